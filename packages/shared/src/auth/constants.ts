@@ -1,0 +1,45 @@
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** The 20 countries of the signup form (spec §3), ISO 3166-1 alpha-2. */
+export const COUNTRY_CODES = [
+  'US', 'GB', 'CA', 'AU', 'DE', 'FR', 'ES', 'IT', 'JP', 'CN',
+  'BR', 'IN', 'RU', 'ZA', 'MX', 'AR', 'CL', 'CO', 'PE', 'VE',
+] as const;
+export type CountryCode = (typeof COUNTRY_CODES)[number];
+
+export const COMPANY_TYPES = [
+  'importer_exporter',
+  'trader',
+  'manufacturer',
+  'distributor',
+  'broker',
+  'financial',
+  'logistics',
+] as const;
+export type CompanyType = (typeof COMPANY_TYPES)[number];
+
+/** Profile KYC status, in the spec's Spanish values. */
+export const KYC_STATUSES = ['pendiente', 'aprobado', 'rechazado'] as const;
+export type KycStatus = (typeof KYC_STATUSES)[number];
+
+export const USER_ROLES = ['buyer', 'seller'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** The persisted mode of the client (spec §3: localStorage key user-mode-storage). */
+export const USER_MODE_STORAGE_KEY = 'user-mode-storage';
+export const USER_MODES = ['source', 'supply'] as const;
+export type UserMode = (typeof USER_MODES)[number];
+
+export const KYC_DOCUMENT_TYPES = {
+  government_id: ['pdf', 'jpg', 'png'],
+  incorporation_cert: ['pdf'],
+  proof_address: ['pdf', 'jpg', 'png'],
+  bank_reference: ['pdf'],
+  tax_certificate: ['pdf'],
+} as const;
+export type KycDocumentType = keyof typeof KYC_DOCUMENT_TYPES;
+export const KYC_DOCUMENT_STATUSES = ['pending', 'uploaded', 'verified', 'rejected'] as const;
+export type KycDocumentStatus = (typeof KYC_DOCUMENT_STATUSES)[number];
+export const ONBOARDING_STEPS = 4;
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,0 +1,14 @@
+export const LANGUAGES = ['es', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'es';
+export const LANGUAGE_STORAGE_KEY = 'tradeops-language';
+
+/** Picks a supported language from an Accept-Language header or a stored choice. */
+export function pickLanguage(value: string | null | undefined): Language {
+  if (!value) return DEFAULT_LANGUAGE;
+  for (const part of value.split(',')) {
+    const tag = part.split(';')[0]?.trim().toLowerCase().slice(0, 2);
+    if (tag && (LANGUAGES as readonly string[]).includes(tag)) return tag as Language;
+  }
+  return DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,49 @@
+/** Business constants of operations (spec §9). */
+export const LOT_STEP_TONS = 5;
+export const DEFAULT_ORDER_TONS = 5;
+export const DEFAULT_MIN_VOLUME_TONS = 5;
+export const OPERATIONS_LIST_LIMIT = 100;
+export const FUND_RETENTION_DAYS = 30;
+export const KYC_REVIEW_BUSINESS_HOURS = 48;
+
+/** Lifecycle of a pooled deal (DESIGN §2). */
+export const OPERATION_STATUSES = [
+  'pending',
+  'active',
+  'allocated',
+  'shipment_preparation',
+  'in_transit',
+  'arrived',
+  'inspected',
+  'settled',
+  'rejected',
+  'expired',
+  'cancelled',
+] as const;
+export type OperationStatus = (typeof OPERATION_STATUSES)[number];
+
+/** Statuses in which buyers can still take tonnage. */
+export const OPEN_OPERATION_STATUSES = ['active'] as const satisfies readonly OperationStatus[];
+
+export const OPERATION_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type OperationReviewStatus = (typeof OPERATION_REVIEW_STATUSES)[number];
+
+export const OPERATION_TYPES = ['import', 'export'] as const;
+export type OperationType = (typeof OPERATION_TYPES)[number];
+
+export const PRODUCT_CATEGORIES = ['dairy', 'cocoa', 'coffee', 'meat', 'grains', 'sugar', 'oilseeds', 'fruit'] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+export const PAYMENT_METHODS = ['wire', 'cash'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'verification', 'confirmed', 'rejected'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** A participation is live (holds tons) until it expires or is cancelled. */
+export const PARTICIPATION_STATUSES = ['active', 'expired', 'cancelled'] as const;
+export type ParticipationStatus = (typeof PARTICIPATION_STATUSES)[number];
+
+/** Values of the buyer list's status filter (spec §4). */
+export const OPERATION_LIST_FILTERS = ['all', 'active', 'pending'] as const;
+export type OperationListFilter = (typeof OPERATION_LIST_FILTERS)[number];

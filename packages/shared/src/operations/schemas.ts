@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { OPERATION_LIST_FILTERS, OPERATION_STATUSES, OPERATIONS_LIST_LIMIT } from './constants';
+
+export const ZOperationStatus = z.enum(OPERATION_STATUSES);
+
+/** GET /api/operations query (spec §7): newest first, limit 100, optional status filter, product search. */
+export const ZListOperationsRequest = z.object({
+  status: z.enum(OPERATION_LIST_FILTERS).default('all'),
+  q: z.string().trim().max(100, 'validation.searchTooLong').optional(),
+  limit: z.coerce.number().int().min(1).max(OPERATIONS_LIST_LIMIT).default(OPERATIONS_LIST_LIMIT),
+});
+export type ListOperationsRequest = z.input<typeof ZListOperationsRequest>;
+
+/** One row of the list, with the spec's columns first and what a card needs after them. */
+export const ZOperationListItem = z.object({
+  id: z.uuid(),
+  product_name: z.string(),
+  origin_country: z.string(),
+  min_volume: z.number().int(),
+  /** Price per metric ton in US dollars (stored as integer cents). */
+  price_usd: z.number(),
+  status: ZOperationStatus,
+  title: z.string(),
+  destination_country: z.string(),
+  total_tons: z.number().int(),
+  available_tons: z.number().int(),
+  deadline: z.iso.datetime({ offset: true }).nullable(),
+  image_url: z.string().nullable(),
+  type: z.enum(['import', 'export']),
+  created_at: z.iso.datetime({ offset: true }),
+});
+export type OperationListItem = z.infer<typeof ZOperationListItem>;
+
+export const ZListOperationsResponse = z.object({
+  data: z.array(ZOperationListItem),
+  count: z.number().int(),
+});
+export type ListOperationsResponse = z.infer<typeof ZListOperationsResponse>;

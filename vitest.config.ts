@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: `unit` (pure rules, node), `web` (components, jsdom) and
+ * `api` (the HTTP API over a real, migrated and seeded database: PGlite by
+ * default, PostgreSQL when DATABASE_URL is set).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          exclude: ['apps/server/src/**/*.api.test.ts', '**/node_modules/**'],
+          setupFiles: ['./vitest.setup.ts'],
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['../../vitest.setup.ts', './src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['apps/server/src/**/*.api.test.ts'],
+          setupFiles: ['./vitest.setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file gets its own database; two cores do not gain from more.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
