@@ -1,1 +1,15 @@
 import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { i18n } from '../lib/i18n';
+
+// jsdom has no layout: scrolling is a no-op rather than a "not implemented" error.
+window.scrollTo = () => {};
+
+afterEach(async () => {
+  // Vitest runs without globals, so Testing Library cannot register its own cleanup.
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  if (i18n.language !== 'es') await i18n.changeLanguage('es');
+});

@@ -1,0 +1,92 @@
+import { type QueryClient } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import { type ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../app/provider';
+import { routes } from '../app/router';
+import { createQueryClient } from '../lib/query-client';
+import type { OperationListItem, PlatformStats } from '@tradeops/shared';
+import { vi } from 'vitest';
+
+/** A query client for tests: no retries (a failure shows at once), nothing kept between tests. */
+export function createTestQueryClient(): QueryClient {
+  return createQueryClient({ queries: { retry: false, gcTime: Infinity, staleTime: 0 } });
+}
+
+/** Renders an element inside the app's providers and a memory router at `path`. */
+export function renderWithProviders(
+  element: ReactElement,
+  { path = '/', queryClient = createTestQueryClient() }: { path?: string; queryClient?: QueryClient } = {},
+): RenderResult & { queryClient: QueryClient } {
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, queryClient };
+}
+
+/** Renders the whole app (the real route table) at `path`. */
+export function renderApp(path: string, queryClient: QueryClient = createTestQueryClient()) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/** An operation shaped like the seeded featured deal: 25 t of milk powder, Uruguay → Venezuela, 15 t left. */
+export function buildOperation(overrides: Partial<OperationListItem> = {}): OperationListItem {
+  return {
+    id: '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01',
+    product_name: 'Leche en polvo',
+    origin_country: 'UY',
+    min_volume: 5,
+    price_usd: 4300,
+    status: 'active',
+    title: 'Leche en polvo entera — Uruguay a Venezuela',
+    destination_country: 'VE',
+    total_tons: 25,
+    available_tons: 15,
+    deadline: '2025-03-03T12:00:00.000Z',
+    image_url: null,
+    type: 'import',
+    created_at: '2025-01-15T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const seededStats: PlatformStats = {
+  active_operations: 19,
+  countries: 4,
+  monthly_volume_usd: 1_000_000,
+  partners: 19,
+};
+
+type Route = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/**
+ * Replaces `fetch` with a router of API paths → answers. An unknown path
+ * answers 404 like the server would, so a test sees what it forgot to mock.
+ */
+export function mockApi(routes: Record<string, Route>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
+    const route = routes[url.pathname];
+    if (!route)
+      return jsonResponse({ error: { code: 'ROUTE_NOT_FOUND', message: 'Esta ruta de la API no existe.' } }, 404);
+    return route(url, init);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
