@@ -2,11 +2,27 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/**
+ * The framework every page needs, in one long-cached chunk. Listed by name on
+ * purpose: a catch-all node_modules group would drag libraries used by one lazy
+ * page (or zod, loaded on demand) into the landing's initial download.
+ */
+const FRAMEWORK_PACKAGES =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/][^\\/]+|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/;
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-  build: { outDir: 'dist', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK_PACKAGES }] },
+      },
+    },
+  },
 });
