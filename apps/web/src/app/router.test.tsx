@@ -1,0 +1,151 @@
+import { USER_MODE_STORAGE_KEY } from '@tradeops/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { buildOperation, createTestQueryClient, jsonResponse, mockApi, renderApp, seededStats } from '../test/render';
+import { AppProviders } from './provider';
+import { routes } from './router';
+
+/** Every screen of spec §2 and the dashboards' sidebar links, with the h1 each shows today. */
+const SCREENS: Array<[path: string, heading: string]> = [
+  ['/about', 'Nosotros'],
+  ['/services', 'Servicios'],
+  ['/services/due-diligence', 'Due Diligence'],
+  ['/services/financing', 'Financiamiento'],
+  ['/operations', 'Operaciones'],
+  ['/blog', 'Blog'],
+  ['/contact', 'Contacto'],
+  ['/explore', 'Explorar operaciones'],
+  ['/supply-landing', 'Supply Mode Coming Soon'],
+  ['/operation/featured', 'Operación destacada'],
+  ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01', 'Detalle de la operación'],
+  ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/order', 'Participar en la operación'],
+  ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/participate', 'Comprobante de pago'],
+  ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/waiting', 'Esperando la asignación completa'],
+  ['/confirmation-demo', 'Esperando la asignación completa'],
+  ['/make-offer', 'Hacer una oferta'],
+  ['/why-tradeops', '¿Por qué TradeOps?'],
+  ['/signup', 'Crear cuenta'],
+  ['/login', 'Iniciar Sesión'],
+  ['/onboarding', 'Verificación de la empresa'],
+  ['/kyc-cuenta', 'Estado de verificación'],
+  ['/kyc-cuenta/pendiente', 'Verificación en curso'],
+  ['/kyc-cuenta/reintentar', 'Verificación rechazada'],
+  ['/mode-select', 'Elige tu modo'],
+  ['/buyer/dashboard', 'Panel del comprador'],
+  ['/buyer/operations', 'Mis operaciones'],
+  ['/buyer/settings', 'Configuración'],
+  ['/seller/dashboard', 'Panel del vendedor'],
+  ['/seller/products', 'Mis ofertas'],
+  ['/seller/settings', 'Configuración'],
+  ['/admin_ilumia/login', 'Acceso de administración'],
+  ['/admin', 'Panel de administración'],
+  ['/admin/kyc', 'Revisión KYC'],
+  ['/admin/kyc/users', 'Revisión KYC de usuarios'],
+  ['/admin/kyc/operations', 'Revisión de operaciones'],
+  ['/admin/settings', 'Configuración de la plataforma'],
+];
+
+function mockLandingApi() {
+  return mockApi({
+    '/api/stats': () => jsonResponse(seededStats),
+    '/api/operations': () => jsonResponse({ data: [buildOperation()], count: 1 }),
+  });
+}
+
+describe('route table', () => {
+  it('shows the translated not-found page for an unknown path', async () => {
+    renderApp('/esta-ruta-no-existe');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeInTheDocument();
+    expect(screen.getByText('La página que buscas no existe o fue movida.')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    await waitFor(() => expect(document.title).toBe('Página no encontrada · TradeOps'));
+  });
+
+  it('renders a placeholder route with its translated heading and a line about its content', async () => {
+    renderApp('/admin/kyc/users');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Revisión KYC de usuarios' })).toBeInTheDocument();
+    expect(screen.getByText('Esta sección estará disponible muy pronto.')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Revisión KYC de usuarios · TradeOps'));
+  });
+
+  it.each(SCREENS)('answers %s with its page', async (path, heading) => {
+    mockLandingApi();
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.queryByText('Página no encontrada')).not.toBeInTheDocument();
+  });
+
+  it('shows the source landing at / with the stats and the newest operations', async () => {
+    const fetchMock = mockLandingApi();
+    renderApp('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Importa y exporta en operaciones compartidas/ }),
+    ).toBeInTheDocument();
+    const hero = screen.getByRole('region', { name: /Importa y exporta/ });
+    expect(within(hero).getByRole('link', { name: 'Iniciar Sesión' })).toHaveAttribute('href', '/login');
+    expect(within(hero).getByRole('link', { name: 'Registrarse' })).toHaveAttribute('href', '/signup');
+    expect(await screen.findByRole('heading', { level: 3, name: buildOperation().title })).toBeInTheDocument();
+    expect(screen.getByText('Operaciones activas')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver todas' })).toHaveAttribute('href', '/operations');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/operations?status=all&limit=6');
+  });
+
+  it('sends / to the supply landing when supply mode was saved, whose button switches back to source mode', async () => {
+    mockLandingApi();
+    window.localStorage.setItem(
+      USER_MODE_STORAGE_KEY,
+      JSON.stringify({ state: { mode: 'supply', hasChosenMode: true }, version: 0 }),
+    );
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Supply Mode Coming Soon' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/supply-landing');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cambiar a Modo Compra' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: /Importa y exporta/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/source-landing');
+    expect(JSON.parse(window.localStorage.getItem(USER_MODE_STORAGE_KEY) ?? '')).toEqual({
+      state: { mode: 'source', hasChosenMode: true },
+      version: 0,
+    });
+  });
+
+  it('sends / to the source landing when source mode was saved', async () => {
+    mockLandingApi();
+    window.localStorage.setItem(
+      USER_MODE_STORAGE_KEY,
+      JSON.stringify({ state: { mode: 'source', hasChosenMode: true }, version: 0 }),
+    );
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: /Importa y exporta/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/source-landing');
+  });
+
+  it('shows the error screen when a page crashes', async () => {
+    // React and the router report the crash on console.error; here that is the expected outcome.
+    const reported: unknown[] = [];
+    vi.mocked(console.error).mockImplementation((...args: unknown[]) => reported.push(args));
+    function Crash(): never {
+      throw new Error('boom');
+    }
+    const root = routes[0];
+    if (!root || root.index) throw new Error('the first route is the root layout');
+    const router = createMemoryRouter([{ ...root, children: [{ index: true, Component: Crash }] }]);
+    render(
+      <AppProviders queryClient={createTestQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(screen.getByText('Algo salió mal al mostrar esta página. Intenta recargarla.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Recargar página' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
+    expect(reported.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,105 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { landingPathForMode, readUserMode } from '../lib/user-mode';
+import { RootHydrateFallback, RootLayout } from './layouts/root-layout';
+import { type RouteHandle } from './route-handle';
+import { RouteErrorScreen } from './routes/route-error';
+import { SourceLandingPage } from './routes/source-landing';
+
+/*
+ * The one route table of the app (spec §2 plus the dashboards' sidebar links).
+ * Only the landing is in the entry bundle; every other screen is a lazy chunk.
+ * A screen that a later issue builds points at PlaceholderPage until then: its
+ * title comes from the route's handle, so swapping in the real page is a
+ * one-line change here.
+ */
+
+const placeholderPage = () =>
+  import('./routes/placeholder-page').then((module) => ({ Component: module.PlaceholderPage }));
+
+function placeholder(path: string, titleKey: NonNullable<RouteHandle['titleKey']>): RouteObject {
+  return { path, handle: { titleKey } satisfies RouteHandle, lazy: placeholderPage };
+}
+
+/** `/` follows the saved mode (spec §2): supply → its landing, source → the source landing, none → shown here. */
+export function homeLoader() {
+  const target = landingPathForMode(readUserMode());
+  return target ? redirect(target) : null;
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: RootHydrateFallback,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      { index: true, loader: homeLoader, Component: SourceLandingPage },
+      { path: 'source-landing', Component: SourceLandingPage },
+      {
+        path: 'supply-landing',
+        handle: { titleKey: 'pages.supplyLanding' } satisfies RouteHandle,
+        lazy: () => import('./routes/supply-landing').then((module) => ({ Component: module.SupplyLandingPage })),
+      },
+      {
+        path: 'operations',
+        handle: { titleKey: 'pages.operations' } satisfies RouteHandle,
+        lazy: () => import('./routes/operations').then((module) => ({ Component: module.OperationsPage })),
+      },
+
+      // Content
+      placeholder('about', 'pages.about'),
+      placeholder('why-tradeops', 'pages.whyTradeops'),
+      placeholder('services', 'pages.services'),
+      placeholder('services/due-diligence', 'pages.dueDiligence'),
+      placeholder('services/financing', 'pages.financing'),
+      placeholder('blog', 'pages.blog'),
+      placeholder('contact', 'pages.contact'),
+      placeholder('explore', 'pages.explore'),
+
+      // Operations and participation
+      placeholder('operation/featured', 'pages.operationFeatured'),
+      placeholder('operation/:id', 'pages.operationDetail'),
+      placeholder('operation/:operationId/order', 'pages.operationOrder'),
+      placeholder('operation/:operationId/participate', 'pages.operationParticipate'),
+      placeholder('operation/:operationId/waiting', 'pages.operationWaiting'),
+      placeholder('confirmation-demo', 'pages.operationWaiting'),
+      placeholder('make-offer', 'pages.makeOffer'),
+
+      // Accounts and KYC
+      placeholder('signup', 'pages.signup'),
+      placeholder('login', 'pages.login'),
+      placeholder('onboarding', 'pages.onboarding'),
+      placeholder('kyc-cuenta', 'pages.kycAccount'),
+      placeholder('kyc-cuenta/pendiente', 'pages.kycPending'),
+      placeholder('kyc-cuenta/reintentar', 'pages.kycRetry'),
+      placeholder('mode-select', 'pages.modeSelect'),
+
+      // Dashboards
+      placeholder('buyer/dashboard', 'pages.buyerDashboard'),
+      placeholder('buyer/operations', 'pages.buyerOperations'),
+      placeholder('buyer/settings', 'pages.buyerSettings'),
+      placeholder('seller/dashboard', 'pages.sellerDashboard'),
+      placeholder('seller/products', 'pages.sellerProducts'),
+      placeholder('seller/settings', 'pages.sellerSettings'),
+
+      // Administration
+      placeholder('admin_ilumia/login', 'pages.adminLogin'),
+      placeholder('admin', 'pages.admin'),
+      placeholder('admin/kyc', 'pages.adminKyc'),
+      placeholder('admin/kyc/users', 'pages.adminKycUsers'),
+      placeholder('admin/kyc/operations', 'pages.adminKycOperations'),
+      placeholder('admin/settings', 'pages.adminSettings'),
+
+      {
+        path: '*',
+        handle: { titleKey: 'pages.notFound' } satisfies RouteHandle,
+        lazy: () => import('./routes/not-found').then((module) => ({ Component: module.NotFoundPage })),
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

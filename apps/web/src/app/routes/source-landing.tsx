@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Container } from '../../components/ui/container';
+import { ArrowRightIcon } from '../../components/ui/icons';
+import { LandingHero } from '../../features/content/components/landing-hero';
+import { StatsStrip } from '../../features/content/components/stats-strip';
+import { OperationsGrid } from '../../features/operations/components/operations-grid';
+
+/** How many of the newest operations the landing shows before "view all". */
+const LANDING_OPERATIONS_LIMIT = 6;
+
+/**
+ * The buyer landing (`/` and `/source-landing`). Sections are stacked so the
+ * landing issue can slot in search and filters (inside the hero), the featured
+ * deal, the FAQ and the process and escrow sections below the operations.
+ */
+export function SourceLandingPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <LandingHero />
+      <Container className="relative z-10 -mt-12 sm:-mt-14">
+        <StatsStrip />
+      </Container>
+      <section aria-labelledby="open-operations-title" className="py-16 sm:py-20">
+        <Container>
+          <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+            <div>
+              <h2 id="open-operations-title" className="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">
+                {t('landing.operations.title')}
+              </h2>
+              <p className="mt-2 max-w-2xl text-slate-600">{t('landing.operations.subtitle')}</p>
+            </div>
+            <Link
+              to="/operations"
+              className="inline-flex shrink-0 items-center gap-1.5 rounded-md text-sm font-semibold text-accent-700 hover:text-accent-800"
+            >
+              {t('common.viewAll')}
+              <ArrowRightIcon className="size-4" />
+            </Link>
+          </div>
+          <OperationsGrid params={{ status: 'all', limit: LANDING_OPERATIONS_LIMIT }} />
+        </Container>
+      </section>
+    </>
+  );
+}
