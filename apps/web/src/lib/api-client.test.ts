@@ -70,6 +70,21 @@ describe('apiRequest', () => {
     });
   });
 
+  it('loads the contract on demand when given a loader', async () => {
+    mockApi({ '/api/stats': () => jsonResponse(seededStats) });
+    await expect(apiRequest('/api/stats', (contracts) => contracts.ZPlatformStats)).resolves.toEqual(seededStats);
+  });
+
+  it('uses Retry-After in the message of a bare 429', async () => {
+    mockApi({ '/api/stats': () => new Response('', { status: 429, headers: { 'Retry-After': '12' } }) });
+    const error = await apiRequest('/api/stats', ZPlatformStats).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'Demasiados intentos. Espera 12 segundos e intenta nuevamente.',
+    });
+  });
+
   it('turns a network failure into NETWORK_ERROR', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     const error = await apiRequest('/api/stats', ZPlatformStats).catch((e: unknown) => e);

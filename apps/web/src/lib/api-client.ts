@@ -74,18 +74,19 @@ function codeForStatus(status: number): ErrorCode {
 
 async function readError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
-  const { ZApiError } = await loadContracts();
-  const parsed = ZApiError.safeParse(body);
-  if (parsed.success) {
+  const contracts = await loadContracts().catch(() => null);
+  const parsed = contracts?.ZApiError.safeParse(body);
+  if (parsed?.success) {
     const { code, message, fields } = parsed.data.error;
     return new ApiError({ status: response.status, code: code as ErrorCode, message, fields });
   }
   // No error body we understand (a proxy page, a crash): say something true in the user's language.
   const code = codeForStatus(response.status);
+  const retryAfterSeconds = Number(response.headers.get('Retry-After')) || 60;
   return new ApiError({
     status: response.status,
     code,
-    message: i18n.t(`errors.${code}`, { seconds: 60 }),
+    message: i18n.t(`errors.${code}`, { seconds: retryAfterSeconds }),
   });
 }
 
@@ -132,7 +133,13 @@ export async function apiRequest<S extends z.ZodType>(
   if (!response.ok) throw await readError(response);
 
   const data: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
-  const schema = await schemaPromise;
+  let schema: S;
+  try {
+    schema = await schemaPromise;
+  } catch (error) {
+    // The contracts chunk could not be fetched: for the user that is a connection problem.
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: i18n.t('errors.network'), cause: error });
+  }
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     console.warn(`[api] ${path}: the response does not match its contract`, parsed.error.issues);

@@ -84,6 +84,20 @@ describe('Navbar', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('opens Services when the mouse hovers it', async () => {
+    const user = userEvent.setup();
+    await renderAt('/about', 'Nosotros');
+    const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
+    const button = within(nav).getByRole('button', { name: 'Servicios' });
+    await user.hover(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.click(within(nav).getByRole('link', { name: 'Due Diligence' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Due Diligence' })).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('toggles the phone menu, which closes on Escape and on navigation', async () => {
     const user = userEvent.setup();
     await renderAt('/about', 'Nosotros');

@@ -26,6 +26,7 @@ export function ServicesMenu({ linkClassName }: { linkClassName: (isActive: bool
   const closeTimer = useRef<number | undefined>(undefined);
   // A focus that follows a pointer press or our own Escape handling must not reopen the menu.
   const skipFocusOpen = useRef(false);
+  const lastPointerType = useRef<string | null>(null);
 
   // Any navigation closes the menu (adjusting state while rendering, as React recommends over an effect).
   if (openedAt !== location.pathname) {
@@ -118,8 +119,9 @@ export function ServicesMenu({ linkClassName }: { linkClassName: (isActive: bool
         aria-expanded={isOpen}
         aria-controls={menuId}
         className={cx(linkClassName(isSectionActive), 'inline-flex items-center gap-1')}
-        onPointerDown={() => {
+        onPointerDown={(event) => {
           skipFocusOpen.current = true;
+          lastPointerType.current = event.pointerType;
         }}
         onFocus={() => {
           if (!skipFocusOpen.current) setIsOpen(true);
@@ -127,8 +129,10 @@ export function ServicesMenu({ linkClassName }: { linkClassName: (isActive: bool
         }}
         onClick={(event) => {
           skipFocusOpen.current = false;
-          // detail 0: a click made with Enter or Space. It opens and enters the menu; a mouse click toggles.
+          // detail 0: a click made with Enter or Space, which opens and enters the menu. A mouse has
+          // already opened it by hovering, so its click keeps it open; a tap toggles it.
           if (event.detail === 0) openAndFocus(0);
+          else if (lastPointerType.current === 'mouse') setIsOpen(true);
           else setIsOpen((open) => !open);
         }}
         onKeyDown={onButtonKeyDown}
