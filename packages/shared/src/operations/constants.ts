@@ -47,3 +47,13 @@ export type ParticipationStatus = (typeof PARTICIPATION_STATUSES)[number];
 /** Values of the buyer list's status filter (spec §4). */
 export const OPERATION_LIST_FILTERS = ['all', 'active', 'pending'] as const;
 export type OperationListFilter = (typeof OPERATION_LIST_FILTERS)[number];
+
+/** Steps of a deal after full allocation, recorded once each (the waiting page's timeline). */
+export const OPERATION_MILESTONE_KINDS = [
+  'shipment_preparation',
+  'departure',
+  'arrival',
+  'inspection',
+  'settlement',
+] as const;
+export type OperationMilestoneKind = (typeof OPERATION_MILESTONE_KINDS)[number];
