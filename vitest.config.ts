@@ -37,6 +37,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file gets its own database; two cores do not gain from more.
           maxWorkers: 2,
+          // Vitest refuses projects with different maxWorkers in one group: run the API files after the others.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
