@@ -1,0 +1,186 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+import { resolveSessionSecret } from './session-secret';
+
+const CWD = '/srv/tradeops';
+
+function errorOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env, CWD);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const config = loadConfig({}, CWD);
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      nodeEnv: 'development',
+      isProduction: false,
+      databaseUrl: null,
+      dataDir: '/srv/tradeops/data',
+      adminEmails: [],
+      storage: { driver: 'fs' },
+      smtpUrl: null,
+      seedDemo: true,
+      sessionSecret: null,
+      logLevel: 'info',
+    });
+    expect(config.webDistDir).toMatch(/apps\/web\/dist$/);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }, CWD)).toMatchObject({ port: 3000, databaseUrl: null });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgresql://app:secret@db:5432/tradeops',
+        DATA_DIR: '/var/lib/tradeops',
+        ADMIN_EMAILS: ' Ops@Example.com, boss@example.com ,,',
+        SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+        SEED_DEMO: 'TRUE',
+        SESSION_SECRET: 'x'.repeat(32),
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: 'web',
+      },
+      CWD,
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      nodeEnv: 'production',
+      isProduction: true,
+      databaseUrl: 'postgresql://app:secret@db:5432/tradeops',
+      dataDir: '/var/lib/tradeops',
+      adminEmails: ['ops@example.com', 'boss@example.com'],
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      seedDemo: true,
+      sessionSecret: 'x'.repeat(32),
+      logLevel: 'warn',
+      webDistDir: '/srv/tradeops/web',
+    });
+  });
+
+  it('does not seed demo data in production unless asked', () => {
+    const secret = { SESSION_SECRET: 's'.repeat(40) };
+    expect(loadConfig({ NODE_ENV: 'production', ...secret }, CWD).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', ...secret }, CWD).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }, CWD).seedDemo).toBe(false);
+  });
+
+  it('stays silent in tests by default', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }, CWD).logLevel).toBe('silent');
+  });
+
+  it('names the variable, what it expects and what it got, on one line', () => {
+    const message = errorOf({ PORT: 'abc' });
+    expect(message).toBe('Invalid configuration: PORT must be an integer from 1 to 65535 (got "abc")');
+    expect(message).not.toContain('\n');
+  });
+
+  it.each([
+    ['PORT', '0'],
+    ['PORT', '65536'],
+    ['PORT', '80.5'],
+    ['NODE_ENV', 'staging'],
+    ['STORAGE', 'ftp'],
+    ['SEED_DEMO', 'yes'],
+    ['LOG_LEVEL', 'loud'],
+    ['ADMIN_EMAILS', 'ops@example.com, not-an-email'],
+    ['HOST', 'bad host'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(errorOf({ [name]: value })).toMatch(
+      new RegExp(`^Invalid configuration: ${name} must be .+ \\(got "${value}"\\)$`),
+    );
+  });
+
+  it('never echoes secrets in the error line', () => {
+    const database = errorOf({ DATABASE_URL: 'mysql://root:hunter2@db/x' });
+    expect(database).toBe('Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL');
+    expect(errorOf({ SESSION_SECRET: 'short-secret' })).toBe(
+      'Invalid configuration: SESSION_SECRET must be at least 32 characters',
+    );
+    expect(errorOf({ SMTP_URL: 'http://user:pw@mail' })).not.toContain('pw');
+  });
+
+  it('requires the S3 settings when STORAGE=s3', () => {
+    expect(errorOf({ STORAGE: 's3', S3_BUCKET: 'files' })).toBe(
+      'Invalid configuration: S3_ENDPOINT is required when STORAGE=s3; S3_REGION is required when STORAGE=s3; ' +
+        'S3_ACCESS_KEY_ID is required when STORAGE=s3; S3_SECRET_ACCESS_KEY is required when STORAGE=s3',
+    );
+    const config = loadConfig(
+      {
+        STORAGE: 's3',
+        S3_ENDPOINT: 'https://s3.example.com',
+        S3_REGION: 'us-east-1',
+        S3_BUCKET: 'files',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'key',
+      },
+      CWD,
+    );
+    expect(config.storage).toEqual({
+      driver: 's3',
+      endpoint: 'https://s3.example.com',
+      region: 'us-east-1',
+      bucket: 'files',
+      accessKeyId: 'id',
+      secretAccessKey: 'key',
+    });
+  });
+
+  it('requires SESSION_SECRET in production', () => {
+    expect(errorOf({ NODE_ENV: 'production' })).toBe(
+      'Invalid configuration: SESSION_SECRET is required in production (at least 32 characters)',
+    );
+  });
+
+  it('reports every bad variable in the same line', () => {
+    expect(errorOf({ PORT: 'x', STORAGE: 'y' })).toBe(
+      'Invalid configuration: PORT must be an integer from 1 to 65535 (got "x"); STORAGE must be fs or s3 (got "y")',
+    );
+  });
+});
+
+describe('resolveSessionSecret', () => {
+  it('generates a secret once, keeps it in DATA_DIR with mode 600 and reuses it', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'tradeops-secret-'));
+    try {
+      const config = loadConfig({ DATA_DIR: dataDir }, CWD);
+      const first = await resolveSessionSecret(config);
+      const second = await resolveSessionSecret(config);
+      expect(first.sessionSecret?.length).toBeGreaterThanOrEqual(32);
+      expect(second.sessionSecret).toBe(first.sessionSecret);
+      const file = join(dataDir, 'session-secret');
+      expect((await readFile(file, 'utf8')).trim()).toBe(first.sessionSecret);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a configured secret and refuses a short stored one', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'tradeops-secret-'));
+    try {
+      const configured = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'c'.repeat(32) }, CWD);
+      expect((await resolveSessionSecret(configured)).sessionSecret).toBe('c'.repeat(32));
+      await writeFile(join(dataDir, 'session-secret'), 'too-short');
+      await expect(resolveSessionSecret(loadConfig({ DATA_DIR: dataDir }, CWD))).rejects.toBeInstanceOf(ConfigError);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

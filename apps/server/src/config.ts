@@ -1,0 +1,212 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+import { fromPackageDir } from './paths';
+
+/** A bad environment: the message is one line naming the variable and what it expects. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** What each variable expects, for the error line (zod's own wording names no variable). */
+const EXPECTED = {
+  PORT: 'an integer from 1 to 65535',
+  HOST: 'a host name or IP address',
+  NODE_ENV: 'one of development, test, production',
+  DATABASE_URL: 'a postgres:// or postgresql:// URL',
+  DATA_DIR: 'a directory path',
+  ADMIN_EMAILS: 'a comma-separated list of e-mail addresses',
+  STORAGE: 'fs or s3',
+  S3_ENDPOINT: 'an http:// or https:// URL',
+  S3_REGION: 'a region name',
+  S3_BUCKET: 'a bucket name',
+  S3_ACCESS_KEY_ID: 'an access key id',
+  S3_SECRET_ACCESS_KEY: 'a secret access key',
+  SMTP_URL: 'an smtp:// or smtps:// URL',
+  SEED_DEMO: 'true or false',
+  SESSION_SECRET: 'at least 32 characters',
+  LOG_LEVEL: `one of ${LOG_LEVELS.join(', ')}`,
+  WEB_DIST_DIR: 'a directory path',
+} as const;
+type EnvName = keyof typeof EXPECTED;
+
+/** Values never echoed back in an error line. */
+const SECRET_VARIABLES: ReadonlySet<string> = new Set([
+  'DATABASE_URL',
+  'SESSION_SECRET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'SMTP_URL',
+]);
+
+/** An empty variable counts as unset (`PORT= npm start`). */
+const optionalText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().optional(),
+);
+
+function urlWithProtocols(protocols: string[]) {
+  return z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  });
+}
+
+const ZEnvironment = z
+  .object({
+    PORT: optionalText.pipe(
+      z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1).max(65535)).optional(),
+    ),
+    HOST: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[\w.:-]+$/)
+        .optional(),
+    ),
+    NODE_ENV: optionalText.pipe(z.enum(['development', 'test', 'production']).optional()),
+    DATABASE_URL: optionalText.pipe(urlWithProtocols(['postgres:', 'postgresql:']).optional()),
+    DATA_DIR: optionalText,
+    ADMIN_EMAILS: optionalText.pipe(
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(',')
+            .map((email) => email.trim().toLowerCase())
+            .filter((email) => email !== ''),
+        )
+        .pipe(z.array(z.email()))
+        .optional(),
+    ),
+    STORAGE: optionalText.pipe(z.enum(['fs', 's3']).optional()),
+    S3_ENDPOINT: optionalText.pipe(urlWithProtocols(['http:', 'https:']).optional()),
+    S3_REGION: optionalText,
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    SMTP_URL: optionalText.pipe(urlWithProtocols(['smtp:', 'smtps:']).optional()),
+    SEED_DEMO: optionalText.pipe(
+      z
+        .string()
+        .toLowerCase()
+        .pipe(z.enum(['true', 'false']))
+        .transform((value) => value === 'true')
+        .optional(),
+    ),
+    SESSION_SECRET: optionalText.pipe(z.string().min(32).optional()),
+    LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).optional()),
+    WEB_DIST_DIR: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    if (env.STORAGE === 's3') {
+      const required = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+      for (const name of required) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when STORAGE=s3` });
+      }
+    }
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'SESSION_SECRET is required in production (at least 32 characters)',
+      });
+    }
+  });
+
+export type StorageConfig =
+  | { driver: 'fs' }
+  | {
+      driver: 's3';
+      endpoint: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  nodeEnv: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  /** null: the embedded PGlite database under `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  adminEmails: string[];
+  storage: StorageConfig;
+  smtpUrl: string | null;
+  seedDemo: boolean;
+  /** null until `resolveSessionSecret` reads or creates the one kept in DATA_DIR. */
+  sessionSecret: string | null;
+  logLevel: LogLevel;
+  webDistDir: string;
+}
+
+function describeIssue(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
+  const name = String(issue.path[0] ?? 'environment');
+  if (issue.code === 'custom' && issue.message.startsWith(name)) return issue.message;
+  const expected = EXPECTED[name as EnvName] ?? 'a valid value';
+  const raw = env[name];
+  const got = raw === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(raw)})`;
+  return `${name} must be ${expected}${got}`;
+}
+
+/**
+ * The directory relative paths (DATA_DIR=./data) are meant from: where the user
+ * ran the command. npm runs workspace scripts inside the package directory but
+ * records the caller's directory in INIT_CWD, so `npm run db:seed` at the root
+ * and `npm start` use the same ./data.
+ */
+export function getLaunchDir(env: Record<string, string | undefined>): string {
+  return env.INIT_CWD || process.cwd();
+}
+
+/**
+ * Parses the environment once (pure: no I/O; `cwd` resolves relative paths).
+ * Throws a ConfigError whose message is a single line.
+ */
+export function loadConfig(env: Record<string, string | undefined>, cwd: string = process.cwd()): AppConfig {
+  const parsed = ZEnvironment.safeParse(env);
+  if (!parsed.success) {
+    const seen = new Set<string>();
+    const lines = parsed.error.issues
+      .map((issue) => describeIssue(issue, env))
+      .filter((line) => !seen.has(line) && seen.add(line));
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  const e = parsed.data;
+  const nodeEnv = e.NODE_ENV ?? 'development';
+  const resolvePath = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
+  const storage: StorageConfig =
+    e.STORAGE === 's3'
+      ? {
+          driver: 's3',
+          endpoint: e.S3_ENDPOINT ?? '',
+          region: e.S3_REGION ?? '',
+          bucket: e.S3_BUCKET ?? '',
+          accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+        }
+      : { driver: 'fs' };
+  return {
+    port: e.PORT ?? 3000,
+    host: e.HOST ?? '127.0.0.1',
+    nodeEnv,
+    isProduction: nodeEnv === 'production',
+    databaseUrl: e.DATABASE_URL ?? null,
+    dataDir: resolvePath(e.DATA_DIR ?? './data'),
+    adminEmails: [...new Set(e.ADMIN_EMAILS ?? [])],
+    storage,
+    smtpUrl: e.SMTP_URL ?? null,
+    // Demo accounts with a published password must never appear in production by accident.
+    seedDemo: e.SEED_DEMO ?? nodeEnv !== 'production',
+    sessionSecret: e.SESSION_SECRET ?? null,
+    logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    webDistDir: e.WEB_DIST_DIR ? resolvePath(e.WEB_DIST_DIR) : fromPackageDir('../web/dist'),
+  };
+}
