@@ -1,0 +1,130 @@
+import { PGlite } from '@electric-sql/pglite';
+import { type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { join } from 'node:path';
+import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths';
+import { acquireDataDirLock } from './pglite-lock';
+import * as schema from './schema';
+
+export type DbSchema = typeof schema;
+/** The one database type of the app, whichever driver is underneath. */
+export type AppDatabase = PgDatabase<PgQueryResultHKT, DbSchema>;
+export type AppTransaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
+/** Anything queries can run on: the database or an open transaction. */
+export type Queryable = AppDatabase | AppTransaction;
+
+export interface DatabaseHandle {
+  db: AppDatabase;
+  driver: 'pglite' | 'postgres';
+  /**
+   * Runs start-up work (migrations, demo seed) that several instances must not
+   * run at once: under pg_advisory_lock on one dedicated connection on PostgreSQL.
+   */
+  runExclusive<T>(work: (db: AppDatabase) => Promise<T>): Promise<T>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A postgres:// URL; null opens the embedded PGlite. */
+  databaseUrl: string | null;
+  /** Where PGlite keeps its files (DATA_DIR); null keeps them in memory (tests). */
+  dataDir: string | null;
+  /** Errors of idle pooled connections (a restarted server), which would otherwise crash the process. */
+  onPoolError?: (error: Error) => void;
+}
+
+/** Arbitrary but fixed: every TradeOps instance takes the same advisory lock to migrate. */
+const STARTUP_LOCK_KEY = 7_727_261_001;
+const MIGRATION_CONFIG = { migrationsFolder: MIGRATIONS_DIR };
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onPoolError) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  const release = dataDir ? await acquireDataDirLock(dataDir) : async () => undefined;
+  let client: PGlite;
+  try {
+    client = dataDir ? await PGlite.create(join(dataDir, 'pglite')) : await PGlite.create();
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema });
+  let isClosed = false;
+  return {
+    db: db as unknown as AppDatabase,
+    driver: 'pglite',
+    // One process owns the folder (the lock file), so there is nobody to exclude.
+    runExclusive: (work) => work(db as unknown as AppDatabase),
+    migrate: () => migratePglite(db, MIGRATION_CONFIG),
+    close: async () => {
+      if (isClosed) return;
+      isClosed = true;
+      await client.close();
+      await release();
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) => void): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    // Fail a request (503) rather than hang when the server is unreachable.
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', (error) => onPoolError?.(error));
+  // Fail at start-up, with the driver's reason, when the database is not there.
+  const probe = await pool.connect().catch(async (error: unknown) => {
+    await pool.end();
+    throw error;
+  });
+  probe.release();
+  const db = drizzleNodePg({ client: pool, schema });
+
+  async function runExclusive<T>(work: (db: AppDatabase) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+      try {
+        return await work(drizzleNodePg({ client, schema }) as unknown as AppDatabase);
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  let isClosed = false;
+  return {
+    db: db as unknown as AppDatabase,
+    driver: 'postgres',
+    runExclusive,
+    migrate: () =>
+      runExclusive((locked) =>
+        migrateNodePg(locked as unknown as Parameters<typeof migrateNodePg>[0], MIGRATION_CONFIG),
+      ),
+    close: async () => {
+      if (isClosed) return;
+      isClosed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`. Cast numbers in SQL (::int, ::float8). */
+export async function selectRows<T extends Record<string, unknown>>(
+  db: Queryable,
+  query: Parameters<AppDatabase['execute']>[0],
+): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

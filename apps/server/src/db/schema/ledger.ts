@@ -1,0 +1,61 @@
+import { LEDGER_TRANSFER_KINDS, type LedgerTransferKind } from '@tradeops/shared';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { checkIn, createdAt } from './columns';
+import { operations } from './operations';
+import { operationParticipants } from './participations';
+
+/**
+ * Escrow ledger, double-entry and append-only. A transfer groups entries that sum
+ * to zero (a constraint trigger checks it at commit); triggers refuse UPDATE and
+ * DELETE on both tables (custom migration). Balances are sums of entries.
+ */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<LedgerTransferKind>().notNull(),
+    operationId: uuid('operation_id')
+      .notNull()
+      .references(() => operations.id, { onDelete: 'restrict' }),
+    participationId: uuid('participation_id').references(() => operationParticipants.id, { onDelete: 'restrict' }),
+    memo: text('memo'),
+    /** null: done by the platform itself (a scheduled job). */
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    checkIn('ledger_transfers_kind_check', t.kind, LEDGER_TRANSFER_KINDS),
+    check('ledger_transfers_participation_check', sql`${t.kind} = 'adjustment' or ${t.participationId} is not null`),
+    // A participation's money comes in once and goes out once: at most one release,
+    // and never both released and refunded (one index covers both rules).
+    uniqueIndex('ledger_transfers_one_deposit_idx')
+      .on(t.participationId)
+      .where(sql`kind = 'deposit'`),
+    uniqueIndex('ledger_transfers_one_payout_idx')
+      .on(t.participationId)
+      .where(sql`kind in ('release', 'refund')`),
+    index('ledger_transfers_operation_idx').on(t.operationId),
+  ],
+);
+
+/** Accounts are text: 'buyer:<user id>', 'escrow:<operation id>', 'seller:<user id>'. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id, { onDelete: 'restrict' }),
+    account: text('account').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ledger_entries_amount_check', sql`${t.amountCents} <> 0`),
+    check('ledger_entries_account_check', sql`${t.account} ~ '^(buyer|seller|escrow|platform):[A-Za-z0-9-]+$'`),
+    index('ledger_entries_transfer_idx').on(t.transferId),
+    index('ledger_entries_account_idx').on(t.account),
+  ],
+);

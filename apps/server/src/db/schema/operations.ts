@@ -1,0 +1,202 @@
+import {
+  OPERATION_MILESTONE_KINDS,
+  OPERATION_PARTNER_ROLES,
+  OPERATION_REVIEW_STATUSES,
+  OPERATION_STATUSES,
+  OPERATION_TYPES,
+  PRODUCT_CATEGORIES,
+  type OperationMilestoneKind,
+  type OperationPartnerRole,
+  type OperationReviewStatus,
+  type OperationStatus,
+  type OperationType,
+  type ProductCategory,
+} from '@tradeops/shared';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { checkIn, createdAt, timestamptz, updatedAt } from './columns';
+import { partners } from './partners';
+
+/** A product's specification sheet; the file lives in the `specs` bucket. One current sheet per product. */
+export const productSpecs = pgTable(
+  'product_specs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productName: text('product_name').notNull().unique(),
+    /** Key in the `specs` bucket. */
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    version: text('version').notNull(),
+    updatedAt: updatedAt(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('product_specs_size_check', sql`${t.sizeBytes} >= 0`)],
+);
+
+/**
+ * A pooled deal. allocated_tons is maintained by the participation service under
+ * a row lock; the CHECKs are the last line that keeps it within total_tons.
+ */
+export const operations = pgTable(
+  'operations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    title: text('title').notNull(),
+    titleEn: text('title_en'),
+    description: text('description').notNull().default(''),
+    descriptionEn: text('description_en'),
+    productName: text('product_name').notNull(),
+    productCategory: text('product_category').$type<ProductCategory>().notNull(),
+    type: text('type').$type<OperationType>().notNull(),
+    originCountry: text('origin_country').notNull(),
+    destinationCountry: text('destination_country').notNull(),
+    arrivalPort: text('arrival_port'),
+    warehouse: text('warehouse'),
+    specification: text('specification'),
+    productSpecId: uuid('product_spec_id').references(() => productSpecs.id, { onDelete: 'set null' }),
+    /** A public image bundled with the web app, e.g. '/images/ops/milk-powder.webp'. */
+    imagePath: text('image_path'),
+    totalTons: integer('total_tons').notNull(),
+    allocatedTons: integer('allocated_tons').notNull().default(0),
+    lotStepTons: integer('lot_step_tons').notNull().default(5),
+    minVolume: integer('min_volume').notNull(),
+    maxPerParticipantTons: integer('max_per_participant_tons'),
+    containerTons: integer('container_tons'),
+    pricePerTonCents: bigint('price_per_ton_cents', { mode: 'number' }).notNull(),
+    totalPriceCents: bigint('total_price_cents', { mode: 'number' }).generatedAlwaysAs(
+      sql`total_tons::bigint * price_per_ton_cents`,
+    ),
+    deadline: timestamptz('deadline'),
+    expectedDeparture: date('expected_departure', { mode: 'string' }),
+    expectedArrival: date('expected_arrival', { mode: 'string' }),
+    status: text('status').$type<OperationStatus>().notNull().default('pending'),
+    kycStatus: text('kyc_status').$type<OperationReviewStatus>().notNull().default('pending'),
+    kycRejectReason: text('kyc_reject_reason'),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    viewsCount: integer('views_count').notNull().default(0),
+    approvedAt: timestamptz('approved_at'),
+    approvedBy: text('approved_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    checkIn('operations_product_category_check', t.productCategory, PRODUCT_CATEGORIES),
+    checkIn('operations_type_check', t.type, OPERATION_TYPES),
+    checkIn('operations_status_check', t.status, OPERATION_STATUSES),
+    checkIn('operations_kyc_status_check', t.kycStatus, OPERATION_REVIEW_STATUSES),
+    check('operations_origin_country_check', sql`${t.originCountry} ~ '^[A-Z]{2}$'`),
+    check('operations_destination_country_check', sql`${t.destinationCountry} ~ '^[A-Z]{2}$'`),
+    check('operations_total_tons_check', sql`${t.totalTons} > 0`),
+    check('operations_allocated_tons_check', sql`${t.allocatedTons} >= 0 and ${t.allocatedTons} <= ${t.totalTons}`),
+    check('operations_lot_step_check', sql`${t.lotStepTons} > 0`),
+    check('operations_min_volume_check', sql`${t.minVolume} > 0 and ${t.minVolume} <= ${t.totalTons}`),
+    check(
+      'operations_max_per_participant_check',
+      sql`${t.maxPerParticipantTons} is null or ${t.maxPerParticipantTons} >= ${t.minVolume}`,
+    ),
+    check('operations_container_tons_check', sql`${t.containerTons} is null or ${t.containerTons} > 0`),
+    check('operations_price_check', sql`${t.pricePerTonCents} >= 0`),
+    check('operations_views_check', sql`${t.viewsCount} >= 0`),
+    check(
+      'operations_dates_check',
+      sql`${t.expectedDeparture} is null or ${t.expectedArrival} is null or ${t.expectedArrival} >= ${t.expectedDeparture}`,
+    ),
+    check(
+      'operations_rejection_reason_check',
+      sql`${t.kycStatus} <> 'rejected' or coalesce(btrim(${t.kycRejectReason}), '') <> ''`,
+    ),
+    // At most one featured deal: the landing's featured card reads it.
+    uniqueIndex('operations_one_featured_idx')
+      .on(t.isFeatured)
+      .where(sql`is_featured`),
+    // The public list: approved, optionally by status, newest first.
+    index('operations_public_list_idx').on(
+      t.kycStatus,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('operations_public_all_idx').on(t.kycStatus, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('operations_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** Who runs which part of a deal (managed by, money arbitrage, shipping, logistics). */
+export const operationPartners = pgTable(
+  'operation_partners',
+  {
+    operationId: uuid('operation_id')
+      .notNull()
+      .references(() => operations.id, { onDelete: 'cascade' }),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'restrict' }),
+    role: text('role').$type<OperationPartnerRole>().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'operation_partners_pk', columns: [t.operationId, t.partnerId, t.role] }),
+    checkIn('operation_partners_role_check', t.role, OPERATION_PARTNER_ROLES),
+    index('operation_partners_partner_idx').on(t.partnerId),
+  ],
+);
+
+/** Users who follow a deal (the Watch action). */
+export const operationWatchers = pgTable(
+  'operation_watchers',
+  {
+    operationId: uuid('operation_id')
+      .notNull()
+      .references(() => operations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'operation_watchers_pk', columns: [t.operationId, t.userId] }),
+    index('operation_watchers_user_idx').on(t.userId),
+  ],
+);
+
+/** Progress of a deal after allocation, each step recorded once. */
+export const operationMilestones = pgTable(
+  'operation_milestones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    operationId: uuid('operation_id')
+      .notNull()
+      .references(() => operations.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<OperationMilestoneKind>().notNull(),
+    occurredAt: timestamptz('occurred_at').notNull(),
+    /** e.g. the inspection's outcome. */
+    result: text('result'),
+    /** Key of a supporting document in the `documents` bucket. */
+    documentKey: text('document_key'),
+    notes: text('notes'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('operation_milestones_operation_kind_unique').on(t.operationId, t.kind),
+    checkIn('operation_milestones_kind_check', t.kind, OPERATION_MILESTONE_KINDS),
+  ],
+);

@@ -1,0 +1,31 @@
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { createdAt, updatedAt } from './columns';
+
+/** Who did what to which record, and why (every admin decision lands here). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** null: the platform itself (a scheduled job). */
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    reason: text('reason'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt.desc().nullsFirst()),
+    index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** Admin-editable settings (escrow bank details, reservation hold, fund retention). */
+export const platformSettings = pgTable('platform_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: updatedAt(),
+  updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+});

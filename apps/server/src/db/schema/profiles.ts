@@ -1,0 +1,123 @@
+import {
+  COMPANY_TYPES,
+  KYC_DOCUMENT_STATUSES,
+  KYC_DOCUMENT_TYPES,
+  KYC_STATUSES,
+  LANGUAGES,
+  ONBOARDING_STATUSES,
+  ONBOARDING_STEPS,
+  USER_ROLES,
+  type CompanyType,
+  type KycDocumentStatus,
+  type KycDocumentType,
+  type KycStatus,
+  type Language,
+  type OnboardingStatus,
+  type UserRole,
+} from '@tradeops/shared';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { checkIn, createdAt, timestamptz, updatedAt } from './columns';
+
+export interface NotificationPrefs {
+  email: boolean;
+  in_app: boolean;
+}
+
+/** The company profile behind a Better Auth user (one row per user, same id). */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    companyName: text('company_name').notNull(),
+    companyType: text('company_type').$type<CompanyType>(),
+    country: text('country'),
+    taxId: text('tax_id'),
+    /** null until the user picks a mode at /mode-select. */
+    role: text('role').$type<UserRole>(),
+    kycStatus: text('kyc_status').$type<KycStatus>().notNull().default('pendiente'),
+    kycMotivoRechazo: text('kyc_motivo_rechazo'),
+    kycReviewedAt: timestamptz('kyc_reviewed_at'),
+    kycReviewedBy: text('kyc_reviewed_by').references(() => user.id, { onDelete: 'set null' }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isStaff: boolean('is_staff').notNull().default(false),
+    language: text('language').$type<Language>().notNull().default('es'),
+    notificationPrefs: jsonb('notification_prefs')
+      .$type<NotificationPrefs>()
+      .notNull()
+      .default({ email: true, in_app: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    checkIn('profiles_company_type_check', t.companyType, COMPANY_TYPES),
+    checkIn('profiles_role_check', t.role, USER_ROLES),
+    checkIn('profiles_kyc_status_check', t.kycStatus, KYC_STATUSES),
+    checkIn('profiles_language_check', t.language, LANGUAGES),
+    check('profiles_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
+    // A rejection always tells the company why (spec: /kyc-cuenta/reintentar shows the reason).
+    check(
+      'profiles_rejection_reason_check',
+      sql`${t.kycStatus} <> 'rechazado' or coalesce(btrim(${t.kycMotivoRechazo}), '') <> ''`,
+    ),
+    index('profiles_kyc_status_idx').on(t.kycStatus),
+  ],
+);
+
+/** The 4-step onboarding stepper (document upload, compliance review, verification, completed). */
+export const onboardingStatus = pgTable(
+  'onboarding_status',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    currentStep: integer('current_step').notNull().default(1),
+    status: text('status').$type<OnboardingStatus>().notNull().default('in_progress'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('onboarding_status_step_check', sql`${t.currentStep} between 1 and ${sql.raw(String(ONBOARDING_STEPS))}`),
+    checkIn('onboarding_status_status_check', t.status, ONBOARDING_STATUSES),
+  ],
+);
+
+/** One row per required KYC document of a user; a re-upload replaces the file of the same row. */
+export const userDocuments = pgTable(
+  'user_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    documentType: text('document_type').$type<KycDocumentType>().notNull(),
+    /** The uploaded file's original name, sanitised; never used as a storage path. */
+    fileName: text('file_name'),
+    /** Key in the `documents` bucket. */
+    storageKey: text('storage_key'),
+    mimeType: text('mime_type'),
+    sizeBytes: integer('size_bytes'),
+    status: text('status').$type<KycDocumentStatus>().notNull().default('pending'),
+    rejectReason: text('reject_reason'),
+    uploadedAt: timestamptz('uploaded_at'),
+    reviewedAt: timestamptz('reviewed_at'),
+    reviewedBy: text('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('user_documents_user_type_unique').on(t.userId, t.documentType),
+    checkIn('user_documents_type_check', t.documentType, Object.keys(KYC_DOCUMENT_TYPES)),
+    checkIn('user_documents_status_check', t.status, KYC_DOCUMENT_STATUSES),
+    check('user_documents_size_check', sql`${t.sizeBytes} is null or ${t.sizeBytes} >= 0`),
+    check('user_documents_file_check', sql`${t.status} = 'pending' or ${t.storageKey} is not null`),
+    check(
+      'user_documents_rejection_reason_check',
+      sql`${t.status} <> 'rejected' or coalesce(btrim(${t.rejectReason}), '') <> ''`,
+    ),
+  ],
+);
