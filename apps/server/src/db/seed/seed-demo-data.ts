@@ -1,0 +1,27 @@
+import { type Storage } from '../../plugins/storage/storage';
+import { type AppDatabase } from '../client';
+import { findMissingDemoAccounts, hashDemoPassword, seedDemoAccounts } from './demo-accounts';
+import { seedDemoContent } from './demo-content';
+import { seedDemoOperations, seedDemoParticipations } from './demo-operations';
+import { seedDemoPartners } from './demo-partners';
+import { seedDemoProductSpecs, storeDemoSpecSheet } from './demo-specs';
+
+/**
+ * The demo data set (DESIGN §3). Idempotent: fixed ids and insert-if-absent,
+ * so a second run changes nothing (not even the dates computed from `now`).
+ * The slow parts (password hash, file write) happen before the transaction.
+ */
+export async function seedDemoData(db: AppDatabase, storage: Storage, options: { now?: Date } = {}): Promise<void> {
+  const now = options.now ?? new Date();
+  const missingAccounts = await findMissingDemoAccounts(db);
+  const passwordHash = missingAccounts.length > 0 ? await hashDemoPassword() : '';
+  const spec = await storeDemoSpecSheet(storage);
+  await db.transaction(async (tx) => {
+    await seedDemoAccounts(tx, missingAccounts, passwordHash, now);
+    await seedDemoPartners(tx, now);
+    const specIds = await seedDemoProductSpecs(tx, now, spec);
+    await seedDemoOperations(tx, now, specIds);
+    await seedDemoParticipations(tx, now);
+    await seedDemoContent(tx, now);
+  });
+}
