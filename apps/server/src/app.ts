@@ -1,0 +1,114 @@
+import { createRequire } from 'node:module';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { type ZodTypeProvider, serializerCompiler } from 'fastify-type-provider-zod';
+import { version as packageVersion } from '../package.json';
+import { type AppConfig } from './config';
+import { type DatabaseHandle, openDatabase } from './db/client';
+import { seedDemoData } from './db/seed/seed-demo-data';
+import { contentRoutes } from './modules/content/content.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { operationsRoutes } from './modules/operations/operations.routes';
+import { dbPlugin } from './plugins/db-plugin';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { i18nPlugin } from './plugins/i18n';
+import { openApiPlugin } from './plugins/openapi';
+import { routeAccessPlugin } from './plugins/route-access';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { type Storage } from './plugins/storage/storage';
+import { createStorage, storagePlugin } from './plugins/storage/storage-plugin';
+import { validatorCompiler } from './plugins/validation';
+import { webAppPlugin } from './plugins/web-app';
+import { resolveSessionSecret } from './session-secret';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+export interface BuildAppOptions {
+  /** An already opened database (the tests' fresh one); otherwise opened from the config. */
+  database?: DatabaseHandle;
+  storage?: Storage;
+  /** The moment demo dates are computed from (default: now). */
+  seedNow?: Date;
+}
+
+function isInstalled(packageName: string): boolean {
+  try {
+    createRequire(import.meta.url).resolve(packageName);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+  if (config.logLevel === 'silent') return false;
+  const base = { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] };
+  // Readable lines for a person at a terminal (pino-pretty is a dev dependency); JSON everywhere else.
+  if (config.nodeEnv === 'development' && process.stdout.isTTY && isInstalled('pino-pretty')) {
+    return {
+      ...base,
+      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+    };
+  }
+  return base;
+}
+
+/**
+ * The whole server: opens (or takes) the database, migrates it, seeds the demo
+ * data when asked, then registers external plugins → app plugins → modules.
+ * Closing the app closes the database (and releases the PGlite lock).
+ */
+export async function buildApp(initialConfig: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config = await resolveSessionSecret(initialConfig);
+  // Before the database: STORAGE=s3 must stop start-up without touching anything.
+  const storage = options.storage ?? createStorage(config);
+  const app = Fastify({ logger: loggerOptions(config) }).withTypeProvider<ZodTypeProvider>();
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
+    }));
+
+  try {
+    await database.migrate();
+    if (config.seedDemo) {
+      await database.runExclusive((db) => seedDemoData(db, storage, { now: options.seedNow }));
+    }
+
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.decorate('config', config);
+
+    // External plugins.
+    await app.register(routeAccessPlugin);
+    await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
+    await app.register(openApiPlugin, { version: packageVersion });
+    // App plugins.
+    await app.register(i18nPlugin);
+    await app.register(errorHandlerPlugin);
+    await app.register(dbPlugin, { database });
+    await app.register(storagePlugin, { storage });
+    // Modules, under /api.
+    await app.register(
+      async (api) => {
+        await api.register(healthRoutes);
+        await api.register(operationsRoutes);
+        await api.register(contentRoutes);
+      },
+      { prefix: '/api' },
+    );
+    // Last: the SPA and the not-found answers.
+    await app.register(webAppPlugin, { webDistDir: config.webDistDir });
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}

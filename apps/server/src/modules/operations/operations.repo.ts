@@ -1,0 +1,51 @@
+import { type OperationListFilter } from '@tradeops/shared';
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { type Queryable } from '../../db/client';
+import { toContainsPattern } from '../../db/like-pattern';
+import { operations } from '../../db/schema';
+
+export interface PublicOperationsQuery {
+  status: OperationListFilter;
+  search: string | undefined;
+  limit: number;
+}
+
+/** Approved operations, newest first (spec §7), optionally by status and product search. */
+export async function selectPublicOperations(db: Queryable, query: PublicOperationsQuery) {
+  const conditions: SQL[] = [eq(operations.kycStatus, 'approved')];
+  if (query.status !== 'all') conditions.push(eq(operations.status, query.status));
+  if (query.search) {
+    const pattern = toContainsPattern(query.search);
+    // Titles too: people search "leche en polvo" for the product named "Milk Powder".
+    const matches = or(
+      ilike(operations.productName, pattern),
+      ilike(operations.title, pattern),
+      ilike(operations.titleEn, pattern),
+    );
+    if (matches) conditions.push(matches);
+  }
+  return db
+    .select({
+      id: operations.id,
+      productName: operations.productName,
+      originCountry: operations.originCountry,
+      destinationCountry: operations.destinationCountry,
+      minVolume: operations.minVolume,
+      pricePerTonCents: operations.pricePerTonCents,
+      status: operations.status,
+      title: operations.title,
+      titleEn: operations.titleEn,
+      totalTons: operations.totalTons,
+      allocatedTons: operations.allocatedTons,
+      deadline: operations.deadline,
+      imagePath: operations.imagePath,
+      type: operations.type,
+      createdAt: operations.createdAt,
+    })
+    .from(operations)
+    .where(and(...conditions))
+    .orderBy(desc(operations.createdAt), desc(operations.id))
+    .limit(query.limit);
+}
+
+export type PublicOperationRow = Awaited<ReturnType<typeof selectPublicOperations>>[number];

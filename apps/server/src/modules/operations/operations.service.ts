@@ -1,0 +1,52 @@
+import {
+  type Language,
+  type ListOperationsResponse,
+  type OperationListItem,
+  type ZListOperationsRequest,
+  availableTons,
+  centsToUsd,
+} from '@tradeops/shared';
+import { type z } from 'zod';
+import { type AppDatabase } from '../../db/client';
+import { type PublicOperationRow, selectPublicOperations } from './operations.repo';
+
+export type ListOperationsQuery = z.output<typeof ZListOperationsRequest>;
+
+/** Titles are written in Spanish with an optional English version. */
+export function pickTitle(row: Pick<PublicOperationRow, 'title' | 'titleEn'>, lang: Language): string {
+  return lang === 'en' && row.titleEn ? row.titleEn : row.title;
+}
+
+export function toOperationListItem(row: PublicOperationRow, lang: Language): OperationListItem {
+  return {
+    id: row.id,
+    product_name: row.productName,
+    origin_country: row.originCountry,
+    min_volume: row.minVolume,
+    price_usd: centsToUsd(row.pricePerTonCents),
+    status: row.status,
+    title: pickTitle(row, lang),
+    destination_country: row.destinationCountry,
+    total_tons: row.totalTons,
+    available_tons: availableTons({ totalTons: row.totalTons, allocatedTons: row.allocatedTons }),
+    deadline: row.deadline ? row.deadline.toISOString() : null,
+    image_url: row.imagePath,
+    type: row.type,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The public catalogue: only admin-approved operations are ever listed. */
+export async function listOperations(
+  db: AppDatabase,
+  query: ListOperationsQuery,
+  lang: Language,
+): Promise<ListOperationsResponse> {
+  const rows = await selectPublicOperations(db, {
+    status: query.status,
+    search: query.q || undefined,
+    limit: query.limit,
+  });
+  const data = rows.map((row) => toOperationListItem(row, lang));
+  return { data, count: data.length };
+}

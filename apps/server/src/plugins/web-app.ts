@@ -1,0 +1,57 @@
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { appPlugin } from './app-plugin';
+import { sendError } from './error-handler';
+
+const MISSING_BUILD_NOTE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>TradeOps</title></head>
+<body><h1>The web app is not built yet</h1>
+<p>Run <code>npm run build</code> (or <code>npm start</code>, which builds what is missing), then restart the server.
+The API is up under <a href="/api/docs">/api/docs</a>.</p></body></html>
+`;
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/**
+ * Serves the built single-page app: files from WEB_DIST_DIR, hashed /assets/*
+ * cached for good, and index.html (never cached) for every other GET that is
+ * not an API route, so deep links work on reload.
+ */
+export const webAppPlugin = appPlugin<{ webDistDir: string }>(async (app, { webDistDir }) => {
+  const hasBuild = existsSync(join(webDistDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      prefix: '/',
+      cacheControl: false,
+      // The API never falls through to a file of the same name.
+      allowedPath: (pathName) => !isApiPath(pathName),
+      setHeaders: (reply, filePath) => {
+        const path = relative(webDistDir, filePath).split(sep).join('/');
+        if (path.startsWith('assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
+        else reply.header('cache-control', 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (isApiPath(path)) return sendError(request, reply, 'ROUTE_NOT_FOUND');
+    // A missing hashed asset must fail loudly, not come back as HTML.
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || path.startsWith('/assets/')) {
+      return sendError(request, reply, 'NOT_FOUND');
+    }
+    if (!hasBuild) {
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(MISSING_BUILD_NOTE);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+});

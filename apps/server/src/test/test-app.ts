@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { type AppConfig, loadConfig } from '../config';
+import { type AppDatabase, type DatabaseHandle, openDatabase } from '../db/client';
+import { type Storage } from '../plugins/storage/storage';
+import { createStorage } from '../plugins/storage/storage-plugin';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: AppDatabase;
+  database: DatabaseHandle;
+  storage: Storage;
+  config: AppConfig;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Extra environment for the config (e.g. WEB_DIST_DIR). */
+  env?: Record<string, string>;
+  seedNow?: Date;
+}
+
+/** A fresh database on the PostgreSQL server of DATABASE_URL, dropped again by the returned function. */
+export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `tradeops_t_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * The app over its own fresh, migrated and seeded database, for one test file:
+ * in-memory PGlite by default; with DATABASE_URL, a new database on that
+ * server. A temporary DATA_DIR holds the storage files. Close it in afterAll.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'tradeops-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'silent',
+    // No web build unless a test provides one.
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    ...options.env,
+  });
+  const serverUrl = process.env.DATABASE_URL;
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl) : null;
+  const storage = createStorage(config);
+  try {
+    const database = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: null });
+    const app = await buildApp(
+      { ...config, databaseUrl: scratch?.url ?? null },
+      { database, storage, seedNow: options.seedNow },
+    );
+    return {
+      app,
+      db: database.db,
+      database,
+      storage,
+      config: app.config,
+      dataDir,
+      close: async () => {
+        await app.close();
+        await scratch?.drop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await scratch?.drop().catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
