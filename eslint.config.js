@@ -1,11 +1,47 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// On the web, a feature never imports another feature; the app layer composes them (STYLE.md).
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = webFeatures.map((feature) => ({
+  target: `./apps/web/src/features/${feature}`,
+  from: './apps/web/src/features',
+  except: [`./${feature}`],
+  message: 'a feature does not import another feature; compose them in apps/web/src/app',
+}));
+// Shared code (lib, components/ui) never reaches up into features or the app layer.
+const layerZones = [
+  {
+    target: './apps/web/src/lib',
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'lib sits below features and app',
+  },
+  {
+    target: './apps/web/src/components',
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'ui components sit below features and app',
+  },
+  { target: './apps/web/src/features', from: './apps/web/src/app', message: 'features do not import the app layer' },
+];
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'playwright-report/**', 'test-results/**', 'bench/results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      'playwright-report/**',
+      'test-results/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,6 +51,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
       // Imports flow one way (STYLE.md): shared → server, shared → web; never web ↔ server.
       'import-x/no-restricted-paths': [
@@ -24,6 +61,8 @@ export default tseslint.config(
             { target: './packages/shared', from: ['./apps'], message: 'shared depends on neither app' },
             { target: './apps/web', from: './apps/server', message: 'web and server never import each other' },
             { target: './apps/server', from: './apps/web', message: 'web and server never import each other' },
+            ...featureZones,
+            ...layerZones,
           ],
         },
       ],
@@ -40,7 +79,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-*', 'node:*', 'drizzle-orm', 'drizzle-orm/*', 'fastify', 'pg'], message: 'shared stays free of React, Node APIs and Drizzle' },
+            {
+              group: ['react', 'react-*', 'node:*', 'drizzle-orm', 'drizzle-orm/*', 'fastify', 'pg'],
+              message: 'shared stays free of React, Node APIs and Drizzle',
+            },
           ],
         },
       ],

@@ -40,8 +40,18 @@ function ensureBuilt(name, output, sources, workspace) {
 }
 
 const shared = ['packages/shared/src', 'package-lock.json'];
-ensureBuilt('web app', 'apps/web/dist/index.html', [...shared, 'apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts'], '@tradeops/web');
-ensureBuilt('server', 'apps/server/dist/server.js', [...shared, 'apps/server/src', 'apps/server/build.mjs'], '@tradeops/server');
+ensureBuilt(
+  'web app',
+  'apps/web/dist/index.html',
+  [...shared, 'apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts'],
+  '@tradeops/web',
+);
+ensureBuilt(
+  'server',
+  'apps/server/dist/server.js',
+  [...shared, 'apps/server/src', 'apps/server/build.mjs'],
+  '@tradeops/server',
+);
 
 const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -5,7 +5,7 @@
 // Each run writes test-results/summary-<label>.json; the last line is
 // `N passed, N failed` for this run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -58,7 +58,9 @@ if (vitestProjects.length > 0) {
   totals.failed += failed;
   totals.skipped += skipped;
   hasFailure ||= status !== 0;
-  lines.push(`vitest [${vitestProjects.join(', ')}] (${label}): ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  lines.push(
+    `vitest [${vitestProjects.join(', ')}] (${label}): ${passed} passed, ${failed} failed, ${skipped} skipped`,
+  );
 }
 
 if (suites.includes('e2e')) {
@@ -75,7 +77,9 @@ if (suites.includes('e2e')) {
   totals.failed += failed;
   totals.skipped += skipped;
   hasFailure ||= status !== 0;
-  lines.push(`playwright e2e (${label}): ${passed} passed, ${failed} failed, ${skipped} skipped${stats?.flaky ? ` (${stats.flaky} flaky)` : ''}`);
+  lines.push(
+    `playwright e2e (${label}): ${passed} passed, ${failed} failed, ${skipped} skipped${stats?.flaky ? ` (${stats.flaky} flaky)` : ''}`,
+  );
 }
 
 writeFileSync(join(resultsDir, `summary-${label}.json`), JSON.stringify(totals));

@@ -22,14 +22,19 @@ test.describe('app shell and the operations slice', () => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Navegación principal' });
     await expect(nav.getByRole('link', { name: 'Nosotros' })).toBeVisible();
-    await page.getByRole('button', { name: /^(EN|English)$/ }).first().click();
+    await page
+      .getByRole('button', { name: /^(EN|English)$/ })
+      .first()
+      .click();
     const navEn = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(navEn.getByRole('link', { name: 'About' })).toBeVisible();
     await expect(navEn.getByRole('link', { name: 'Home' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await page.reload();
-    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'About' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'About' }),
+    ).toBeVisible();
   });
 
   test('a deep link survives a reload', async ({ page, request }) => {
@@ -46,7 +51,10 @@ test.describe('app shell and the operations slice', () => {
   test('an unknown route shows the translated not-found page', async ({ page }) => {
     await page.goto('/esta-ruta-no-existe');
     await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
-    await page.getByRole('button', { name: /^(EN|English)$/ }).first().click();
+    await page
+      .getByRole('button', { name: /^(EN|English)$/ })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
 

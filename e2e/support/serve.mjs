@@ -32,7 +32,11 @@ if (process.env.DATABASE_URL) {
   };
 }
 
-const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], { cwd: root, env, stdio: 'inherit' });
+const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 const stop = (signal) => server.kill(signal);
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -44,10 +44,12 @@ describe('HTTP surface', () => {
       expect(icon.headers['cache-control']).toBe('public, max-age=3600');
     });
 
-    it('answers a missing asset with 404, not with the app shell', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/assets/gone-123.js' });
-      expect(response.statusCode).toBe(404);
-      expect(response.body).not.toContain('spa-shell');
+    it('answers a missing asset or file with 404, not with the app shell', async () => {
+      for (const url of ['/assets/gone-123.js', '/images/ops/missing.webp', '/robots-missing.txt']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body, url).not.toContain('spa-shell');
+      }
     });
   });
 

@@ -42,7 +42,9 @@ export const webAppPlugin = appPlugin<{ webDistDir: string }>(async (app, { webD
     const path = request.url.split('?')[0] ?? '/';
     if (isApiPath(path)) return sendError(request, reply, 'ROUTE_NOT_FOUND');
     // A missing hashed asset must fail loudly, not come back as HTML.
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || path.startsWith('/assets/')) {
+    // So must any other missing file (an image, a script): only page routes get the app shell.
+    const isFilePath = /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1));
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || path.startsWith('/assets/') || isFilePath) {
       return sendError(request, reply, 'NOT_FOUND');
     }
     if (!hasBuild) {

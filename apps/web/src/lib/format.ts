@@ -1,12 +1,12 @@
-import { formatUsd, pickLanguage, usdToCents, type Language } from '@tradeops/shared';
+import { formatUsd, localeOf, usdToCents } from '@tradeops/shared';
 
 /**
  * Display formatting in the UI language. Amounts from the API are US dollars
  * (integer cents in the database); the one money formatter is the shared
  * `formatUsd`, so the web and the server's e-mails write money alike.
  */
-export function toLocale(language: string): Language {
-  return pickLanguage(language);
+export function toLocale(language: string): string {
+  return localeOf(language);
 }
 
 export function formatUsdAmount(usd: number, language: string, options: { compact?: boolean } = {}): string {

@@ -42,7 +42,8 @@ export function renderApp(path: string, queryClient: QueryClient = createTestQue
 export function buildOperation(overrides: Partial<OperationListItem> = {}): OperationListItem {
   return {
     id: '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01',
-    product_name: 'Leche en polvo',
+    product_name: 'Milk Powder',
+    product_category: 'dairy',
     origin_country: 'UY',
     min_volume: 5,
     price_usd: 4300,

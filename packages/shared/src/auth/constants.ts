@@ -3,8 +3,26 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 /** The 20 countries of the signup form (spec §3), ISO 3166-1 alpha-2. */
 export const COUNTRY_CODES = [
-  'US', 'GB', 'CA', 'AU', 'DE', 'FR', 'ES', 'IT', 'JP', 'CN',
-  'BR', 'IN', 'RU', 'ZA', 'MX', 'AR', 'CL', 'CO', 'PE', 'VE',
+  'US',
+  'GB',
+  'CA',
+  'AU',
+  'DE',
+  'FR',
+  'ES',
+  'IT',
+  'JP',
+  'CN',
+  'BR',
+  'IN',
+  'RU',
+  'ZA',
+  'MX',
+  'AR',
+  'CL',
+  'CO',
+  'PE',
+  'VE',
 ] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../errors/codes';
 import { COMPANY_TYPES, COUNTRY_CODES } from '../auth/constants';
-import { OPERATION_STATUSES } from '../operations/constants';
+import { OPERATION_STATUSES, PRODUCT_CATEGORIES } from '../operations/constants';
 import en from './en.json';
 import es from './es.json';
 
@@ -47,7 +47,10 @@ describe('i18n catalogs', () => {
     for (const code of ERROR_CODES) expect(lookup(es, `errors.${code}`), code).toBeTypeOf('string');
     for (const code of COUNTRY_CODES) expect(lookup(es, `countries.${code}`), code).toBeTypeOf('string');
     for (const type of COMPANY_TYPES) expect(lookup(es, `companyTypes.${type}`), type).toBeTypeOf('string');
-    for (const status of OPERATION_STATUSES) expect(lookup(es, `operationStatus.${status}`), status).toBeTypeOf('string');
+    for (const category of PRODUCT_CATEGORIES)
+      expect(lookup(es, `productCategories.${category}`), category).toBeTypeOf('string');
+    for (const status of OPERATION_STATUSES)
+      expect(lookup(es, `operationStatus.${status}`), status).toBeTypeOf('string');
   });
 
   it('carries the spec messages exactly in Spanish', () => {

@@ -3,6 +3,17 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'es';
 export const LANGUAGE_STORAGE_KEY = 'tradeops-language';
 
+/**
+ * The locale numbers, money and dates are written in for each language. Our
+ * Spanish speakers trade across Latin America: es-419 writes "$4,300", not the
+ * Spain-style "4300 $".
+ */
+export const LOCALE_BY_LANGUAGE: Record<Language, string> = { es: 'es-419', en: 'en-US' };
+
+export function localeOf(language: string): string {
+  return LOCALE_BY_LANGUAGE[pickLanguage(language)];
+}
+
 /** Picks a supported language from an Accept-Language header or a stored choice. */
 export function pickLanguage(value: string | null | undefined): Language {
   if (!value) return DEFAULT_LANGUAGE;

@@ -19,6 +19,7 @@ export function computeTotalCents(pricePerTonCents: Cents, tons: number): Cents 
   return pricePerTonCents * tons;
 }
 
+/** Writes US dollars in a locale (see `localeOf`): "$107,500", or "$1M" when compact. */
 export function formatUsd(cents: Cents, locale: string, options: { compact?: boolean } = {}): string {
   const usd = centsToUsd(cents);
   return new Intl.NumberFormat(locale, {
@@ -26,6 +27,7 @@ export function formatUsd(cents: Cents, locale: string, options: { compact?: boo
     currency: 'USD',
     currencyDisplay: 'narrowSymbol',
     notation: options.compact ? 'compact' : 'standard',
+    minimumFractionDigits: 0,
     maximumFractionDigits: options.compact ? 1 : Number.isInteger(usd) ? 0 : 2,
   }).format(usd);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OPERATION_LIST_FILTERS, OPERATION_STATUSES, OPERATIONS_LIST_LIMIT } from './constants';
+import { OPERATION_LIST_FILTERS, OPERATION_STATUSES, OPERATIONS_LIST_LIMIT, PRODUCT_CATEGORIES } from './constants';
 
 export const ZOperationStatus = z.enum(OPERATION_STATUSES);
 
@@ -15,6 +15,7 @@ export type ListOperationsRequest = z.input<typeof ZListOperationsRequest>;
 export const ZOperationListItem = z.object({
   id: z.uuid(),
   product_name: z.string(),
+  product_category: z.enum(PRODUCT_CATEGORIES),
   origin_country: z.string(),
   min_volume: z.number().int(),
   /** Price per metric ton in US dollars (stored as integer cents). */

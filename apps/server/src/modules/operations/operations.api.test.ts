@@ -47,6 +47,7 @@ describe('GET /api/operations', () => {
     );
     expect(featured).toMatchObject({
       product_name: 'Milk Powder',
+      product_category: 'dairy',
       origin_country: 'UY',
       destination_country: 'VE',
       min_volume: 5,

@@ -28,6 +28,7 @@ export async function selectPublicOperations(db: Queryable, query: PublicOperati
     .select({
       id: operations.id,
       productName: operations.productName,
+      productCategory: operations.productCategory,
       originCountry: operations.originCountry,
       destinationCountry: operations.destinationCountry,
       minVolume: operations.minVolume,

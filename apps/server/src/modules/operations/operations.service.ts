@@ -21,6 +21,7 @@ export function toOperationListItem(row: PublicOperationRow, lang: Language): Op
   return {
     id: row.id,
     product_name: row.productName,
+    product_category: row.productCategory,
     origin_country: row.originCountry,
     min_volume: row.minVolume,
     price_usd: centsToUsd(row.pricePerTonCents),

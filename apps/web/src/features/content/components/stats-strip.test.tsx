@@ -11,7 +11,7 @@ describe('StatsStrip', () => {
 
     const list = screen.getByRole('region', { name: 'TradeOps en cifras' });
     expect(list).toHaveAttribute('aria-busy', 'true');
-    expect(await screen.findByText('1,0 M $')).toBeInTheDocument();
+    expect(await screen.findByText('$1 M')).toBeInTheDocument();
     expect(screen.getAllByText('19')).toHaveLength(2);
     expect(screen.getByText('4')).toBeInTheDocument();
     expect(screen.getByText('Operaciones activas')).toBeInTheDocument();
@@ -23,7 +23,7 @@ describe('StatsStrip', () => {
     await setLanguage('en');
     mockApi({ '/api/stats': () => jsonResponse(seededStats) });
     renderWithProviders(<StatsStrip />);
-    expect(await screen.findByText('$1.0M')).toBeInTheDocument();
+    expect(await screen.findByText('$1M')).toBeInTheDocument();
     expect(screen.getByText('Monthly volume')).toBeInTheDocument();
   });
 

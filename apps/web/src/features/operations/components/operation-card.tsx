@@ -59,7 +59,7 @@ export function OperationCard({ operation, now }: OperationCardProps) {
       <div className="flex flex-1 flex-col gap-5 p-5">
         <div>
           <p className="truncate text-xs font-semibold tracking-wide text-accent-700 uppercase">
-            {operation.product_name}
+            {t(`productCategories.${operation.product_category}`)}
           </p>
           <h3 id={titleId} className="mt-1 line-clamp-2 min-h-14 text-lg leading-7 font-semibold text-brand-900">
             {operation.title}
