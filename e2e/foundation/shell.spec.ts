@@ -69,8 +69,7 @@ test.describe('app shell and the operations slice', () => {
     expect(body.error.message).toMatch(/not valid/i);
   });
 
-  test('the phone menu opens and navigates @phone', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'phone layout only');
+  test('the phone menu opens and navigates @phone', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     await page.getByRole('link', { name: 'Nosotros' }).last().click();
