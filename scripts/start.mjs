@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 if (!existsSync(join(root, 'node_modules'))) {
-  console.error('Dependencies are not installed: run `npm ci` (or `npm install`) first, then `npm start`.');
+  console.error('Dependencies are not installed: run `npm install` first, then `npm start`.');
   process.exit(1);
 }
 
