@@ -16,6 +16,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
+  interface FastifyInstance {
+    /** Every /api route with its access level, for the authorization-matrix test and the docs. */
+    apiRoutes: ApiRouteAccess[];
+  }
+}
+
+export interface ApiRouteAccess {
+  method: string;
+  url: string;
+  access: RouteAccess;
 }
 
 type Refusal = 'UNAUTHENTICATED' | 'KYC_REQUIRED' | 'FORBIDDEN' | null;
@@ -35,20 +45,27 @@ export function getAccessRefusal(access: RouteAccess, auth: FastifyRequest['auth
 
 /**
  * Every API route must say who may call it: a route without `config.access`
- * fails start-up instead of shipping open by accident, and a preHandler
- * enforces it on every request. Routes added by plugins (the API reference
+ * fails start-up instead of shipping open by accident, and a preValidation hook
+ * (before the body is even validated) enforces it on every request. Routes added by plugins (the API reference
  * pages, the SPA's static files) are public by nature.
  */
 export const routeAccessPlugin = appPlugin(async (app) => {
+  const apiRoutes: ApiRouteAccess[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { access?: RouteAccess };
+    const isApi = route.url === '/api' || route.url.startsWith('/api/');
     if (config.access) {
       if (!ROUTE_ACCESS_LEVELS.includes(config.access)) {
         throw new Error(`Route ${String(route.method)} ${route.url} declares an unknown access "${config.access}"`);
       }
+      if (isApi && !route.url.startsWith(DOCS_PREFIX)) {
+        for (const method of [route.method].flat()) {
+          if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access: config.access });
+        }
+      }
       return;
     }
-    const isApi = route.url === '/api' || route.url.startsWith('/api/');
     if (!isApi || route.url.startsWith(DOCS_PREFIX)) {
       route.config = { ...config, access: 'public' } as typeof route.config;
       return;
@@ -56,7 +73,7 @@ export const routeAccessPlugin = appPlugin(async (app) => {
     throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
   });
 
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('preValidation', async (request, reply) => {
     const access = request.routeOptions.config.access ?? 'public';
     const refusal = getAccessRefusal(access, request.auth ?? null);
     if (refusal) return sendError(request, reply, refusal);
