@@ -32,7 +32,8 @@ export function isSameOriginRequest(request: FastifyRequest): boolean {
  */
 export const csrfPlugin = appPlugin(async (app) => {
   app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // An unknown route changes nothing: it answers its 404 as usual.
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || request.is404) return;
     if (isSameOriginRequest(request)) return;
     request.log.warn(
       { origin: request.headers.origin, site: request.headers['sec-fetch-site'] },
