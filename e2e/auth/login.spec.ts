@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoRole, loginAs } from '../support/login';
 
-async function signInThroughForm(page: import('@playwright/test').Page, email: string, password = DEMO_PASSWORD) {
+async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill(password);
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 
 test.describe('sign-up', () => {
   test('shows every validation message of spec §5 on submit and on blur', async ({ page }) => {
@@ -33,7 +33,7 @@ test.describe('sign-up', () => {
     await expect(page.getByLabel('Tipo de empresa').locator('option')).toHaveCount(8);
   });
 
-  async function fillForm(page: import('@playwright/test').Page, email: string) {
+  async function fillForm(page: Page, email: string) {
     await page.getByLabel('Nombre completo').fill('Ana Torres');
     await page.getByLabel('Correo electrónico').fill(email);
     await page.getByLabel('Contraseña').fill('Cafe-de-Origen-2025');
