@@ -5,9 +5,12 @@ import { version as packageVersion } from '../package.json';
 import { type AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed/seed-demo-data';
+import { authRoutes } from './modules/auth/auth.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { operationsRoutes } from './modules/operations/operations.routes';
+import { authPlugin } from './plugins/auth/auth-plugin';
+import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db-plugin';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { i18nPlugin } from './plugins/i18n';
@@ -91,12 +94,15 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
     // App plugins.
     await app.register(i18nPlugin);
     await app.register(errorHandlerPlugin);
+    await app.register(csrfPlugin);
     await app.register(dbPlugin, { database });
+    await app.register(authPlugin, { db: database.db });
     await app.register(storagePlugin, { storage });
     // Modules, under /api.
     await app.register(
       async (api) => {
         await api.register(healthRoutes);
+        await api.register(authRoutes);
         await api.register(operationsRoutes);
         await api.register(contentRoutes);
       },

@@ -1,5 +1,7 @@
 export * from './auth/constants';
+export * from './auth/landing';
 export * from './auth/schemas';
+export * from './auth/session';
 export * from './content/schemas';
 export * from './errors/codes';
 export * from './errors/schemas';

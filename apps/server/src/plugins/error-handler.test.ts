@@ -4,7 +4,7 @@ import { type ZodTypeProvider, serializerCompiler } from 'fastify-type-provider-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
 import { errorHandlerPlugin } from './error-handler';
-import { hasMessage, i18nPlugin, translate } from './i18n';
+import { i18nPlugin } from './i18n';
 import { validatorCompiler } from './validation';
 
 describe('error answers', () => {
@@ -97,15 +97,13 @@ describe('error answers', () => {
         },
       },
     });
-    // A missing field (zod's own issue, no catalog key on the schema) reads "required" once the catalog
-    // has validation.required, and the generic "invalid value" until then; never zod's English.
+    // A missing field reads the schema's own "required" message (spec §5); never zod's English.
     const spanish = await app.inject({ method: 'POST', url: '/signup', payload: { email: '' } });
-    const missing = translate('es', hasMessage('validation.required') ? 'validation.required' : 'validation.invalid');
     expect(spanish.json().error.fields).toEqual({
-      fullName: missing,
+      fullName: 'El nombre completo es requerido',
       email: 'El correo electrónico es requerido',
-      password: missing,
-      companyName: missing,
+      password: 'La contraseña es requerida',
+      companyName: 'El nombre de la empresa es requerido',
       country: 'El país es requerido',
       companyType: 'El tipo de empresa es requerido',
     });

@@ -74,6 +74,9 @@ export const errorHandlerPlugin = appPlugin(async (app) => {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.code);
+      if (error.code === 'RATE_LIMITED' && error.params.seconds !== undefined) {
+        reply.header('retry-after', String(error.params.seconds));
+      }
       return sendError(request, reply, error.code, error.params, error.fields);
     }
     const { validation, validationContext } = error as {

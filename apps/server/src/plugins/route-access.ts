@@ -1,30 +1,81 @@
+import { canPassKycGate } from '@tradeops/shared';
+import { type FastifyRequest } from 'fastify';
 import { appPlugin } from './app-plugin';
+import { sendError } from './error-handler';
 import { DOCS_PREFIX } from './openapi';
 
-/** Who may call a route; later issues add signed-in roles. A matrix test enumerates routes by it. */
-export const ROUTE_ACCESS_LEVELS = ['public'] as const;
+/**
+ * Who may call a route. `kyc`: signed in and KYC approved (staff and admins
+ * pass); `buyer` / `seller`: kyc and that role (admins pass); `admin`: admins.
+ * The authorization-matrix test enumerates every route by it.
+ */
+export const ROUTE_ACCESS_LEVELS = ['public', 'authenticated', 'kyc', 'buyer', 'seller', 'admin'] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS_LEVELS)[number];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
+  interface FastifyInstance {
+    /** Every /api route with its access level, for the authorization-matrix test and the docs. */
+    apiRoutes: ApiRouteAccess[];
+  }
+}
+
+export interface ApiRouteAccess {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+type Refusal = 'UNAUTHENTICATED' | 'KYC_REQUIRED' | 'FORBIDDEN' | null;
+
+/** Why a request may not call a route of this access level (null: it may). */
+export function getAccessRefusal(access: RouteAccess, auth: FastifyRequest['auth']): Refusal {
+  if (access === 'public') return null;
+  if (!auth) return 'UNAUTHENTICATED';
+  if (access === 'authenticated') return null;
+  if (access === 'admin') return auth.isAdmin ? null : 'FORBIDDEN';
+  const { profile } = auth;
+  if (!canPassKycGate({ ...profile, isAdmin: auth.isAdmin })) return 'KYC_REQUIRED';
+  if (access === 'kyc' || auth.isAdmin) return null;
+  const role = access === 'buyer' ? 'buyer' : 'seller';
+  return profile.role === role ? null : 'FORBIDDEN';
 }
 
 /**
  * Every API route must say who may call it: a route without `config.access`
- * fails start-up instead of shipping open by accident. Routes added by plugins
- * (the API reference pages, the SPA's static files) are public by nature.
+ * fails start-up instead of shipping open by accident, and a preValidation hook
+ * (before the body is even validated) enforces it on every request. Routes added by plugins (the API reference
+ * pages, the SPA's static files) are public by nature.
  */
 export const routeAccessPlugin = appPlugin(async (app) => {
+  const apiRoutes: ApiRouteAccess[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { access?: RouteAccess };
-    if (config.access) return;
     const isApi = route.url === '/api' || route.url.startsWith('/api/');
+    if (config.access) {
+      if (!ROUTE_ACCESS_LEVELS.includes(config.access)) {
+        throw new Error(`Route ${String(route.method)} ${route.url} declares an unknown access "${config.access}"`);
+      }
+      if (isApi && !route.url.startsWith(DOCS_PREFIX)) {
+        for (const method of [route.method].flat()) {
+          if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access: config.access });
+        }
+      }
+      return;
+    }
     if (!isApi || route.url.startsWith(DOCS_PREFIX)) {
       route.config = { ...config, access: 'public' } as typeof route.config;
       return;
     }
     throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
+  });
+
+  app.addHook('preValidation', async (request, reply) => {
+    const access = request.routeOptions.config.access ?? 'public';
+    const refusal = getAccessRefusal(access, request.auth ?? null);
+    if (refusal) return sendError(request, reply, refusal);
   });
 });

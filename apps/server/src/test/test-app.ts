@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import { type AppDatabase, type DatabaseHandle, openDatabase } from '../db/client';
+import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
 import { type Storage } from '../plugins/storage/storage';
 import { createStorage } from '../plugins/storage/storage-plugin';
 
@@ -88,4 +89,38 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** The Origin the test app counts as its own (inject's default Host is localhost:80). */
+export const TEST_ORIGIN = 'http://localhost:80';
+
+/** Headers for a state-changing request from our own pages, with optional cookies. */
+export function sameOriginHeaders(cookie?: string): Record<string, string> {
+  return cookie ? { origin: TEST_ORIGIN, cookie } : { origin: TEST_ORIGIN };
+}
+
+/** The `name=value` pairs of a response's Set-Cookie lines, as one Cookie header. */
+export function cookieFrom(setCookie: string | string[] | undefined): string {
+  const lines = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
+  return lines.map((line) => line.split(';')[0]).join('; ');
+}
+
+/**
+ * Signs a (demo) account in through the API and returns headers — the session
+ * cookie and our Origin — that `t.app.inject` can send as that user.
+ */
+export async function signIn(
+  t: TestApp,
+  email: string,
+  password: string = DEMO_PASSWORD,
+): Promise<Record<string, string>> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    headers: sameOriginHeaders(),
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+  return sameOriginHeaders(cookieFrom(response.headers['set-cookie']));
 }

@@ -3,7 +3,15 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { buildOperation, createTestQueryClient, jsonResponse, mockApi, renderApp, seededStats } from '../test/render';
+import {
+  buildOperation,
+  buildSessionUser,
+  createTestQueryClient,
+  jsonResponse,
+  mockApi,
+  renderApp,
+  seededStats,
+} from '../test/render';
 import { AppProviders } from './provider';
 import { routes } from './router';
 
@@ -26,19 +34,19 @@ const SCREENS: Array<[path: string, heading: string]> = [
   ['/confirmation-demo', 'Esperando la asignación completa'],
   ['/make-offer', 'Hacer una oferta'],
   ['/why-tradeops', '¿Por qué TradeOps?'],
-  ['/signup', 'Crear cuenta'],
-  ['/login', 'Iniciar Sesión'],
+  ['/signup', 'Crea tu cuenta'],
+  ['/login', 'Inicia sesión'],
   ['/onboarding', 'Verificación de la empresa'],
   ['/kyc-cuenta', 'Estado de verificación'],
   ['/kyc-cuenta/pendiente', 'Verificación en curso'],
   ['/kyc-cuenta/reintentar', 'Verificación rechazada'],
-  ['/mode-select', 'Elige tu modo'],
+  ['/mode-select', '¿Cómo quieres usar TradeOps?'],
   ['/buyer/dashboard', 'Panel del comprador'],
   ['/buyer/operations', 'Mis operaciones'],
-  ['/buyer/settings', 'Configuración'],
+  ['/buyer/settings', 'Configuración de la cuenta'],
   ['/seller/dashboard', 'Panel del vendedor'],
   ['/seller/products', 'Mis ofertas'],
-  ['/seller/settings', 'Configuración'],
+  ['/seller/settings', 'Configuración de la cuenta'],
   ['/admin_ilumia/login', 'Acceso de administración'],
   ['/admin', 'Panel de administración'],
   ['/admin/kyc', 'Revisión KYC'],
@@ -67,15 +75,16 @@ describe('route table', () => {
   });
 
   it('renders a placeholder route with its translated heading and a line about its content', async () => {
-    renderApp('/admin/kyc/users');
+    renderApp('/admin/kyc/users', createTestQueryClient(buildSessionUser({ isAdmin: true })));
     expect(await screen.findByRole('heading', { level: 1, name: 'Revisión KYC de usuarios' })).toBeInTheDocument();
     expect(screen.getByText('Esta sección estará disponible muy pronto.')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Revisión KYC de usuarios · TradeOps'));
   });
 
+  // An admin passes every guard, so each screen itself shows.
   it.each(SCREENS)('answers %s with its page', async (path, heading) => {
     mockLandingApi();
-    renderApp(path);
+    renderApp(path, createTestQueryClient(buildSessionUser({ isAdmin: true })));
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.queryByText('Página no encontrada')).not.toBeInTheDocument();
   });
@@ -147,5 +156,42 @@ describe('route table', () => {
     expect(screen.getByRole('button', { name: 'Recargar página' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
     expect(reported.length).toBeGreaterThan(0);
+  });
+
+  describe('guards', () => {
+    it('sends a visitor on a protected page to /login with the way back', async () => {
+      const { router } = renderApp('/buyer/dashboard?tab=ops');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Inicia sesión' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(router.state.location.search).toBe(`?redirectTo=${encodeURIComponent('/buyer/dashboard?tab=ops')}`);
+    });
+
+    it.each([
+      ['pendiente', '/kyc-cuenta', 'Estado de verificación'],
+      ['rechazado', '/kyc-cuenta/reintentar', 'Verificación rechazada'],
+    ] as const)('sends a %s user from the KYC gate to %s', async (kycStatus, target, heading) => {
+      const { router } = renderApp('/buyer/dashboard', createTestQueryClient(buildSessionUser({ kycStatus })));
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(target);
+    });
+
+    it('lets staff through the KYC gate', async () => {
+      renderApp('/buyer/dashboard', createTestQueryClient(buildSessionUser({ kycStatus: 'pendiente', isStaff: true })));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Panel del comprador' })).toBeInTheDocument();
+    });
+
+    it('sends a buyer from seller pages to /mode-select', async () => {
+      const { router } = renderApp('/seller/dashboard', createTestQueryClient(buildSessionUser()));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: '¿Cómo quieres usar TradeOps?' }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/mode-select');
+    });
+
+    it('sends a non-admin from admin pages to /', async () => {
+      mockLandingApi();
+      const { router } = renderApp('/admin/kyc', createTestQueryClient(buildSessionUser({ role: 'seller' })));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    });
   });
 });

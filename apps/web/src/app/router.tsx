@@ -1,6 +1,7 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { landingPathForMode, readUserMode } from '../lib/user-mode';
 import { RootHydrateFallback, RootLayout } from './layouts/root-layout';
+import { RequireAdmin, RequireAuth, RequireKyc, RequireSeller } from './guards';
 import { type RouteHandle } from './route-handle';
 import { RouteErrorScreen } from './routes/route-error';
 import { SourceLandingPage } from './routes/source-landing';
@@ -19,6 +20,13 @@ const placeholderPage = () =>
 function placeholder(path: string, titleKey: NonNullable<RouteHandle['titleKey']>): RouteObject {
   return { path, handle: { titleKey } satisfies RouteHandle, lazy: placeholderPage };
 }
+
+function page(path: string, titleKey: NonNullable<RouteHandle['titleKey']>, lazy: RouteObject['lazy']): RouteObject {
+  return { path, handle: { titleKey } satisfies RouteHandle, lazy } as RouteObject;
+}
+
+const accountSettingsPage = () =>
+  import('./routes/account-settings').then((module) => ({ Component: module.AccountSettingsPage }));
 
 /** `/` follows the saved mode (spec §2): supply → its landing, source → the source landing, none → shown here. */
 export function homeLoader() {
@@ -66,30 +74,64 @@ export const routes: RouteObject[] = [
       placeholder('confirmation-demo', 'pages.operationWaiting'),
       placeholder('make-offer', 'pages.makeOffer'),
 
-      // Accounts and KYC
-      placeholder('signup', 'pages.signup'),
-      placeholder('login', 'pages.login'),
-      placeholder('onboarding', 'pages.onboarding'),
-      placeholder('kyc-cuenta', 'pages.kycAccount'),
-      placeholder('kyc-cuenta/pendiente', 'pages.kycPending'),
-      placeholder('kyc-cuenta/reintentar', 'pages.kycRetry'),
-      placeholder('mode-select', 'pages.modeSelect'),
+      // Accounts
+      page('signup', 'pages.signup', () => import('./routes/signup').then((m) => ({ Component: m.SignupPage }))),
+      page('login', 'pages.login', () => import('./routes/login').then((m) => ({ Component: m.LoginPage }))),
+      page('forgot-password', 'pages.forgotPassword', () =>
+        import('./routes/forgot-password').then((m) => ({ Component: m.ForgotPasswordPage })),
+      ),
+      page('reset-password', 'pages.resetPassword', () =>
+        import('./routes/reset-password').then((m) => ({ Component: m.ResetPasswordPage })),
+      ),
+      page('admin_ilumia/login', 'pages.adminLogin', () =>
+        import('./routes/admin-login').then((m) => ({ Component: m.AdminLoginPage })),
+      ),
 
-      // Dashboards
-      placeholder('buyer/dashboard', 'pages.buyerDashboard'),
-      placeholder('buyer/operations', 'pages.buyerOperations'),
-      placeholder('buyer/settings', 'pages.buyerSettings'),
-      placeholder('seller/dashboard', 'pages.sellerDashboard'),
-      placeholder('seller/products', 'pages.sellerProducts'),
-      placeholder('seller/settings', 'pages.sellerSettings'),
+      // Signed in (any KYC state): onboarding, KYC status, mode choice
+      {
+        Component: RequireAuth,
+        children: [
+          placeholder('onboarding', 'pages.onboarding'),
+          placeholder('kyc-cuenta', 'pages.kycAccount'),
+          placeholder('kyc-cuenta/pendiente', 'pages.kycPending'),
+          placeholder('kyc-cuenta/reintentar', 'pages.kycRetry'),
+          page('mode-select', 'pages.modeSelect', () =>
+            import('./routes/mode-select').then((m) => ({ Component: m.ModeSelectPage })),
+          ),
+        ],
+      },
+
+      // Past the KYC gate: the buyer side
+      {
+        Component: RequireKyc,
+        children: [
+          placeholder('buyer/dashboard', 'pages.buyerDashboard'),
+          placeholder('buyer/operations', 'pages.buyerOperations'),
+          page('buyer/settings', 'pages.buyerSettings', accountSettingsPage),
+        ],
+      },
+
+      // Role seller (after the KYC gate)
+      {
+        Component: RequireSeller,
+        children: [
+          placeholder('seller/dashboard', 'pages.sellerDashboard'),
+          placeholder('seller/products', 'pages.sellerProducts'),
+          page('seller/settings', 'pages.sellerSettings', accountSettingsPage),
+        ],
+      },
 
       // Administration
-      placeholder('admin_ilumia/login', 'pages.adminLogin'),
-      placeholder('admin', 'pages.admin'),
-      placeholder('admin/kyc', 'pages.adminKyc'),
-      placeholder('admin/kyc/users', 'pages.adminKycUsers'),
-      placeholder('admin/kyc/operations', 'pages.adminKycOperations'),
-      placeholder('admin/settings', 'pages.adminSettings'),
+      {
+        Component: RequireAdmin,
+        children: [
+          placeholder('admin', 'pages.admin'),
+          placeholder('admin/kyc', 'pages.adminKyc'),
+          placeholder('admin/kyc/users', 'pages.adminKycUsers'),
+          placeholder('admin/kyc/operations', 'pages.adminKycOperations'),
+          placeholder('admin/settings', 'pages.adminSettings'),
+        ],
+      },
 
       {
         path: '*',

@@ -1,26 +1,35 @@
-import type { UserRole } from '@tradeops/shared';
+import { type SessionResponse, type SessionUser } from '@tradeops/shared';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  fullName: string;
-  role: UserRole | null;
-  isAdmin: boolean;
-}
+export type { SessionUser };
 
 export interface Session {
   user: SessionUser | null;
   isLoading: boolean;
 }
 
-const SIGNED_OUT: Session = { user: null, isLoading: false };
+export const SESSION_QUERY_KEY = ['session'] as const;
 
 /**
- * The one place the UI asks "is someone signed in?" (navbar buttons, guards,
- * teasers). There is no session API yet, so everyone is a visitor; the
- * accounts issue replaces the body with a query on the session endpoint
- * (checked once on load, spec §2) and every caller follows.
+ * The session is asked once when the app loads (spec §2) and then only when
+ * something changes it: sign-in, sign-up, sign-out and mode choices write the
+ * answer into the cache (`setSessionUser`) instead of asking again.
  */
+export const sessionQueryOptions = queryOptions({
+  queryKey: SESSION_QUERY_KEY,
+  queryFn: ({ signal }) => apiRequest('/api/session', (c) => c.ZSessionResponse, { signal }),
+  staleTime: Infinity,
+  refetchOnWindowFocus: false,
+});
+
+/** The one place the UI asks "is someone signed in?" (navbar, guards, teasers). */
 export function useSession(): Session {
-  return SIGNED_OUT;
+  const query = useQuery(sessionQueryOptions);
+  return { user: query.data?.user ?? null, isLoading: query.isPending };
+}
+
+/** Writes the signed-in user (or null after sign-out) into the session cache. */
+export function setSessionUser(queryClient: QueryClient, user: SessionUser | null): void {
+  queryClient.setQueryData<SessionResponse>(SESSION_QUERY_KEY, { user });
 }

@@ -5,12 +5,31 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/provider';
 import { routes } from '../app/router';
 import { createQueryClient } from '../lib/query-client';
+import { type SessionUser, setSessionUser } from '../lib/session';
 import type { OperationListItem, PlatformStats } from '@tradeops/shared';
 import { vi } from 'vitest';
 
-/** A query client for tests: no retries (a failure shows at once), nothing kept between tests. */
-export function createTestQueryClient(): QueryClient {
-  return createQueryClient({ queries: { retry: false, gcTime: Infinity, staleTime: 0 } });
+/** A query client for tests: no retries (a failure shows at once), nothing kept between tests. The session is a visitor's unless given. */
+export function createTestQueryClient(sessionUser: SessionUser | null = null): QueryClient {
+  const queryClient = createQueryClient({ queries: { retry: false, gcTime: Infinity, staleTime: 0 } });
+  setSessionUser(queryClient, sessionUser);
+  return queryClient;
+}
+
+/** A signed-in user for the session cache (defaults: an approved buyer). */
+export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 'user-1',
+    email: 'comprador@tradeops.demo',
+    fullName: 'Carlos Rivas',
+    role: 'buyer',
+    isAdmin: false,
+    isStaff: false,
+    kycStatus: 'aprobado',
+    kycRejectReason: null,
+    language: 'es',
+    ...overrides,
+  };
 }
 
 /** Renders an element inside the app's providers and a memory router at `path`. */

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns';
 
 /**
@@ -67,3 +67,14 @@ export const verification = pgTable(
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
+
+/**
+ * Attempt counters for sign-in and password reset, per account and per IP, in
+ * the database so every app instance sees the same counts. One row per key
+ * (`sign-in:email:…`, `sign-in:ip:…`); a window restarts when it is over.
+ */
+export const authRateLimits = pgTable('auth_rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull().default(0),
+  windowStartedAt: timestamptz('window_started_at').notNull(),
+});

@@ -6,6 +6,7 @@ import { Container } from '../../components/ui/container';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { cx } from '../../lib/class-names';
 import { useSession } from '../../lib/session';
+import { AccountMenu } from '../../features/auth/components/account-menu';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { LanguageSwitch } from './language-switch';
 import { ServicesMenu } from './services-menu';
@@ -44,7 +45,7 @@ interface NavbarProps {
 /** The fixed top bar (spec §2): brand, sections, Services dropdown, sign in/up without a session, language. */
 export function Navbar({ isMenuOpen, onMenuOpenChange }: NavbarProps) {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const { user, isLoading } = useSession();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -99,7 +100,8 @@ export function Navbar({ isMenuOpen, onMenuOpenChange }: NavbarProps) {
 
         <div className="ml-auto flex items-center gap-2 xl:ml-0">
           <LanguageSwitch />
-          {!user && (
+          {user && <AccountMenu user={user} />}
+          {!user && !isLoading && (
             <div className="hidden items-center gap-2 sm:flex">
               <ButtonLink to="/login" variant="ghost" size="sm">
                 {t('nav.login')}
@@ -145,7 +147,7 @@ export function Navbar({ isMenuOpen, onMenuOpenChange }: NavbarProps) {
               ))}
             </ul>
           </nav>
-          {!user && (
+          {!user && !isLoading && (
             <div className="mt-4 grid grid-cols-2 gap-3 border-t border-slate-200 pt-4 sm:hidden">
               <ButtonLink to="/login" variant="secondary" onClick={closeMenu}>
                 {t('nav.login')}

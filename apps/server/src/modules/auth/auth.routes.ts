@@ -1,0 +1,211 @@
+import {
+  ZApiError,
+  ZChangePasswordRequest,
+  ZForgotPasswordRequest,
+  ZOkResponse,
+  ZOutboxResponse,
+  ZResetPasswordRequest,
+  ZSelectModeRequest,
+  ZSessionResponse,
+  ZSignInRequest,
+  ZSignUpRequest,
+} from '@tradeops/shared';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
+import {
+  changePassword,
+  getSessionUser,
+  listOutbox,
+  requestPasswordReset,
+  resetPassword,
+  revokeAllSessions,
+  selectMode,
+  signIn,
+  signInAdmin,
+  signOut,
+  signUp,
+} from './auth.service';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 409: ZApiError, 429: ZApiError };
+const ok = { ok: true } as const;
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/session',
+    {
+      schema: {
+        summary: 'The signed-in user, or null',
+        description: 'Checked once when the web app loads; refreshes the sliding session cookie.',
+        tags: ['auth'],
+        response: { 200: ZSessionResponse },
+      },
+      config: { access: 'public' },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { user: getSessionUser(request.auth) };
+    },
+  );
+
+  app.post(
+    '/auth/sign-up',
+    {
+      schema: {
+        summary: 'Create an account and sign in',
+        description: 'The profile starts with kyc_status pendiente and onboarding at step 1.',
+        tags: ['auth'],
+        body: ZSignUpRequest,
+        response: { 201: ZSessionResponse, ...errors },
+      },
+      config: { access: 'public' },
+    },
+    async (request, reply) => {
+      const user = await signUp({ app, request, reply }, request.body);
+      return reply.code(201).send({ user });
+    },
+  );
+
+  app.post(
+    '/auth/sign-in',
+    {
+      schema: {
+        summary: 'Sign in with e-mail and password',
+        description: 'Rate-limited per account and per IP (429 with Retry-After).',
+        tags: ['auth'],
+        body: ZSignInRequest,
+        response: { 200: ZSessionResponse, ...errors },
+      },
+      config: { access: 'public' },
+    },
+    async (request, reply) => ({ user: await signIn({ app, request, reply }, request.body) }),
+  );
+
+  app.post(
+    '/auth/admin/sign-in',
+    {
+      schema: {
+        summary: 'Sign in at the back-office door',
+        description: 'A valid non-admin account is signed out again and refused (403 FORBIDDEN).',
+        tags: ['auth'],
+        body: ZSignInRequest,
+        response: { 200: ZSessionResponse, ...errors },
+      },
+      config: { access: 'public' },
+    },
+    async (request, reply) => ({ user: await signInAdmin({ app, request, reply }, request.body) }),
+  );
+
+  app.post(
+    '/auth/sign-out',
+    {
+      schema: {
+        summary: 'Sign out (revokes this session)',
+        tags: ['auth'],
+        response: { 200: ZOkResponse, 403: ZApiError },
+      },
+      config: { access: 'public' },
+    },
+    async (request, reply) => {
+      await signOut({ app, request, reply });
+      return ok;
+    },
+  );
+
+  app.post(
+    '/session/revoke-all',
+    {
+      schema: {
+        summary: 'Sign out of all devices',
+        tags: ['auth'],
+        response: { 200: ZOkResponse, ...errors },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request, reply) => {
+      await revokeAllSessions({ app, request, reply });
+      return ok;
+    },
+  );
+
+  app.put(
+    '/session/mode',
+    {
+      schema: {
+        summary: 'Choose source (buyer) or supply (seller) mode',
+        tags: ['auth'],
+        body: ZSelectModeRequest,
+        response: { 200: ZSessionResponse, ...errors },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request) => {
+      if (!request.auth) throw new AppError('UNAUTHENTICATED');
+      return { user: await selectMode(app.db, request.auth, request.body.mode) };
+    },
+  );
+
+  app.post(
+    '/auth/password/forgot',
+    {
+      schema: {
+        summary: 'E-mail a password reset link',
+        description: 'Answers the same whether or not the account exists. Rate-limited per account and per IP.',
+        tags: ['auth'],
+        body: ZForgotPasswordRequest,
+        response: { 200: ZOkResponse, ...errors },
+      },
+      config: { access: 'public' },
+    },
+    async (request, reply) => {
+      await requestPasswordReset({ app, request, reply }, request.body.email);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/auth/password/reset',
+    {
+      schema: {
+        summary: 'Set a new password with an e-mailed token',
+        tags: ['auth'],
+        body: ZResetPasswordRequest,
+        response: { 200: ZOkResponse, ...errors },
+      },
+      config: { access: 'public' },
+    },
+    async (request, reply) => {
+      await resetPassword({ app, request, reply }, request.body);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/auth/password/change',
+    {
+      schema: {
+        summary: 'Change the password (signs out other devices)',
+        tags: ['auth'],
+        body: ZChangePasswordRequest,
+        response: { 200: ZOkResponse, ...errors },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request, reply) => {
+      await changePassword({ app, request, reply }, request.body);
+      return ok;
+    },
+  );
+
+  app.get(
+    '/admin/outbox',
+    {
+      schema: {
+        summary: 'Queued e-mails (admins)',
+        tags: ['admin'],
+        response: { 200: ZOutboxResponse, ...errors },
+      },
+      config: { access: 'admin' },
+    },
+    async () => ({ data: await listOutbox(app.db) }),
+  );
+};

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../features/auth/components/form-field';
+import { LoginForm } from '../../features/auth/components/login-form';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
+      <LoginForm />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,20 @@
+import { type SignInRequest } from '@tradeops/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { setSessionUser } from '../../../lib/session';
+
+export type SignInDoor = 'user' | 'admin';
+
+export function signIn(body: SignInRequest, door: SignInDoor = 'user') {
+  const path = door === 'admin' ? '/api/auth/admin/sign-in' : '/api/auth/sign-in';
+  return apiRequest(path, (c) => c.ZSessionResponse, { method: 'POST', body });
+}
+
+/** Signs in at the user door or the back-office door (which refuses non-admins). */
+export function useSignIn(door: SignInDoor = 'user') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SignInRequest) => signIn(body, door),
+    onSuccess: (data) => setSessionUser(queryClient, data.user),
+  });
+}

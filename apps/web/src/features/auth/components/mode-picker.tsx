@@ -1,0 +1,109 @@
+import { type UserMode } from '@tradeops/shared';
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { landingPathForMode, saveUserMode } from '../../../lib/user-mode';
+import { useSession } from '../../../lib/session';
+import { cx } from '../../../lib/class-names';
+import { useSelectMode } from '../api/select-mode';
+import { FormAlert } from './form-field';
+
+async function celebrate(): Promise<void> {
+  // Loaded only when someone picks source mode; a missing canvas (tests, old browsers) is no reason to fail.
+  try {
+    const { default: confetti } = await import('canvas-confetti');
+    await confetti({ particleCount: 120, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true });
+  } catch {
+    // The choice is saved either way.
+  }
+}
+
+/**
+ * Source Mode (buyer) or Supply Mode (seller): saved in localStorage
+ * (`user-mode-storage`) and, for a signed-in user, as the role on the server.
+ */
+export function ModePicker({ onChosen }: { onChosen?: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const selectMode = useSelectMode();
+  const [error, setError] = useState<string | null>(null);
+
+  async function choose(mode: UserMode) {
+    setError(null);
+    try {
+      if (user) await selectMode.mutateAsync(mode);
+    } catch {
+      setError(t('modes.error'));
+      return;
+    }
+    saveUserMode(mode);
+    if (mode === 'source') void celebrate();
+    onChosen?.();
+    void navigate(landingPathForMode({ mode, hasChosenMode: true }) ?? '/source-landing');
+  }
+
+  const options: { mode: UserMode; title: string; text: string }[] = [
+    { mode: 'source', title: t('modes.sourceTitle'), text: t('modes.sourceText') },
+    { mode: 'supply', title: t('modes.supplyTitle'), text: t('modes.supplyText') },
+  ];
+
+  return (
+    <div className="space-y-4">
+      {error && <FormAlert>{error}</FormAlert>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {options.map((option) => (
+          <button
+            key={option.mode}
+            type="button"
+            disabled={selectMode.isPending}
+            onClick={() => void choose(option.mode)}
+            className={cx(
+              'flex flex-col items-start rounded-2xl border-2 border-slate-200 bg-white p-6 text-left shadow-sm transition-colors',
+              'hover:border-accent-600 focus-visible:border-accent-600 disabled:opacity-60',
+            )}
+          >
+            <span className="text-lg font-bold text-brand-900">{option.title}</span>
+            <span className="mt-2 text-sm text-slate-600">{option.text}</span>
+          </button>
+        ))}
+      </div>
+      {selectMode.isPending && <p className="text-sm text-slate-500">{t('modes.saving')}</p>}
+    </div>
+  );
+}
+
+/** The mode picker as a modal dialog (opened from the account menu). */
+export function ModePickerDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  if (!open) return null;
+  // Portalled to <body>: the navbar's backdrop blur would otherwise make it the box `fixed` is measured from.
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4" onClick={onClose}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="mode-picker-title"
+        className="max-h-[calc(100dvh-2rem)] w-full max-w-2xl overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
+        onClick={(event) => event.stopPropagation()}
+        onKeyDown={(event) => event.key === 'Escape' && onClose()}
+      >
+        <div className="mb-4 flex items-center justify-between gap-4">
+          <h2 id="mode-picker-title" className="text-xl font-bold text-brand-900">
+            {t('modes.pickerTitle')}
+          </h2>
+          <button
+            type="button"
+            className="rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100"
+            onClick={onClose}
+          >
+            {t('modes.close')}
+          </button>
+        </div>
+        <ModePicker onChosen={onClose} />
+      </div>
+    </div>,
+    document.body,
+  );
+}
