@@ -9,5 +9,6 @@ export * from './money/money';
 export * from './operations/allocation';
 export * from './operations/constants';
 export * from './operations/schemas';
+export * from './operations/catalogue-schemas';
 export * from './partners/constants';
 export * from './settings/schemas';

@@ -4,4 +4,13 @@
  * of the landing page's initial bundle: it arrives while the first request is
  * in flight. (Zod runs without eval, see zod-setup.ts.)
  */
-export { ZApiError, ZListOperationsResponse, ZPlatformStats } from '@tradeops/shared';
+export {
+  ZApiError,
+  ZBlogListResponse,
+  ZBlogPost,
+  ZCatalogueResponse,
+  ZContactResponse,
+  ZFeaturedOperation,
+  ZListOperationsResponse,
+  ZPlatformStats,
+} from '@tradeops/shared';
