@@ -1,3 +1,4 @@
+/* global Image, document -- the evaluate() callback runs in the browser */
 /**
  * Draws the bundled product, category and blog illustrations (SVG) and encodes
  * them to WebP with the Chromium the end-to-end tests already use (canvas
@@ -79,7 +80,7 @@ const motifs = {
       ${[0, 1, 2].map((i) => `<rect x="${w * 0.56 + i * w * 0.07}" y="${h * 0.44}" width="${w * 0.065}" height="${h * 0.12}" rx="4" fill="#4a2512"/><rect x="${w * 0.56 + i * w * 0.07}" y="${h * 0.58}" width="${w * 0.065}" height="${h * 0.12}" rx="4" fill="#4a2512"/>`).join('')}
     </g>
     ${[0, 1, 2, 3].map((i) => bean(w * (0.2 + i * 0.06), h * 0.82, 16, i * 40, p[2], '#8a5a35')).join('')}`,
-  coffee: (w, h, p) => {
+  coffee: (w, h) => {
     const rand = seeded(7);
     return `
     <g filter="url(#shadow)">
@@ -89,7 +90,7 @@ const motifs = {
     </g>
     ${Array.from({ length: 26 }, () => bean(w * (0.52 + rand() * 0.3), h * (0.35 + rand() * 0.45), 18 + rand() * 6, rand() * 180, '#5a3420', '#2a160b')).join('')}`;
   },
-  meat: (w, h, p) => `
+  meat: (w, h) => `
     <g filter="url(#shadow)">
       <ellipse cx="${w * 0.5}" cy="${h * 0.62}" rx="${w * 0.32}" ry="${h * 0.18}" fill="#e5e7eb"/>
       <path d="M${w * 0.3} ${h * 0.55} c ${w * 0.05} -${h * 0.22}, ${w * 0.35} -${h * 0.22}, ${w * 0.4} 0 c ${w * 0.02} ${h * 0.14}, -${w * 0.38} ${h * 0.2}, -${w * 0.4} 0 z" fill="#b4232d"/>
@@ -152,7 +153,7 @@ const motifs = {
       ${[0, 1, 2].map((i) => `<ellipse cx="${w * 0.8}" cy="${h * 0.8 - i * 18}" rx="${w * 0.07}" ry="16" stroke="#b45309" stroke-width="3"/>`).join('')}
     </g>
     <path d="M${w * 0.3} ${h * 0.7} h${w * 0.4}" stroke="#dbeafe" stroke-width="5" stroke-dasharray="4 14" stroke-linecap="round"/>`,
-  kyc: (w, h, p) => `
+  kyc: (w, h) => `
     <g filter="url(#shadow)">
       <rect x="${w * 0.2}" y="${h * 0.26}" width="${w * 0.44}" height="${h * 0.5}" rx="22" fill="#f8fafc"/>
       <circle cx="${w * 0.31}" cy="${h * 0.45}" r="${h * 0.08}" fill="#94a3b8"/>
@@ -208,6 +209,6 @@ for (const [name, theme, w, h] of jobs) {
   await mkdir(dirname(file), { recursive: true });
   const bytes = Buffer.from(dataUrl.split(',')[1], 'base64');
   await writeFile(file, bytes);
-  console.log(`${name}.webp ${w}×${h} ${(bytes.length / 1024).toFixed(1)} KiB`);
+  console.info(`${name}.webp ${w}×${h} ${(bytes.length / 1024).toFixed(1)} KiB`);
 }
 await browser.close();
