@@ -98,7 +98,7 @@ const motifs = {
       <path d="M${w * 0.4} ${h * 0.6} c ${w * 0.06} -${h * 0.04}, ${w * 0.14} -${h * 0.02}, ${w * 0.2} 0.01" stroke="#f8d7da" stroke-width="4" fill="none" stroke-linecap="round"/>
       <circle cx="${w * 0.58}" cy="${h * 0.47}" r="${h * 0.03}" fill="#f5f5f4"/>
     </g>
-    <g transform="translate(${w * 0.8} ${h * 0.22})" fill="none" stroke="#e0f2fe" stroke-width="4" stroke-linecap="round" opacity="0.85">
+    <g transform="translate(${w * 0.86} ${h * 0.5})" fill="none" stroke="#e0f2fe" stroke-width="4" stroke-linecap="round" opacity="0.85">
       <path d="M0 -30 v60 M-26 -15 l52 30 M-26 15 l52 -30"/>
     </g>`,
   grains: (w, h) => {

@@ -82,7 +82,6 @@ export function FeaturedDealView({ deal }: { deal: FeaturedOperation }) {
         )}
         <div className="absolute inset-0 bg-gradient-to-t from-brand-950/85 via-brand-950/30 to-transparent" />
         <div className="relative flex h-full min-h-56 flex-col justify-end gap-3 p-6 text-white">
-          <p className="text-sm font-semibold tracking-wide text-accent-200 uppercase">{t('featured.eyebrow')}</p>
           <h3 id="featured-deal-title" className="text-2xl font-bold sm:text-3xl">
             {deal.title}
           </h3>

@@ -51,7 +51,7 @@ export function OperationSearch() {
           <svg
             viewBox="0 0 20 20"
             aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 fill-slate-400"
+            className="pointer-events-none absolute top-1/2 left-3 hidden size-5 -translate-y-1/2 fill-slate-400 sm:block"
           >
             <path d="M8.5 3a5.5 5.5 0 0 1 4.38 8.82l3.65 3.65-1.06 1.06-3.65-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z" />
           </svg>
@@ -63,7 +63,7 @@ export function OperationSearch() {
             value={filters.q}
             onChange={(event) => update({ q: event.target.value })}
             placeholder={t('search.placeholder')}
-            className={`${FIELD_CLASSES} pl-10`}
+            className={`${FIELD_CLASSES} text-[13px] sm:pl-10 sm:text-sm`}
           />
         </div>
         <button

@@ -71,7 +71,7 @@ export function OperationsCatalogue() {
             <label htmlFor={`${id}-q`} className={LABEL_CLASSES}>
               {t('search.label')}
             </label>
-            <div className="flex gap-2">
+            <div className="flex flex-col gap-2">
               <input
                 id={`${id}-q`}
                 type="search"
@@ -160,7 +160,7 @@ export function OperationsCatalogue() {
             {query.data ? t('catalogue.results', { count: total }) : t('operations.grid.loading')}
           </p>
           <div className="flex items-center gap-2">
-            <label htmlFor={`${id}-sort`} className="text-sm text-slate-600">
+            <label htmlFor={`${id}-sort`} className="text-sm whitespace-nowrap text-slate-600">
               {t('catalogue.sort')}
             </label>
             <select
