@@ -14,6 +14,8 @@ const chromiumArgs = [
 /** End-to-end suite: Debian's Chromium driving the production build on a fresh database. */
 export default defineConfig({
   testDir: './e2e',
+  // Its own subfolder: Playwright empties outputDir at start, and test-results/ also holds the run summaries.
+  outputDir: './test-results/e2e-artifacts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
