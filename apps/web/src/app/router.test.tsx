@@ -18,8 +18,9 @@ const SCREENS: Array<[path: string, heading: string]> = [
   ['/contact', 'Contacto'],
   ['/explore', 'Explora las operaciones abiertas'],
   ['/supply-landing', 'Supply Mode Coming Soon'],
-  ['/operation/featured', 'Operación destacada'],
-  ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01', 'Detalle de la operación'],
+  // A visitor sees the sign-in teaser (details need a session).
+  ['/operation/featured', 'Detalles después de iniciar sesión'],
+  ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01', 'Detalles después de iniciar sesión'],
   ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/order', 'Participar en la operación'],
   ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/participate', 'Comprobante de pago'],
   ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/waiting', 'Esperando la asignación completa'],

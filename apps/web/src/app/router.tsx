@@ -95,8 +95,16 @@ export const routes: RouteObject[] = [
       },
 
       // Operations and participation
-      placeholder('operation/featured', 'pages.operationFeatured'),
-      placeholder('operation/:id', 'pages.operationDetail'),
+      {
+        path: 'operation/featured',
+        handle: { titleKey: 'pages.operationFeatured' } satisfies RouteHandle,
+        lazy: () => import('./routes/operation-detail').then((module) => ({ Component: module.FeaturedOperationPage })),
+      },
+      {
+        path: 'operation/:id',
+        handle: { titleKey: 'pages.operationDetail' } satisfies RouteHandle,
+        lazy: () => import('./routes/operation-detail').then((module) => ({ Component: module.OperationDetailPage })),
+      },
       placeholder('operation/:operationId/order', 'pages.operationOrder'),
       placeholder('operation/:operationId/participate', 'pages.operationParticipate'),
       placeholder('operation/:operationId/waiting', 'pages.operationWaiting'),

@@ -12,5 +12,7 @@ export {
   ZContactResponse,
   ZFeaturedOperation,
   ZListOperationsResponse,
+  ZOperationDetail,
+  ZWatchResponse,
   ZPlatformStats,
 } from '@tradeops/shared';

@@ -3,7 +3,6 @@ import {
   type OperationBadge,
   type OperationDetail,
   type WatchResponse,
-  availableTons,
   centsToUsd,
   computeTotalCents,
 } from '@tradeops/shared';

@@ -15,7 +15,7 @@ export function featuredOperationQueryOptions(language: string) {
   });
 }
 
-export function useFeaturedOperation() {
+export function useFeaturedOperation(enabled = true) {
   const { i18n } = useTranslation();
-  return useQuery(featuredOperationQueryOptions(i18n.language));
+  return useQuery({ ...featuredOperationQueryOptions(i18n.language), enabled });
 }
