@@ -80,7 +80,7 @@ export function OperationsCatalogue() {
                 value={draftQ}
                 onChange={(event) => setDraftQ(event.target.value)}
                 placeholder={t('search.placeholder')}
-                className={FIELD_CLASSES}
+                className={`${FIELD_CLASSES} text-[13px]`}
               />
               <Button type="submit" size="md">
                 {t('search.submit')}
