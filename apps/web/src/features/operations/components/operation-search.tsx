@@ -63,7 +63,7 @@ export function OperationSearch() {
             value={filters.q}
             onChange={(event) => update({ q: event.target.value })}
             placeholder={t('search.placeholder')}
-            className={`${FIELD_CLASSES} text-[13px] sm:pl-10 sm:text-sm`}
+            className={`${FIELD_CLASSES} text-xs sm:pl-10 sm:text-sm`}
           />
         </div>
         <button
