@@ -21,13 +21,14 @@ const SCREENS: Array<[path: string, heading: string]> = [
   ['/services', 'Servicios'],
   ['/services/due-diligence', 'Due Diligence'],
   ['/services/financing', 'Financiamiento'],
-  ['/operations', 'Operaciones'],
+  ['/operations', 'Catálogo de operaciones'],
   ['/blog', 'Blog'],
   ['/contact', 'Contacto'],
-  ['/explore', 'Explorar operaciones'],
+  ['/explore', 'Explora las operaciones abiertas'],
   ['/supply-landing', 'Supply Mode Coming Soon'],
-  ['/operation/featured', 'Operación destacada'],
-  ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01', 'Detalle de la operación'],
+  // A visitor sees the sign-in teaser (details need a session).
+  ['/operation/featured', 'Detalles después de iniciar sesión'],
+  ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01', 'Detalles después de iniciar sesión'],
   ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/order', 'Participar en la operación'],
   ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/participate', 'Comprobante de pago'],
   ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/waiting', 'Esperando la asignación completa'],
@@ -101,7 +102,7 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { level: 3, name: buildOperation().title })).toBeInTheDocument();
     expect(screen.getByText('Operaciones activas')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver todas' })).toHaveAttribute('href', '/operations');
-    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/operations?status=all&limit=6');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/operations?status=all&limit=3');
   });
 
   it('sends / to the supply landing when supply mode was saved, whose button switches back to source mode', async () => {

@@ -56,18 +56,63 @@ export const routes: RouteObject[] = [
       },
 
       // Content
-      placeholder('about', 'pages.about'),
-      placeholder('why-tradeops', 'pages.whyTradeops'),
-      placeholder('services', 'pages.services'),
-      placeholder('services/due-diligence', 'pages.dueDiligence'),
-      placeholder('services/financing', 'pages.financing'),
-      placeholder('blog', 'pages.blog'),
-      placeholder('contact', 'pages.contact'),
-      placeholder('explore', 'pages.explore'),
+      {
+        path: 'about',
+        handle: { titleKey: 'pages.about' } satisfies RouteHandle,
+        lazy: () => import('./routes/about').then((module) => ({ Component: module.AboutPage })),
+      },
+      {
+        path: 'why-tradeops',
+        handle: { titleKey: 'pages.whyTradeops' } satisfies RouteHandle,
+        lazy: () => import('./routes/why-tradeops').then((module) => ({ Component: module.WhyTradeopsPage })),
+      },
+      {
+        path: 'services',
+        handle: { titleKey: 'pages.services' } satisfies RouteHandle,
+        lazy: () => import('./routes/services').then((module) => ({ Component: module.ServicesPage })),
+      },
+      {
+        path: 'services/due-diligence',
+        handle: { titleKey: 'pages.dueDiligence' } satisfies RouteHandle,
+        lazy: () => import('./routes/due-diligence').then((module) => ({ Component: module.DueDiligencePage })),
+      },
+      {
+        path: 'services/financing',
+        handle: { titleKey: 'pages.financing' } satisfies RouteHandle,
+        lazy: () => import('./routes/financing').then((module) => ({ Component: module.FinancingPage })),
+      },
+      {
+        path: 'blog',
+        handle: { titleKey: 'pages.blog' } satisfies RouteHandle,
+        lazy: () => import('./routes/blog').then((module) => ({ Component: module.BlogPage })),
+      },
+      {
+        path: 'blog/:slug',
+        handle: { titleKey: 'pages.blog' } satisfies RouteHandle,
+        lazy: () => import('./routes/blog-post').then((module) => ({ Component: module.BlogPostPage })),
+      },
+      {
+        path: 'contact',
+        handle: { titleKey: 'pages.contact' } satisfies RouteHandle,
+        lazy: () => import('./routes/contact').then((module) => ({ Component: module.ContactPage })),
+      },
+      {
+        path: 'explore',
+        handle: { titleKey: 'pages.explore' } satisfies RouteHandle,
+        lazy: () => import('./routes/explore').then((module) => ({ Component: module.ExplorePage })),
+      },
 
       // Operations and participation
-      placeholder('operation/featured', 'pages.operationFeatured'),
-      placeholder('operation/:id', 'pages.operationDetail'),
+      {
+        path: 'operation/featured',
+        handle: { titleKey: 'pages.operationFeatured' } satisfies RouteHandle,
+        lazy: () => import('./routes/operation-detail').then((module) => ({ Component: module.FeaturedOperationPage })),
+      },
+      {
+        path: 'operation/:id',
+        handle: { titleKey: 'pages.operationDetail' } satisfies RouteHandle,
+        lazy: () => import('./routes/operation-detail').then((module) => ({ Component: module.OperationDetailPage })),
+      },
       placeholder('operation/:operationId/order', 'pages.operationOrder'),
       placeholder('operation/:operationId/participate', 'pages.operationParticipate'),
       placeholder('operation/:operationId/waiting', 'pages.operationWaiting'),

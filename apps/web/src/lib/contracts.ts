@@ -4,4 +4,17 @@
  * of the landing page's initial bundle: it arrives while the first request is
  * in flight. (Zod runs without eval, see zod-setup.ts.)
  */
-export { ZApiError, ZListOperationsResponse, ZOkResponse, ZPlatformStats, ZSessionResponse } from '@tradeops/shared';
+export {
+  ZApiError,
+  ZBlogListResponse,
+  ZBlogPost,
+  ZCatalogueResponse,
+  ZContactResponse,
+  ZFeaturedOperation,
+  ZListOperationsResponse,
+  ZOkResponse,
+  ZOperationDetail,
+  ZPlatformStats,
+  ZSessionResponse,
+  ZWatchResponse,
+} from '@tradeops/shared';

@@ -10,3 +10,42 @@ export const ZPlatformStats = z.object({
 export type PlatformStats = z.infer<typeof ZPlatformStats>;
 
 export const ZHealthResponse = z.object({ status: z.literal('ok') });
+
+/** GET /api/blog: published articles, newest first, in the reader's language. */
+export const ZBlogPostSummary = z.object({
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  cover_image_url: z.string().nullable(),
+  author_name: z.string().nullable(),
+  published_at: z.iso.datetime({ offset: true }),
+});
+export type BlogPostSummary = z.infer<typeof ZBlogPostSummary>;
+
+export const ZBlogListResponse = z.object({ data: z.array(ZBlogPostSummary) });
+export type BlogListResponse = z.infer<typeof ZBlogListResponse>;
+
+export const ZBlogPostParams = z.object({
+  slug: z
+    .string()
+    .max(120)
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'validation.invalid'),
+});
+
+/** GET /api/blog/{slug}: one article; the body is plain text in paragraphs separated by blank lines. */
+export const ZBlogPost = ZBlogPostSummary.extend({ body: z.string() });
+export type BlogPost = z.infer<typeof ZBlogPost>;
+
+/** POST /api/contact: the contact form, parsed alike by the form and the handler. */
+export const ZContactRequest = z.object({
+  name: z.string().trim().min(2, 'contact.errors.name').max(120, 'validation.tooLong'),
+  email: z.email('validation.emailInvalid').max(254, 'validation.tooLong'),
+  company: z.string().trim().max(160, 'validation.tooLong').optional(),
+  subject: z.string().trim().max(160, 'validation.tooLong').optional(),
+  message: z.string().trim().min(10, 'contact.errors.message').max(5000, 'validation.tooLong'),
+});
+export type ContactRequest = z.input<typeof ZContactRequest>;
+
+export const ZContactResponse = z.object({ id: z.uuid() });
+/** Contact messages one address may send per window (the route's rate limit). */
+export const CONTACT_RATE_LIMIT = { max: 5, windowMinutes: 10 } as const;

@@ -57,3 +57,12 @@ export const OPERATION_MILESTONE_KINDS = [
   'settlement',
 ] as const;
 export type OperationMilestoneKind = (typeof OPERATION_MILESTONE_KINDS)[number];
+
+/** Orders of the public catalogue (/operations). */
+export const CATALOGUE_SORTS = ['newest', 'price', 'available', 'closing'] as const;
+export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+export const CATALOGUE_PAGE_SIZE = 12;
+export const CATALOGUE_MAX_PAGE_SIZE = 48;
+
+/** The partner roles the featured card names, in its order. */
+export const OPERATION_PARTNER_ROLES_FOR_CARD = ['manager', 'money_arbitrage', 'shipping', 'logistics'] as const;

@@ -1,5 +1,13 @@
-import { ZApiError, ZListOperationsRequest, ZListOperationsResponse } from '@tradeops/shared';
+import {
+  ZApiError,
+  ZCatalogueRequest,
+  ZCatalogueResponse,
+  ZFeaturedOperation,
+  ZListOperationsRequest,
+  ZListOperationsResponse,
+} from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getCatalogue, getFeaturedOperation } from './catalogue.service';
 import { listOperations } from './operations.service';
 
 export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,5 +25,34 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
     },
     async (request) => listOperations(app.db, request.query, request.lang),
+  );
+
+  app.get(
+    '/operations/catalogue',
+    {
+      schema: {
+        summary: 'The public catalogue of open operations',
+        description:
+          'Search on product name and title; filters by product category, region (origin or destination country) and price per ton in USD; sort newest, price (lowest first), available (most tons first) or closing (nearest deadline first); pages of up to 48.',
+        tags: ['operations'],
+        querystring: ZCatalogueRequest,
+        response: { 200: ZCatalogueResponse, 400: ZApiError },
+      },
+      config: { access: 'public' },
+    },
+    async (request) => getCatalogue(app.db, request.query, request.lang),
+  );
+
+  app.get(
+    '/operations/featured',
+    {
+      schema: {
+        summary: 'The featured deal, every figure of the landing card computed from the database',
+        tags: ['operations'],
+        response: { 200: ZFeaturedOperation, 404: ZApiError },
+      },
+      config: { access: 'public' },
+    },
+    async (request) => getFeaturedOperation(app.db, request.lang),
   );
 };

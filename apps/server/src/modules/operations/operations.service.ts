@@ -13,7 +13,10 @@ import { type PublicOperationRow, selectPublicOperations } from './operations.re
 export type ListOperationsQuery = z.output<typeof ZListOperationsRequest>;
 
 /** Titles are written in Spanish with an optional English version. */
-export function pickTitle(row: Pick<PublicOperationRow, 'title' | 'titleEn'>, lang: Language): string {
+export function pickTitle(
+  row: Pick<{ title: string; titleEn: string | null }, 'title' | 'titleEn'>,
+  lang: Language,
+): string {
   return lang === 'en' && row.titleEn ? row.titleEn : row.title;
 }
 

@@ -2,26 +2,40 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Container } from '../../components/ui/container';
 import { ArrowRightIcon } from '../../components/ui/icons';
+import { FaqAccordion } from '../../features/content/components/faq-accordion';
 import { LandingHero } from '../../features/content/components/landing-hero';
+import { ProcessSteps } from '../../features/content/components/process-steps';
+import { SecurePayment } from '../../features/content/components/secure-payment';
 import { StatsStrip } from '../../features/content/components/stats-strip';
+import { FeaturedDealCard } from '../../features/operations/components/featured-deal-card';
+import { OperationSearch } from '../../features/operations/components/operation-search';
 import { OperationsGrid } from '../../features/operations/components/operations-grid';
 
-/** How many of the newest operations the landing shows before "view all". */
-const LANDING_OPERATIONS_LIMIT = 6;
+/** How many of the newest operations the landing shows before "view all" (spec §2: three sample cards). */
+const LANDING_OPERATIONS_LIMIT = 3;
 
 /**
- * The buyer landing (`/` and `/source-landing`). Sections are stacked so the
- * landing issue can slot in search and filters (inside the hero), the featured
- * deal, the FAQ and the process and escrow sections below the operations.
+ * The buyer landing (`/` and `/source-landing`): hero with search and filters,
+ * statistics, the featured deal, three operations, FAQ, process, escrow.
  */
 export function SourceLandingPage() {
   const { t } = useTranslation();
   return (
     <>
-      <LandingHero />
+      <LandingHero>
+        <OperationSearch />
+      </LandingHero>
       <Container className="relative z-10 -mt-12 sm:-mt-14">
         <StatsStrip />
       </Container>
+      <section aria-labelledby="featured-title" className="pt-16 sm:pt-20">
+        <Container>
+          <h2 id="featured-title" className="mb-8 text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">
+            {t('featured.eyebrow')}
+          </h2>
+          <FeaturedDealCard />
+        </Container>
+      </section>
       <section aria-labelledby="open-operations-title" className="py-16 sm:py-20">
         <Container>
           <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -42,6 +56,9 @@ export function SourceLandingPage() {
           <OperationsGrid params={{ status: 'all', limit: LANDING_OPERATIONS_LIMIT }} />
         </Container>
       </section>
+      <FaqAccordion />
+      <ProcessSteps />
+      <SecurePayment />
     </>
   );
 }

@@ -3,6 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/container';
 import { ShieldCheckIcon } from '../../../components/ui/icons';
+import { type SessionUser, useSession } from '../../../lib/session';
+
+/** Where a signed-in user's dashboard is: admins to the back office, sellers and buyers to theirs. */
+export function dashboardPath(user: Pick<SessionUser, 'role' | 'isAdmin'>): string {
+  if (user.isAdmin) return '/admin';
+  if (user.role === 'seller') return '/seller/dashboard';
+  if (user.role === 'buyer') return '/buyer/dashboard';
+  return '/mode-select';
+}
 
 interface LandingHeroProps {
   /** Room under the calls to action for the operation search and filters. */
@@ -11,6 +20,7 @@ interface LandingHeroProps {
 
 export function LandingHero({ children }: LandingHeroProps) {
   const { t } = useTranslation();
+  const { user } = useSession();
   const points = [t('landing.hero.pointEscrow'), t('landing.hero.pointKyc'), t('landing.hero.pointTracking')];
 
   return (
@@ -40,12 +50,20 @@ export function LandingHero({ children }: LandingHeroProps) {
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-8 text-pretty text-brand-100">{t('landing.hero.subtitle')}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <ButtonLink to="/login" variant="outline-inverse" size="lg">
-              {t('nav.login')}
-            </ButtonLink>
-            <ButtonLink to="/signup" variant="accent-on-dark" size="lg">
-              {t('nav.signup')}
-            </ButtonLink>
+            {user ? (
+              <ButtonLink to={dashboardPath(user)} variant="accent-on-dark" size="lg">
+                {t('heroCta.dashboard')}
+              </ButtonLink>
+            ) : (
+              <>
+                <ButtonLink to="/login" variant="outline-inverse" size="lg">
+                  {t('nav.login')}
+                </ButtonLink>
+                <ButtonLink to="/signup" variant="accent-on-dark" size="lg">
+                  {t('nav.signup')}
+                </ButtonLink>
+              </>
+            )}
           </div>
           {children}
           <ul className="mt-10 grid gap-3 text-sm text-brand-100 sm:grid-cols-3">

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OPERATIONS_LIST_LIMIT, type ListOperationsResponse, type OperationListFilter } from '@tradeops/shared';
+import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface ListOperationsParams {
@@ -32,16 +33,19 @@ export function listOperations(
 export const operationsQueryKeys = {
   all: ['operations'] as const,
   lists: () => [...operationsQueryKeys.all, 'list'] as const,
-  list: (params: ListOperationsParams) => [...operationsQueryKeys.lists(), normalize(params)] as const,
+  list: (params: ListOperationsParams, language = '') =>
+    [...operationsQueryKeys.lists(), language, normalize(params)] as const,
 };
 
-export function listOperationsQueryOptions(params: ListOperationsParams = {}) {
+export function listOperationsQueryOptions(params: ListOperationsParams = {}, language = '') {
   return queryOptions({
-    queryKey: operationsQueryKeys.list(params),
+    // Titles come in the reader's language.
+    queryKey: operationsQueryKeys.list(params, language),
     queryFn: ({ signal }) => listOperations(params, signal),
   });
 }
 
 export function useOperations(params: ListOperationsParams = {}) {
-  return useQuery(listOperationsQueryOptions(params));
+  const { i18n } = useTranslation();
+  return useQuery(listOperationsQueryOptions(params, i18n.language));
 }

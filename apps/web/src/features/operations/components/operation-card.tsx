@@ -7,6 +7,7 @@ import { ArrowRightIcon, ClockIcon, RouteIcon, ShipIcon } from '../../../compone
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { daysUntil, formatNumber, formatUsdAmount, percentOf } from '../../../lib/format';
 import { countryName } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
 
 const STATUS_TONES: Record<OperationStatus, BadgeTone> = {
   pending: 'warning',
@@ -30,6 +31,7 @@ interface OperationCardProps {
 
 export function OperationCard({ operation, now }: OperationCardProps) {
   const { t, i18n } = useTranslation();
+  const { user } = useSession();
   const language = i18n.language;
   const titleId = `operation-${operation.id}-title`;
 
@@ -114,7 +116,7 @@ export function OperationCard({ operation, now }: OperationCardProps) {
           </p>
         </div>
 
-        <div className="mt-auto border-t border-slate-100 pt-4">
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-4">
           {/* The link stretches over the whole card, so the card is one click target and one tab stop. */}
           <Link
             to={`/operation/${operation.id}`}
@@ -124,6 +126,7 @@ export function OperationCard({ operation, now }: OperationCardProps) {
             {t('operations.card.viewDetails')}
             <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
           </Link>
+          {!user && <p className="text-xs text-slate-500">{t('teaser.details')}</p>}
         </div>
       </div>
     </article>

@@ -1,0 +1,85 @@
+import {
+  type CatalogueResponse,
+  type FeaturedOperation,
+  type Language,
+  OPERATION_PARTNER_ROLES_FOR_CARD,
+  type ZCatalogueRequest,
+  availableTons,
+  centsToUsd,
+  computeTotalCents,
+  usdToCents,
+} from '@tradeops/shared';
+import { type z } from 'zod';
+import { type AppDatabase } from '../../db/client';
+import { AppError } from '../../errors';
+import { selectCatalogueFacets, selectCataloguePage, selectFeaturedOperation } from './catalogue.repo';
+import { pickTitle, toOperationListItem } from './operations.service';
+
+export type CatalogueQueryInput = z.output<typeof ZCatalogueRequest>;
+
+/** The public catalogue: open deals only, filtered, ordered and paged. */
+export async function getCatalogue(
+  db: AppDatabase,
+  query: CatalogueQueryInput,
+  lang: Language,
+): Promise<CatalogueResponse> {
+  const [{ rows, total }, facets] = await Promise.all([
+    selectCataloguePage(db, {
+      search: query.q || undefined,
+      category: query.category,
+      region: query.region,
+      minPriceCents: query.min_price === undefined ? undefined : usdToCents(query.min_price),
+      maxPriceCents: query.max_price === undefined ? undefined : usdToCents(query.max_price),
+      sort: query.sort,
+      offset: (query.page - 1) * query.page_size,
+      limit: query.page_size,
+    }),
+    selectCatalogueFacets(db),
+  ]);
+  return {
+    data: rows.map((row) => toOperationListItem(row, lang)),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+    facets,
+  };
+}
+
+/**
+ * The featured card, every figure derived: participants are the distinct
+ * buyers holding tonnage; the most it can take is total tons over the minimum
+ * order; total price is tons × price per ton.
+ */
+export async function getFeaturedOperation(db: AppDatabase, lang: Language): Promise<FeaturedOperation> {
+  const found = await selectFeaturedOperation(db);
+  if (!found) throw new AppError('OPERATION_NOT_FOUND');
+  const { operation } = found;
+  const partnerByRole = Object.fromEntries(
+    OPERATION_PARTNER_ROLES_FOR_CARD.map((role) => [
+      role,
+      found.partners.find((partner) => partner.role === role)?.name ?? null,
+    ]),
+  ) as FeaturedOperation['partners'];
+  return {
+    id: operation.id,
+    title: pickTitle(operation, lang),
+    product_name: operation.productName,
+    origin_country: operation.originCountry,
+    destination_country: operation.destinationCountry,
+    status: operation.status,
+    deadline: operation.deadline ? operation.deadline.toISOString() : null,
+    participants: found.participants,
+    max_participants: Math.floor(operation.totalTons / operation.minVolume),
+    partners: partnerByRole,
+    total_tons: operation.totalTons,
+    price_usd: centsToUsd(operation.pricePerTonCents),
+    total_price_usd: centsToUsd(computeTotalCents(operation.pricePerTonCents, operation.totalTons)),
+    available_tons: availableTons(operation),
+    arrival_port: operation.arrivalPort,
+    expected_arrival: operation.expectedArrival,
+    specification: operation.specification,
+    container_tons: operation.containerTons,
+    min_volume: operation.minVolume,
+    image_url: operation.imagePath,
+  };
+}

@@ -1,0 +1,86 @@
+import { ZApiError, ZOperationDetail, ZOperationIdParams, ZWatchResponse } from '@tradeops/shared';
+import { type FastifyRequest } from 'fastify';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
+import { type RouteAccess } from '../../plugins/route-access';
+import { getOperationDetail, openSpecSheet, setWatching } from './operation-detail.service';
+
+/**
+ * The detail, the Watch toggle and the spec download need a signed-in user.
+ * The 'authenticated' access level arrives with the accounts work; until the
+ * route-access plugin enforces it, these routes are NOT registered in app.ts
+ * (apps/server/README.md, "Waiting for sessions"): they must never answer visitors.
+ */
+const SIGNED_IN = 'authenticated' as unknown as RouteAccess;
+
+export interface OperationDetailRoutesOptions {
+  /** The signed-in user's id (from the session: `request.auth?.user.id`). */
+  userIdOf(request: FastifyRequest): string | null;
+}
+
+function requireUserId(options: OperationDetailRoutesOptions, request: FastifyRequest): string {
+  const userId = options.userIdOf(request);
+  if (!userId) throw new AppError('UNAUTHENTICATED');
+  return userId;
+}
+
+/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
+export function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export const operationDetailRoutes: FastifyPluginAsyncZod<OperationDetailRoutesOptions> = async (app, options) => {
+  app.get(
+    '/operations/:id',
+    {
+      schema: {
+        summary: 'One operation with its partners, spec sheet, stats and similar deals; counts the view',
+        tags: ['operations'],
+        params: ZOperationIdParams,
+        response: { 200: ZOperationDetail, 400: ZApiError, 401: ZApiError, 404: ZApiError },
+      },
+      config: { access: SIGNED_IN },
+    },
+    async (request) => getOperationDetail(app.db, request.params.id, requireUserId(options, request), request.lang),
+  );
+
+  for (const method of ['PUT', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/operations/:id/watch',
+      schema: {
+        summary:
+          method === 'PUT' ? 'Watch an operation (subscribe to its notifications)' : 'Stop watching an operation',
+        tags: ['operations'],
+        params: ZOperationIdParams,
+        response: { 200: ZWatchResponse, 400: ZApiError, 401: ZApiError, 404: ZApiError },
+      },
+      config: { access: SIGNED_IN },
+      handler: async (request) =>
+        setWatching(app.db, request.params.id, requireUserId(options, request), method === 'PUT'),
+    });
+  }
+
+  app.get(
+    '/operations/:id/spec',
+    {
+      schema: {
+        summary: 'Download the operation’s specification sheet (named "<product> Specification v<version>.pdf")',
+        tags: ['operations'],
+        params: ZOperationIdParams,
+      },
+      config: { access: SIGNED_IN },
+    },
+    async (request, reply) => {
+      requireUserId(options, request);
+      const file = await openSpecSheet(app.db, app.storage, request.params.id);
+      return reply
+        .type(file.contentType)
+        .header('content-length', file.size)
+        .header('content-disposition', attachmentHeader(file.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
+};

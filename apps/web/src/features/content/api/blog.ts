@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type BlogListResponse, type BlogPost } from '@tradeops/shared';
+import { apiRequest } from '../../../lib/api-client';
+
+export function listBlogPosts(signal?: AbortSignal): Promise<BlogListResponse> {
+  return apiRequest('/api/blog', (contracts) => contracts.ZBlogListResponse, { signal });
+}
+
+export function getBlogPost(slug: string, signal?: AbortSignal): Promise<BlogPost> {
+  return apiRequest(`/api/blog/${encodeURIComponent(slug)}`, (contracts) => contracts.ZBlogPost, { signal });
+}
+
+/** Articles are written per language: the language is part of the key. */
+export function useBlogPosts(language: string) {
+  return useQuery(
+    queryOptions({ queryKey: ['blog', 'list', language] as const, queryFn: ({ signal }) => listBlogPosts(signal) }),
+  );
+}
+
+export function useBlogPost(slug: string, language: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['blog', 'post', slug, language] as const,
+      queryFn: ({ signal }) => getBlogPost(slug, signal),
+      retry: false,
+    }),
+  );
+}

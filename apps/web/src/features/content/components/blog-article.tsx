@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Container } from '../../../components/ui/container';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatDate } from '../../../lib/format';
+import { useBlogPost } from '../api/blog';
+
+/** One article: the body is plain text, paragraphs separated by blank lines. */
+export function BlogArticle({ slug }: { slug: string }) {
+  const { t, i18n } = useTranslation();
+  const query = useBlogPost(slug, i18n.language);
+  const back = (
+    <Link to="/blog" className="text-sm font-semibold text-accent-700 hover:text-accent-800">
+      ← {t('blog.back')}
+    </Link>
+  );
+  if (query.isPending) {
+    return (
+      <Container className="max-w-3xl space-y-4 py-16" aria-busy="true">
+        <Skeleton className="h-10 w-3/4" />
+        <Skeleton className="h-64 w-full" />
+      </Container>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Container className="max-w-3xl py-16">
+        <h1 className="text-3xl font-bold text-brand-900">{t('pages.notFound')}</h1>
+        <p className="mt-3 text-slate-600">{t('blog.notFound')}</p>
+        <p className="mt-6">{back}</p>
+      </Container>
+    );
+  }
+  const post = query.data;
+  return (
+    <article className="bg-white py-12 sm:py-16">
+      <Container className="max-w-3xl">
+        {back}
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-brand-900 sm:text-4xl">{post.title}</h1>
+        <p className="mt-3 text-sm text-slate-500">
+          <time dateTime={post.published_at}>
+            {formatDate(post.published_at, i18n.language, { dateStyle: 'long' })}
+          </time>
+          {post.author_name && <> · {t('blog.by', { author: post.author_name })}</>}
+        </p>
+        {post.cover_image_url && (
+          <img
+            src={post.cover_image_url}
+            alt=""
+            width={1200}
+            height={675}
+            decoding="async"
+            className="mt-8 aspect-[16/9] w-full rounded-2xl object-cover"
+          />
+        )}
+        <div className="mt-8 space-y-5 text-lg leading-8 text-slate-800">
+          {post.body.split(/\n\s*\n/).map((paragraph, index) => (
+            <p key={index}>{paragraph.trim()}</p>
+          ))}
+        </div>
+      </Container>
+    </article>
+  );
+}

@@ -1,0 +1,61 @@
+import { type FeaturedOperation } from '@tradeops/shared';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { FeaturedDealView } from './featured-deal-card';
+
+const deal: FeaturedOperation = {
+  id: '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01',
+  title: 'Leche en polvo regular',
+  product_name: 'Milk Powder',
+  origin_country: 'UY',
+  destination_country: 'VE',
+  status: 'active',
+  deadline: new Date(Date.now() + 30 * 86_400_000 + 30_000).toISOString(),
+  participants: 2,
+  max_participants: 5,
+  partners: {
+    manager: 'Atlántico Sur Trading',
+    money_arbitrage: 'Cambio Austral',
+    shipping: 'Oceanic Blue Lines',
+    logistics: 'Caribe Global',
+  },
+  total_tons: 25,
+  price_usd: 4300,
+  total_price_usd: 107_500,
+  available_tons: 15,
+  arrival_port: 'La Guaira',
+  expected_arrival: '2025-02-15',
+  specification: 'Regular 26% de materia grasa',
+  container_tons: 25,
+  min_volume: 5,
+  image_url: null,
+};
+
+describe('FeaturedDealView', () => {
+  it('shows every field of the featured card from the data', async () => {
+    renderWithProviders(<FeaturedDealView deal={deal} />);
+    expect(await screen.findByRole('heading', { name: 'Leche en polvo regular' })).toBeInTheDocument();
+    expect(screen.getByTestId('featured-time-remaining')).toHaveTextContent('30d 0h 0m');
+    expect(screen.getByText('Activa')).toBeInTheDocument();
+    expect(screen.getByTestId('featured-participants')).toHaveTextContent('2 de 5');
+    expect(screen.getByText('Atlántico Sur Trading')).toBeInTheDocument();
+    expect(screen.getByText('Cambio Austral')).toBeInTheDocument();
+    expect(screen.getByText('Oceanic Blue Lines · Caribe Global')).toBeInTheDocument();
+    expect(screen.getByTestId('featured-total-volume')).toHaveTextContent('25 toneladas');
+    expect(screen.getByTestId('featured-price-per-ton')).toHaveTextContent(/\$4,300/);
+    expect(screen.getByTestId('featured-total-price')).toHaveTextContent(/\$107,500/);
+    expect(screen.getByTestId('featured-available')).toHaveTextContent('15 toneladas');
+    expect(screen.getByTestId('featured-arrival-port')).toHaveTextContent('La Guaira');
+    expect(screen.getByTestId('featured-expected-arrival')).toHaveTextContent(/febrero.*2025/i);
+    expect(screen.getByTestId('featured-specification')).toHaveTextContent('Regular 26% de materia grasa');
+    expect(screen.getByTestId('featured-container')).toHaveTextContent('25 toneladas');
+    expect(screen.getByTestId('featured-minimum')).toHaveTextContent('5 toneladas');
+    // A visitor is sent to sign in first, then back to the order page.
+    expect(screen.getByRole('link', { name: 'Participa ahora' })).toHaveAttribute(
+      'href',
+      `/login?redirect=${encodeURIComponent(`/operation/${deal.id}/order`)}`,
+    );
+    expect(screen.getByText('Detalles después de iniciar sesión')).toBeInTheDocument();
+  });
+});

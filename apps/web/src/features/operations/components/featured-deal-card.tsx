@@ -1,0 +1,240 @@
+import { type FeaturedOperation } from '@tradeops/shared';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge';
+import { ButtonLink } from '../../../components/ui/button';
+import { ClockIcon, RouteIcon, ShipIcon } from '../../../components/ui/icons';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatDate, formatNumber, formatUsdAmount } from '../../../lib/format';
+import { countryName } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
+import { useFeaturedOperation } from '../api/get-featured-operation';
+
+const MINUTE_MS = 60_000;
+
+/** Days, hours and minutes until a deadline, ticking every minute. */
+export function useCountdown(deadline: string | null, tickMs = MINUTE_MS) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!deadline) return;
+    const timer = window.setInterval(() => setNow(Date.now()), tickMs);
+    return () => window.clearInterval(timer);
+  }, [deadline, tickMs]);
+  if (!deadline) return null;
+  const left = Math.max(0, new Date(deadline).getTime() - now);
+  return {
+    isOver: left === 0,
+    days: Math.floor(left / 86_400_000),
+    hours: Math.floor((left % 86_400_000) / 3_600_000),
+    minutes: Math.floor((left % 3_600_000) / MINUTE_MS),
+  };
+}
+
+/** The landing's featured deal (spec §2): every figure comes from GET /api/operations/featured. */
+export function FeaturedDealCard() {
+  const { t } = useTranslation();
+  const query = useFeaturedOperation();
+  if (query.isPending) return <FeaturedDealSkeleton />;
+  if (query.isError) {
+    return (
+      <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+        {t('featured.unavailable')}
+      </p>
+    );
+  }
+  return <FeaturedDealView deal={query.data} />;
+}
+
+export function FeaturedDealView({ deal }: { deal: FeaturedOperation }) {
+  const { t, i18n } = useTranslation();
+  const { user } = useSession();
+  const language = i18n.language;
+  const countdown = useCountdown(deal.deadline);
+  const tons = (count: number) => t('featured.tons', { value: formatNumber(count, language) });
+  const usd = (value: number) => formatUsdAmount(value, language);
+  const origin = countryName(t, deal.origin_country);
+  const destination = countryName(t, deal.destination_country);
+  const allocated = deal.total_tons - deal.available_tons;
+  const orderPath = `/operation/${deal.id}/order`;
+  // A visitor signs in first and comes back to the order page.
+  const participateTo = user ? orderPath : `/login?redirect=${encodeURIComponent(orderPath)}`;
+  const shipping = [deal.partners.shipping, deal.partners.logistics].filter(Boolean).join(' · ');
+
+  return (
+    <article
+      aria-labelledby="featured-deal-title"
+      className="overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-lg lg:grid lg:grid-cols-[0.9fr_1.1fr]"
+    >
+      <div className="relative min-h-56 bg-brand-900">
+        {deal.image_url ? (
+          <img
+            src={deal.image_url}
+            alt=""
+            width={800}
+            height={600}
+            loading="lazy"
+            decoding="async"
+            className="absolute inset-0 size-full object-cover"
+          />
+        ) : (
+          <ShipIcon className="absolute inset-0 m-auto size-16 text-white/40" />
+        )}
+        <div className="absolute inset-0 bg-gradient-to-t from-brand-950/85 via-brand-950/30 to-transparent" />
+        <div className="relative flex h-full min-h-56 flex-col justify-end gap-3 p-6 text-white">
+          <h3 id="featured-deal-title" className="text-2xl font-bold sm:text-3xl">
+            {deal.title}
+          </h3>
+          <p className="flex items-center gap-2 text-brand-100">
+            <RouteIcon className="size-4 shrink-0" />
+            <span>{t('operations.card.route', { origin, destination })}</span>
+          </p>
+        </div>
+      </div>
+
+      <div className="flex flex-col gap-6 p-6 sm:p-8">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div data-testid="featured-time-remaining">
+            <p className="text-xs font-semibold text-slate-500">{t('featured.timeRemaining')}</p>
+            <p className="mt-0.5 flex items-center gap-1.5 text-xl font-bold text-brand-900 tabular-nums">
+              <ClockIcon className="size-5 text-accent-700" />
+              {countdown === null ? (
+                t('operations.card.noDeadline')
+              ) : countdown.isOver ? (
+                t('featured.ended')
+              ) : (
+                <time dateTime={deal.deadline ?? undefined}>
+                  {t('featured.countdown', {
+                    days: countdown.days,
+                    hours: countdown.hours,
+                    minutes: countdown.minutes,
+                  })}
+                </time>
+              )}
+            </p>
+          </div>
+          <div className="text-right">
+            <p className="text-xs font-semibold text-slate-500">{t('featured.status')}</p>
+            <Badge tone={deal.status === 'active' ? 'success' : 'neutral'} className="mt-1 text-sm">
+              {t(`operationStatus.${deal.status}`)}
+            </Badge>
+          </div>
+        </div>
+
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-4 text-sm sm:grid-cols-3">
+          <Field label={t('featured.participants')} testId="featured-participants">
+            {t('featured.participantsValue', { count: deal.participants, max: deal.max_participants })}
+          </Field>
+          <Field label={t('featured.managedBy')}>{deal.partners.manager ?? t('featured.notSet')}</Field>
+          <Field label={t('featured.moneyArbitrage')}>{deal.partners.money_arbitrage ?? t('featured.notSet')}</Field>
+          <Field label={t('featured.shippingLogistics')} wide>
+            {shipping || t('featured.notSet')}
+          </Field>
+          <Field label={t('featured.totalVolume')} testId="featured-total-volume">
+            {tons(deal.total_tons)}
+          </Field>
+          <Field label={t('featured.pricePerTon')} testId="featured-price-per-ton">
+            {usd(deal.price_usd)}
+          </Field>
+          <Field label={t('featured.totalPrice')} testId="featured-total-price">
+            {usd(deal.total_price_usd)}
+          </Field>
+          <Field label={t('featured.availableVolume')} testId="featured-available">
+            {tons(deal.available_tons)}
+          </Field>
+        </dl>
+
+        <ProgressBar
+          value={allocated}
+          max={deal.total_tons}
+          label={t('operations.card.allocation')}
+          valueText={t('operations.card.allocationValue', {
+            allocated: formatNumber(allocated, language),
+            total: formatNumber(deal.total_tons, language),
+            percent: formatNumber(allocated / deal.total_tons, language, { style: 'percent' }),
+          })}
+        />
+
+        <div className="grid gap-4 sm:grid-cols-3">
+          <FactGroup title={t('featured.shippingDetails')}>
+            <Field label={t('featured.arrivalPort')} testId="featured-arrival-port">
+              {deal.arrival_port ?? t('featured.notSet')}
+            </Field>
+            <Field label={t('featured.expectedArrival')} testId="featured-expected-arrival">
+              {deal.expected_arrival
+                ? formatDate(`${deal.expected_arrival}T12:00:00Z`, language, { month: 'long', year: 'numeric' })
+                : t('featured.notSet')}
+            </Field>
+          </FactGroup>
+          <FactGroup title={t('featured.specification')}>
+            <Field label={t('featured.specification')} testId="featured-specification" hideLabel>
+              {deal.specification ?? t('featured.notSet')}
+            </Field>
+          </FactGroup>
+          <FactGroup title={t('featured.volumeConstraints')}>
+            <Field label={t('featured.containerSize')} testId="featured-container">
+              {deal.container_tons === null ? t('featured.notSet') : tons(deal.container_tons)}
+            </Field>
+            <Field label={t('featured.minimumOrder')} testId="featured-minimum">
+              {tons(deal.min_volume)}
+            </Field>
+          </FactGroup>
+        </div>
+
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <ButtonLink to={participateTo} size="lg">
+            {t('featured.participate')}
+          </ButtonLink>
+          {!user && <p className="text-sm text-slate-500">{t('teaser.details')}</p>}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function Field({
+  label,
+  children,
+  testId,
+  wide = false,
+  hideLabel = false,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+  wide?: boolean;
+  hideLabel?: boolean;
+}) {
+  return (
+    <div className={wide ? 'col-span-2 sm:col-span-1' : undefined} data-testid={testId}>
+      <dt className={hideLabel ? 'sr-only' : 'text-xs font-medium text-slate-500'}>{label}</dt>
+      <dd className="mt-0.5 font-semibold text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function FactGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 ring-inset">
+      <p className="text-xs font-bold tracking-wide text-brand-800 uppercase">{title}</p>
+      <dl className="mt-2 space-y-2 text-sm">{children}</dl>
+    </div>
+  );
+}
+
+function FeaturedDealSkeleton() {
+  return (
+    <div
+      aria-busy="true"
+      className="overflow-hidden rounded-3xl border border-slate-200 bg-white lg:grid lg:grid-cols-2"
+    >
+      <Skeleton className="min-h-56 rounded-none" />
+      <div className="space-y-4 p-8">
+        <Skeleton className="h-8 w-1/2" />
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-20 w-full" />
+        <Skeleton className="h-12 w-40" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { type OperationDetail } from '@tradeops/shared';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildOperation, jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
+import { OperationDetailView } from './operation-detail-view';
+
+const operation: OperationDetail = {
+  ...buildOperation({ title: 'Leche en polvo regular' }),
+  description: 'Importación agrupada de leche en polvo regular con 26% de materia grasa.',
+  arrival_port: 'La Guaira',
+  warehouse: 'Almacén LogiPuerto, La Guaira',
+  specification: 'Regular 26% de materia grasa',
+  expected_departure: '2025-01-10',
+  expected_arrival: '2025-02-15',
+  container_tons: 25,
+  lot_step_tons: 5,
+  participants: 2,
+  max_participants: 5,
+  total_price_usd: 107_500,
+  partners: [
+    { role: 'manager', name: 'Atlántico Sur Trading S.A.', country: 'UY' },
+    { role: 'money_arbitrage', name: 'Cambio Austral Brokers S.A.', country: 'UY' },
+  ],
+  spec_sheet: {
+    version: '2.1',
+    updated_at: '2025-01-02T10:00:00.000Z',
+    file_name: 'Milk Powder Specification v2.1.pdf',
+  },
+  stats: { views: 41, watchers: 3, comments: 2 },
+  is_watching: false,
+  badges: ['verified_seller', 'verified_volume', 'escrow_protected'],
+  similar: [buildOperation({ id: '6b1c9f9e-0d0a-4a6a-8d1e-1f2e3d4c5b6a', title: 'Leche en polvo entera' })],
+};
+
+describe('OperationDetailView', () => {
+  it('shows every element of the detail page', async () => {
+    renderWithProviders(<OperationDetailView operation={operation} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leche en polvo regular' })).toBeInTheDocument();
+    expect(screen.getAllByText('De Uruguay a Venezuela').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Descargar especificación' })).toBeInTheDocument();
+    expect(screen.getByText(/Versión 2\.1 · actualizada el 2 de enero de 2025/)).toBeInTheDocument();
+    expect(screen.getByTestId('detail-views')).toHaveTextContent('41');
+    expect(screen.getByTestId('detail-watchers')).toHaveTextContent('3');
+    expect(screen.getByTestId('detail-comments')).toHaveTextContent('2');
+    expect(screen.getByRole('heading', { name: 'Acerca de la operación' })).toBeInTheDocument();
+    expect(screen.getByText(operation.description)).toBeInTheDocument();
+    expect(screen.getByText('Atlántico Sur Trading S.A.')).toBeInTheDocument();
+    expect(screen.getByText('Arbitraje de divisas')).toBeInTheDocument();
+    expect(screen.getByTestId('detail-investment')).toHaveTextContent('$107,500');
+    expect(screen.getByRole('link', { name: 'Participa Ahora' })).toHaveAttribute(
+      'href',
+      `/operation/${operation.id}/order`,
+    );
+    expect(screen.getByRole('link', { name: 'Make an Offer' })).toHaveAttribute('href', '/make-offer');
+    for (const badge of ['Vendedor verificado', 'Volumen verificado', 'Pago protegido en custodia']) {
+      expect(screen.getByText(badge)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('heading', { name: 'Operaciones similares' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Leche en polvo entera' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Volver al inicio/ })).toHaveAttribute('href', '/');
+  });
+
+  it('toggles Watch through the API and shows the new count', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockApi({
+      [`/api/operations/${operation.id}/watch`]: (_url, init) =>
+        jsonResponse({ is_watching: init?.method === 'PUT', watchers: init?.method === 'PUT' ? 4 : 3 }),
+    });
+    renderWithProviders(<OperationDetailView operation={operation} />);
+    const watch = await screen.findByRole('button', { name: 'Seguir' });
+    expect(watch).toHaveAttribute('aria-pressed', 'false');
+    await user.click(watch);
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true);
+  });
+
+  it('says the download failed in the spec words', async () => {
+    const user = userEvent.setup();
+    mockApi({ [`/api/operations/${operation.id}/spec`]: () => new Response('nope', { status: 500 }) });
+    renderWithProviders(<OperationDetailView operation={operation} />);
+    await user.click(await screen.findByRole('button', { name: 'Descargar especificación' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Unable to download the specification file. Please try again later.',
+    );
+  });
+});

@@ -1,0 +1,101 @@
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/ui/button';
+import { Container } from '../../../components/ui/container';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { isApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useFeaturedOperation } from '../api/get-featured-operation';
+import { useOperationDetail } from '../api/get-operation-detail';
+import { OperationDetailView } from './operation-detail-view';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * /operation/{id} and /operation/featured. Details need a session: a visitor
+ * sees a teaser with sign-in and sign-up, and comes back here after signing in.
+ */
+export function OperationDetail({ id, isFeatured = false }: { id?: string; isFeatured?: boolean }) {
+  const { user, isLoading } = useSession();
+  const featured = useFeaturedOperation(isFeatured);
+  const operationId = isFeatured ? featured.data?.id : id;
+  const isValidId = !!operationId && UUID.test(operationId);
+  const detail = useOperationDetail(operationId, !!user && isValidId);
+  const returnTo = isFeatured ? '/operation/featured' : `/operation/${id ?? ''}`;
+
+  if (isLoading) return <DetailSkeleton />;
+  if (!isFeatured && !isValidId) return <OperationNotFound />;
+  if (!user) return <DetailTeaser returnTo={returnTo} />;
+  if (isFeatured && featured.isPending) return <DetailSkeleton />;
+  if (isFeatured && featured.isError) return <OperationNotFound />;
+  if (detail.isPending) return <DetailSkeleton />;
+  if (detail.isError) {
+    const isMissing = isApiError(detail.error) && (detail.error.status === 404 || detail.error.status === 400);
+    return isMissing ? <OperationNotFound /> : <DetailLoadError onRetry={() => void detail.refetch()} />;
+  }
+  return <OperationDetailView operation={detail.data} />;
+}
+
+function DetailTeaser({ returnTo }: { returnTo: string }) {
+  const { t } = useTranslation();
+  const redirect = `?redirect=${encodeURIComponent(returnTo)}`;
+  return (
+    <Container className="max-w-3xl py-16 sm:py-24">
+      <div className="rounded-3xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-12">
+        <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">{t('detail.teaserTitle')}</h1>
+        <p className="mt-4 text-slate-600">{t('detail.teaserText')}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <ButtonLink to={`/login${redirect}`} size="lg">
+            {t('detail.login')}
+          </ButtonLink>
+          <ButtonLink to={`/signup${redirect}`} variant="secondary" size="lg">
+            {t('detail.signup')}
+          </ButtonLink>
+        </div>
+        <p className="mt-6">
+          <ButtonLink to="/" variant="ghost" size="sm">
+            {t('detail.back')}
+          </ButtonLink>
+        </p>
+      </div>
+    </Container>
+  );
+}
+
+function OperationNotFound() {
+  const { t } = useTranslation();
+  return (
+    <Container className="max-w-3xl py-16 sm:py-24">
+      <p className="text-sm font-semibold text-accent-700">{t('pages.notFoundCode')}</p>
+      <h1 className="mt-2 text-3xl font-bold text-brand-900">{t('pages.notFound')}</h1>
+      <p className="mt-3 text-slate-600">{t('detail.notFoundText')}</p>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <ButtonLink to="/operations">{t('detail.browse')}</ButtonLink>
+        <ButtonLink to="/" variant="secondary">
+          {t('detail.back')}
+        </ButtonLink>
+      </div>
+    </Container>
+  );
+}
+
+function DetailLoadError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Container className="max-w-3xl py-16" role="alert">
+      <h1 className="text-2xl font-bold text-brand-900">{t('detail.loadError')}</h1>
+      <button type="button" onClick={onRetry} className="mt-4 font-semibold text-accent-700">
+        {t('common.retry')}
+      </button>
+    </Container>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <Container className="space-y-6 py-10" aria-busy="true">
+      <Skeleton className="h-10 w-2/3" />
+      <Skeleton className="h-64 w-full" />
+      <Skeleton className="h-40 w-full" />
+    </Container>
+  );
+}

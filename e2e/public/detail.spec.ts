@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { ZListOperationsResponse } from '@tradeops/shared';
+
+test.describe('operation detail for visitors', () => {
+  test('a visitor is asked to sign in and comes back to the same operation', async ({ page, request }) => {
+    const { data } = ZListOperationsResponse.parse(await (await request.get('/api/operations?limit=1')).json());
+    const id = data[0]?.id ?? '';
+    await page.goto(`/operation/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Detalles después de iniciar sesión' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Iniciar sesión', exact: true })).toHaveAttribute(
+      'href',
+      `/login?redirect=${encodeURIComponent(`/operation/${id}`)}`,
+    );
+    await page.goto('/operation/featured');
+    await expect(page.getByRole('heading', { level: 1, name: 'Detalles después de iniciar sesión' })).toBeVisible();
+  });
+
+  test('the detail API is not open to visitors', async ({ request }) => {
+    const { data } = ZListOperationsResponse.parse(await (await request.get('/api/operations?limit=1')).json());
+    for (const path of [`/api/operations/${data[0]?.id}`, `/api/operations/${data[0]?.id}/spec`]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBeGreaterThanOrEqual(400);
+      expect(response.headers()['content-type']).toContain('application/json');
+    }
+  });
+
+  test('an unknown id shows a not-found page, not a crash', async ({ page }) => {
+    await page.goto('/operation/not-a-real-id');
+    await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();
+    await expect(page.getByText('Esta operación no existe o ya no está publicada.')).toBeVisible();
+    await page.getByRole('button', { name: 'EN', exact: true }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+});

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import {
+  CATALOGUE_MAX_PAGE_SIZE,
+  CATALOGUE_PAGE_SIZE,
+  CATALOGUE_SORTS,
+  OPERATION_PARTNER_ROLES_FOR_CARD,
+  PRODUCT_CATEGORIES,
+} from './constants';
+import { ZOperationListItem, ZOperationStatus } from './schemas';
+
+const ZCountryCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, 'validation.invalid')
+  .transform((value) => value.toUpperCase());
+
+const ZPriceUsd = z.coerce.number().min(0).max(10_000_000);
+
+/**
+ * GET /api/operations/catalogue: the public catalogue of open deals with search,
+ * filters (category, region = origin or destination country, price per ton),
+ * an order and pages, so it reaches beyond the first 100.
+ */
+export const ZCatalogueRequest = z
+  .object({
+    q: z.string().trim().max(100, 'validation.searchTooLong').optional(),
+    category: z.enum(PRODUCT_CATEGORIES).optional(),
+    region: ZCountryCode.optional(),
+    min_price: ZPriceUsd.optional(),
+    max_price: ZPriceUsd.optional(),
+    sort: z.enum(CATALOGUE_SORTS).default('newest'),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    page_size: z.coerce.number().int().min(1).max(CATALOGUE_MAX_PAGE_SIZE).default(CATALOGUE_PAGE_SIZE),
+  })
+  .refine(
+    (value) => value.min_price === undefined || value.max_price === undefined || value.min_price <= value.max_price,
+    {
+      message: 'catalogue.errors.priceRange',
+      path: ['max_price'],
+    },
+  );
+export type CatalogueRequest = z.input<typeof ZCatalogueRequest>;
+
+export const ZCatalogueResponse = z.object({
+  data: z.array(ZOperationListItem),
+  /** Rows matching the filters, over all pages. */
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  /** What the filters can offer: countries and categories of open deals. */
+  facets: z.object({
+    regions: z.array(z.string()),
+    categories: z.array(z.enum(PRODUCT_CATEGORIES)),
+  }),
+});
+export type CatalogueResponse = z.infer<typeof ZCatalogueResponse>;
+
+const ZPartnerName = z.string().nullable();
+
+/** GET /api/operations/featured: every field of the landing's featured card (spec §2), computed from the database. */
+export const ZFeaturedOperation = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  product_name: z.string(),
+  origin_country: z.string(),
+  destination_country: z.string(),
+  status: ZOperationStatus,
+  deadline: z.iso.datetime({ offset: true }).nullable(),
+  participants: z.number().int(),
+  /** Most participants the deal can take: total tons over the minimum order. */
+  max_participants: z.number().int(),
+  partners: z.object(
+    Object.fromEntries(OPERATION_PARTNER_ROLES_FOR_CARD.map((role) => [role, ZPartnerName])) as Record<
+      (typeof OPERATION_PARTNER_ROLES_FOR_CARD)[number],
+      typeof ZPartnerName
+    >,
+  ),
+  total_tons: z.number().int(),
+  price_usd: z.number(),
+  total_price_usd: z.number(),
+  available_tons: z.number().int(),
+  arrival_port: z.string().nullable(),
+  expected_arrival: z.iso.date().nullable(),
+  specification: z.string().nullable(),
+  container_tons: z.number().int().nullable(),
+  min_volume: z.number().int(),
+  image_url: z.string().nullable(),
+});
+export type FeaturedOperation = z.infer<typeof ZFeaturedOperation>;

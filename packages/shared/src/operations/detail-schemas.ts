@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { OPERATION_PARTNER_ROLES } from '../partners/constants';
+import { ZOperationListItem } from './schemas';
+
+export const ZOperationIdParams = z.object({ id: z.uuid('validation.invalid') });
+
+/** What the platform has checked about a deal, each derived from the data (the detail's verified badges). */
+export const OPERATION_BADGES = ['verified_seller', 'verified_volume', 'escrow_protected'] as const;
+export type OperationBadge = (typeof OPERATION_BADGES)[number];
+
+/** GET /api/operations/{id} (signed in): everything the detail page shows. Counting the view is part of the call. */
+export const ZOperationDetail = ZOperationListItem.extend({
+  description: z.string(),
+  arrival_port: z.string().nullable(),
+  warehouse: z.string().nullable(),
+  specification: z.string().nullable(),
+  expected_departure: z.iso.date().nullable(),
+  expected_arrival: z.iso.date().nullable(),
+  container_tons: z.number().int().nullable(),
+  lot_step_tons: z.number().int(),
+  participants: z.number().int(),
+  max_participants: z.number().int(),
+  /** Total investment required: total tons × price per ton, in USD. */
+  total_price_usd: z.number(),
+  partners: z.array(z.object({ role: z.enum(OPERATION_PARTNER_ROLES), name: z.string(), country: z.string() })),
+  spec_sheet: z
+    .object({ version: z.string(), updated_at: z.iso.datetime({ offset: true }), file_name: z.string() })
+    .nullable(),
+  stats: z.object({ views: z.number().int(), watchers: z.number().int(), comments: z.number().int() }),
+  is_watching: z.boolean(),
+  badges: z.array(z.enum(OPERATION_BADGES)),
+  similar: z.array(ZOperationListItem),
+});
+export type OperationDetail = z.infer<typeof ZOperationDetail>;
+
+/** PUT/DELETE /api/operations/{id}/watch: the Watch toggle's answer. */
+export const ZWatchResponse = z.object({ is_watching: z.boolean(), watchers: z.number().int() });
+export type WatchResponse = z.infer<typeof ZWatchResponse>;
