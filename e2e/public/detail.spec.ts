@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ZListOperationsResponse } from '@tradeops/shared';
+import { loginAs } from '../support/login';
 
 test.describe('operation detail for visitors', () => {
   test('a visitor is asked to sign in and comes back to the same operation', async ({ page, request }) => {
@@ -9,7 +10,7 @@ test.describe('operation detail for visitors', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Detalles después de iniciar sesión' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Iniciar sesión', exact: true })).toHaveAttribute(
       'href',
-      `/login?redirect=${encodeURIComponent(`/operation/${id}`)}`,
+      `/login?redirectTo=${encodeURIComponent(`/operation/${id}`)}`,
     );
     await page.goto('/operation/featured');
     await expect(page.getByRole('heading', { level: 1, name: 'Detalles después de iniciar sesión' })).toBeVisible();
@@ -30,5 +31,41 @@ test.describe('operation detail for visitors', () => {
     await expect(page.getByText('Esta operación no existe o ya no está publicada.')).toBeVisible();
     await page.getByRole('button', { name: 'EN', exact: true }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+});
+
+test.describe('operation detail for a signed-in buyer', () => {
+  test('shows every element and downloads the spec with its expected name', async ({ page, baseURL }) => {
+    await loginAs(page, 'buyer', baseURL);
+    await page.goto('/operation/featured');
+    await expect(page.getByRole('heading', { level: 1, name: 'Leche en polvo regular' })).toBeVisible();
+    for (const text of [
+      'Acerca de la operación',
+      'Socios de la operación',
+      'Inversión total requerida',
+      '$107,500',
+      'Operaciones similares',
+      'Visitas',
+      'Seguidores',
+      'Comentarios',
+      'Verificaciones',
+    ]) {
+      await expect(page.getByText(text, { exact: true }).first(), text).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: 'Participa Ahora' }).first()).toHaveAttribute(
+      'href',
+      /\/operation\/[0-9a-f-]{36}\/order$/,
+    );
+    await expect(page.getByRole('link', { name: 'Make an Offer' }).first()).toHaveAttribute('href', '/make-offer');
+    await expect(page.getByRole('link', { name: 'Volver al inicio' }).first()).toBeVisible();
+
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descargar especificación' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe('Milk Powder Specification v2.1.pdf');
+
+    const watch = page.getByRole('button', { name: /^Seguir/ });
+    await watch.click();
+    await expect(page.getByRole('button', { name: /^Siguiendo/ })).toBeVisible();
   });
 });

@@ -55,7 +55,7 @@ test.describe('landing', () => {
     await expect(card.getByTestId('featured-minimum')).toContainText('5 toneladas');
     await card.getByRole('link', { name: 'Participa ahora' }).click();
     await expect(page).toHaveURL(
-      new RegExp(`/login\\?redirect=${encodeURIComponent(`/operation/${featured.id}/order`).replace(/%/g, '%')}$`),
+      new RegExp(`/login\\?redirectTo=${encodeURIComponent(`/operation/${featured.id}/order`).replace(/%/g, '%')}$`),
     );
   });
 

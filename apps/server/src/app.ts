@@ -8,6 +8,7 @@ import { seedDemoData } from './db/seed/seed-demo-data';
 import { authRoutes } from './modules/auth/auth.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { operationDetailRoutes } from './modules/operations/operation-detail.routes';
 import { operationsRoutes } from './modules/operations/operations.routes';
 import { authPlugin } from './plugins/auth/auth-plugin';
 import { csrfPlugin } from './plugins/csrf';
@@ -104,6 +105,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(healthRoutes);
         await api.register(authRoutes);
         await api.register(operationsRoutes);
+        await api.register(operationDetailRoutes, { userIdOf: (request) => request.auth?.user.id ?? null });
         await api.register(contentRoutes);
       },
       { prefix: '/api' },

@@ -3,6 +3,7 @@ import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { type SessionUser, useSession } from '../lib/session';
+import { loginPathTo } from '../lib/login-path';
 
 /*
  * Route guards mirror the server's rules for navigation (the API enforces them
@@ -13,7 +14,7 @@ import { type SessionUser, useSession } from '../lib/session';
 /** `/login?redirectTo=<this page>`, so signing in brings the user back. */
 export function loginPathFor(location: { pathname: string; search: string; hash: string }): string {
   const here = `${location.pathname}${location.search}${location.hash}`;
-  return `/login?redirectTo=${encodeURIComponent(here)}`;
+  return loginPathTo(here);
 }
 
 function SessionCheck() {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, operationWatchers, operations } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
-import { type TestApp, createTestApp } from '../../test/test-app';
+import { type TestApp, createTestApp, sameOriginHeaders, signIn } from '../../test/test-app';
 import { attachmentHeader } from './operation-detail.routes';
 import { getOperationDetail, openSpecSheet, setWatching } from './operation-detail.service';
 
@@ -15,7 +15,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-describe('operation detail (service; the HTTP routes wait for the signed-in access level)', () => {
+describe('operation detail', () => {
   let t: TestApp;
   let buyer: string;
   beforeAll(async () => {
@@ -26,12 +26,48 @@ describe('operation detail (service; the HTTP routes wait for the signed-in acce
     await t.close();
   });
 
-  it('is not reachable over HTTP until sessions exist: never open to visitors', async () => {
+  it('refuses visitors with 401 on the detail, the spec download and Watch', async () => {
     for (const url of [`/api/operations/${FEATURED}`, `/api/operations/${FEATURED}/spec`]) {
       const response = await t.app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(404);
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
     }
-    expect((await t.app.inject({ method: 'PUT', url: `/api/operations/${FEATURED}/watch` })).statusCode).toBe(404);
+    const watch = await t.app.inject({
+      method: 'PUT',
+      url: `/api/operations/${FEATURED}/watch`,
+      headers: sameOriginHeaders(),
+    });
+    expect(watch.statusCode).toBe(401);
+  });
+
+  it('serves a signed-in buyer the detail, the Watch toggle and the named spec download over HTTP', async () => {
+    const headers = await signIn(t, 'comprador@tradeops.demo');
+    const detail = await t.app.inject({ method: 'GET', url: `/api/operations/${FEATURED}`, headers });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      title: 'Leche en polvo regular',
+      total_price_usd: 107_500,
+      available_tons: 15,
+    });
+
+    const watch = await t.app.inject({ method: 'PUT', url: `/api/operations/${FEATURED}/watch`, headers });
+    expect(watch.statusCode).toBe(200);
+    expect(watch.json()).toMatchObject({ is_watching: true });
+    const unwatch = await t.app.inject({ method: 'DELETE', url: `/api/operations/${FEATURED}/watch`, headers });
+    expect(unwatch.json()).toMatchObject({ is_watching: false });
+
+    const spec = await t.app.inject({ method: 'GET', url: `/api/operations/${FEATURED}/spec`, headers });
+    expect(spec.statusCode).toBe(200);
+    expect(spec.headers['content-type']).toBe('application/pdf');
+    expect(spec.headers['content-disposition']).toContain('filename="Milk Powder Specification v2.1.pdf"');
+    expect(spec.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/operations/00000000-0000-4000-8000-000000000000',
+      headers,
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('gives every element of the detail page for the featured deal', async () => {

@@ -2,16 +2,10 @@ import { ZApiError, ZOperationDetail, ZOperationIdParams, ZWatchResponse } from 
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
-import { type RouteAccess } from '../../plugins/route-access';
 import { getOperationDetail, openSpecSheet, setWatching } from './operation-detail.service';
 
-/**
- * The detail, the Watch toggle and the spec download need a signed-in user.
- * The 'authenticated' access level arrives with the accounts work; until the
- * route-access plugin enforces it, these routes are NOT registered in app.ts
- * (apps/server/README.md, "Waiting for sessions"): they must never answer visitors.
- */
-const SIGNED_IN = 'authenticated' as unknown as RouteAccess;
+/** The detail, the Watch toggle and the spec download need a signed-in user (spec §6). */
+const SIGNED_IN = 'authenticated';
 
 export interface OperationDetailRoutesOptions {
   /** The signed-in user's id (from the session: `request.auth?.user.id`). */

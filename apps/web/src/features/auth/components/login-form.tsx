@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-client';
 import { type SignInDoor, useSignIn } from '../api/sign-in';
 import { useFormFields } from '../hooks/use-form-fields';
 import { FormAlert, FormField, inputClasses } from './form-field';
+import { RETURN_TO_PARAM } from '../../../lib/login-path';
 
 /** The message a refused sign-in shows (spec §8), per door. */
 function signInErrorMessage(error: unknown, door: SignInDoor, t: (key: string) => string): string {
@@ -40,7 +41,7 @@ export function LoginForm({ door = 'user' }: { door?: SignInDoor }) {
     signIn.mutate(body, {
       onSuccess: ({ user }) => {
         if (!user) return setFormError(t('errors.loginNoUser'));
-        const returnTo = searchParams.get('redirectTo');
+        const returnTo = searchParams.get(RETURN_TO_PARAM);
         void navigate(isSafeReturnPath(returnTo) ? returnTo : getLandingPath(user), { replace: true });
       },
       onError: (error) => {

@@ -54,7 +54,7 @@ describe('FeaturedDealView', () => {
     // A visitor is sent to sign in first, then back to the order page.
     expect(screen.getByRole('link', { name: 'Participa ahora' })).toHaveAttribute(
       'href',
-      `/login?redirect=${encodeURIComponent(`/operation/${deal.id}/order`)}`,
+      `/login?redirectTo=${encodeURIComponent(`/operation/${deal.id}/order`)}`,
     );
     expect(screen.getByText('Detalles después de iniciar sesión')).toBeInTheDocument();
   });

@@ -10,6 +10,7 @@ import { formatDate, formatNumber, formatUsdAmount } from '../../../lib/format';
 import { countryName } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useFeaturedOperation } from '../api/get-featured-operation';
+import { loginPathTo } from '../../../lib/login-path';
 
 const MINUTE_MS = 60_000;
 
@@ -58,7 +59,7 @@ export function FeaturedDealView({ deal }: { deal: FeaturedOperation }) {
   const allocated = deal.total_tons - deal.available_tons;
   const orderPath = `/operation/${deal.id}/order`;
   // A visitor signs in first and comes back to the order page.
-  const participateTo = user ? orderPath : `/login?redirect=${encodeURIComponent(orderPath)}`;
+  const participateTo = user ? orderPath : loginPathTo(orderPath);
   const shipping = [deal.partners.shipping, deal.partners.logistics].filter(Boolean).join(' · ');
 
   return (

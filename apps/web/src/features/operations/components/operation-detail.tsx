@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session';
 import { useFeaturedOperation } from '../api/get-featured-operation';
 import { useOperationDetail } from '../api/get-operation-detail';
 import { OperationDetailView } from './operation-detail-view';
+import { loginPathTo, RETURN_TO_PARAM } from '../../../lib/login-path';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,17 +38,16 @@ export function OperationDetail({ id, isFeatured = false }: { id?: string; isFea
 
 function DetailTeaser({ returnTo }: { returnTo: string }) {
   const { t } = useTranslation();
-  const redirect = `?redirect=${encodeURIComponent(returnTo)}`;
   return (
     <Container className="max-w-3xl py-16 sm:py-24">
       <div className="rounded-3xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-12">
         <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">{t('detail.teaserTitle')}</h1>
         <p className="mt-4 text-slate-600">{t('detail.teaserText')}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <ButtonLink to={`/login${redirect}`} size="lg">
+          <ButtonLink to={loginPathTo(returnTo)} size="lg">
             {t('detail.login')}
           </ButtonLink>
-          <ButtonLink to={`/signup${redirect}`} variant="secondary" size="lg">
+          <ButtonLink to={`/signup?${RETURN_TO_PARAM}=${encodeURIComponent(returnTo)}`} variant="secondary" size="lg">
             {t('detail.signup')}
           </ButtonLink>
         </div>
