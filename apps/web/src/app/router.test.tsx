@@ -26,9 +26,6 @@ const SCREENS: Array<[path: string, heading: string]> = [
   ['/contact', 'Contacto'],
   ['/explore', 'Explora las operaciones abiertas'],
   ['/supply-landing', 'Supply Mode Coming Soon'],
-  // A visitor sees the sign-in teaser (details need a session).
-  ['/operation/featured', 'Detalles después de iniciar sesión'],
-  ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01', 'Detalles después de iniciar sesión'],
   ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/order', 'Participar en la operación'],
   ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/participate', 'Comprobante de pago'],
   ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/waiting', 'Esperando la asignación completa'],
@@ -89,6 +86,18 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.queryByText('Página no encontrada')).not.toBeInTheDocument();
   });
+
+  // Details need a session: a visitor sees the sign-in teaser.
+  it.each(['/operation/featured', '/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01'])(
+    'answers %s with the sign-in teaser for a visitor',
+    async (path) => {
+      mockLandingApi();
+      renderApp(path);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Detalles después de iniciar sesión' }),
+      ).toBeInTheDocument();
+    },
+  );
 
   it('shows the source landing at / with the stats and the newest operations', async () => {
     const fetchMock = mockLandingApi();

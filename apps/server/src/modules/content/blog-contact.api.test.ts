@@ -2,7 +2,7 @@ import { type BlogListResponse, type BlogPost, CONTACT_RATE_LIMIT } from '@trade
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts, contactMessages } from '../../db/schema';
-import { type TestApp, createTestApp } from '../../test/test-app';
+import { type TestApp, createTestApp, sameOriginHeaders } from '../../test/test-app';
 
 describe('blog', () => {
   let t: TestApp;
@@ -48,7 +48,13 @@ describe('blog', () => {
 describe('POST /api/contact', () => {
   let t: TestApp;
   const send = (payload: unknown, ip = '203.0.113.7', headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/contact', payload: payload as object, remoteAddress: ip, headers });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: payload as object,
+      remoteAddress: ip,
+      headers: { ...sameOriginHeaders(), ...headers },
+    });
   const valid = {
     name: 'Ana Pérez',
     email: 'Ana@Importadora.example',
@@ -62,6 +68,17 @@ describe('POST /api/contact', () => {
   });
   afterAll(async () => {
     await t.close();
+  });
+
+  it('refuses a cross-site post (CSRF) and stores nothing', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: valid,
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: { code: 'CSRF_REJECTED' } });
   });
 
   it('stores a valid message with its language', async () => {
