@@ -13,3 +13,5 @@ export * from './operations/constants';
 export * from './operations/schemas';
 export * from './partners/constants';
 export * from './settings/schemas';
+export * from './kyc/file-type';
+export * from './kyc/schemas';
