@@ -218,29 +218,33 @@ describe('accounts API', () => {
   });
 
   describe('rate limits', () => {
-    it('locks an account after repeated failures, even with the right password, with Retry-After', async () => {
-      const email = 'importadora.andina@tradeops.demo';
-      for (let attempt = 0; attempt < RATE_LIMITS.signInAccount.max; attempt += 1) {
-        const response = await post(
+    it(
+      'locks an account after repeated failures, even with the right password, with Retry-After',
+      { timeout: 60_000 },
+      async () => {
+        const email = 'importadora.andina@tradeops.demo';
+        for (let attempt = 0; attempt < RATE_LIMITS.signInAccount.max; attempt += 1) {
+          const response = await post(
+            '/api/auth/sign-in',
+            { email, password: `Wrong-${attempt}-xyz` },
+            sameOriginHeaders(),
+            `10.1.0.${attempt}`,
+          );
+          expect(response.statusCode).toBe(401);
+        }
+        const locked = await post(
           '/api/auth/sign-in',
-          { email, password: `Wrong-${attempt}-xyz` },
+          { email, password: DEMO_PASSWORD },
           sameOriginHeaders(),
-          `10.1.0.${attempt}`,
+          '10.1.1.1',
         );
-        expect(response.statusCode).toBe(401);
-      }
-      const locked = await post(
-        '/api/auth/sign-in',
-        { email, password: DEMO_PASSWORD },
-        sameOriginHeaders(),
-        '10.1.1.1',
-      );
-      expect(locked.statusCode).toBe(429);
-      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(locked.json().error.message).toMatch(/^Demasiados intentos\. Espera \d+ segundos/);
-    });
+        expect(locked.statusCode).toBe(429);
+        expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+        expect(locked.json().error.message).toMatch(/^Demasiados intentos\. Espera \d+ segundos/);
+      },
+    );
 
-    it('limits failures per IP across accounts', async () => {
+    it('limits failures per IP across accounts', { timeout: 120_000 }, async () => {
       const ip = '10.2.0.1';
       for (let attempt = 0; attempt < RATE_LIMITS.signInIp.max; attempt += 1) {
         await post(

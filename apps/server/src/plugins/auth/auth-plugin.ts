@@ -59,19 +59,49 @@ export async function loadProfile(db: AppDatabase, userId: string): Promise<Prof
   return row ?? null;
 }
 
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends one mail through SMTP_URL (nodemailer, loaded only when SMTP is configured). */
+async function sendThroughSmtp(smtpUrl: string, mail: OutgoingMail): Promise<void> {
+  const { createTransport } = await import('nodemailer');
+  const transport = createTransport(smtpUrl);
+  try {
+    await transport.sendMail({ from: `TradeOps <no-reply@${new URL(smtpUrl).hostname}>`, ...mail });
+  } finally {
+    transport.close();
+  }
+}
+
 /**
  * Mail for a person: always written to the outbox table (admins read it in the
- * back office; a sender delivers it through SMTP_URL), and to the log outside
- * production so a developer can follow a reset link.
+ * back office), sent through SMTP_URL when it is set (after the answer, so the
+ * timing tells nobody whether the account exists; the row records sent_at or
+ * the error), and logged outside production so a developer can follow a link.
  */
 export async function queueEmail(
   db: AppDatabase,
   log: FastifyRequest['log'],
-  isProduction: boolean,
-  mail: { to: string; subject: string; text: string },
+  options: { isProduction: boolean; smtpUrl: string | null },
+  mail: OutgoingMail,
 ): Promise<void> {
-  await db.insert(emailOutbox).values(mail);
-  if (!isProduction) log.info({ to: mail.to, subject: mail.subject }, `e-mail queued:\n${mail.text}`);
+  const [row] = await db.insert(emailOutbox).values(mail).returning({ id: emailOutbox.id });
+  if (!options.isProduction) log.info({ to: mail.to, subject: mail.subject }, `e-mail queued:\n${mail.text}`);
+  const { smtpUrl } = options;
+  if (!smtpUrl || !row) return;
+  void sendThroughSmtp(smtpUrl, mail)
+    .then(() => db.update(emailOutbox).set({ sentAt: new Date(), attempts: 1 }).where(eq(emailOutbox.id, row.id)))
+    .catch(async (error: unknown) => {
+      log.warn({ err: error, to: mail.to }, 'e-mail not sent; it stays in the outbox');
+      await db
+        .update(emailOutbox)
+        .set({ attempts: 1, lastError: String(error instanceof Error ? error.message : error).slice(0, 500) })
+        .where(eq(emailOutbox.id, row.id))
+        .catch(() => undefined);
+    });
 }
 
 /** Better Auth on the app (`app.betterAuth`) and `request.auth` on every request. */
@@ -83,7 +113,7 @@ export const authPlugin = appPlugin<{ db: AppDatabase }>(async (app, options) =>
     sendResetPassword: async ({ userId, email, name, link }) => {
       const profile = await loadProfile(options.db, userId);
       const lang = profile?.language ?? DEFAULT_LANGUAGE;
-      await queueEmail(options.db, app.log, app.config.isProduction, {
+      await queueEmail(options.db, app.log, app.config, {
         to: email,
         subject: translate(lang, 'auth.resetMail.subject'),
         text: translate(lang, 'auth.resetMail.text', { name, link }),

@@ -81,7 +81,7 @@ export function AccountSettingsPage() {
           <p className="mt-2 text-sm text-slate-600">{t('settings.sessionsText')}</p>
           <Button
             variant="secondary"
-            className="mt-4"
+            className="mt-4 h-auto! min-h-10 py-2 text-center whitespace-normal!"
             disabled={signOutAll.isPending}
             onClick={() =>
               signOutAll.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) })

@@ -45,7 +45,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         aria-expanded={isOpen}
         aria-label={t('auth.menu.account')}
         onClick={() => setIsOpen((open) => !open)}
-        className="inline-flex h-9 max-w-48 items-center gap-2 rounded-lg border border-slate-200 px-3 text-sm font-medium text-brand-900 hover:bg-slate-50"
+        className="inline-flex h-9 max-w-48 items-center gap-2 rounded-lg border border-slate-200 px-1.5 text-sm font-medium text-brand-900 hover:bg-slate-50 sm:px-3"
       >
         <span
           aria-hidden="true"
@@ -53,7 +53,8 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         >
           {user.fullName.trim().charAt(0).toUpperCase()}
         </span>
-        <span className="truncate" data-testid="account-name">
+        {/* On a phone the initial stands for the name, which the open menu shows in full. */}
+        <span className="hidden truncate sm:inline" data-testid="account-name">
           {user.fullName}
         </span>
       </button>
@@ -62,6 +63,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           role="menu"
           className="absolute right-0 z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
         >
+          <p className="truncate px-3 pt-2 text-sm font-semibold text-brand-900 sm:hidden">{user.fullName}</p>
           <p className="truncate px-3 py-2 text-xs text-slate-500">{user.email}</p>
           <Link role="menuitem" to={getLandingPath(user)} className={itemClass} onClick={close}>
             {t('auth.menu.dashboard')}

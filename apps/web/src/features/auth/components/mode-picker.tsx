@@ -1,5 +1,6 @@
 import { type UserMode } from '@tradeops/shared';
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { landingPathForMode, saveUserMode } from '../../../lib/user-mode';
@@ -77,13 +78,14 @@ export function ModePicker({ onChosen }: { onChosen?: () => void }) {
 export function ModePickerDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   if (!open) return null;
-  return (
+  // Portalled to <body>: the navbar's backdrop blur would otherwise make it the box `fixed` is measured from.
+  return createPortal(
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4" onClick={onClose}>
       <div
         role="dialog"
         aria-modal="true"
         aria-labelledby="mode-picker-title"
-        className="w-full max-w-2xl rounded-2xl bg-white p-6 shadow-xl"
+        className="max-h-[calc(100dvh-2rem)] w-full max-w-2xl overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
         onClick={(event) => event.stopPropagation()}
         onKeyDown={(event) => event.key === 'Escape' && onClose()}
       >
@@ -101,6 +103,7 @@ export function ModePickerDialog({ open, onClose }: { open: boolean; onClose: ()
         </div>
         <ModePicker onChosen={onClose} />
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

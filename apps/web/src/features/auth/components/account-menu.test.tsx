@@ -1,0 +1,38 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  buildSessionUser,
+  createTestQueryClient,
+  jsonResponse,
+  mockApi,
+  renderApp,
+  seededStats,
+} from '../../../test/render';
+
+describe('account menu', () => {
+  it('shows the signed-in name instead of the sign-in buttons, with dashboard, settings and sign-out', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockApi({
+      '/api/auth/sign-out': () => jsonResponse({ ok: true }),
+      '/api/stats': () => jsonResponse(seededStats),
+      '/api/operations': () => jsonResponse({ data: [], count: 0 }),
+    });
+    const queryClient = createTestQueryClient(buildSessionUser());
+    const { router } = renderApp('/about', queryClient);
+    await screen.findByRole('heading', { level: 1, name: 'Nosotros' });
+    expect(screen.getByTestId('account-name')).toHaveTextContent('Carlos Rivas');
+    expect(screen.queryByRole('link', { name: 'Iniciar Sesión' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Menú de la cuenta' }));
+    expect(screen.getByRole('menuitem', { name: 'Mi panel' })).toHaveAttribute('href', '/buyer/dashboard');
+    expect(screen.getByRole('menuitem', { name: 'Configuración' })).toHaveAttribute('href', '/buyer/settings');
+
+    await user.click(screen.getByRole('menuitem', { name: 'Cerrar sesión' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Iniciar Sesión' }).length).toBeGreaterThan(0));
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/auth/sign-out' && init?.method === 'POST')).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,46 @@
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'TradeOps-Demo-2025';
+
+/** The seeded demo accounts, one per role (DESIGN §3). */
+export const DEMO_USERS = {
+  admin: 'admin@tradeops.demo',
+  buyer: 'comprador@tradeops.demo',
+  seller: 'vendedor@tradeops.demo',
+  kycPending: 'pendiente@tradeops.demo',
+} as const;
+export type DemoRole = keyof typeof DEMO_USERS;
+
+/** Same-origin headers for API calls made from the test (the server refuses state changes without them). */
+export function originHeaders(baseURL: string | undefined): Record<string, string> {
+  return { origin: new URL(baseURL ?? 'http://127.0.0.1').origin };
+}
+
+/** Signs the page's browser context in as a demo role through the API (the cookie lands in the context). */
+export async function loginAs(page: Page, role: DemoRole, baseURL: string | undefined): Promise<void> {
+  const response = await page.request.post('/api/auth/sign-in', {
+    headers: originHeaders(baseURL),
+    data: { email: DEMO_USERS[role], password: DEMO_PASSWORD },
+  });
+  expect(response.status()).toBe(200);
+}
+
+let counter = 0;
+/** A fresh account signed up (and signed in) through the API; answers its e-mail. */
+export async function signUpFresh(request: APIRequestContext, baseURL: string | undefined): Promise<string> {
+  counter += 1;
+  const email = `e2e-${Date.now()}-${process.pid}-${counter}@example.com`;
+  const response = await request.post('/api/auth/sign-up', {
+    headers: originHeaders(baseURL),
+    data: {
+      fullName: 'Prueba Modo',
+      email,
+      password: 'Cafe-de-Origen-2025',
+      companyName: 'Pruebas S.A.',
+      country: 'VE',
+      companyType: 'trader',
+    },
+  });
+  expect(response.status()).toBe(201);
+  return email;
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { type LandingUser, canPassKycGate, getLandingPath, isSafeReturnPath } from './landing';
+
+const approvedBuyer: LandingUser = { role: 'buyer', isAdmin: false, isStaff: false, kycStatus: 'aprobado' };
+
+describe('where a user lands after sign-in', () => {
+  it.each<[string, Partial<LandingUser>, string]>([
+    ['KYC pending', { kycStatus: 'pendiente' }, '/kyc-cuenta/pendiente'],
+    ['KYC rejected', { kycStatus: 'rechazado' }, '/kyc-cuenta/reintentar'],
+    ['no role yet', { role: null }, '/mode-select'],
+    ['buyer', {}, '/buyer/dashboard'],
+    ['seller', { role: 'seller' }, '/seller/dashboard'],
+    ['admin (even KYC pending)', { isAdmin: true, kycStatus: 'pendiente' }, '/admin'],
+    ['staff with KYC pending', { isStaff: true, kycStatus: 'pendiente' }, '/buyer/dashboard'],
+  ])('%s → %s', (_name, overrides, path) => {
+    expect(getLandingPath({ ...approvedBuyer, ...overrides })).toBe(path);
+  });
+
+  it('lets approved users, staff and admins through the KYC gate', () => {
+    expect(canPassKycGate(approvedBuyer)).toBe(true);
+    expect(canPassKycGate({ ...approvedBuyer, kycStatus: 'pendiente' })).toBe(false);
+    expect(canPassKycGate({ ...approvedBuyer, kycStatus: 'rechazado', isStaff: true })).toBe(true);
+    expect(canPassKycGate({ ...approvedBuyer, kycStatus: 'pendiente', isAdmin: true })).toBe(true);
+  });
+
+  it('only returns to paths of this app', () => {
+    expect(isSafeReturnPath('/buyer/dashboard?tab=1')).toBe(true);
+    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', '/login?redirectTo=/x', '', null]) {
+      expect(isSafeReturnPath(bad)).toBe(false);
+    }
+  });
+});
