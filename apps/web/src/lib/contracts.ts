@@ -4,4 +4,15 @@
  * of the landing page's initial bundle: it arrives while the first request is
  * in flight. (Zod runs without eval, see zod-setup.ts.)
  */
-export { ZApiError, ZListOperationsResponse, ZOkResponse, ZPlatformStats, ZSessionResponse } from '@tradeops/shared';
+export {
+  ZApiError,
+  ZKycOverviewResponse,
+  ZKycReviewUsersResponse,
+  ZKycStatusResponse,
+  ZListOperationsResponse,
+  ZOkResponse,
+  ZOperationReviewResponse,
+  ZPlatformStats,
+  ZSessionResponse,
+  ZUploadDocumentResponse,
+} from '@tradeops/shared';
