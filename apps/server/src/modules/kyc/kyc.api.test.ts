@@ -400,6 +400,9 @@ describe('KYC review (admin side)', () => {
       headers: admin,
     });
     expect(verified.statusCode).toBe(200);
+    // All five verified: still in the queue, waiting for the approval.
+    const ready = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/users', headers: admin });
+    expect((ready.json() as { data: { userId: string }[] }).data.some((u) => u.userId === company.userId)).toBe(true);
     const approved = await t.app.inject({
       method: 'POST',
       url: `/api/admin/kyc/users/${company.userId}/approve`,

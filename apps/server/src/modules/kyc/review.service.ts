@@ -1,4 +1,5 @@
 import {
+  KYC_DOCUMENT_TYPE_LIST,
   ONBOARDING_STEPS,
   type KycOverviewResponse,
   type KycReviewUser,
@@ -21,9 +22,14 @@ import { translate } from '../../plugins/i18n';
 import { type Recipient, notifyUser, writeAudit } from './kyc-notify';
 import { toDocumentList } from './kyc.service';
 
-/** Users waiting for a reviewer: KYC pending, not admins, with at least one document uploaded and unreviewed. */
-const awaitingReview = sql`${profiles.kycStatus} = 'pendiente' and not ${profiles.isAdmin} and exists (
-  select 1 from ${userDocuments} where ${userDocuments.userId} = ${profiles.id} and ${userDocuments.status} = 'uploaded')`;
+/**
+ * Users waiting for a reviewer: KYC pending, not admins, and either a document
+ * uploaded and not reviewed yet, or all five verified (waiting for the approval).
+ */
+const awaitingReview = sql`${profiles.kycStatus} = 'pendiente' and not ${profiles.isAdmin} and (exists (
+  select 1 from ${userDocuments} where ${userDocuments.userId} = ${profiles.id} and ${userDocuments.status} = 'uploaded')
+  or (select count(*) from ${userDocuments} where ${userDocuments.userId} = ${profiles.id}
+    and ${userDocuments.status} = 'verified') = ${KYC_DOCUMENT_TYPE_LIST.length})`;
 
 export async function getKycOverview(db: AppDatabase): Promise<KycOverviewResponse> {
   const [awaiting] = await db.select({ n: count() }).from(profiles).where(awaitingReview);
@@ -45,8 +51,10 @@ export async function getKycOverview(db: AppDatabase): Promise<KycOverviewRespon
 
 /** The review queue, the longest-waiting upload first, each user with the five documents. */
 export async function listUsersAwaitingReview(db: AppDatabase): Promise<KycReviewUser[]> {
-  const waitingSince = sql<Date | null>`(select min(${userDocuments.uploadedAt}) from ${userDocuments}
-    where ${userDocuments.userId} = ${profiles.id} and ${userDocuments.status} = 'uploaded')`;
+  const waitingSince = sql<Date | null>`coalesce(
+    (select min(${userDocuments.uploadedAt}) from ${userDocuments}
+      where ${userDocuments.userId} = ${profiles.id} and ${userDocuments.status} = 'uploaded'),
+    (select max(${userDocuments.reviewedAt}) from ${userDocuments} where ${userDocuments.userId} = ${profiles.id}))`;
   const rows = await db
     .select({ profile: profiles, email: user.email, waitingSince })
     .from(profiles)
