@@ -4,7 +4,9 @@ import { loginAs, originHeaders, signUpFresh } from '../support/login';
 
 async function uploadDocument(page: Page, type: string, file: { name: string; mimeType: string; buffer: Buffer }) {
   const card = page.getByTestId(`document-${type}`);
-  await card.locator('input[type=file]').setInputFiles({ name: file.name, mimeType: file.mimeType, buffer: file.buffer });
+  await card
+    .locator('input[type=file]')
+    .setInputFiles({ name: file.name, mimeType: file.mimeType, buffer: file.buffer });
   await expect(card.getByText('Cargado', { exact: true })).toBeVisible();
 }
 

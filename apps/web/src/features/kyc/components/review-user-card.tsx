@@ -15,7 +15,7 @@ export function ReviewUserCard({ user }: { user: KycReviewUser }) {
   const facts: [string, string][] = [
     [t('adminKyc.email'), user.email],
     [t('adminKyc.companyType'), user.companyType ? t(`companyTypes.${user.companyType}`) : '—'],
-    [t('adminKyc.country'), user.country ?? '—'],
+    [t('adminKyc.country'), user.country ? t(`countries.${user.country}`, { defaultValue: user.country }) : '—'],
     [t('adminKyc.taxId'), user.taxId ?? '—'],
     [t('adminKyc.registeredAt'), formatDate(user.registeredAt, i18n.language)],
     [t('adminKyc.waitingSince'), user.waitingSince ? formatDate(user.waitingSince, i18n.language) : '—'],
