@@ -64,5 +64,9 @@ test.describe('modes', () => {
     await page.reload();
     await page.goto('/');
     await expect(page).toHaveURL(/\/supply-landing$/);
+    await page.getByRole('button', { name: 'Cambiar a Modo Compra' }).click();
+    await expect(page).toHaveURL(/\/source-landing$/);
+    const after = await (await page.request.get('/api/session')).json();
+    expect(after.user.role).toBe('buyer');
   });
 });

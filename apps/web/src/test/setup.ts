@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
+
+// Whole-app renders wait for lazy route chunks; on a busy CI machine that can take over the default second.
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom has no layout: scrolling is a no-op rather than a "not implemented" error.
 window.scrollTo = () => {};
