@@ -111,6 +111,8 @@ test.describe('KYC', () => {
     await page.getByRole('link', { name: 'Revisar operaciones' }).click();
     await expect(page).toHaveURL(/\/admin\/kyc\/operations$/);
     const rows = page.getByTestId('operation-review');
+    // The seed has pending operations; count them once the list has loaded.
+    await expect(rows.first()).toBeVisible();
     const count = await rows.count();
     expect(count).toBeGreaterThan(0);
     const first = rows.first();
