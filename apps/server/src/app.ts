@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler } from 'fastify-type-provider-zod';
 import { version as packageVersion } from '../package.json';
 import { type AppConfig } from './config';
@@ -8,6 +8,8 @@ import { seedDemoData } from './db/seed/seed-demo-data';
 import { authRoutes } from './modules/auth/auth.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { kycRoutes } from './modules/kyc/kyc.routes';
+import { kycReviewRoutes } from './modules/kyc/review.routes';
 import { operationDetailRoutes } from './modules/operations/operation-detail.routes';
 import { operationsRoutes } from './modules/operations/operations.routes';
 import { authPlugin } from './plugins/auth/auth-plugin';
@@ -36,6 +38,8 @@ export interface BuildAppOptions {
   storage?: Storage;
   /** The moment demo dates are computed from (default: now). */
   seedNow?: Date;
+  /** More /api routes, registered after the modules: tests use it to probe access levels. */
+  extraApiRoutes?: FastifyPluginAsync;
 }
 
 function isInstalled(packageName: string): boolean {
@@ -107,6 +111,9 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(operationsRoutes);
         await api.register(operationDetailRoutes, { userIdOf: (request) => request.auth?.user.id ?? null });
         await api.register(contentRoutes);
+        await api.register(kycRoutes);
+        await api.register(kycReviewRoutes);
+        if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
       },
       { prefix: '/api' },
     );

@@ -15,3 +15,5 @@ export * from './operations/catalogue-schemas';
 export * from './operations/detail-schemas';
 export * from './partners/constants';
 export * from './settings/schemas';
+export * from './kyc/file-type';
+export * from './kyc/schemas';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { type BuildAppOptions, buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import { type AppDatabase, type DatabaseHandle, openDatabase } from '../db/client';
 import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
@@ -25,6 +25,8 @@ export interface TestAppOptions {
   /** Extra environment for the config (e.g. WEB_DIST_DIR). */
   env?: Record<string, string>;
   seedNow?: Date;
+  /** More /api routes (e.g. a probe route of some access level). */
+  extraApiRoutes?: BuildAppOptions['extraApiRoutes'];
 }
 
 /** A fresh database on the PostgreSQL server of DATABASE_URL, dropped again by the returned function. */
@@ -69,7 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const database = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: null });
     const app = await buildApp(
       { ...config, databaseUrl: scratch?.url ?? null },
-      { database, storage, seedNow: options.seedNow },
+      { database, storage, seedNow: options.seedNow, extraApiRoutes: options.extraApiRoutes },
     );
     return {
       app,

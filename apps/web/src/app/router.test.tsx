@@ -73,10 +73,12 @@ describe('route table', () => {
   });
 
   it('renders a placeholder route with its translated heading and a line about its content', async () => {
-    renderApp('/admin/kyc/users', createTestQueryClient(buildSessionUser({ isAdmin: true })));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Revisión KYC de usuarios' })).toBeInTheDocument();
+    renderApp('/admin/settings', createTestQueryClient(buildSessionUser({ isAdmin: true })));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Configuración de la plataforma' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Esta sección estará disponible muy pronto.')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Revisión KYC de usuarios · TradeOps'));
+    await waitFor(() => expect(document.title).toBe('Configuración de la plataforma · TradeOps'));
   });
 
   // An admin passes every guard, so each screen itself shows.

@@ -136,10 +136,18 @@ export const routes: RouteObject[] = [
       {
         Component: RequireAuth,
         children: [
-          placeholder('onboarding', 'pages.onboarding'),
-          placeholder('kyc-cuenta', 'pages.kycAccount'),
-          placeholder('kyc-cuenta/pendiente', 'pages.kycPending'),
-          placeholder('kyc-cuenta/reintentar', 'pages.kycRetry'),
+          page('onboarding', 'pages.onboarding', () =>
+            import('./routes/onboarding').then((m) => ({ Component: m.OnboardingPage })),
+          ),
+          page('kyc-cuenta', 'pages.kycAccount', () =>
+            import('./routes/kyc-account').then((m) => ({ Component: m.KycAccountPage })),
+          ),
+          page('kyc-cuenta/pendiente', 'pages.kycPending', () =>
+            import('./routes/kyc-pending').then((m) => ({ Component: m.KycPendingPage })),
+          ),
+          page('kyc-cuenta/reintentar', 'pages.kycRetry', () =>
+            import('./routes/kyc-retry').then((m) => ({ Component: m.KycRetryPage })),
+          ),
           page('mode-select', 'pages.modeSelect', () =>
             import('./routes/mode-select').then((m) => ({ Component: m.ModeSelectPage })),
           ),
@@ -171,9 +179,15 @@ export const routes: RouteObject[] = [
         Component: RequireAdmin,
         children: [
           placeholder('admin', 'pages.admin'),
-          placeholder('admin/kyc', 'pages.adminKyc'),
-          placeholder('admin/kyc/users', 'pages.adminKycUsers'),
-          placeholder('admin/kyc/operations', 'pages.adminKycOperations'),
+          page('admin/kyc', 'pages.adminKyc', () =>
+            import('./routes/admin-kyc').then((m) => ({ Component: m.AdminKycPage })),
+          ),
+          page('admin/kyc/users', 'pages.adminKycUsers', () =>
+            import('./routes/admin-kyc-users').then((m) => ({ Component: m.AdminKycUsersPage })),
+          ),
+          page('admin/kyc/operations', 'pages.adminKycOperations', () =>
+            import('./routes/admin-kyc-operations').then((m) => ({ Component: m.AdminKycOperationsPage })),
+          ),
           placeholder('admin/settings', 'pages.adminSettings'),
         ],
       },

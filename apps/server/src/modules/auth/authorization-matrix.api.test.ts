@@ -31,6 +31,19 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'POST /api/auth/password/reset': 'public',
   'POST /api/auth/password/change': 'authenticated',
   'GET /api/admin/outbox': 'admin',
+  'GET /api/kyc': 'authenticated',
+  'POST /api/kyc/documents/:documentType': 'authenticated',
+  'POST /api/kyc/onboarding/continue': 'authenticated',
+  'GET /api/kyc/documents/:documentId/file': 'authenticated',
+  'GET /api/admin/kyc/overview': 'admin',
+  'GET /api/admin/kyc/users': 'admin',
+  'POST /api/admin/kyc/documents/:documentId/verify': 'admin',
+  'POST /api/admin/kyc/documents/:documentId/reject': 'admin',
+  'POST /api/admin/kyc/users/:userId/approve': 'admin',
+  'POST /api/admin/kyc/users/:userId/reject': 'admin',
+  'GET /api/admin/kyc/operations': 'admin',
+  'POST /api/admin/kyc/operations/:operationId/approve': 'admin',
+  'POST /api/admin/kyc/operations/:operationId/reject': 'admin',
 };
 
 type Caller = 'visitor' | 'kycPending' | 'buyer' | 'seller' | 'admin';

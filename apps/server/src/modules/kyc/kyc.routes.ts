@@ -1,0 +1,131 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  UPLOAD_MAX_BYTES,
+  ZApiError,
+  ZDocumentFileQuery,
+  ZDocumentIdParams,
+  ZKycDocumentTypeParams,
+  ZKycStatusResponse,
+  ZUploadDocumentResponse,
+} from '@tradeops/shared';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { contentDisposition, continueOnboarding, getDocumentFile, getKycStatus, uploadDocument } from './kyc.service';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+
+function requireAuth(auth: AuthContext | null): AuthContext {
+  if (!auth) throw new AppError('UNAUTHENTICATED');
+  return auth;
+}
+
+/** Answers for a stored document: never sniffed, never scripted, framed only by our own pages. */
+const DOCUMENT_CSP: Record<string, string> = {
+  // Chromium's PDF viewer refuses to run in a sandboxed document, so PDFs get every restriction but that one.
+  'application/pdf': "default-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'",
+  default: "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox",
+};
+
+/** The company's own KYC: status, the five documents, uploads and the stepper. */
+export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 100, headerPairs: 20 },
+    throwFileSizeLimit: true,
+  });
+
+  app.get(
+    '/kyc',
+    {
+      schema: {
+        summary: "The caller's KYC status, onboarding step and five documents",
+        tags: ['kyc'],
+        response: { 200: ZKycStatusResponse, ...errors },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getKycStatus(app.db, requireAuth(request.auth));
+    },
+  );
+
+  app.post(
+    '/kyc/documents/:documentType',
+    {
+      schema: {
+        summary: 'Upload (or replace) one of the five KYC documents',
+        description:
+          'multipart/form-data with one file part, at most 10 MB. The type is read from the content (PDF, JPEG, PNG) and must be allowed for the document and match the extension. A verified document is locked (409).',
+        tags: ['kyc'],
+        params: ZKycDocumentTypeParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZUploadDocumentResponse, 413: ZApiError, 415: ZApiError, ...errors },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const part = await request.file({ preservePath: true });
+      if (!part) throw new AppError('BAD_REQUEST');
+      const bytes = await part.toBuffer();
+      const document = await uploadDocument(
+        { db: app.db, storage: app.storage, log: request.log },
+        auth,
+        request.params.documentType,
+        { fileName: part.filename, bytes },
+      );
+      return { document };
+    },
+  );
+
+  app.post(
+    '/kyc/onboarding/continue',
+    {
+      schema: {
+        summary: 'Advance the onboarding stepper',
+        description: 'Only when no document is pending or rejected; the user reaches step 3, approval sets step 4.',
+        tags: ['kyc'],
+        response: { 200: ZKycStatusResponse, ...errors },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request) => continueOnboarding(app.db, requireAuth(request.auth)),
+  );
+
+  app.get(
+    '/kyc/documents/:documentId/file',
+    {
+      schema: {
+        summary: 'A KYC document file (its owner and admins)',
+        description:
+          'Inline for the in-page preview (sandboxed, nosniff), or as an attachment with ?download=1. Anyone else gets 404.',
+        tags: ['kyc'],
+        params: ZDocumentIdParams,
+        querystring: ZDocumentFileQuery,
+        response: { 200: z.any(), ...errors },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request.auth);
+      const { document, file } = await getDocumentFile(app.db, app.storage, auth, request.params.documentId);
+      const contentType = document.mimeType ?? file.meta.contentType;
+      const fileName = document.fileName ?? file.meta.fileName ?? 'document';
+      return reply
+        .header('content-type', contentType)
+        .header('content-length', String(file.meta.size))
+        .header(
+          'content-disposition',
+          contentDisposition(request.query.download === '1' ? 'attachment' : 'inline', fileName),
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', DOCUMENT_CSP[contentType] ?? DOCUMENT_CSP.default)
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('cross-origin-resource-policy', 'same-origin')
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
+};

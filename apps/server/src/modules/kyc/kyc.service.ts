@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import {
+  KYC_DOCUMENT_TYPE_LIST,
+  MIME_TYPE_BY_FILE_TYPE,
+  ONBOARDING_STEPS,
+  detectFileType,
+  fileTypeFromName,
+  isAllowedFileType,
+  type KycDocument,
+  type KycDocumentType,
+  type KycStatusResponse,
+} from '@tradeops/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { type FastifyBaseLogger } from 'fastify';
+import { type AppDatabase, type Queryable } from '../../db/client';
+import { onboardingStatus, profiles, userDocuments } from '../../db/schema';
+import { AppError } from '../../errors';
+import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { sanitizeFileName } from '../../plugins/storage/file-name';
+import { type Storage, type StoredObject } from '../../plugins/storage/storage';
+import { writeAudit } from './kyc-notify';
+
+type DocumentRow = typeof userDocuments.$inferSelect;
+
+/** The user's step at which the admin takes over (verification); step 4 is set by the approval. */
+export const LAST_USER_STEP = ONBOARDING_STEPS - 1;
+
+export function toKycDocument(documentType: KycDocumentType, row: DocumentRow | undefined): KycDocument {
+  return {
+    id: row?.id ?? null,
+    documentType,
+    status: row?.status ?? 'pending',
+    fileName: row?.fileName ?? null,
+    mimeType: row?.mimeType ?? null,
+    sizeBytes: row?.sizeBytes ?? null,
+    uploadedAt: row?.uploadedAt ? row.uploadedAt.toISOString() : null,
+    rejectReason: row?.status === 'rejected' ? row.rejectReason : null,
+  };
+}
+
+/** The five required documents in the spec's order, missing ones as pending. */
+export function toDocumentList(rows: DocumentRow[]): KycDocument[] {
+  return KYC_DOCUMENT_TYPE_LIST.map((type) =>
+    toKycDocument(
+      type,
+      rows.find((row) => row.documentType === type),
+    ),
+  );
+}
+
+/** Whether a document still needs the user: never uploaded, or rejected and not yet replaced. */
+export function needsUpload(document: Pick<KycDocument, 'status'>): boolean {
+  return document.status === 'pending' || document.status === 'rejected';
+}
+
+export async function getKycStatus(db: AppDatabase, auth: AuthContext): Promise<KycStatusResponse> {
+  const userId = auth.user.id;
+  const [profile] = await db
+    .select({ kycStatus: profiles.kycStatus, kycMotivoRechazo: profiles.kycMotivoRechazo })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  if (!profile) throw new AppError('NOT_FOUND');
+  const [onboarding] = await db.select().from(onboardingStatus).where(eq(onboardingStatus.userId, userId));
+  const rows = await db.select().from(userDocuments).where(eq(userDocuments.userId, userId));
+  return {
+    kycStatus: profile.kycStatus,
+    kycRejectReason: profile.kycStatus === 'rechazado' ? profile.kycMotivoRechazo : null,
+    onboarding: {
+      currentStep: onboarding?.currentStep ?? 1,
+      status: onboarding?.status ?? 'in_progress',
+    },
+    documents: toDocumentList(rows),
+  };
+}
+
+/** The checks on a client's file name: no path parts, no control characters. */
+export function assertSafeClientFileName(fileName: string): void {
+  if (
+    fileName.length === 0 ||
+    fileName.length > 255 ||
+    /[/\\]/.test(fileName) ||
+    /[\p{Cc}]/u.test(fileName) ||
+    fileName.split('.').every((part) => part === '')
+  ) {
+    throw new AppError('INVALID_FILE_NAME');
+  }
+}
+
+export interface UploadedFile {
+  /** The name the client sent, path included if it sent one. */
+  fileName: string;
+  bytes: Buffer;
+}
+
+/**
+ * Stores a new version of one of the caller's documents. The type comes from
+ * the bytes (magic numbers) and must be allowed for the document and agree with
+ * the file's extension. The file is stored under a generated key first; the row
+ * then points at it in one transaction with its audit entry, and the replaced
+ * file is removed afterwards. A verified document is locked.
+ */
+export async function uploadDocument(
+  deps: { db: AppDatabase; storage: Storage; log: FastifyBaseLogger },
+  auth: AuthContext,
+  documentType: KycDocumentType,
+  file: UploadedFile,
+): Promise<KycDocument> {
+  assertSafeClientFileName(file.fileName);
+  if (file.bytes.length === 0) throw new AppError('FILE_EMPTY');
+  const fileType = detectFileType(file.bytes);
+  if (!fileType || !isAllowedFileType(documentType, fileType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const claimed = fileTypeFromName(file.fileName);
+  if (claimed !== null && claimed !== fileType) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+
+  const userId = auth.user.id;
+  const displayName = sanitizeFileName(file.fileName, `${documentType}.${fileType}`);
+  const storageKey = `${userId}/${documentType}/${randomUUID()}.${fileType}`;
+  const mimeType = MIME_TYPE_BY_FILE_TYPE[fileType];
+
+  // Refuse a locked document before writing anything.
+  const [current] = await deps.db
+    .select({ status: userDocuments.status })
+    .from(userDocuments)
+    .where(and(eq(userDocuments.userId, userId), eq(userDocuments.documentType, documentType)));
+  if (current?.status === 'verified') throw new AppError('DOCUMENT_LOCKED');
+
+  await deps.storage.put('documents', storageKey, file.bytes, { contentType: mimeType, fileName: displayName });
+  let result: { row: DocumentRow; previousKey: string | null };
+  try {
+    result = await deps.db.transaction(async (tx) => {
+      const [previous] = await tx
+        .select()
+        .from(userDocuments)
+        .where(and(eq(userDocuments.userId, userId), eq(userDocuments.documentType, documentType)))
+        .for('update');
+      if (previous?.status === 'verified') throw new AppError('DOCUMENT_LOCKED');
+      const values = {
+        fileName: displayName,
+        storageKey,
+        mimeType,
+        sizeBytes: file.bytes.length,
+        status: 'uploaded' as const,
+        rejectReason: null,
+        uploadedAt: new Date(),
+        reviewedAt: null,
+        reviewedBy: null,
+      };
+      // The conditional upsert is the lock of record: a concurrent verification wins over this upload.
+      const [row] = await tx
+        .insert(userDocuments)
+        .values({ userId, documentType, ...values })
+        .onConflictDoUpdate({
+          target: [userDocuments.userId, userDocuments.documentType],
+          set: { ...values, updatedAt: new Date() },
+          setWhere: sql`${userDocuments.status} <> 'verified'`,
+        })
+        .returning();
+      if (!row) throw new AppError('DOCUMENT_LOCKED');
+      // A rejected company that sends documents again is back in the queue.
+      await tx
+        .update(profiles)
+        .set({ kycStatus: 'pendiente', kycMotivoRechazo: null, updatedAt: new Date() })
+        .where(and(eq(profiles.id, userId), eq(profiles.kycStatus, 'rechazado')));
+      await tx
+        .update(onboardingStatus)
+        .set({ currentStep: 1, status: 'in_progress', updatedAt: new Date() })
+        .where(and(eq(onboardingStatus.userId, userId), sql`${onboardingStatus.status} <> 'completed'`));
+      await writeAudit(tx, {
+        actorId: userId,
+        action: previous?.storageKey ? 'kyc.document.replaced' : 'kyc.document.uploaded',
+        entityType: 'user_document',
+        entityId: row.id,
+        data: { documentType, fileName: displayName, mimeType, sizeBytes: file.bytes.length },
+      });
+      return { row, previousKey: previous?.storageKey ?? null };
+    });
+  } catch (error) {
+    await deps.storage.delete('documents', storageKey).catch(() => undefined);
+    throw error;
+  }
+  if (result.previousKey && result.previousKey !== storageKey) {
+    await deps.storage.delete('documents', result.previousKey).catch((error: unknown) => {
+      deps.log.warn({ err: error, key: result.previousKey }, 'could not remove a replaced KYC document');
+    });
+  }
+  return toKycDocument(documentType, result.row);
+}
+
+/**
+ * The stepper's Continue: one step further (document upload → compliance
+ * review → verification), only when no document is pending or rejected. Step 4
+ * (completed) is reached when an admin approves the company.
+ */
+export async function continueOnboarding(db: AppDatabase, auth: AuthContext): Promise<KycStatusResponse> {
+  const userId = auth.user.id;
+  await db.transaction(async (tx) => {
+    const [onboarding] = await tx
+      .select()
+      .from(onboardingStatus)
+      .where(eq(onboardingStatus.userId, userId))
+      .for('update');
+    const rows = await tx.select().from(userDocuments).where(eq(userDocuments.userId, userId));
+    if (toDocumentList(rows).some(needsUpload)) {
+      throw new AppError('VALIDATION_FAILED', {}, { fields: { documents: 'onboarding.continueHint' } });
+    }
+    const step = onboarding?.currentStep ?? 1;
+    if (onboarding?.status === 'completed' || step >= LAST_USER_STEP) return;
+    const next = step + 1;
+    if (onboarding) {
+      await tx
+        .update(onboardingStatus)
+        .set({ currentStep: next, status: 'in_review', updatedAt: new Date() })
+        .where(eq(onboardingStatus.userId, userId));
+    } else {
+      await tx.insert(onboardingStatus).values({ userId, currentStep: next, status: 'in_review' });
+    }
+  });
+  return getKycStatus(db, auth);
+}
+
+/** A document's file for its owner or an admin; anyone else hears NOT_FOUND (no existence leak). */
+export async function getDocumentFile(
+  db: Queryable,
+  storage: Storage,
+  auth: AuthContext,
+  documentId: string,
+): Promise<{ document: DocumentRow; file: StoredObject }> {
+  const [document] = await db.select().from(userDocuments).where(eq(userDocuments.id, documentId));
+  if (!document || !document.storageKey) throw new AppError('NOT_FOUND');
+  if (document.userId !== auth.user.id && !auth.isAdmin) throw new AppError('NOT_FOUND');
+  const file = await storage.get('documents', document.storageKey);
+  if (!file) throw new AppError('NOT_FOUND');
+  return { document, file };
+}
+
+/** RFC 6266 Content-Disposition: an ASCII fallback plus the UTF-8 name in filename*. */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\;]/g, '_')
+    .trim();
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${kind}; filename="${ascii || 'document'}"; filename*=UTF-8''${encoded}`;
+}

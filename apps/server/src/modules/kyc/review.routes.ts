@@ -1,0 +1,182 @@
+import {
+  ZApiError,
+  ZDocumentIdParams,
+  ZKycOverviewResponse,
+  ZKycReviewUsersResponse,
+  ZOkResponse,
+  ZOperationIdParams,
+  ZOperationReviewResponse,
+  ZReviewReasonRequest,
+  ZUserIdParams,
+} from '@tradeops/shared';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
+import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import {
+  approveOperation,
+  approveUser,
+  getKycOverview,
+  listOperationsAwaitingReview,
+  listUsersAwaitingReview,
+  rejectDocument,
+  rejectOperation,
+  rejectUser,
+  verifyDocument,
+} from './review.service';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+const ok = { ok: true } as const;
+
+function requireAdmin(auth: AuthContext | null): AuthContext {
+  if (!auth?.isAdmin) throw new AppError('FORBIDDEN');
+  return auth;
+}
+
+/** The admins' KYC review: companies and their documents, and sellers' operations. */
+export const kycReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = { access: 'admin' } as const;
+
+  app.get(
+    '/admin/kyc/overview',
+    {
+      schema: {
+        summary: 'Counts for the KYC review overview',
+        tags: ['admin'],
+        response: { 200: ZKycOverviewResponse, ...errors },
+      },
+      config: admin,
+    },
+    async () => getKycOverview(app.db),
+  );
+
+  app.get(
+    '/admin/kyc/users',
+    {
+      schema: {
+        summary: 'Users awaiting KYC review, oldest first, with their five documents',
+        tags: ['admin'],
+        response: { 200: ZKycReviewUsersResponse, ...errors },
+      },
+      config: admin,
+    },
+    async () => ({ data: await listUsersAwaitingReview(app.db) }),
+  );
+
+  app.post(
+    '/admin/kyc/documents/:documentId/verify',
+    {
+      schema: {
+        summary: 'Verify an uploaded document',
+        tags: ['admin'],
+        params: ZDocumentIdParams,
+        response: { 200: ZOkResponse, ...errors },
+      },
+      config: admin,
+    },
+    async (request) => {
+      await verifyDocument(app.db, requireAdmin(request.auth), request.params.documentId);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/admin/kyc/documents/:documentId/reject',
+    {
+      schema: {
+        summary: 'Reject an uploaded document with a reason',
+        tags: ['admin'],
+        params: ZDocumentIdParams,
+        body: ZReviewReasonRequest,
+        response: { 200: ZOkResponse, ...errors },
+      },
+      config: admin,
+    },
+    async (request) => {
+      await rejectDocument(app.db, requireAdmin(request.auth), request.params.documentId, request.body.reason);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/admin/kyc/users/:userId/approve',
+    {
+      schema: {
+        summary: 'Approve a company (all five documents verified)',
+        tags: ['admin'],
+        params: ZUserIdParams,
+        response: { 200: ZOkResponse, ...errors },
+      },
+      config: admin,
+    },
+    async (request) => {
+      await approveUser(app.db, requireAdmin(request.auth), request.params.userId);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/admin/kyc/users/:userId/reject',
+    {
+      schema: {
+        summary: 'Reject a company with a reason',
+        tags: ['admin'],
+        params: ZUserIdParams,
+        body: ZReviewReasonRequest,
+        response: { 200: ZOkResponse, ...errors },
+      },
+      config: admin,
+    },
+    async (request) => {
+      await rejectUser(app.db, requireAdmin(request.auth), request.params.userId, request.body.reason);
+      return ok;
+    },
+  );
+
+  app.get(
+    '/admin/kyc/operations',
+    {
+      schema: {
+        summary: 'Operations awaiting approval (admin_kyc_review)',
+        tags: ['admin'],
+        response: { 200: ZOperationReviewResponse, ...errors },
+      },
+      config: admin,
+    },
+    async () => ({ data: await listOperationsAwaitingReview(app.db) }),
+  );
+
+  app.post(
+    '/admin/kyc/operations/:operationId/approve',
+    {
+      schema: {
+        summary: 'Approve an operation',
+        tags: ['admin'],
+        params: ZOperationIdParams,
+        response: { 200: ZOkResponse, ...errors },
+      },
+      config: admin,
+    },
+    async (request) => {
+      await approveOperation(app.db, requireAdmin(request.auth), request.params.operationId);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/admin/kyc/operations/:operationId/reject',
+    {
+      schema: {
+        summary: 'Reject an operation with a reason',
+        tags: ['admin'],
+        params: ZOperationIdParams,
+        body: ZReviewReasonRequest,
+        response: { 200: ZOkResponse, ...errors },
+      },
+      config: admin,
+    },
+    async (request) => {
+      await rejectOperation(app.db, requireAdmin(request.auth), request.params.operationId, request.body.reason);
+      return ok;
+    },
+  );
+};

@@ -1,0 +1,90 @@
+import { type OperationReviewItem } from '@tradeops/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Container } from '../../components/ui/container';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useOperationReview, useReviewDecision } from '../../features/kyc/api/review';
+import { RejectWithReason } from '../../features/kyc/components/reason-form';
+import { formatNumber, formatUsdAmount } from '../../lib/format';
+
+/** /admin/kyc/operations: the spec's admin_kyc_review list with approve / reject (reason required). */
+export function AdminKycOperationsPage() {
+  const { t } = useTranslation();
+  const review = useOperationReview();
+  return (
+    <div className="flex-1 bg-slate-50 py-10 sm:py-14">
+      <Container>
+        <Link to="/admin/kyc" className="text-sm font-semibold text-accent-800 underline underline-offset-2">
+          {t('adminKyc.backToOverview')}
+        </Link>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight text-brand-900">{t('adminKyc.operationsTitle')}</h1>
+        <p className="mt-2 text-slate-600">{t('adminKyc.operationsSubtitle')}</p>
+        <div className="mt-8">
+          {review.isError ? (
+            <p role="alert" className="text-red-700">
+              {review.error.message}
+            </p>
+          ) : !review.data ? (
+            <Skeleton className="h-64 w-full rounded-xl" />
+          ) : review.data.data.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+              {t('adminKyc.operationsEmpty')}
+            </p>
+          ) : (
+            <ul className="grid gap-4">
+              {review.data.data.map((item) => (
+                <OperationReviewRow key={item.id} item={item} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </Container>
+    </div>
+  );
+}
+
+function OperationReviewRow({ item }: { item: OperationReviewItem }) {
+  const { t, i18n } = useTranslation();
+  const decide = useReviewDecision();
+  const facts: [string, string][] = [
+    [t('adminKyc.columns.product'), item.productName],
+    [t('adminKyc.columns.origin'), t(`countries.${item.originCountry}`, { defaultValue: item.originCountry })],
+    [t('adminKyc.columns.seller'), item.sellerName],
+    [t('adminKyc.columns.sellerEmail'), item.sellerEmail],
+    [t('adminKyc.columns.tons'), formatNumber(item.totalTons, i18n.language)],
+    [t('adminKyc.columns.price'), formatUsdAmount(item.priceUsd, i18n.language)],
+  ];
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="operation-review">
+      <h2 className="text-lg font-semibold text-brand-900">{item.title}</h2>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
+        {facts.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="truncate font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-4 flex flex-wrap items-start gap-3">
+        <Button
+          size="sm"
+          disabled={decide.isPending}
+          onClick={() => decide.mutate({ kind: 'approveOperation', id: item.id })}
+        >
+          {t('adminKyc.approveOperation')}
+        </Button>
+        <RejectWithReason
+          label={t('adminKyc.rejectOperation')}
+          isPending={decide.isPending}
+          onReject={(reason) => decide.mutateAsync({ kind: 'rejectOperation', id: item.id, reason })}
+        />
+      </div>
+      {decide.isError && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {decide.error.message}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../components/ui/button';
+import { Container } from '../../components/ui/container';
+import { useKycOverview } from '../../features/kyc/api/review';
+
+/** /admin/kyc: counts, and the way to the two review queues. */
+export function AdminKycPage() {
+  const { t } = useTranslation();
+  const overview = useKycOverview();
+  const data = overview.data;
+  const cards: [string, number | undefined][] = [
+    [t('adminKyc.usersAwaiting'), data?.usersAwaitingReview],
+    [t('adminKyc.operationsAwaiting'), data?.operationsAwaitingReview],
+    [t('adminKyc.usersPending'), data?.usersPending],
+    [t('adminKyc.usersApproved'), data?.usersApproved],
+    [t('adminKyc.usersRejected'), data?.usersRejected],
+  ];
+  return (
+    <div className="flex-1 bg-slate-50 py-10 sm:py-14">
+      <Container>
+        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('adminKyc.title')}</h1>
+        <p className="mt-2 text-slate-600">{t('adminKyc.subtitle')}</p>
+        {overview.isError && (
+          <p role="alert" className="mt-6 text-red-700">
+            {overview.error.message}
+          </p>
+        )}
+        <dl className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-5">
+          {cards.map(([label, value]) => (
+            <div key={label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <dt className="text-sm text-slate-600">{label}</dt>
+              <dd className="mt-1 text-3xl font-bold text-brand-900">{value ?? '…'}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <ButtonLink to="/admin/kyc/users">{t('adminKyc.openUsers')}</ButtonLink>
+          <ButtonLink to="/admin/kyc/operations" variant="secondary">
+            {t('adminKyc.openOperations')}
+          </ButtonLink>
+        </div>
+      </Container>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { KYC_DOCUMENT_TYPE_LIST, type KycStatusResponse, getLandingPath } from '@tradeops/shared';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../components/ui/button';
+import { Container } from '../../components/ui/container';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useKycStatus } from '../../features/kyc/api/get-kyc-status';
+import { DocumentStatusBadge } from '../../features/kyc/components/document-status-badge';
+import { KycLoadError } from '../../features/kyc/components/kyc-load-error';
+import { useSyncSessionKycStatus } from '../../features/kyc/hooks/use-sync-session';
+import { useSession } from '../../lib/session';
+
+type Next = 'upload' | 'fix' | 'submit' | 'wait' | 'approved' | 'rejected';
+
+/** What the company should do now, from its KYC answer. */
+export function nextStepOf(data: KycStatusResponse): Next {
+  if (data.kycStatus === 'aprobado') return 'approved';
+  const hasRejected = data.documents.some((d) => d.status === 'rejected');
+  if (data.kycStatus === 'rechazado') return 'rejected';
+  if (hasRejected) return 'fix';
+  if (data.documents.some((d) => d.status === 'pending')) return 'upload';
+  return data.onboarding.currentStep >= 3 ? 'wait' : 'submit';
+}
+
+const NEXT_KEYS = {
+  upload: 'kyc.account.nextUpload',
+  fix: 'kyc.account.nextFix',
+  submit: 'kyc.account.nextSubmit',
+  wait: 'kyc.account.nextWait',
+  approved: 'kyc.account.nextApproved',
+  rejected: 'kyc.account.nextRejected',
+} as const;
+
+/** /kyc-cuenta: the current status and what to do next. */
+export function KycAccountPage() {
+  const { t } = useTranslation();
+  const status = useKycStatus();
+  const { user } = useSession();
+  useSyncSessionKycStatus(status.data?.kycStatus);
+  const data = status.data;
+
+  return (
+    <div className="flex-1 bg-slate-50 py-10 sm:py-14">
+      <Container className="max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('kyc.account.title')}</h1>
+        <p className="mt-2 text-slate-600">{t('kyc.account.subtitle')}</p>
+        <div className="mt-8">
+          {status.isError ? (
+            <KycLoadError onRetry={() => void status.refetch()} />
+          ) : !data ? (
+            <Skeleton className="h-64 w-full rounded-xl" />
+          ) : (
+            <AccountSummary data={data} landing={user ? getLandingPath({ ...user, kycStatus: data.kycStatus }) : '/'} />
+          )}
+        </div>
+      </Container>
+    </div>
+  );
+}
+
+function AccountSummary({ data, landing }: { data: KycStatusResponse; landing: string }) {
+  const { t } = useTranslation();
+  const next = nextStepOf(data);
+  const uploaded = data.documents.filter((d) => d.status !== 'pending').length;
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-slate-500">{t('kyc.account.statusLabel')}</dt>
+          <dd className="mt-1 text-lg font-semibold text-brand-900" data-testid="kyc-status">
+            {t(`kyc.status.${data.kycStatus}`)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-500">{t('kyc.account.documentsLabel')}</dt>
+          <dd className="mt-1 text-lg font-semibold text-brand-900">
+            {t('kyc.account.documentsProgress', { done: uploaded, total: KYC_DOCUMENT_TYPE_LIST.length })}
+          </dd>
+        </div>
+      </dl>
+      {data.kycRejectReason && (
+        <p className="mt-4 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          {t('kyc.retry.reasonLabel')}: {data.kycRejectReason}
+        </p>
+      )}
+      <p className="mt-5 text-slate-700">{t(NEXT_KEYS[next])}</p>
+      <ul className="mt-5 divide-y divide-slate-100 border-y border-slate-100">
+        {data.documents.map((document) => (
+          <li key={document.documentType} className="flex items-center justify-between gap-3 py-2.5 text-sm">
+            <span className="text-slate-800">{t(`kyc.documentTypes.${document.documentType}`)}</span>
+            <DocumentStatusBadge status={document.status} />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 flex flex-wrap gap-3">
+        {next === 'approved' ? (
+          <ButtonLink to={landing}>{t('kyc.account.continueToApp')}</ButtonLink>
+        ) : next === 'wait' ? (
+          <ButtonLink to="/kyc-cuenta/pendiente">{t('kyc.account.goToPending')}</ButtonLink>
+        ) : (
+          <ButtonLink to="/onboarding">{t('kyc.account.goToOnboarding')}</ButtonLink>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { type ReactNode } from 'react';
+import { KYC_REVIEW_BUSINESS_HOURS } from '@tradeops/shared';
+import { useTranslation } from 'react-i18next';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Container } from '../../components/ui/container';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useContinueOnboarding, useKycStatus } from '../../features/kyc/api/get-kyc-status';
+import { DocumentUploadCard } from '../../features/kyc/components/document-upload-card';
+import { KycLoadError } from '../../features/kyc/components/kyc-load-error';
+import { OnboardingStepper } from '../../features/kyc/components/onboarding-stepper';
+import { useSyncSessionKycStatus } from '../../features/kyc/hooks/use-sync-session';
+
+/** /onboarding: the five documents and the 4-step stepper. */
+export function OnboardingPage() {
+  const { t } = useTranslation();
+  const status = useKycStatus();
+  const next = useContinueOnboarding();
+  useSyncSessionKycStatus(status.data?.kycStatus);
+
+  if (status.isError) {
+    return (
+      <Container className="max-w-3xl py-12">
+        <KycLoadError onRetry={() => void status.refetch()} />
+      </Container>
+    );
+  }
+  const data = status.data;
+  const step = data?.onboarding.currentStep ?? 1;
+  const isCompleted = data?.onboarding.status === 'completed';
+  const needsUpload = data?.documents.some((d) => d.status === 'pending' || d.status === 'rejected') ?? true;
+
+  return (
+    <div className="flex-1 bg-slate-50 py-10 sm:py-14">
+      <Container className="max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('onboarding.title')}</h1>
+        <p className="mt-2 text-slate-600">{t('onboarding.subtitle')}</p>
+        <div className="mt-8">
+          <OnboardingStepper current={step} isCompleted={isCompleted} />
+        </div>
+
+        {!data ? (
+          <div className="mt-8 space-y-3" role="status" aria-label={t('common.loading')}>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-28 w-full rounded-xl" />
+            ))}
+          </div>
+        ) : (
+          <>
+            {step === 2 && <StepNote title={t('onboarding.reviewTitle')} text={t('onboarding.reviewText')} />}
+            {step === 3 && (
+              <StepNote
+                title={t('onboarding.verificationTitle')}
+                text={t('onboarding.verificationText', { hours: KYC_REVIEW_BUSINESS_HOURS })}
+              />
+            )}
+            {isCompleted && (
+              <StepNote
+                title={t('onboarding.completedTitle')}
+                text={t('onboarding.completedText')}
+                action={<ButtonLink to="/mode-select">{t('onboarding.goToModeSelect')}</ButtonLink>}
+              />
+            )}
+            <ul className="mt-8 grid gap-4">
+              {data.documents.map((document) => (
+                <DocumentUploadCard key={document.documentType} document={document} />
+              ))}
+            </ul>
+            {!isCompleted && step < 3 && (
+              <div className="mt-8 flex flex-col items-stretch gap-2 sm:flex-row sm:items-center sm:justify-end">
+                {needsUpload && <p className="text-sm text-slate-600 sm:mr-auto">{t('onboarding.continueHint')}</p>}
+                <Button size="lg" disabled={needsUpload || next.isPending} onClick={() => next.mutate()}>
+                  {t('onboarding.continue')}
+                </Button>
+              </div>
+            )}
+            {next.isError && (
+              <p role="alert" className="mt-3 text-sm text-red-700">
+                {next.error.message}
+              </p>
+            )}
+          </>
+        )}
+      </Container>
+    </div>
+  );
+}
+
+function StepNote({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
+  return (
+    <section className="mt-8 rounded-xl border border-brand-100 bg-brand-50 p-5" aria-live="polite">
+      <h2 className="font-semibold text-brand-900">{title}</h2>
+      <p className="mt-1 text-sm text-slate-700">{text}</p>
+      {action && <div className="mt-4">{action}</div>}
+    </section>
+  );
+}

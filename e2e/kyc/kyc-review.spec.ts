@@ -1,0 +1,127 @@
+import { type Page, expect, test } from '@playwright/test';
+import { KYC_UPLOADS, PDF_FILE } from '../support/kyc-files';
+import { loginAs, originHeaders, signUpFresh } from '../support/login';
+
+async function uploadDocument(page: Page, type: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const card = page.getByTestId(`document-${type}`);
+  await card
+    .locator('input[type=file]')
+    .setInputFiles({ name: file.name, mimeType: file.mimeType, buffer: file.buffer });
+  await expect(card.getByText('Cargado', { exact: true })).toBeVisible();
+}
+
+test.describe('KYC', () => {
+  test('a new company uploads five documents, fixes a rejected one, is approved and passes the KYC gate', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const userContext = await browser.newContext();
+    const user = await userContext.newPage();
+    const email = await signUpFresh(user.request, baseURL);
+
+    // The company uploads its five documents and sends them for review.
+    await user.goto('/onboarding');
+    await expect(user.getByRole('heading', { name: 'Verificación de la empresa' })).toBeVisible();
+    await expect(user.getByText(/Máximo 10 MB/).first()).toBeVisible();
+    const continueButton = user.getByRole('button', { name: 'Continuar' });
+    await expect(continueButton).toBeDisabled();
+    for (const file of KYC_UPLOADS) await uploadDocument(user, file.type, file);
+    await continueButton.click();
+    await expect(user.getByRole('heading', { name: 'Revisión de cumplimiento', level: 2 })).toBeVisible();
+    await continueButton.click();
+    await expect(user.getByRole('heading', { name: 'Verificación en curso' })).toBeVisible();
+
+    // The admin rejects the bank reference; an empty reason is refused first.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await loginAs(admin, 'admin', baseURL);
+    await admin.goto('/admin/kyc/users');
+    const card = admin.getByTestId(`review-user-${email}`);
+    await expect(card).toBeVisible();
+    await expect(card.locator('iframe')).toHaveCount(4);
+    await expect(card.locator('img')).toHaveCount(1);
+    const bank = card.getByTestId('review-document-bank_reference');
+    await bank.getByRole('button', { name: 'Rechazar' }).click();
+    await bank.getByRole('button', { name: 'Confirmar rechazo' }).click();
+    await expect(bank.getByText('El motivo del rechazo es obligatorio.')).toBeVisible();
+    await bank.getByLabel('Motivo').fill('La referencia bancaria tiene más de tres meses');
+    await bank.getByRole('button', { name: 'Confirmar rechazo' }).click();
+    await expect(bank.getByText('Rechazado', { exact: true })).toBeVisible();
+
+    // The company sees the reason and uploads the document again.
+    await user.goto('/onboarding');
+    const userBank = user.getByTestId('document-bank_reference');
+    await expect(userBank.getByText('Motivo: La referencia bancaria tiene más de tres meses')).toBeVisible();
+    await uploadDocument(user, 'bank_reference', { name: 'banco-actual.pdf', ...PDF_FILE });
+
+    // The admin verifies all five and approves.
+    await admin.reload();
+    for (const file of KYC_UPLOADS) {
+      const documentCard = card.getByTestId(`review-document-${file.type}`);
+      await documentCard.getByRole('button', { name: 'Verificar' }).click();
+      await expect(documentCard.getByText('Verificado', { exact: true })).toBeVisible();
+    }
+    await card.getByRole('button', { name: 'Aprobar usuario' }).click();
+    await expect(admin.getByText('No hay usuarios pendientes de revisión.').or(card)).toBeVisible();
+    await expect(card).toHaveCount(0);
+
+    // Without signing in again, the company passes the gate into /mode-select.
+    await user.goto('/kyc-cuenta');
+    await expect(user.getByTestId('kyc-status')).toHaveText('Aprobado');
+    await user.getByRole('link', { name: 'Continuar' }).click();
+    await expect(user).toHaveURL(/\/mode-select$/);
+    await user.goto('/buyer/dashboard');
+    await expect(user).toHaveURL(/\/buyer\/dashboard$/);
+
+    await userContext.close();
+    await adminContext.close();
+  });
+
+  test('a rejected company sees the reason and the retry button leads back to /kyc-cuenta', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext();
+    const user = await context.newPage();
+    const email = await signUpFresh(user.request, baseURL);
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await loginAs(admin, 'admin', baseURL);
+    const session = await (await user.request.get('/api/session')).json();
+    const response = await admin.request.post(`/api/admin/kyc/users/${session.user.id}/reject`, {
+      headers: originHeaders(baseURL),
+      data: { reason: 'La razón social no coincide con el registro' },
+    });
+    expect(response.status(), email).toBe(200);
+
+    await user.goto('/buyer/dashboard');
+    await expect(user).toHaveURL(/\/kyc-cuenta\/reintentar$/);
+    await expect(user.getByTestId('kyc-reject-reason')).toHaveText('La razón social no coincide con el registro');
+    await user.getByRole('link', { name: 'Reintentar' }).click();
+    await expect(user).toHaveURL(/\/kyc-cuenta$/);
+    await expect(user.getByTestId('kyc-status')).toHaveText('Rechazado');
+    await context.close();
+    await adminContext.close();
+  });
+
+  test('an admin reviews the pending operations of sellers', async ({ page, baseURL }) => {
+    await loginAs(page, 'admin', baseURL);
+    await page.goto('/admin/kyc');
+    await page.getByRole('link', { name: 'Revisar operaciones' }).click();
+    await expect(page).toHaveURL(/\/admin\/kyc\/operations$/);
+    const rows = page.getByTestId('operation-review');
+    // The seed has pending operations; count them once the list has loaded.
+    await expect(rows.first()).toBeVisible();
+    const count = await rows.count();
+    expect(count).toBeGreaterThan(0);
+    const first = rows.first();
+    await expect(first.getByText('vendedor@tradeops.demo')).toBeVisible();
+    await first.getByRole('button', { name: 'Rechazar' }).click();
+    await first.getByRole('button', { name: 'Confirmar rechazo' }).click();
+    await expect(first.getByText('El motivo del rechazo es obligatorio.')).toBeVisible();
+    await first.getByRole('button', { name: 'Cancelar' }).click();
+    await first.getByRole('button', { name: 'Aprobar' }).click();
+    await expect(rows).toHaveCount(count - 1);
+  });
+});
