@@ -19,7 +19,7 @@ export const ZKycDocumentType = z.enum(
 export const ZKycDocumentTypeParams = z.object({ documentType: ZKycDocumentType });
 export const ZDocumentIdParams = z.object({ documentId: z.uuid('validation.invalid') });
 export const ZUserIdParams = z.object({ userId: z.string().min(1).max(100) });
-export const ZOperationIdParams = z.object({ operationId: z.uuid('validation.invalid') });
+export const ZReviewOperationParams = z.object({ operationId: z.uuid('validation.invalid') });
 
 export const ZDocumentFileQuery = z.object({ download: z.enum(['0', '1']).optional() });
 

@@ -4,7 +4,7 @@ import {
   ZKycOverviewResponse,
   ZKycReviewUsersResponse,
   ZOkResponse,
-  ZOperationIdParams,
+  ZReviewOperationParams,
   ZOperationReviewResponse,
   ZReviewReasonRequest,
   ZUserIdParams,
@@ -151,7 +151,7 @@ export const kycReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Approve an operation',
         tags: ['admin'],
-        params: ZOperationIdParams,
+        params: ZReviewOperationParams,
         response: { 200: ZOkResponse, ...errors },
       },
       config: admin,
@@ -168,7 +168,7 @@ export const kycReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Reject an operation with a reason',
         tags: ['admin'],
-        params: ZOperationIdParams,
+        params: ZReviewOperationParams,
         body: ZReviewReasonRequest,
         response: { 200: ZOkResponse, ...errors },
       },
