@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS, originHeaders, signUpFresh } from '../support/login';
+import { DEMO_PASSWORD, DEMO_USERS, loginAs, originHeaders, signUpFresh } from '../support/login';
 
 test('a forgotten password is reset through the e-mailed link', async ({ page, baseURL, playwright }) => {
   test.setTimeout(60_000);
@@ -36,4 +36,20 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, b
   await page.getByLabel('Contraseña').fill('Nueva-Clave-Andina-42');
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
   await expect(page).toHaveURL(/\/kyc-cuenta\/pendiente$/);
+});
+
+test('an admin reads the reset mail in the back office outbox', async ({ page, baseURL, playwright }) => {
+  const visitor = await playwright.request.newContext({ baseURL });
+  const email = await signUpFresh(visitor, baseURL);
+  await visitor.post('/api/auth/password/forgot', { headers: originHeaders(baseURL), data: { email } });
+  await visitor.dispose();
+
+  await loginAs(page, 'admin', baseURL);
+  await page.goto('/admin/kyc');
+  await page.getByRole('link', { name: 'Correos salientes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Correos salientes' })).toBeVisible();
+  const mail = page.getByRole('listitem').filter({ hasText: `Para: ${email}` });
+  await expect(mail).toBeVisible();
+  await mail.locator('summary').click();
+  await expect(mail.locator('pre')).toContainText('/reset-password?token=');
 });

@@ -51,6 +51,7 @@ const SCREENS: Array<[path: string, heading: string]> = [
   ['/admin/kyc/users', 'Revisión KYC de usuarios'],
   ['/admin/kyc/operations', 'Revisión de operaciones'],
   ['/admin/settings', 'Configuración de la plataforma'],
+  ['/admin/outbox', 'Correos salientes'],
 ];
 
 function mockLandingApi() {

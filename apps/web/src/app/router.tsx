@@ -189,6 +189,9 @@ export const routes: RouteObject[] = [
             import('./routes/admin-kyc-operations').then((m) => ({ Component: m.AdminKycOperationsPage })),
           ),
           placeholder('admin/settings', 'pages.adminSettings'),
+          page('admin/outbox', 'pages.adminOutbox', () =>
+            import('./routes/admin-outbox').then((m) => ({ Component: m.AdminOutboxPage })),
+          ),
         ],
       },
 

@@ -16,6 +16,7 @@ export {
   ZKycStatusResponse,
   ZListOperationsResponse,
   ZOkResponse,
+  ZOutboxResponse,
   ZOperationDetail,
   ZOperationReviewResponse,
   ZPlatformStats,

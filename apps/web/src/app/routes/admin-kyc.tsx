@@ -38,6 +38,9 @@ export function AdminKycPage() {
           <ButtonLink to="/admin/kyc/operations" variant="secondary">
             {t('adminKyc.openOperations')}
           </ButtonLink>
+          <ButtonLink to="/admin/outbox" variant="secondary">
+            {t('outbox.title')}
+          </ButtonLink>
         </div>
       </Container>
     </div>

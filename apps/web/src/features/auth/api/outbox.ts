@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const outboxQueryOptions = queryOptions({
+  queryKey: ['admin', 'outbox'] as const,
+  queryFn: ({ signal }) => apiRequest('/api/admin/outbox', (c) => c.ZOutboxResponse, { signal }),
+  staleTime: 0,
+});
+
+/** The mails the platform wrote (password resets, KYC decisions), newest first; admins only. */
+export function useOutbox() {
+  return useQuery(outboxQueryOptions);
+}
