@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { loginAs } from '../support/login';
 
 const PAGES: [path: string, es: string | RegExp, en: string | RegExp][] = [
   ['/', /Importa y exporta/, /Import and export/],
@@ -53,7 +54,7 @@ test.describe('public pages', () => {
     await expect(page.getByText('This article does not exist or is no longer published.')).toBeVisible();
   });
 
-  test('the contact form validates, sends and thanks', async ({ page }) => {
+  test('the contact form validates, sends and thanks; an admin reads the message', async ({ page, baseURL }) => {
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Enviar mensaje' }).click();
     await expect(page.getByText('Escribe tu nombre (al menos 2 caracteres)')).toBeVisible();
@@ -63,6 +64,12 @@ test.describe('public pages', () => {
     await page.getByLabel('Mensaje').fill('Quiero participar en una operación de café de 10 toneladas.');
     await page.getByRole('button', { name: 'Enviar mensaje' }).click();
     await expect(page.getByText('¡Gracias! Recibimos tu mensaje')).toBeVisible();
+
+    await loginAs(page, 'admin', baseURL);
+    await page.goto('/admin/kyc');
+    await page.getByRole('link', { name: 'Mensajes de contacto' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mensajes de contacto' })).toBeVisible();
+    await expect(page.getByText('Quiero participar en una operación de café de 10 toneladas.')).toBeVisible();
   });
 
   test('footer links lead to real pages', async ({ page }) => {

@@ -52,6 +52,7 @@ const SCREENS: Array<[path: string, heading: string]> = [
   ['/admin/kyc/operations', 'Revisión de operaciones'],
   ['/admin/settings', 'Configuración de la plataforma'],
   ['/admin/outbox', 'Correos salientes'],
+  ['/admin/messages', 'Mensajes de contacto'],
 ];
 
 function mockLandingApi() {

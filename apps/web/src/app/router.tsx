@@ -192,6 +192,9 @@ export const routes: RouteObject[] = [
           page('admin/outbox', 'pages.adminOutbox', () =>
             import('./routes/admin-outbox').then((m) => ({ Component: m.AdminOutboxPage })),
           ),
+          page('admin/messages', 'pages.adminMessages', () =>
+            import('./routes/admin-messages').then((m) => ({ Component: m.AdminMessagesPage })),
+          ),
         ],
       },
 

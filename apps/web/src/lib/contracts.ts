@@ -9,6 +9,7 @@ export {
   ZBlogListResponse,
   ZBlogPost,
   ZCatalogueResponse,
+  ZContactMessagesResponse,
   ZContactResponse,
   ZFeaturedOperation,
   ZKycOverviewResponse,

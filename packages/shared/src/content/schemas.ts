@@ -49,3 +49,18 @@ export type ContactRequest = z.input<typeof ZContactRequest>;
 export const ZContactResponse = z.object({ id: z.uuid() });
 /** Contact messages one address may send per window (the route's rate limit). */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMinutes: 10 } as const;
+
+/** One contact-form message as admins read it (GET /api/admin/contact-messages), newest first. */
+export const ZContactMessage = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  subject: z.string().nullable(),
+  message: z.string(),
+  language: z.enum(['es', 'en']),
+  created_at: z.iso.datetime({ offset: true }),
+});
+export type ContactMessage = z.infer<typeof ZContactMessage>;
+export const ZContactMessagesResponse = z.object({ data: z.array(ZContactMessage) });
+export type ContactMessagesResponse = z.infer<typeof ZContactMessagesResponse>;

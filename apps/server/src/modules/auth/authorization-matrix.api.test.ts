@@ -20,6 +20,7 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'GET /api/blog': 'public',
   'GET /api/blog/:slug': 'public',
   'POST /api/contact': 'public',
+  'GET /api/admin/contact-messages': 'admin',
   'GET /api/session': 'public',
   'POST /api/auth/sign-up': 'public',
   'POST /api/auth/sign-in': 'public',

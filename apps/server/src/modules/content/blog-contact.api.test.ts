@@ -1,8 +1,13 @@
-import { type BlogListResponse, type BlogPost, CONTACT_RATE_LIMIT } from '@tradeops/shared';
+import {
+  type BlogListResponse,
+  type BlogPost,
+  CONTACT_RATE_LIMIT,
+  type ContactMessagesResponse,
+} from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts, contactMessages } from '../../db/schema';
-import { type TestApp, createTestApp, sameOriginHeaders } from '../../test/test-app';
+import { type TestApp, createTestApp, sameOriginHeaders, signIn } from '../../test/test-app';
 
 describe('blog', () => {
   let t: TestApp;
@@ -87,6 +92,19 @@ describe('POST /api/contact', () => {
     const { id } = response.json() as { id: string };
     const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(row).toMatchObject({ name: 'Ana Pérez', email: 'ana@importadora.example', language: 'en' });
+  });
+
+  it('lists stored messages, newest first, for admins only', async () => {
+    const sent = await send({ ...valid, message: 'Quisiera cotizar 20 t de café para marzo.' }, '203.0.113.9');
+    expect(sent.statusCode).toBe(201);
+    const admin = await signIn(t, 'admin@tradeops.demo');
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/contact-messages', headers: admin });
+    expect(listed.statusCode).toBe(200);
+    const { data } = listed.json() as ContactMessagesResponse;
+    expect(data[0]).toMatchObject({ id: (sent.json() as { id: string }).id, email: 'ana@importadora.example' });
+    const buyer = await signIn(t, 'comprador@tradeops.demo');
+    const refused = await t.app.inject({ method: 'GET', url: '/api/admin/contact-messages', headers: buyer });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('refuses an invalid message with translated field errors and stores nothing', async () => {

@@ -41,6 +41,9 @@ export function AdminKycPage() {
           <ButtonLink to="/admin/outbox" variant="secondary">
             {t('outbox.title')}
           </ButtonLink>
+          <ButtonLink to="/admin/messages" variant="secondary">
+            {t('adminMessages.title')}
+          </ButtonLink>
         </div>
       </Container>
     </div>

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const contactMessagesQueryOptions = queryOptions({
+  queryKey: ['admin', 'contact-messages'] as const,
+  queryFn: ({ signal }) => apiRequest('/api/admin/contact-messages', (c) => c.ZContactMessagesResponse, { signal }),
+  staleTime: 0,
+});
+
+/** Messages sent through the contact form, newest first; admins only. */
+export function useContactMessages() {
+  return useQuery(contactMessagesQueryOptions);
+}
