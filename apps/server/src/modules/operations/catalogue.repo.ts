@@ -2,6 +2,7 @@ import { type CatalogueSort, type ProductCategory } from '@tradeops/shared';
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import { type Queryable } from '../../db/client';
 import { toContainsPattern } from '../../db/like-pattern';
+import { publicOperationColumns } from './operations.repo';
 import { operationParticipants, operationPartners, operations, partners } from '../../db/schema';
 
 export interface CatalogueQuery {
@@ -53,25 +54,6 @@ function catalogueOrder(sort: CatalogueSort): SQL[] {
       return [desc(operations.createdAt), desc(operations.id)];
   }
 }
-
-export const publicOperationColumns = {
-  id: operations.id,
-  productName: operations.productName,
-  productCategory: operations.productCategory,
-  originCountry: operations.originCountry,
-  destinationCountry: operations.destinationCountry,
-  minVolume: operations.minVolume,
-  pricePerTonCents: operations.pricePerTonCents,
-  status: operations.status,
-  title: operations.title,
-  titleEn: operations.titleEn,
-  totalTons: operations.totalTons,
-  allocatedTons: operations.allocatedTons,
-  deadline: operations.deadline,
-  imagePath: operations.imagePath,
-  type: operations.type,
-  createdAt: operations.createdAt,
-};
 
 /** One page of the catalogue and the number of rows over all pages. */
 export async function selectCataloguePage(db: Queryable, query: CatalogueQuery) {

@@ -20,7 +20,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type Storage } from '../../plugins/storage/storage';
-import { publicOperationColumns } from './catalogue.repo';
+import { publicOperationColumns } from './operations.repo';
 import { pickTitle, toOperationListItem } from './operations.service';
 
 const SIMILAR_LIMIT = 3;

@@ -10,6 +10,26 @@ export interface PublicOperationsQuery {
   limit: number;
 }
 
+/** The columns a catalogue card or list row needs. */
+export const publicOperationColumns = {
+  id: operations.id,
+  productName: operations.productName,
+  productCategory: operations.productCategory,
+  originCountry: operations.originCountry,
+  destinationCountry: operations.destinationCountry,
+  minVolume: operations.minVolume,
+  pricePerTonCents: operations.pricePerTonCents,
+  status: operations.status,
+  title: operations.title,
+  titleEn: operations.titleEn,
+  totalTons: operations.totalTons,
+  allocatedTons: operations.allocatedTons,
+  deadline: operations.deadline,
+  imagePath: operations.imagePath,
+  type: operations.type,
+  createdAt: operations.createdAt,
+};
+
 /** Approved operations, newest first (spec §7), optionally by status and product search. */
 export async function selectPublicOperations(db: Queryable, query: PublicOperationsQuery) {
   const conditions: SQL[] = [eq(operations.kycStatus, 'approved')];
@@ -25,24 +45,7 @@ export async function selectPublicOperations(db: Queryable, query: PublicOperati
     if (matches) conditions.push(matches);
   }
   return db
-    .select({
-      id: operations.id,
-      productName: operations.productName,
-      productCategory: operations.productCategory,
-      originCountry: operations.originCountry,
-      destinationCountry: operations.destinationCountry,
-      minVolume: operations.minVolume,
-      pricePerTonCents: operations.pricePerTonCents,
-      status: operations.status,
-      title: operations.title,
-      titleEn: operations.titleEn,
-      totalTons: operations.totalTons,
-      allocatedTons: operations.allocatedTons,
-      deadline: operations.deadline,
-      imagePath: operations.imagePath,
-      type: operations.type,
-      createdAt: operations.createdAt,
-    })
+    .select(publicOperationColumns)
     .from(operations)
     .where(and(...conditions))
     .orderBy(desc(operations.createdAt), desc(operations.id))
