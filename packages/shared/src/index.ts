@@ -14,6 +14,7 @@ export * from './operations/schemas';
 export * from './operations/catalogue-schemas';
 export * from './operations/detail-schemas';
 export * from './partners/constants';
+export * from './realtime/events';
 export * from './settings/schemas';
 export * from './kyc/file-type';
 export * from './kyc/schemas';

@@ -44,6 +44,15 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PARTICIPATION_STATUSES = ['active', 'expired', 'cancelled'] as const;
 export type ParticipationStatus = (typeof PARTICIPATION_STATUSES)[number];
 
+/**
+ * A place in an operation's waitlist: waiting in line → offered (tons held for a
+ * limited time) → claimed (an order was created) | passed (offer expired) | left.
+ */
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'claimed', 'passed', 'left'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+/** Hours a buyer has to claim tons offered from the waitlist. */
+export const WAITLIST_CLAIM_HOURS = 24;
+
 /** Values of the buyer list's status filter (spec §4). */
 export const OPERATION_LIST_FILTERS = ['all', 'active', 'pending'] as const;
 export type OperationListFilter = (typeof OPERATION_LIST_FILTERS)[number];

@@ -2,12 +2,14 @@ import {
   PARTICIPATION_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  WAITLIST_STATUSES,
   type ParticipationStatus,
+  type WaitlistStatus,
   type PaymentMethod,
   type PaymentStatus,
 } from '@tradeops/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { checkIn, createdAt, timestamptz, updatedAt } from './columns';
 import { operations } from './operations';
@@ -38,7 +40,14 @@ export const operationParticipants = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** When an unpaid reservation stops holding its tons. */
     expiresAt: timestamptz('expires_at'),
+    proofUploadedAt: timestamptz('proof_uploaded_at'),
     confirmedAt: timestamptz('confirmed_at'),
+    /** The admin who confirmed or rejected the payment, and when. */
+    paymentReviewedBy: text('payment_reviewed_by').references(() => user.id, { onDelete: 'set null' }),
+    paymentReviewedAt: timestamptz('payment_reviewed_at'),
+    /** Why the order stopped holding tons (expired hold, cancelled by the buyer, the operation cancelled). */
+    endedReason: text('ended_reason'),
+    endedAt: timestamptz('ended_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -59,5 +68,43 @@ export const operationParticipants = pgTable(
     index('operation_participants_expiry_idx')
       .on(t.expiresAt)
       .where(sql`status = 'active' and payment_status in ('pending', 'rejected')`),
+  ],
+);
+
+/**
+ * Buyers waiting for tons of a full operation, first come first served. When tons
+ * are freed the first in line is offered them until `offer_expires_at`; an
+ * unclaimed offer passes to the next.
+ */
+export const operationWaitlist = pgTable(
+  'operation_waitlist',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    operationId: uuid('operation_id')
+      .notNull()
+      .references(() => operations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    volume: integer('volume').notNull(),
+    status: text('status').$type<WaitlistStatus>().notNull().default('waiting'),
+    /** Tons offered to this entry (≤ volume), held for it until the offer expires. */
+    offeredTons: integer('offered_tons'),
+    offeredAt: timestamptz('offered_at'),
+    offerExpiresAt: timestamptz('offer_expires_at'),
+    /** The order created when the offer was claimed. */
+    participationId: uuid('participation_id').references(() => operationParticipants.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    checkIn('operation_waitlist_status_check', t.status, WAITLIST_STATUSES),
+    check('operation_waitlist_volume_check', sql`${t.volume} > 0`),
+    check('operation_waitlist_offered_check', sql`${t.offeredTons} is null or ${t.offeredTons} > 0`),
+    // One live place in line per buyer and operation.
+    uniqueIndex('operation_waitlist_one_live_idx')
+      .on(t.operationId, t.userId)
+      .where(sql`status in ('waiting', 'offered')`),
+    index('operation_waitlist_line_idx').on(t.operationId, t.status, t.createdAt),
   ],
 );

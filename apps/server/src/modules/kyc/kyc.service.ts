@@ -18,7 +18,7 @@ import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { type Storage, type StoredObject } from '../../plugins/storage/storage';
-import { writeAudit } from './kyc-notify';
+import { writeAudit } from '../notifications/notify';
 
 type DocumentRow = typeof userDocuments.$inferSelect;
 

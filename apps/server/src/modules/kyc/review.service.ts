@@ -19,7 +19,7 @@ import {
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { translate } from '../../plugins/i18n';
-import { type Recipient, notifyUser, writeAudit } from './kyc-notify';
+import { type Recipient, notifyUser, writeAudit } from '../notifications/notify';
 import { toDocumentList } from './kyc.service';
 
 /**

@@ -1,0 +1,203 @@
+import { type LedgerTransferKind } from '@tradeops/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type AppTransaction, type Queryable } from '../../db/client';
+import { getPgErrorCode } from '../../db/errors';
+import { ledgerEntries, ledgerTransfers, operationParticipants, operations } from '../../db/schema';
+import { AppError } from '../../errors';
+import { buyerAccount, escrowAccount, sellerAccount } from './ledger-accounts';
+
+/**
+ * The one place money moves (DESIGN §2). Every function takes the caller's
+ * transaction: the ledger rows commit or roll back with the business change
+ * that caused them. The database enforces the rest: each transfer's entries sum
+ * to zero (deferred trigger), rows are never updated or deleted, and a
+ * participation has at most one deposit and one payout (partial unique indexes).
+ */
+
+export type EscrowState = 'none' | 'held' | 'released' | 'refunded' | 'split';
+
+interface ParticipationMoney {
+  id: string;
+  operationId: string;
+  userId: string;
+  sellerId: string;
+  amountCents: number;
+}
+
+async function lockParticipationMoney(tx: AppTransaction, participationId: string): Promise<ParticipationMoney> {
+  const [row] = await tx
+    .select({
+      id: operationParticipants.id,
+      operationId: operationParticipants.operationId,
+      userId: operationParticipants.userId,
+      sellerId: operations.sellerId,
+      amountCents: operationParticipants.amountCents,
+    })
+    .from(operationParticipants)
+    .innerJoin(operations, eq(operations.id, operationParticipants.operationId))
+    .where(eq(operationParticipants.id, participationId))
+    .for('update', { of: operationParticipants });
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+async function insertTransfer(
+  tx: AppTransaction,
+  transfer: {
+    kind: LedgerTransferKind;
+    operationId: string;
+    participationId: string | null;
+    memo: string | null;
+    createdBy: string | null;
+  },
+  entries: { account: string; amountCents: number }[],
+): Promise<string> {
+  const nonZero = entries.filter((entry) => entry.amountCents !== 0);
+  try {
+    // A savepoint: a duplicate deposit/payout becomes a CONFLICT without aborting the caller's transaction.
+    return await tx.transaction(async (inner) => {
+      const [row] = await inner.insert(ledgerTransfers).values(transfer).returning({ id: ledgerTransfers.id });
+      await inner.insert(ledgerEntries).values(nonZero.map((entry) => ({ ...entry, transferId: row!.id })));
+      return row!.id;
+    });
+  } catch (error) {
+    if (getPgErrorCode(error) === '23505') throw new AppError('CONFLICT', {}, { cause: error });
+    throw error;
+  }
+}
+
+/** A confirmed payment: the participation's amount moves from the buyer into the operation's escrow. */
+export async function recordDeposit(
+  tx: AppTransaction,
+  participationId: string,
+  actorId: string | null,
+): Promise<string> {
+  const money = await lockParticipationMoney(tx, participationId);
+  return insertTransfer(
+    tx,
+    { kind: 'deposit', operationId: money.operationId, participationId, memo: null, createdBy: actorId },
+    [
+      { account: buyerAccount(money.userId), amountCents: -money.amountCents },
+      { account: escrowAccount(money.operationId), amountCents: money.amountCents },
+    ],
+  );
+}
+
+/**
+ * Pays out what a participation holds in escrow, once: `refundCents` goes back
+ * to the buyer and the rest to the seller. 0 is a release, the whole amount a
+ * refund, anything between a split (a dispute's partial refund) recorded as one
+ * release transfer with three entries. A second payout is refused (CONFLICT) by
+ * the unique index, whatever the concurrency. A participation never deposited
+ * has nothing to pay out (NOT_FOUND is not right either: CONFLICT says "not now").
+ */
+export async function payOutParticipation(
+  tx: AppTransaction,
+  participationId: string,
+  options: { refundCents: number; actorId: string | null; memo?: string | null },
+): Promise<string> {
+  const money = await lockParticipationMoney(tx, participationId);
+  const held = await getHeldCents(tx, participationId);
+  if (held <= 0) throw new AppError('CONFLICT');
+  const refund = options.refundCents;
+  if (!Number.isInteger(refund) || refund < 0 || refund > held) throw new AppError('VALIDATION_FAILED');
+  const kind: LedgerTransferKind = refund === held ? 'refund' : 'release';
+  return insertTransfer(
+    tx,
+    { kind, operationId: money.operationId, participationId, memo: options.memo ?? null, createdBy: options.actorId },
+    [
+      { account: escrowAccount(money.operationId), amountCents: -held },
+      { account: sellerAccount(money.sellerId), amountCents: held - refund },
+      { account: buyerAccount(money.userId), amountCents: refund },
+    ],
+  );
+}
+
+/** Cents a participation has in escrow now (deposit minus what was paid out of it). */
+export async function getHeldCents(db: Queryable, participationId: string): Promise<number> {
+  const [row] = await db
+    .select({
+      held: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.account} like 'escrow:%'), 0)`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+    .where(eq(ledgerTransfers.participationId, participationId));
+  return Number(row?.held ?? 0);
+}
+
+/** The escrow state of each given participation, for the buyer's and seller's views. */
+export async function getEscrowStates(
+  db: Queryable,
+  participationIds: string[],
+): Promise<Map<string, { state: EscrowState; heldCents: number; refundedCents: number; releasedCents: number }>> {
+  const result = new Map<
+    string,
+    { state: EscrowState; heldCents: number; refundedCents: number; releasedCents: number }
+  >();
+  if (participationIds.length === 0) return result;
+  const rows = await db
+    .select({
+      participationId: ledgerTransfers.participationId,
+      escrow: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.account} like 'escrow:%'), 0)`,
+      deposited: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerTransfers.kind} = 'deposit' and ${ledgerEntries.account} like 'escrow:%'), 0)`,
+      toBuyer: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerTransfers.kind} <> 'deposit' and ${ledgerEntries.account} like 'buyer:%'), 0)`,
+      toSeller: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.account} like 'seller:%'), 0)`,
+    })
+    .from(ledgerTransfers)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transferId, ledgerTransfers.id))
+    .where(inArray(ledgerTransfers.participationId, participationIds))
+    .groupBy(ledgerTransfers.participationId);
+  for (const row of rows) {
+    const held = Number(row.escrow);
+    const refunded = Number(row.toBuyer);
+    const released = Number(row.toSeller);
+    let state: EscrowState = 'none';
+    if (Number(row.deposited) > 0) {
+      if (held > 0) state = 'held';
+      else if (refunded > 0 && released > 0) state = 'split';
+      else if (refunded > 0) state = 'refunded';
+      else state = 'released';
+    }
+    result.set(row.participationId!, { state, heldCents: held, refundedCents: refunded, releasedCents: released });
+  }
+  return result;
+}
+
+/** Every transfer of an operation with its entries, oldest first (the admins' ledger view). */
+export async function getOperationLedger(db: Queryable, operationId: string) {
+  const transfers = await db
+    .select()
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.operationId, operationId))
+    .orderBy(asc(ledgerTransfers.createdAt), asc(ledgerTransfers.id));
+  const entries =
+    transfers.length === 0
+      ? []
+      : await db
+          .select()
+          .from(ledgerEntries)
+          .where(
+            inArray(
+              ledgerEntries.transferId,
+              transfers.map((transfer) => transfer.id),
+            ),
+          )
+          .orderBy(asc(ledgerEntries.id));
+  return transfers.map((transfer) => ({
+    ...transfer,
+    entries: entries.filter((entry) => entry.transferId === transfer.id),
+  }));
+}
+
+/** Cents held in escrow, per operation or overall (admin KPIs). */
+export async function getEscrowHeldCents(db: Queryable, operationId?: string): Promise<number> {
+  const [row] = await db
+    .select({ held: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .where(
+      operationId
+        ? eq(ledgerEntries.account, escrowAccount(operationId))
+        : and(sql`${ledgerEntries.account} like 'escrow:%'`),
+    );
+  return Number(row?.held ?? 0);
+}

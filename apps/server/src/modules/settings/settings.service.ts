@@ -1,0 +1,36 @@
+import {
+  DEFAULT_RESERVATION_HOLD_HOURS,
+  type EscrowBankDetails,
+  FUND_RETENTION_DAYS,
+  ZEscrowBankDetails,
+} from '@tradeops/shared';
+import { inArray } from 'drizzle-orm';
+import { type Queryable } from '../../db/client';
+import { platformSettings } from '../../db/schema';
+
+/** The platform settings as the services use them, with the defaults of spec §9 where none is stored. */
+export interface PlatformSettings {
+  /** null until an admin enters them (the demo seed does). */
+  escrowBankDetails: EscrowBankDetails | null;
+  reservationHoldHours: number;
+  fundRetentionDays: number;
+}
+
+function positiveInteger(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+/** Reads every setting in one query; a malformed stored value falls back to its default. */
+export async function getPlatformSettings(db: Queryable): Promise<PlatformSettings> {
+  const rows = await db
+    .select({ key: platformSettings.key, value: platformSettings.value })
+    .from(platformSettings)
+    .where(inArray(platformSettings.key, ['escrow_bank_details', 'reservation_hold_hours', 'fund_retention_days']));
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  const bank = ZEscrowBankDetails.safeParse(stored.get('escrow_bank_details'));
+  return {
+    escrowBankDetails: bank.success ? bank.data : null,
+    reservationHoldHours: positiveInteger(stored.get('reservation_hold_hours'), DEFAULT_RESERVATION_HOLD_HOURS),
+    fundRetentionDays: positiveInteger(stored.get('fund_retention_days'), FUND_RETENTION_DAYS),
+  };
+}
