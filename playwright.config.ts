@@ -1,6 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
+/**
+ * Specs that change money or tonnage (orders, payments, the lifecycle) run in the `deals`
+ * project against a second server with its own fresh database, so the figures the public
+ * specs assert (19 active operations, the featured deal's 15 t) never move under them.
+ * Each deals spec takes operations of its own: see e2e/support/deal-fixtures.ts.
+ */
+const dealsPort = port + 1;
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -33,16 +40,26 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@phone/ },
-    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      grepInvert: /@phone/,
+      testIgnore: 'deals/**',
+    },
+    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/, testIgnore: 'deals/**' },
+    {
+      name: 'deals',
+      testMatch: 'deals/**/*.spec.ts',
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${dealsPort}` },
+    },
   ],
-  webServer: {
+  webServer: [port, dealsPort].map((serverPort) => ({
     command: 'node e2e/support/serve.mjs',
-    url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port) },
+    url: `http://127.0.0.1:${serverPort}/api/health`,
+    env: { PORT: String(serverPort) },
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 });

@@ -1,0 +1,13 @@
+/**
+ * The seeded operations each `deals` spec may change (e2e/deals runs on its own server,
+ * but its specs run in parallel with each other): one spec, its own operations, so no
+ * spec sees another's orders. Keys are the demo operation keys of
+ * apps/server/src/db/seed/demo-operations.ts; ids come from the API (GET /api/operations).
+ * Add a line when a new spec needs an operation; never share one.
+ */
+export const DEAL_FIXTURES = {
+  /** e2e/deals/order-and-pay.spec.ts: order, proof upload, admin confirmation. */
+  orderAndPay: 'refined-sugar',
+  /** e2e/deals/live-allocation.spec.ts: two buyers fill an operation; the waiting page follows live. */
+  liveAllocation: 'soybeans',
+} as const;
