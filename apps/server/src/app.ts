@@ -12,6 +12,7 @@ import { kycRoutes } from './modules/kyc/kyc.routes';
 import { kycReviewRoutes } from './modules/kyc/review.routes';
 import { operationDetailRoutes } from './modules/operations/operation-detail.routes';
 import { operationsRoutes } from './modules/operations/operations.routes';
+import { participationsRoutes } from './modules/participations/participations.routes';
 import { authPlugin } from './plugins/auth/auth-plugin';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db-plugin';
@@ -113,6 +114,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(contentRoutes);
         await api.register(kycRoutes);
         await api.register(kycReviewRoutes);
+        await api.register(participationsRoutes);
         if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
       },
       { prefix: '/api' },
