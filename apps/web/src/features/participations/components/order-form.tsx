@@ -45,15 +45,16 @@ export function OrderForm({ operationId, fullPanel }: { operationId: string; ful
   if (form.isPending) {
     return (
       <Container className="py-10">
-        <Skeleton className="h-10 w-2/3" />
+        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('order.title')}</h1>
         <Skeleton className="mt-6 h-64 w-full" />
       </Container>
     );
   }
   if (form.isError) {
     return (
-      <Container className="py-16">
-        <p role="alert" className="text-red-700">
+      <Container className="py-10">
+        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('order.title')}</h1>
+        <p role="alert" className="mt-6 text-red-700">
           {isApiError(form.error) && form.error.isClientError ? form.error.message : t('order.loadError')}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">

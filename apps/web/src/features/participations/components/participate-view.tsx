@@ -35,7 +35,7 @@ export function ParticipateView({ operationId }: { operationId: string }) {
   if (query.isPending) {
     return (
       <Container className="py-10">
-        <Skeleton className="h-10 w-1/2" />
+        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('participate.title')}</h1>
         <Skeleton className="mt-6 h-72 w-full" />
       </Container>
     );
@@ -43,8 +43,12 @@ export function ParticipateView({ operationId }: { operationId: string }) {
   if (query.isError) {
     const isMissing = isApiError(query.error) && query.error.status === 404;
     return (
-      <Container className="py-16">
-        <p role={isMissing ? undefined : 'alert'} className={isMissing ? 'text-lg text-slate-700' : 'text-red-700'}>
+      <Container className="py-10">
+        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('participate.title')}</h1>
+        <p
+          role={isMissing ? undefined : 'alert'}
+          className={isMissing ? 'mt-6 text-lg text-slate-700' : 'mt-6 text-red-700'}
+        >
           {isMissing ? t('participate.noOrder') : t('participate.loadError')}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
