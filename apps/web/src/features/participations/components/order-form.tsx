@@ -166,7 +166,7 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
         {form.my_participation_id && (
           <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3">
             <p className="text-sm text-brand-900">
-              {t('order.existing')} {form.held_by_me_tons > 0 && t('order.held', { tons: form.held_by_me_tons })}
+              {form.held_by_me_tons > 0 ? t('order.held', { tons: form.held_by_me_tons }) : t('order.existing')}
             </p>
             <ButtonLink to={`/operation/${operation.id}/participate`} size="sm" variant="secondary">
               {t('order.goToPayment')}
