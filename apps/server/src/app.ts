@@ -12,11 +12,14 @@ import { kycRoutes } from './modules/kyc/kyc.routes';
 import { kycReviewRoutes } from './modules/kyc/review.routes';
 import { operationDetailRoutes } from './modules/operations/operation-detail.routes';
 import { operationsRoutes } from './modules/operations/operations.routes';
+import { reservationsRoutes } from './modules/reservations/reservations.routes';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { authPlugin } from './plugins/auth/auth-plugin';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db-plugin';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { i18nPlugin } from './plugins/i18n';
+import { jobsPlugin } from './plugins/jobs';
 import { openApiPlugin } from './plugins/openapi';
 import { routeAccessPlugin } from './plugins/route-access';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -103,6 +106,8 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
     await app.register(dbPlugin, { database });
     await app.register(authPlugin, { db: database.db });
     await app.register(storagePlugin, { storage });
+    // After the database plugin: its onClose (stopping the workers) runs before the database closes.
+    await app.register(jobsPlugin, { database, databaseUrl: config.databaseUrl, runJobs: config.runJobs });
     // Modules, under /api.
     await app.register(
       async (api) => {
@@ -113,6 +118,8 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(contentRoutes);
         await api.register(kycRoutes);
         await api.register(kycReviewRoutes);
+        await api.register(reservationsRoutes);
+        await api.register(waitlistRoutes);
         if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
       },
       { prefix: '/api' },
