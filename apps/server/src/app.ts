@@ -14,6 +14,7 @@ import { operationDetailRoutes } from './modules/operations/operation-detail.rou
 import { operationsRoutes } from './modules/operations/operations.routes';
 import { reservationsRoutes } from './modules/reservations/reservations.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { participationsRoutes } from './modules/participations/participations.routes';
 import { authPlugin } from './plugins/auth/auth-plugin';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db-plugin';
@@ -120,6 +121,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(kycReviewRoutes);
         await api.register(reservationsRoutes);
         await api.register(waitlistRoutes);
+        await api.register(participationsRoutes);
         if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
       },
       { prefix: '/api' },

@@ -19,3 +19,4 @@ export * from './settings/schemas';
 export * from './kyc/file-type';
 export * from './kyc/schemas';
 export * from './waitlist/schemas';
+export * from './participations/schemas';

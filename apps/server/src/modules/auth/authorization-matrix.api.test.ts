@@ -45,6 +45,16 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'GET /api/admin/kyc/operations': 'admin',
   'POST /api/admin/kyc/operations/:operationId/approve': 'admin',
   'POST /api/admin/kyc/operations/:operationId/reject': 'admin',
+  'GET /api/operations/:id/order-form': 'buyer',
+  'POST /api/operations/:id/participations': 'buyer',
+  'GET /api/operations/:id/participations/mine': 'kyc',
+  'GET /api/participations/:id': 'kyc',
+  'POST /api/participations/:id/proof': 'kyc',
+  'GET /api/participations/:id/proof': 'kyc',
+  'GET /api/admin/payments': 'admin',
+  'POST /api/admin/payments/:id/confirm': 'admin',
+  'POST /api/admin/payments/:id/reject': 'admin',
+  'GET /api/admin/operations/:id/ledger': 'admin',
 };
 
 type Caller = 'visitor' | 'kycPending' | 'buyer' | 'seller' | 'admin';
