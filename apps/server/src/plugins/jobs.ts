@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 
-import { type ConstructorOptions, PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
+import { type ConstructorOptions, type DrizzleTransactionLike, PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
 import { type DatabaseHandle } from '../db/client';
 import { type JobHandlers, createJobHandlers } from '../jobs/handlers';
 import { JOB_QUEUES, type JobQueue, type JobQueueName, SWEEP_QUEUES } from '../jobs/job-queue';
@@ -59,7 +59,8 @@ export const jobsPlugin = appPlugin<JobsPluginOptions>(async (app, options) => {
       await boss.send(name, data, {
         startAfter: enqueueOptions.startAfter,
         singletonKey: enqueueOptions.singletonKey,
-        db: fromDrizzle(tx, sql),
+        // The app's transaction type answers `execute` with the driver's result (rows inside).
+        db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql),
       });
     },
     trigger: async (name, data = {}) => {

@@ -5,7 +5,7 @@ import { operationParticipants, operations } from '../../db/schema';
 import { type JobQueue } from '../../jobs/job-queue';
 import { getHeldCents, payOutParticipation } from '../escrow/ledger.service';
 import { notifyUser, writeAudit } from '../notifications/notify';
-import { loadRecipient, operationTitleFor } from '../waitlist/recipients';
+import { loadRecipient, operationTitleFor } from '../participations/participations.service';
 import { closeWaitlist } from '../waitlist/waitlist-offers.service';
 
 /** Statuses an operation never leaves. */

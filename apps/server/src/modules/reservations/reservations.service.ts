@@ -5,7 +5,7 @@ import { operationParticipants } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type JobQueue } from '../../jobs/job-queue';
 import { notifyUser, writeAudit } from '../notifications/notify';
-import { loadRecipient, operationTitleFor } from '../waitlist/recipients';
+import { loadRecipient, operationTitleFor } from '../participations/participations.service';
 import { type TonsContext, lockOperation, returnTonsToOperation } from '../waitlist/waitlist-offers.service';
 
 type ParticipationRow = typeof operationParticipants.$inferSelect;

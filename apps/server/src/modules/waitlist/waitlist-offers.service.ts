@@ -4,7 +4,7 @@ import { type AppDatabase, type AppTransaction } from '../../db/client';
 import { operationParticipants, operationWaitlist, operations } from '../../db/schema';
 import { JOB_QUEUES, type JobQueue } from '../../jobs/job-queue';
 import { notifyUser, writeAudit } from '../notifications/notify';
-import { loadRecipient, operationTitleFor } from './recipients';
+import { loadRecipient, operationTitleFor } from '../participations/participations.service';
 
 type OperationRow = typeof operations.$inferSelect;
 const HOUR_MS = 3_600_000;

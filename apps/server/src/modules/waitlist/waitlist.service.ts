@@ -1,4 +1,12 @@
-import { type JoinWaitlistRequest, type MyWaitlistResponse, type WaitlistEntry } from '@tradeops/shared';
+import {
+  type AllocationLimits,
+  type JoinWaitlistRequest,
+  type MyWaitlistResponse,
+  type WaitlistEntry,
+  isSoldOut,
+  minOrderTons,
+  remainingCapTons,
+} from '@tradeops/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
 import { getPgErrorCode } from '../../db/errors';
@@ -12,11 +20,20 @@ type OperationRow = typeof operations.$inferSelect;
 type WaitlistRow = typeof operationWaitlist.$inferSelect;
 const LIVE_STATUSES = ['waiting', 'offered'] as const;
 
+function limitsOf(operation: OperationRow, heldByBuyerTons: number): AllocationLimits {
+  return {
+    totalTons: operation.totalTons,
+    allocatedTons: operation.allocatedTons,
+    minVolumeTons: operation.minVolume,
+    maxPerParticipantTons: operation.maxPerParticipantTons,
+    lotStepTons: operation.lotStepTons,
+    heldByBuyerTons,
+  };
+}
+
 /** Full: not one whole lot is left to order (tons held by offers count as taken), or the deal is allocated. */
-export function isOperationFull(operation: Pick<OperationRow, 'status' | 'totalTons' | 'allocatedTons' | 'lotStepTons'>) {
-  if (operation.status === 'allocated') return true;
-  const free = operation.totalTons - operation.allocatedTons;
-  return free - (free % operation.lotStepTons) === 0;
+export function isOperationFull(operation: OperationRow): boolean {
+  return operation.status === 'allocated' || isSoldOut(limitsOf(operation, 0));
 }
 
 /** Whether buyers can queue for tons: approved, not ended, deadline ahead. */
@@ -43,8 +60,9 @@ async function heldByBuyerTons(db: Queryable, operationId: string, userId: strin
 /** The order's volume rules, for a place in line: whole lots, at least the minimum, within the buyer's cap. */
 function checkWaitlistVolume(operation: OperationRow, volume: number, heldTons: number): AppError | null {
   const step = operation.lotStepTons;
-  const minimum = Math.max(step, Math.ceil(operation.minVolume / step) * step);
-  const cap = Math.min(operation.totalTons, (operation.maxPerParticipantTons ?? operation.totalTons) - heldTons);
+  // As an order's minimum when nothing is left (minOrderTons), and the buyer's cap within the whole deal.
+  const minimum = minOrderTons(limitsOf(operation, heldTons));
+  const cap = Math.min(operation.totalTons, remainingCapTons(limitsOf(operation, heldTons)));
   const maximum = cap - (cap % step);
   if (maximum < minimum) return new AppError('PARTICIPANT_CAP_REACHED', { cap: operation.maxPerParticipantTons ?? 0 });
   if (volume % step !== 0) return new AppError('VOLUME_NOT_STEP', { step });
