@@ -44,6 +44,8 @@ export interface BuildAppOptions {
   seedNow?: Date;
   /** More /api routes, registered after the modules: tests use it to probe access levels. */
   extraApiRoutes?: FastifyPluginAsync;
+  /** Seconds between the job workers' polls (default 2; tests shorten it). */
+  jobPollingIntervalSeconds?: number;
 }
 
 function isInstalled(packageName: string): boolean {
@@ -108,7 +110,12 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
     await app.register(authPlugin, { db: database.db });
     await app.register(storagePlugin, { storage });
     // After the database plugin: its onClose (stopping the workers) runs before the database closes.
-    await app.register(jobsPlugin, { database, databaseUrl: config.databaseUrl, runJobs: config.runJobs });
+    await app.register(jobsPlugin, {
+      database,
+      databaseUrl: config.databaseUrl,
+      runJobs: config.runJobs,
+      pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+    });
     // Modules, under /api.
     await app.register(
       async (api) => {
