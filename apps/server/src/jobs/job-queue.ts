@@ -33,7 +33,12 @@ export interface EnqueueOptions {
  * every handler is idempotent.
  */
 export interface JobQueue {
-  enqueue(tx: AppTransaction, name: JobQueueName, data: Record<string, unknown>, options?: EnqueueOptions): Promise<void>;
+  enqueue(
+    tx: AppTransaction,
+    name: JobQueueName,
+    data: Record<string, unknown>,
+    options?: EnqueueOptions,
+  ): Promise<void>;
   /** Queues a job now, outside any transaction (an admin's "run now", tests of the worker path). */
   trigger(name: JobQueueName, data?: Record<string, unknown>): Promise<void>;
 }

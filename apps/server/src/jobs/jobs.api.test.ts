@@ -40,15 +40,26 @@ describe('job workers (JOBS=on)', () => {
 
   it('schedules the sweeps, and a worker runs the queued reservation sweep and the offer expiry job', async () => {
     t = await createTestApp({ env: { JOBS: 'on' } });
-    const schedules = await selectRows<{ name: string; cron: string }>(t.db, sql`select name, cron from pgboss.schedule`);
+    const schedules = await selectRows<{ name: string; cron: string }>(
+      t.db,
+      sql`select name, cron from pgboss.schedule`,
+    );
     expect(schedules.map((row) => row.name).sort()).toEqual([...SWEEP_QUEUES].sort());
     expect(schedules.every((row) => row.cron === '* * * * *')).toBe(true);
 
     const [buyer, waiting] = await createApprovedBuyers(t, 2, 'worker');
     const operation = await createOpenOperation(t.db, { totalTons: 10 });
     const id = await placeOrder(t.app, buyer!.headers, operation.id, 10);
-    await t.app.inject({ method: 'POST', url: `/api/operations/${operation.id}/waitlist`, headers: waiting!.headers, payload: { volume: 10 } });
-    await t.db.update(operationParticipants).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(operationParticipants.id, id));
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/operations/${operation.id}/waitlist`,
+      headers: waiting!.headers,
+      payload: { volume: 10 },
+    });
+    await t.db
+      .update(operationParticipants)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(operationParticipants.id, id));
 
     await t.app.jobs.trigger(JOB_QUEUES.expireDueReservations);
     await waitFor(async () => {
@@ -59,7 +70,10 @@ describe('job workers (JOBS=on)', () => {
     expect(entry).toMatchObject({ status: 'offered', offeredTons: 10 });
 
     // The offer's own delayed job, delivered now (its time is moved into the past).
-    await t.db.update(operationWaitlist).set({ offerExpiresAt: new Date(Date.now() - 1000) }).where(eq(operationWaitlist.id, entry!.id));
+    await t.db
+      .update(operationWaitlist)
+      .set({ offerExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(operationWaitlist.id, entry!.id));
     await t.app.jobs.trigger(JOB_QUEUES.expireOffer, { entryId: entry!.id });
     await waitFor(async () => {
       const [row] = await t.db.select().from(operationWaitlist).where(eq(operationWaitlist.id, entry!.id));
@@ -106,18 +120,27 @@ describe.runIf(process.env.DATABASE_URL)('two app instances on one PostgreSQL da
     cleanups.push(() => scratch.drop());
     const [one, two] = await Promise.all([startInstance(scratch.url, true), startInstance(scratch.url, false)]);
     const buyers = await createApprovedBuyers(one as unknown as TestApp, 8, 'twin');
-    const operations = [await createOpenOperation(one.db, { totalTons: 20 }), await createOpenOperation(one.db, { totalTons: 20 })];
+    const operations = [
+      await createOpenOperation(one.db, { totalTons: 20 }),
+      await createOpenOperation(one.db, { totalTons: 20 }),
+    ];
     const orders: string[] = [];
     for (const [index, buyer] of buyers.entries()) {
       // Orders through either instance: 4 × 5 t in each operation.
       const instance = index % 2 === 0 ? one : two;
       orders.push(await placeOrder(instance.app, buyer.headers, operations[index % 2]!.id, 5));
     }
-    await one.db.update(operationParticipants).set({ expiresAt: new Date(Date.now() - 1000) }).where(inArray(operationParticipants.id, orders));
+    await one.db
+      .update(operationParticipants)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(inArray(operationParticipants.id, orders));
 
     // Both sweep at the same moment, directly and through each one's worker.
     const now = new Date();
-    await Promise.all([one.app.jobs.trigger(JOB_QUEUES.expireDueReservations), two.app.jobs.trigger(JOB_QUEUES.expireDueReservations)]);
+    await Promise.all([
+      one.app.jobs.trigger(JOB_QUEUES.expireDueReservations),
+      two.app.jobs.trigger(JOB_QUEUES.expireDueReservations),
+    ]);
     const [a, b] = await Promise.all([
       expireDueReservations(one.db, one.app.jobs, now),
       expireDueReservations(two.db, two.app.jobs, now),
@@ -140,7 +163,15 @@ describe.runIf(process.env.DATABASE_URL)('two app instances on one PostgreSQL da
     const notes = await one.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.type, 'participation.expired'), inArray(notifications.userId, buyers.map((buyer) => buyer.userId))));
+      .where(
+        and(
+          eq(notifications.type, 'participation.expired'),
+          inArray(
+            notifications.userId,
+            buyers.map((buyer) => buyer.userId),
+          ),
+        ),
+      );
     expect(notes).toHaveLength(orders.length);
     for (const operation of operations) {
       expect(await getTonnage(one.db, operation.id)).toMatchObject({ allocated: 0, orderTons: 0, status: 'active' });

@@ -87,4 +87,3 @@ async function startWorkers(boss: PgBoss, handlers: JobHandlers, pollingInterval
     });
   }
 }
-

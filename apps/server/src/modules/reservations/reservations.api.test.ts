@@ -35,7 +35,12 @@ describe('reservation hold and cancel', () => {
   }
 
   async function countRows(table: typeof notifications | typeof auditLog, filter: Parameters<typeof and>[0]) {
-    return (await t.db.select().from(table as typeof notifications).where(filter)).length;
+    return (
+      await t.db
+        .select()
+        .from(table as typeof notifications)
+        .where(filter)
+    ).length;
   }
 
   it('expires an unpaid order once its hold has passed: tons freed, allocated → active, buyer told, audited', async () => {
@@ -64,14 +69,25 @@ describe('reservation hold and cancel', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, buyers[0]!.userId), eq(notifications.type, 'participation.expired')));
     expect(notes).toHaveLength(1);
-    expect(notes[0]!.data).toMatchObject({ operationId: operation.id, tons: 15, operationTitle: 'Operación de prueba' });
-    expect(await countRows(auditLog, and(eq(auditLog.entityId, a.id), eq(auditLog.action, 'participation.expired')))).toBe(1);
+    expect(notes[0]!.data).toMatchObject({
+      operationId: operation.id,
+      tons: 15,
+      operationTitle: 'Operación de prueba',
+    });
+    expect(
+      await countRows(auditLog, and(eq(auditLog.entityId, a.id), eq(auditLog.action, 'participation.expired'))),
+    ).toBe(1);
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, buyers[0]!.email));
     expect(mails.some((mail) => mail.subject === 'TradeOps: tu pedido venció')).toBe(true);
 
     // A second sweep (a retried job, another instance) changes nothing.
     expect(await expireDueReservations(t.db, t.app.jobs, new Date(sweptAt.getTime() + 60_000))).toBe(0);
-    expect(await countRows(notifications, and(eq(notifications.userId, buyers[0]!.userId), eq(notifications.type, 'participation.expired')))).toBe(1);
+    expect(
+      await countRows(
+        notifications,
+        and(eq(notifications.userId, buyers[0]!.userId), eq(notifications.type, 'participation.expired')),
+      ),
+    ).toBe(1);
   });
 
   it('does not expire a proof under review or a confirmed payment; a rejected proof gets 24 h after the rejection', async () => {
@@ -85,7 +101,11 @@ describe('reservation hold and cancel', () => {
       .where(eq(operationParticipants.id, inReview.id));
     await t.db
       .update(operationParticipants)
-      .set({ paymentStatus: 'rejected', paymentRejectedReason: 'ilegible', paymentReviewedAt: new Date(now + 80 * HOUR_MS) })
+      .set({
+        paymentStatus: 'rejected',
+        paymentRejectedReason: 'ilegible',
+        paymentReviewedAt: new Date(now + 80 * HOUR_MS),
+      })
       .where(eq(operationParticipants.id, rejected.id));
 
     // 90 h later: the hold (72 h) is over, but the rejection is only 10 h old.
@@ -113,11 +133,18 @@ describe('reservation hold and cancel', () => {
     expect(response.json()).toMatchObject({ id: mine.id, status: 'cancelled', ended_reason: 'cancelled_by_buyer' });
     expect(await getTonnage(t.db, operation.id)).toMatchObject({ allocated: 0, orderTons: 0 });
     expect(
-      await countRows(notifications, and(eq(notifications.userId, buyers[2]!.userId), eq(notifications.type, 'participation.cancelled'))),
+      await countRows(
+        notifications,
+        and(eq(notifications.userId, buyers[2]!.userId), eq(notifications.type, 'participation.cancelled')),
+      ),
     ).toBe(1);
 
     // Twice: nothing left to cancel (and the tons are not freed twice).
-    const again = await t.app.inject({ method: 'POST', url, headers: { ...buyers[2]!.headers, 'accept-language': 'en' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...buyers[2]!.headers, 'accept-language': 'en' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({ code: 'PARTICIPATION_NOT_CANCELLABLE' });
     expect(again.json().error.message).toMatch(/can no longer be cancelled/);
@@ -131,10 +158,18 @@ describe('reservation hold and cancel', () => {
       .update(operationParticipants)
       .set({ paymentStatus: 'verification', paymentProofPath: 'x/proof.pdf' })
       .where(eq(operationParticipants.id, mine.id));
-    const response = await t.app.inject({ method: 'POST', url: `/api/participations/${mine.id}/cancel`, headers: buyers[2]!.headers });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/participations/${mine.id}/cancel`,
+      headers: buyers[2]!.headers,
+    });
     expect(response.statusCode).toBe(409);
     expect(await getTonnage(t.db, operation.id)).toMatchObject({ allocated: 5, orderTons: 5 });
-    const bad = await t.app.inject({ method: 'POST', url: `/api/participations/not-a-uuid/cancel`, headers: buyers[2]!.headers });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/participations/not-a-uuid/cancel`,
+      headers: buyers[2]!.headers,
+    });
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -17,7 +17,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZParams,
         response: { 200: ZCancelParticipationResponse, 400: ZApiError, 401: ZApiError, 404: ZApiError, 409: ZApiError },
       },
-      config: { access: 'buyer' },
+      config: { access: 'kyc' },
     },
     async (request) => {
       const userId = request.auth?.user.id;

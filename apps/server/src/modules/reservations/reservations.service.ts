@@ -55,7 +55,12 @@ export async function releaseParticipation(
   const isExpiry = reason === 'hold_expired';
   const [ended] = await tx
     .update(operationParticipants)
-    .set({ status: isExpiry ? 'expired' : 'cancelled', endedReason: reason, endedAt: context.now, updatedAt: context.now })
+    .set({
+      status: isExpiry ? 'expired' : 'cancelled',
+      endedReason: reason,
+      endedAt: context.now,
+      updatedAt: context.now,
+    })
     .where(
       and(
         eq(operationParticipants.id, participationId),
@@ -73,7 +78,12 @@ export async function releaseParticipation(
     entityType: 'operation_participant',
     entityId: ended.id,
     reason,
-    data: { operationId: ended.operationId, userId: ended.userId, volume: ended.volume, paymentStatus: ended.paymentStatus },
+    data: {
+      operationId: ended.operationId,
+      userId: ended.userId,
+      volume: ended.volume,
+      paymentStatus: ended.paymentStatus,
+    },
   });
   const recipient = await loadRecipient(tx, ended.userId);
   const figures = {
@@ -88,7 +98,11 @@ export async function releaseParticipation(
     tx,
     recipient,
     { type, data: figures },
-    { subjectKey: `reservations.mail.order${mailKey}Subject`, textKey: `reservations.mail.order${mailKey}Text`, params: figures },
+    {
+      subjectKey: `reservations.mail.order${mailKey}Subject`,
+      textKey: `reservations.mail.order${mailKey}Text`,
+      params: figures,
+    },
   );
   await returnTonsToOperation(tx, ended.operationId, ended.volume, context);
   return ended;
@@ -138,7 +152,9 @@ export async function expireDueReservations(db: AppDatabase, jobs: JobQueue, now
     .limit(500);
   let expired = 0;
   for (const { id } of due) {
-    const ended = await db.transaction((tx) => releaseParticipation(tx, id, 'hold_expired', { now, jobs, actorId: null }));
+    const ended = await db.transaction((tx) =>
+      releaseParticipation(tx, id, 'hold_expired', { now, jobs, actorId: null }),
+    );
     if (ended) expired += 1;
   }
   return expired;

@@ -90,7 +90,13 @@ export async function offerFreedTons(tx: AppTransaction, operation: OperationRow
     const expiresAt = new Date(context.now.getTime() + WAITLIST_CLAIM_HOURS * HOUR_MS);
     await tx
       .update(operationWaitlist)
-      .set({ status: 'offered', offeredTons: offered, offeredAt: context.now, offerExpiresAt: expiresAt, updatedAt: context.now })
+      .set({
+        status: 'offered',
+        offeredTons: offered,
+        offeredAt: context.now,
+        offerExpiresAt: expiresAt,
+        updatedAt: context.now,
+      })
       .where(eq(operationWaitlist.id, entry.id));
     allocated += offered;
     await tx
@@ -110,14 +116,23 @@ export async function offerFreedTons(tx: AppTransaction, operation: OperationRow
       tx,
       recipient,
       { type: 'waitlist.offered', data: figures },
-      { subjectKey: 'waitlist.mail.offeredSubject', textKey: 'waitlist.mail.offeredText', params: { ...figures, hours: WAITLIST_CLAIM_HOURS } },
+      {
+        subjectKey: 'waitlist.mail.offeredSubject',
+        textKey: 'waitlist.mail.offeredText',
+        params: { ...figures, hours: WAITLIST_CLAIM_HOURS },
+      },
     );
     await writeAudit(tx, {
       actorId: null,
       action: 'waitlist.offered',
       entityType: 'operation_waitlist',
       entityId: entry.id,
-      data: { operationId: operation.id, userId: entry.userId, offeredTons: offered, offerExpiresAt: expiresAt.toISOString() },
+      data: {
+        operationId: operation.id,
+        userId: entry.userId,
+        offeredTons: offered,
+        offerExpiresAt: expiresAt.toISOString(),
+      },
     });
   }
 }
@@ -207,6 +222,8 @@ export async function closeWaitlist(tx: AppTransaction, operationId: string, now
   return tx
     .update(operationWaitlist)
     .set({ status: 'left', updatedAt: now })
-    .where(and(eq(operationWaitlist.operationId, operationId), inArray(operationWaitlist.status, ['waiting', 'offered'])))
+    .where(
+      and(eq(operationWaitlist.operationId, operationId), inArray(operationWaitlist.status, ['waiting', 'offered'])),
+    )
     .returning();
 }

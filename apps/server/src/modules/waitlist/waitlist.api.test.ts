@@ -31,9 +31,18 @@ describe('waitlist', () => {
     return response.json().participation as { id: string };
   }
   const join = (buyer: Buyer, operationId: string, volume: unknown) =>
-    t.app.inject({ method: 'POST', url: `/api/operations/${operationId}/waitlist`, headers: buyer.headers, payload: { volume } });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/operations/${operationId}/waitlist`,
+      headers: buyer.headers,
+      payload: { volume },
+    });
   const mine = async (buyer: Buyer, operationId: string) => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/operations/${operationId}/waitlist/mine`, headers: buyer.headers });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/operations/${operationId}/waitlist/mine`,
+      headers: buyer.headers,
+    });
     expect(response.statusCode).toBe(200);
     return response.json();
   };
@@ -72,13 +81,24 @@ describe('waitlist', () => {
     expect(joined.json()).toMatchObject({ status: 'waiting', volume: 15, position: 1 });
     expect((await join(buyers[2]!, operation.id, 10)).json().error.code).toBe('WAITLIST_ALREADY_JOINED');
     expect((await join(buyers[3]!, operation.id, 10)).statusCode).toBe(201);
-    expect(await mine(buyers[3]!, operation.id)).toMatchObject({ entry: { position: 2, status: 'waiting' }, line_length: 2 });
+    expect(await mine(buyers[3]!, operation.id)).toMatchObject({
+      entry: { position: 2, status: 'waiting' },
+      line_length: 2,
+    });
     expect(await mine(buyers[4]!, operation.id)).toEqual({ entry: null, line_length: 2 });
 
-    const left = await t.app.inject({ method: 'DELETE', url: `/api/operations/${operation.id}/waitlist`, headers: buyers[2]!.headers });
+    const left = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/operations/${operation.id}/waitlist`,
+      headers: buyers[2]!.headers,
+    });
     expect(left.statusCode).toBe(204);
     expect(await mine(buyers[3]!, operation.id)).toMatchObject({ entry: { position: 1 }, line_length: 1 });
-    const leftTwice = await t.app.inject({ method: 'DELETE', url: `/api/operations/${operation.id}/waitlist`, headers: buyers[2]!.headers });
+    const leftTwice = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/operations/${operation.id}/waitlist`,
+      headers: buyers[2]!.headers,
+    });
     expect(leftTwice.json().error.code).toBe('WAITLIST_NOT_JOINED');
   });
 
@@ -119,14 +139,26 @@ describe('waitlist', () => {
     const claimed = await claim(buyers[2]!, operation.id, key);
     expect(claimed.statusCode, claimed.body).toBe(201);
     const { participation_id: participationId } = claimed.json();
-    const [created] = await t.db.select().from(operationParticipants).where(eq(operationParticipants.id, participationId));
-    expect(created).toMatchObject({ userId: buyers[2]!.userId, volume: 5, paymentMethod: 'cash', status: 'active', paymentStatus: 'pending' });
+    const [created] = await t.db
+      .select()
+      .from(operationParticipants)
+      .where(eq(operationParticipants.id, participationId));
+    expect(created).toMatchObject({
+      userId: buyers[2]!.userId,
+      volume: 5,
+      paymentMethod: 'cash',
+      status: 'active',
+      paymentStatus: 'pending',
+    });
     expect(created!.amountCents).toBe(5 * 100_000);
     // A replayed claim answers with the same order.
     const replay = await claim(buyers[2]!, operation.id, key);
     expect(replay.statusCode).toBe(201);
     expect(replay.json().participation_id).toBe(participationId);
-    expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({ status: 'claimed', participation_id: participationId });
+    expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({
+      status: 'claimed',
+      participation_id: participationId,
+    });
     const after = await getTonnage(t.db, operation.id);
     expect(after).toMatchObject({ allocated: 20, orderTons: 15, offeredTons: 5 });
     expectInvariant(after);
@@ -137,7 +169,10 @@ describe('waitlist', () => {
     const only = await order(buyers[0]!, operation.id, 10);
     await join(buyers[1]!, operation.id, 10);
     await join(buyers[2]!, operation.id, 10);
-    await t.db.update(operationParticipants).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(operationParticipants.id, only.id));
+    await t.db
+      .update(operationParticipants)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(operationParticipants.id, only.id));
 
     const now = Date.now();
     await expireDueReservations(t.db, t.app.jobs, new Date(now));
@@ -149,7 +184,10 @@ describe('waitlist', () => {
     expect(late.statusCode).toBe(201);
     const lateOrder = late.json().participation_id as string;
     // Buyer 1 lets the new order lapse too: the tons go to buyer 2.
-    await t.db.update(operationParticipants).set({ expiresAt: new Date(now - 1000) }).where(eq(operationParticipants.id, lateOrder));
+    await t.db
+      .update(operationParticipants)
+      .set({ expiresAt: new Date(now - 1000) })
+      .where(eq(operationParticipants.id, lateOrder));
     await expireDueReservations(t.db, t.app.jobs, new Date(now + 1000));
     expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({ status: 'offered', offered_tons: 10 });
 
@@ -160,7 +198,12 @@ describe('waitlist', () => {
     const expiredClaim = await claim(buyers[2]!, operation.id);
     expect(expiredClaim.json().error.code).toBe('WAITLIST_NO_OFFER');
     expect(
-      (await t.db.select().from(notifications).where(and(eq(notifications.userId, buyers[2]!.userId), eq(notifications.type, 'waitlist.offer_expired')))).length,
+      (
+        await t.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, buyers[2]!.userId), eq(notifications.type, 'waitlist.offer_expired')))
+      ).length,
     ).toBe(1);
     const tonnage = await getTonnage(t.db, operation.id);
     expect(tonnage).toMatchObject({ allocated: 0, orderTons: 0, offeredTons: 0, status: 'active' });
@@ -178,7 +221,10 @@ describe('waitlist', () => {
     const operation = await createOpenOperation(t.db, { totalTons: 5 });
     const only = await order(buyers[3]!, operation.id, 5);
     await join(buyers[4]!, operation.id, 5);
-    await t.db.update(operationParticipants).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(operationParticipants.id, only.id));
+    await t.db
+      .update(operationParticipants)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(operationParticipants.id, only.id));
     await expireDueReservations(t.db, t.app.jobs, new Date());
     const [entry] = await t.db
       .select()
@@ -193,7 +239,10 @@ describe('waitlist', () => {
     expect(rows).toHaveLength(1);
     expect(Math.abs(new Date(rows[0]!.start_after).getTime() - entry!.offerExpiresAt!.getTime())).toBeLessThan(1000);
 
-    await t.db.update(operationWaitlist).set({ offerExpiresAt: new Date(Date.now() - 1000) }).where(eq(operationWaitlist.id, entry!.id));
+    await t.db
+      .update(operationWaitlist)
+      .set({ offerExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(operationWaitlist.id, entry!.id));
     const response = await claim(buyers[4]!, operation.id);
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('WAITLIST_OFFER_EXPIRED');
