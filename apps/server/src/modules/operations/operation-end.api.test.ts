@@ -63,7 +63,7 @@ describe('operation end: deadline expiry and cancellation refund every deposit o
       .where(eq(ledgerTransfers.operationId, operationId));
   }
 
-  it('expires an unfilled operation at its deadline: orders end, deposits refunded once, waitlist closed, people told', async () => {
+  it('expires an unfilled operation at its deadline: orders end, deposits refunded once, people told', async () => {
     const operation = await createOpenOperation(t.db, { totalTons: 30, maxPerParticipantTons: 30 });
     const paid = await order(buyers[0]!, operation.id, 10);
     const paidToo = await order(buyers[1]!, operation.id, 5);
@@ -103,6 +103,7 @@ describe('operation end: deadline expiry and cancellation refund every deposit o
     expect(sum).toBe(0);
     const refunds = new Set(ledger.filter((entry) => entry.kind === 'refund').map((entry) => entry.transferId));
     expect(refunds.size).toBe(2); // one per deposit, none for the unpaid order
+    expect(ledger.some((entry) => entry.participationId === unpaid)).toBe(false);
     const buyerRefund = ledger.find(
       (entry) => entry.kind === 'refund' && entry.account === `buyer:${buyers[0]!.userId}`,
     );
