@@ -77,7 +77,7 @@ export function defaultOrderTons(limits: AllocationLimits, preferred: number): n
   const min = minOrderTons(limits);
   const max = maxOrderTons(limits);
   if (max < min) return min;
-  return Math.min(Math.max(preferred, min), max);
+  return Math.min(Math.max(floorToStep(preferred, stepOf(limits)), min), max);
 }
 
 /** Participants shown as "x de y": y is how many minimum lots the deal holds. */
