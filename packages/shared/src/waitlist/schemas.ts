@@ -49,6 +49,12 @@ export const ZMyWaitlistResponse = z.object({
   entry: ZWaitlistEntry.nullable(),
   /** Buyers waiting or holding an offer in this operation's line. */
   line_length: z.number().int(),
+  /** Whether the line is open to join now (the operation is full and still taking part). */
+  is_full: z.boolean(),
+  /** The volume rules of a place in line for the caller (as an order's: whole lots, minimum, their cap). */
+  lot_step_tons: z.number().int(),
+  min_volume_tons: z.number().int(),
+  max_volume_tons: z.number().int(),
 });
 export type MyWaitlistResponse = z.infer<typeof ZMyWaitlistResponse>;
 

@@ -34,13 +34,20 @@ describe('reservation hold and cancel', () => {
     return row!;
   }
 
-  async function countRows(table: typeof notifications | typeof auditLog, filter: Parameters<typeof and>[0]) {
-    return (
-      await t.db
-        .select()
-        .from(table as typeof notifications)
-        .where(filter)
-    ).length;
+  async function countNotifications(userId: string, type: string) {
+    const rows = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
+    return rows.length;
+  }
+
+  async function countAudits(entityId: string, action: string) {
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, entityId), eq(auditLog.action, action)));
+    return rows.length;
   }
 
   it('expires an unpaid order once its hold has passed: tons freed, allocated → active, buyer told, audited', async () => {
@@ -74,20 +81,13 @@ describe('reservation hold and cancel', () => {
       tons: 15,
       operationTitle: 'Operación de prueba',
     });
-    expect(
-      await countRows(auditLog, and(eq(auditLog.entityId, a.id), eq(auditLog.action, 'participation.expired'))),
-    ).toBe(1);
+    expect(await countAudits(a.id, 'participation.expired')).toBe(1);
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, buyers[0]!.email));
     expect(mails.some((mail) => mail.subject === 'TradeOps: tu pedido venció')).toBe(true);
 
     // A second sweep (a retried job, another instance) changes nothing.
     expect(await expireDueReservations(t.db, t.app.jobs, new Date(sweptAt.getTime() + 60_000))).toBe(0);
-    expect(
-      await countRows(
-        notifications,
-        and(eq(notifications.userId, buyers[0]!.userId), eq(notifications.type, 'participation.expired')),
-      ),
-    ).toBe(1);
+    expect(await countNotifications(buyers[0]!.userId, 'participation.expired')).toBe(1);
   });
 
   it('does not expire a proof under review or a confirmed payment; a rejected proof gets 24 h after the rejection', async () => {
@@ -132,12 +132,7 @@ describe('reservation hold and cancel', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: mine.id, status: 'cancelled', ended_reason: 'cancelled_by_buyer' });
     expect(await getTonnage(t.db, operation.id)).toMatchObject({ allocated: 0, orderTons: 0 });
-    expect(
-      await countRows(
-        notifications,
-        and(eq(notifications.userId, buyers[2]!.userId), eq(notifications.type, 'participation.cancelled')),
-      ),
-    ).toBe(1);
+    expect(await countNotifications(buyers[2]!.userId, 'participation.cancelled')).toBe(1);
 
     // Twice: nothing left to cancel (and the tons are not freed twice).
     const again = await t.app.inject({

@@ -85,14 +85,19 @@ describe('waitlist', () => {
       entry: { position: 2, status: 'waiting' },
       line_length: 2,
     });
-    expect(await mine(buyers[4]!, operation.id)).toEqual({ entry: null, line_length: 2 });
+    expect(await mine(buyers[4]!, operation.id)).toMatchObject({ entry: null, line_length: 2, is_full: true });
+    expect(await mine(buyers[0]!, operation.id)).toMatchObject({
+      lot_step_tons: 5,
+      min_volume_tons: 10,
+      max_volume_tons: 5,
+    });
 
     const left = await t.app.inject({
       method: 'DELETE',
       url: `/api/operations/${operation.id}/waitlist`,
       headers: buyers[2]!.headers,
     });
-    expect(left.statusCode).toBe(204);
+    expect(left.statusCode).toBe(200);
     expect(await mine(buyers[3]!, operation.id)).toMatchObject({ entry: { position: 1 }, line_length: 1 });
     const leftTwice = await t.app.inject({
       method: 'DELETE',

@@ -4,12 +4,12 @@ import {
   ZClaimWaitlistOfferResponse,
   ZJoinWaitlistRequest,
   ZMyWaitlistResponse,
+  ZOkResponse,
   ZOperationIdParams,
   ZWaitlistEntry,
 } from '@tradeops/shared';
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../errors';
 import { claimWaitlistOffer } from './waitlist-claim.service';
 import { getMyWaitlistEntry, joinWaitlist, leaveWaitlist } from './waitlist.service';
@@ -49,13 +49,13 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Leave an operation’s waitlist (tons offered to the caller pass to the next in line)',
         tags: ['waitlist'],
         params: ZOperationIdParams,
-        response: { 204: z.null(), ...ERRORS },
+        response: { 200: ZOkResponse, ...ERRORS },
       },
       config: { access: 'buyer' },
     },
-    async (request, reply) => {
+    async (request) => {
       await leaveWaitlist(app.db, app.jobs, userIdOf(request), request.params.id);
-      return reply.code(204).send(null);
+      return { ok: true as const };
     },
   );
 

@@ -58,12 +58,17 @@ async function heldByBuyerTons(db: Queryable, operationId: string, userId: strin
 }
 
 /** The order's volume rules, for a place in line: whole lots, at least the minimum, within the buyer's cap. */
-function checkWaitlistVolume(operation: OperationRow, volume: number, heldTons: number): AppError | null {
+/** The volumes a buyer may queue for: an order's minimum when nothing is left, up to their cap within the deal. */
+function waitlistVolumeRange(operation: OperationRow, heldTons: number): { minimum: number; maximum: number } {
   const step = operation.lotStepTons;
-  // As an order's minimum when nothing is left (minOrderTons), and the buyer's cap within the whole deal.
   const minimum = minOrderTons(limitsOf(operation, heldTons));
   const cap = Math.min(operation.totalTons, remainingCapTons(limitsOf(operation, heldTons)));
-  const maximum = cap - (cap % step);
+  return { minimum, maximum: cap - (cap % step) };
+}
+
+function checkWaitlistVolume(operation: OperationRow, volume: number, heldTons: number): AppError | null {
+  const step = operation.lotStepTons;
+  const { minimum, maximum } = waitlistVolumeRange(operation, heldTons);
   if (maximum < minimum) return new AppError('PARTICIPANT_CAP_REACHED', { cap: operation.maxPerParticipantTons ?? 0 });
   if (volume % step !== 0) return new AppError('VOLUME_NOT_STEP', { step });
   if (volume < minimum) return new AppError('VOLUME_BELOW_MIN', { min: minimum });
@@ -192,10 +197,7 @@ export async function getMyWaitlistEntry(
   userId: string,
   operationId: string,
 ): Promise<MyWaitlistResponse> {
-  const [operation] = await db
-    .select({ id: operations.id, kycStatus: operations.kycStatus })
-    .from(operations)
-    .where(eq(operations.id, operationId));
+  const [operation] = await db.select().from(operations).where(eq(operations.id, operationId));
   if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
   const [latest] = await db
     .select()
@@ -210,8 +212,13 @@ export async function getMyWaitlistEntry(
     .select({ count: sql<number>`count(*)::int` })
     .from(operationWaitlist)
     .where(and(eq(operationWaitlist.operationId, operationId), inArray(operationWaitlist.status, LIVE_STATUSES)));
+  const range = waitlistVolumeRange(operation, await heldByBuyerTons(db, operationId, userId));
   return {
     entry: latest ? toWaitlistEntry(latest, await positionOf(db, latest)) : null,
     line_length: Number(line?.count ?? 0),
+    is_full: isOpenForWaitlist(operation, new Date()) && isOperationFull(operation),
+    lot_step_tons: operation.lotStepTons,
+    min_volume_tons: range.minimum,
+    max_volume_tons: range.maximum,
   };
 }
