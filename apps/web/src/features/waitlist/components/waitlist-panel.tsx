@@ -46,6 +46,29 @@ export function WaitlistPanel({ operationId }: { operationId: string }) {
   );
 }
 
+/**
+ * Tons offered to the caller while the operation is not full (the offer took
+ * only part of what was freed): the order page shows this above the form, so
+ * an offer is never hidden behind an open order form.
+ */
+export function WaitlistOfferBanner({ operationId }: { operationId: string }) {
+  const { t } = useTranslation();
+  const mine = useMyWaitlist(operationId);
+  if (!mine.data || mine.data.is_full || mine.data.entry?.status !== 'offered') return null;
+  return (
+    <section
+      aria-labelledby="waitlist-offer-title"
+      className="rounded-xl border border-amber-200 bg-amber-50/70 p-4 sm:p-5"
+      data-testid="waitlist-offer-banner"
+    >
+      <h2 id="waitlist-offer-title" className="text-lg font-bold text-brand-900">
+        {t('waitlist.title')}
+      </h2>
+      <OfferCard operationId={operationId} data={mine.data} />
+    </section>
+  );
+}
+
 function WaitlistBody({ operationId, data }: { operationId: string; data: MyWaitlistResponse }) {
   const { t } = useTranslation();
   const entry = data.entry;
@@ -56,7 +79,10 @@ function WaitlistBody({ operationId, data }: { operationId: string; data: MyWait
   return (
     <>
       {entry?.status === 'passed' && <p className="mt-2 text-sm text-slate-700">{t('waitlist.passed')}</p>}
-      {data.is_full ? <JoinForm operationId={operationId} data={data} /> : null}
+      {/* A buyer whose cap is used up by their own orders cannot queue for more. */}
+      {data.is_full && data.max_volume_tons >= data.min_volume_tons ? (
+        <JoinForm operationId={operationId} data={data} />
+      ) : null}
     </>
   );
 }
