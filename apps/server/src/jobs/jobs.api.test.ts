@@ -15,7 +15,7 @@ import { createOpenOperation, getTonnage } from '../test/deals';
 import { type TestApp, createScratchDatabase, createTestApp } from '../test/test-app';
 import { JOB_QUEUES, SWEEP_QUEUES } from './job-queue';
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const started = Date.now();
   while (!(await check())) {
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting for the job');
