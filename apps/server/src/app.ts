@@ -12,12 +12,15 @@ import { kycRoutes } from './modules/kyc/kyc.routes';
 import { kycReviewRoutes } from './modules/kyc/review.routes';
 import { operationDetailRoutes } from './modules/operations/operation-detail.routes';
 import { operationsRoutes } from './modules/operations/operations.routes';
+import { reservationsRoutes } from './modules/reservations/reservations.routes';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { participationsRoutes } from './modules/participations/participations.routes';
 import { authPlugin } from './plugins/auth/auth-plugin';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db-plugin';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { i18nPlugin } from './plugins/i18n';
+import { jobsPlugin } from './plugins/jobs';
 import { openApiPlugin } from './plugins/openapi';
 import { routeAccessPlugin } from './plugins/route-access';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -41,6 +44,8 @@ export interface BuildAppOptions {
   seedNow?: Date;
   /** More /api routes, registered after the modules: tests use it to probe access levels. */
   extraApiRoutes?: FastifyPluginAsync;
+  /** Seconds between the job workers' polls (default 2; tests shorten it). */
+  jobPollingIntervalSeconds?: number;
 }
 
 function isInstalled(packageName: string): boolean {
@@ -104,6 +109,13 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
     await app.register(dbPlugin, { database });
     await app.register(authPlugin, { db: database.db });
     await app.register(storagePlugin, { storage });
+    // After the database plugin: its onClose (stopping the workers) runs before the database closes.
+    await app.register(jobsPlugin, {
+      database,
+      databaseUrl: config.databaseUrl,
+      runJobs: config.runJobs,
+      pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+    });
     // Modules, under /api.
     await app.register(
       async (api) => {
@@ -114,6 +126,8 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(contentRoutes);
         await api.register(kycRoutes);
         await api.register(kycReviewRoutes);
+        await api.register(reservationsRoutes);
+        await api.register(waitlistRoutes);
         await api.register(participationsRoutes);
         if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
       },

@@ -55,6 +55,7 @@ describe('loadConfig', () => {
         SESSION_SECRET: 'x'.repeat(32),
         LOG_LEVEL: 'warn',
         WEB_DIST_DIR: 'web',
+        JOBS: 'off',
       },
       CWD,
     );
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
       sessionSecret: 'x'.repeat(32),
       logLevel: 'warn',
       webDistDir: '/srv/tradeops/web',
+      runJobs: false,
     });
   });
 
@@ -99,6 +101,7 @@ describe('loadConfig', () => {
     ['STORAGE', 'ftp'],
     ['SEED_DEMO', 'yes'],
     ['LOG_LEVEL', 'loud'],
+    ['JOBS', 'sometimes'],
     ['ADMIN_EMAILS', 'ops@example.com, not-an-email'],
     ['HOST', 'bad host'],
   ])('refuses %s=%s', (name, value) => {

@@ -29,6 +29,7 @@ const EXPECTED = {
   SESSION_SECRET: 'at least 32 characters',
   LOG_LEVEL: `one of ${LOG_LEVELS.join(', ')}`,
   WEB_DIST_DIR: 'a directory path',
+  JOBS: 'on or off',
 } as const;
 type EnvName = keyof typeof EXPECTED;
 
@@ -101,6 +102,13 @@ const ZEnvironment = z
     SESSION_SECRET: optionalText.pipe(z.string().min(32).optional()),
     LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).optional()),
     WEB_DIST_DIR: optionalText,
+    JOBS: optionalText.pipe(
+      z
+        .string()
+        .toLowerCase()
+        .pipe(z.enum(['on', 'off']))
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3') {
@@ -145,6 +153,12 @@ export interface AppConfig {
   sessionSecret: string | null;
   logLevel: LogLevel;
   webDistDir: string;
+  /**
+   * Whether this instance runs the background workers and schedules (reservation
+   * expiry, waitlist offers, operation deadlines). Off, it still queues jobs for
+   * the instances that run them.
+   */
+  runJobs: boolean;
 }
 
 function describeIssue(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
@@ -208,5 +222,6 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     sessionSecret: e.SESSION_SECRET ?? null,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     webDistDir: e.WEB_DIST_DIR ? resolvePath(e.WEB_DIST_DIR) : fromPackageDir('../web/dist'),
+    runJobs: (e.JOBS ?? 'on') === 'on',
   };
 }

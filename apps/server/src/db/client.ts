@@ -20,6 +20,8 @@ export type Queryable = AppDatabase | AppTransaction;
 export interface DatabaseHandle {
   db: AppDatabase;
   driver: 'pglite' | 'postgres';
+  /** The embedded PGlite instance (the job queue runs on it too); null on PostgreSQL. */
+  pglite: PGlite | null;
   /**
    * Runs start-up work (migrations, demo seed) that several instances must not
    * run at once: under pg_advisory_lock on one dedicated connection on PostgreSQL.
@@ -60,6 +62,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   return {
     db: db as unknown as AppDatabase,
     driver: 'pglite',
+    pglite: client,
     // One process owns the folder (the lock file), so there is nobody to exclude.
     runExclusive: (work) => work(db as unknown as AppDatabase),
     migrate: () => migratePglite(db, MIGRATION_CONFIG),
@@ -107,6 +110,7 @@ async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) =>
   return {
     db: db as unknown as AppDatabase,
     driver: 'postgres',
+    pglite: null,
     runExclusive,
     migrate: () =>
       runExclusive((locked) =>

@@ -62,6 +62,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     // No web build unless a test provides one.
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    // No background workers unless a test runs them: tests call the sweeps themselves.
+    JOBS: 'off',
     ...options.env,
   });
   const serverUrl = process.env.DATABASE_URL;

@@ -29,4 +29,7 @@ export {
   ZOrderFormResponse,
   ZParticipationResponse,
   ZPaymentQueueResponse,
+  ZMyWaitlistResponse,
+  ZWaitlistEntry,
+  ZClaimWaitlistOfferResponse,
 } from '@tradeops/shared';

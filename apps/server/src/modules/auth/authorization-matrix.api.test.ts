@@ -55,6 +55,11 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'POST /api/admin/payments/:id/confirm': 'admin',
   'POST /api/admin/payments/:id/reject': 'admin',
   'GET /api/admin/operations/:id/ledger': 'admin',
+  'POST /api/participations/:id/cancel': 'kyc',
+  'POST /api/operations/:id/waitlist': 'buyer',
+  'DELETE /api/operations/:id/waitlist': 'buyer',
+  'GET /api/operations/:id/waitlist/mine': 'buyer',
+  'POST /api/operations/:id/waitlist/claim': 'buyer',
 };
 
 type Caller = 'visitor' | 'kycPending' | 'buyer' | 'seller' | 'admin';

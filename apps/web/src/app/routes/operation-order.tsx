@@ -1,16 +1,28 @@
 import { useParams } from 'react-router';
 import { OrderForm } from '../../features/participations/components/order-form';
+import { WaitlistOfferBanner, WaitlistPanel } from '../../features/waitlist/components/waitlist-panel';
+import { Container } from '../../components/ui/container';
 import { RequireKyc } from '../guards';
 
 /**
- * /operation/{id}/order (signed in, KYC approved). `fullPanel` is where the
- * waitlist's join panel goes when the operation is full.
+ * /operation/{id}/order (signed in, KYC approved). A full operation shows the
+ * waitlist panel (join, place in line, claim an offer) in the form’s slot;
+ * an offer made while tons are still free shows above the form.
  */
 export function OperationOrderPage() {
   const { operationId = '' } = useParams();
   return (
     <RequireKyc>
-      <OrderForm key={operationId} operationId={operationId} fullPanel={null} />
+      <div className="flex flex-1 flex-col">
+        <Container className="pt-6 empty:hidden">
+          <WaitlistOfferBanner operationId={operationId} />
+        </Container>
+        <OrderForm
+          key={operationId}
+          operationId={operationId}
+          fullPanel={<WaitlistPanel operationId={operationId} />}
+        />
+      </div>
     </RequireKyc>
   );
 }

@@ -1,0 +1,30 @@
+import { type FastifyInstance } from 'fastify';
+import { expireDueOperations } from '../modules/operations/operation-end.service';
+import { expireDueReservations } from '../modules/reservations/reservations.service';
+import { expireDueOffers, expireOffer } from '../modules/waitlist/waitlist-offers.service';
+import { JOB_QUEUES, type JobQueueName } from './job-queue';
+
+export type JobHandlers = Record<JobQueueName, (data: Record<string, unknown>) => Promise<void>>;
+
+/**
+ * What each queue's worker does. Every handler is idempotent (delivery is at
+ * least once, and a sweep may meet work another instance just did): each change
+ * is a conditional UPDATE under the operation's row lock that does nothing the
+ * second time.
+ */
+export function createJobHandlers(app: FastifyInstance): JobHandlers {
+  return {
+    [JOB_QUEUES.expireDueReservations]: async () => {
+      await expireDueReservations(app.db, app.jobs, new Date());
+    },
+    [JOB_QUEUES.expireDueOffers]: async () => {
+      await expireDueOffers(app.db, app.jobs, new Date());
+    },
+    [JOB_QUEUES.expireOffer]: async (data) => {
+      if (typeof data.entryId === 'string') await expireOffer(app.db, app.jobs, data.entryId, new Date());
+    },
+    [JOB_QUEUES.expireDueOperations]: async () => {
+      await expireDueOperations(app.db, app.jobs, new Date());
+    },
+  };
+}

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, selectRows } from '../db/client';
+import { auditLog, notifications, operationParticipants, operationWaitlist } from '../db/schema';
+import { expireDueReservations } from '../modules/reservations/reservations.service';
+import { createApprovedBuyers } from '../test/buyers';
+import { createOpenOperation, getTonnage } from '../test/deals';
+import { type TestApp, createScratchDatabase, createTestApp } from '../test/test-app';
+import { JOB_QUEUES, SWEEP_QUEUES } from './job-queue';
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting for the job');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function placeOrder(app: FastifyInstance, headers: Record<string, string>, operationId: string, volume: number) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/operations/${operationId}/participations`,
+    headers,
+    payload: { volume, payment_method: 'wire', idempotency_key: randomUUID() },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().participation.id as string;
+}
+
+describe('job workers (JOBS=on)', () => {
+  let t: TestApp;
+  afterAll(async () => t?.close());
+
+  it('schedules the sweeps, and a worker runs the queued reservation sweep and the offer expiry job', async () => {
+    t = await createTestApp({ env: { JOBS: 'on' } });
+    const schedules = await selectRows<{ name: string; cron: string }>(
+      t.db,
+      sql`select name, cron from pgboss.schedule`,
+    );
+    expect(schedules.map((row) => row.name).sort()).toEqual([...SWEEP_QUEUES].sort());
+    expect(schedules.every((row) => row.cron === '* * * * *')).toBe(true);
+
+    const [buyer, waiting] = await createApprovedBuyers(t, 2, 'worker');
+    const operation = await createOpenOperation(t.db, { totalTons: 10 });
+    const id = await placeOrder(t.app, buyer!.headers, operation.id, 10);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/operations/${operation.id}/waitlist`,
+      headers: waiting!.headers,
+      payload: { volume: 10 },
+    });
+    await t.db
+      .update(operationParticipants)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(operationParticipants.id, id));
+
+    await t.app.jobs.trigger(JOB_QUEUES.expireDueReservations);
+    await waitFor(async () => {
+      const [row] = await t.db.select().from(operationParticipants).where(eq(operationParticipants.id, id));
+      return row?.status === 'expired';
+    });
+    const [entry] = await t.db.select().from(operationWaitlist).where(eq(operationWaitlist.operationId, operation.id));
+    expect(entry).toMatchObject({ status: 'offered', offeredTons: 10 });
+
+    // The offer's own delayed job, delivered now (its time is moved into the past).
+    await t.db
+      .update(operationWaitlist)
+      .set({ offerExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(operationWaitlist.id, entry!.id));
+    await t.app.jobs.trigger(JOB_QUEUES.expireOffer, { entryId: entry!.id });
+    await waitFor(async () => {
+      const [row] = await t.db.select().from(operationWaitlist).where(eq(operationWaitlist.id, entry!.id));
+      return row?.status === 'passed';
+    });
+    expect(await getTonnage(t.db, operation.id)).toMatchObject({ allocated: 0, orderTons: 0, offeredTons: 0 });
+
+    // Closing stops the workers fast and leaves nothing running.
+    const closing = Date.now();
+    await t.close();
+    expect(Date.now() - closing).toBeLessThan(5_000);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('two app instances on one PostgreSQL database', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  async function startInstance(url: string, seed: boolean) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'tradeops-jobs-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+      SEED_DEMO: seed ? 'true' : 'false',
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+      JOBS: 'on',
+    });
+    const database = await openDatabase({ databaseUrl: url, dataDir: null });
+    const app = await buildApp(config, { database, jobPollingIntervalSeconds: 0.5 });
+    cleanups.push(async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    return { app, db: database.db, config: app.config };
+  }
+
+  it('expires each due order exactly once while both instances sweep and run workers', async () => {
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
+    cleanups.push(() => scratch.drop());
+    const [one, two] = await Promise.all([startInstance(scratch.url, true), startInstance(scratch.url, false)]);
+    const buyers = await createApprovedBuyers(one as unknown as TestApp, 8, 'twin');
+    const operations = [
+      await createOpenOperation(one.db, { totalTons: 20 }),
+      await createOpenOperation(one.db, { totalTons: 20 }),
+    ];
+    const orders: string[] = [];
+    for (const [index, buyer] of buyers.entries()) {
+      // Orders through either instance: 4 × 5 t in each operation.
+      const instance = index % 2 === 0 ? one : two;
+      orders.push(await placeOrder(instance.app, buyer.headers, operations[index % 2]!.id, 5));
+    }
+    await one.db
+      .update(operationParticipants)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(inArray(operationParticipants.id, orders));
+
+    // Both sweep at the same moment, directly and through each one's worker.
+    const now = new Date();
+    await Promise.all([
+      one.app.jobs.trigger(JOB_QUEUES.expireDueReservations),
+      two.app.jobs.trigger(JOB_QUEUES.expireDueReservations),
+    ]);
+    const [a, b] = await Promise.all([
+      expireDueReservations(one.db, one.app.jobs, now),
+      expireDueReservations(two.db, two.app.jobs, now),
+    ]);
+    await waitFor(async () => {
+      const live = await one.db
+        .select()
+        .from(operationParticipants)
+        .where(and(inArray(operationParticipants.id, orders), eq(operationParticipants.status, 'active')));
+      return live.length === 0;
+    });
+    expect(a + b).toBeLessThanOrEqual(orders.length);
+
+    const audits = await one.db
+      .select({ entityId: auditLog.entityId })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'participation.expired'), inArray(auditLog.entityId, orders)));
+    expect(audits).toHaveLength(orders.length);
+    expect(new Set(audits.map((row) => row.entityId)).size).toBe(orders.length);
+    const notes = await one.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.type, 'participation.expired'),
+          inArray(
+            notifications.userId,
+            buyers.map((buyer) => buyer.userId),
+          ),
+        ),
+      );
+    expect(notes).toHaveLength(orders.length);
+    for (const operation of operations) {
+      expect(await getTonnage(one.db, operation.id)).toMatchObject({ allocated: 0, orderTons: 0, status: 'active' });
+    }
+  });
+});

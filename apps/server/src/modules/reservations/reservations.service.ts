@@ -1,0 +1,161 @@
+import { type ParticipationEndReason, REJECTED_PROOF_GRACE_HOURS } from '@tradeops/shared';
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { type AppDatabase, type AppTransaction } from '../../db/client';
+import { operationParticipants } from '../../db/schema';
+import { AppError } from '../../errors';
+import { type JobQueue } from '../../jobs/job-queue';
+import { notifyUser, writeAudit } from '../notifications/notify';
+import { loadRecipient, operationTitleFor } from '../participations/participations.service';
+import { type TonsContext, lockOperation, returnTonsToOperation } from '../waitlist/waitlist-offers.service';
+
+type ParticipationRow = typeof operationParticipants.$inferSelect;
+export type ReleaseReason = Extract<ParticipationEndReason, 'hold_expired' | 'cancelled_by_buyer'>;
+
+const HOUR_MS = 3_600_000;
+/**
+ * Payments an unpaid reservation can be in. A proof under review ('verification')
+ * never expires: the buyer did their part, and an admin decides; a confirmed
+ * payment is money in escrow and only ends with the operation.
+ */
+const RELEASABLE_PAYMENT_STATUSES = ['pending', 'rejected'] as const;
+
+/** Whether a reservation's hold is over at `now`: past expires_at, and a rejected proof had its grace period. */
+function isHoldOver(now: Date) {
+  return and(
+    lte(operationParticipants.expiresAt, now),
+    or(
+      eq(operationParticipants.paymentStatus, 'pending'),
+      isNull(operationParticipants.paymentReviewedAt),
+      lte(operationParticipants.paymentReviewedAt, new Date(now.getTime() - REJECTED_PROOF_GRACE_HOURS * HOUR_MS)),
+    ),
+  );
+}
+
+/**
+ * Ends an unpaid order and gives its tons back — the one path for an expired
+ * hold and a buyer's cancel. Under the operation's row lock, one conditional
+ * UPDATE (`status = 'active' and payment_status in ('pending','rejected')`, and
+ * for an expiry: the hold is over) decides; a second call, from a retried job or
+ * another instance, matches nothing and changes nothing. Returns the ended row,
+ * or null when there was nothing (left) to end.
+ */
+export async function releaseParticipation(
+  tx: AppTransaction,
+  participationId: string,
+  reason: ReleaseReason,
+  context: TonsContext & { actorId: string | null },
+): Promise<ParticipationRow | null> {
+  const [target] = await tx
+    .select({ operationId: operationParticipants.operationId })
+    .from(operationParticipants)
+    .where(eq(operationParticipants.id, participationId));
+  if (!target) return null;
+  const operation = await lockOperation(tx, target.operationId);
+  if (!operation) return null;
+  const isExpiry = reason === 'hold_expired';
+  const [ended] = await tx
+    .update(operationParticipants)
+    .set({
+      status: isExpiry ? 'expired' : 'cancelled',
+      endedReason: reason,
+      endedAt: context.now,
+      updatedAt: context.now,
+    })
+    .where(
+      and(
+        eq(operationParticipants.id, participationId),
+        eq(operationParticipants.status, 'active'),
+        inArray(operationParticipants.paymentStatus, RELEASABLE_PAYMENT_STATUSES),
+        isExpiry ? isHoldOver(context.now) : undefined,
+      ),
+    )
+    .returning();
+  if (!ended) return null;
+
+  await writeAudit(tx, {
+    actorId: context.actorId,
+    action: isExpiry ? 'participation.expired' : 'participation.cancelled',
+    entityType: 'operation_participant',
+    entityId: ended.id,
+    reason,
+    data: {
+      operationId: ended.operationId,
+      userId: ended.userId,
+      volume: ended.volume,
+      paymentStatus: ended.paymentStatus,
+    },
+  });
+  const recipient = await loadRecipient(tx, ended.userId);
+  const figures = {
+    operationId: ended.operationId,
+    operationTitle: operationTitleFor(operation, recipient.language),
+    participationId: ended.id,
+    tons: ended.volume,
+  };
+  const type = isExpiry ? 'participation.expired' : 'participation.cancelled';
+  const mailKey = isExpiry ? 'Expired' : 'Cancelled';
+  await notifyUser(
+    tx,
+    recipient,
+    { type, data: figures },
+    {
+      subjectKey: `reservations.mail.order${mailKey}Subject`,
+      textKey: `reservations.mail.order${mailKey}Text`,
+      params: figures,
+    },
+  );
+  await returnTonsToOperation(tx, ended.operationId, ended.volume, context);
+  return ended;
+}
+
+/** A buyer cancels their own unpaid order (no proof, or a rejected one): its tons are freed at once. */
+export async function cancelParticipation(
+  db: AppDatabase,
+  jobs: JobQueue,
+  userId: string,
+  participationId: string,
+  now: Date = new Date(),
+): Promise<ParticipationRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ userId: operationParticipants.userId })
+      .from(operationParticipants)
+      .where(eq(operationParticipants.id, participationId));
+    // Someone else's order is as absent as a missing one.
+    if (!row || row.userId !== userId) throw new AppError('NOT_FOUND');
+    const ended = await releaseParticipation(tx, participationId, 'cancelled_by_buyer', { now, jobs, actorId: userId });
+    if (!ended) throw new AppError('PARTICIPATION_NOT_CANCELLABLE');
+    return ended;
+  });
+}
+
+/**
+ * The reservation sweep (every minute, on whichever instance's worker takes the
+ * job): every unpaid order whose hold is over expires, each in its own short
+ * transaction. Candidates are read without a lock; releaseParticipation then
+ * takes the operation's lock and decides with its conditional UPDATE, so two
+ * sweeps meeting on one order expire it once (locking the order row first
+ * would invert the operation → order lock order that buyers' requests use).
+ */
+export async function expireDueReservations(db: AppDatabase, jobs: JobQueue, now: Date): Promise<number> {
+  const due = await db
+    .select({ id: operationParticipants.id })
+    .from(operationParticipants)
+    .where(
+      and(
+        eq(operationParticipants.status, 'active'),
+        inArray(operationParticipants.paymentStatus, RELEASABLE_PAYMENT_STATUSES),
+        isHoldOver(now),
+      ),
+    )
+    .orderBy(asc(operationParticipants.expiresAt))
+    .limit(500);
+  let expired = 0;
+  for (const { id } of due) {
+    const ended = await db.transaction((tx) =>
+      releaseParticipation(tx, id, 'hold_expired', { now, jobs, actorId: null }),
+    );
+    if (ended) expired += 1;
+  }
+  return expired;
+}

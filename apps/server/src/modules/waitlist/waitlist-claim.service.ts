@@ -1,0 +1,89 @@
+import { type ClaimWaitlistOfferRequest, type ClaimWaitlistOfferResponse } from '@tradeops/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { type AppDatabase } from '../../db/client';
+import { operationParticipants, operationWaitlist, operations } from '../../db/schema';
+import { AppError } from '../../errors';
+import { type JobQueue } from '../../jobs/job-queue';
+import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { writeAudit } from '../notifications/notify';
+import { createParticipation } from '../participations/participations.service';
+import { lockOperation } from './waitlist-offers.service';
+
+/**
+ * Turns the tons offered to a buyer into their order, in one transaction under
+ * the operation's row lock: the offer's hold is lifted (allocated_tons minus
+ * the offered tons) and the order is placed through the one order path,
+ * createParticipation (as a savepoint of this transaction), which takes exactly
+ * those tons back — so nobody else can take them in between, and a failing
+ * order leaves the offer as it was. A replayed claim (same idempotency key)
+ * answers with the order it created.
+ */
+export async function claimWaitlistOffer(
+  db: AppDatabase,
+  _jobs: JobQueue,
+  auth: Pick<AuthContext, 'user'>,
+  operationId: string,
+  request: ClaimWaitlistOfferRequest,
+  now: Date = new Date(),
+): Promise<ClaimWaitlistOfferResponse> {
+  const userId = auth.user.id;
+  return db.transaction(async (tx) => {
+    const operation = await lockOperation(tx, operationId);
+    if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
+    const [entry] = await tx
+      .select()
+      .from(operationWaitlist)
+      .where(
+        and(
+          eq(operationWaitlist.operationId, operationId),
+          eq(operationWaitlist.userId, userId),
+          eq(operationWaitlist.status, 'offered'),
+        ),
+      )
+      .for('update');
+    if (!entry) {
+      const [replayed] = await tx
+        .select({ id: operationParticipants.id, volume: operationParticipants.volume })
+        .from(operationWaitlist)
+        .innerJoin(operationParticipants, eq(operationParticipants.id, operationWaitlist.participationId))
+        .where(
+          and(
+            eq(operationWaitlist.operationId, operationId),
+            eq(operationWaitlist.userId, userId),
+            eq(operationWaitlist.status, 'claimed'),
+            eq(operationParticipants.idempotencyKey, request.idempotency_key),
+          ),
+        );
+      if (replayed) return { participation_id: replayed.id, volume: replayed.volume };
+      throw new AppError('WAITLIST_NO_OFFER');
+    }
+    if (!entry.offerExpiresAt || entry.offerExpiresAt.getTime() <= now.getTime()) {
+      throw new AppError('WAITLIST_OFFER_EXPIRED');
+    }
+    const tons = entry.offeredTons ?? 0;
+    await tx
+      .update(operations)
+      .set({ allocatedTons: sql`${operations.allocatedTons} - ${tons}`, updatedAt: now })
+      .where(eq(operations.id, operationId));
+    // createParticipation opens its own transaction: on a transaction handle that is a savepoint.
+    const { participation } = await createParticipation(
+      tx as unknown as AppDatabase,
+      auth,
+      operationId,
+      { volume: tons, payment_method: request.payment_method, idempotency_key: request.idempotency_key },
+      now,
+    );
+    await tx
+      .update(operationWaitlist)
+      .set({ status: 'claimed', participationId: participation.id, updatedAt: now })
+      .where(eq(operationWaitlist.id, entry.id));
+    await writeAudit(tx, {
+      actorId: userId,
+      action: 'waitlist.claimed',
+      entityType: 'operation_waitlist',
+      entityId: entry.id,
+      data: { operationId, participationId: participation.id, tons },
+    });
+    return { participation_id: participation.id, volume: participation.volume };
+  });
+}

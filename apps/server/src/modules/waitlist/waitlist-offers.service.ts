@@ -1,0 +1,229 @@
+import { WAITLIST_CLAIM_HOURS } from '@tradeops/shared';
+import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { type AppDatabase, type AppTransaction } from '../../db/client';
+import { operationParticipants, operationWaitlist, operations } from '../../db/schema';
+import { JOB_QUEUES, type JobQueue } from '../../jobs/job-queue';
+import { notifyUser, writeAudit } from '../notifications/notify';
+import { loadRecipient, operationTitleFor } from '../participations/participations.service';
+
+type OperationRow = typeof operations.$inferSelect;
+const HOUR_MS = 3_600_000;
+
+export interface TonsContext {
+  now: Date;
+  jobs: JobQueue;
+}
+
+/**
+ * Locks an operation's row (FOR UPDATE): every change of its tonnage — orders,
+ * releases, offers, claims, the end of the operation — takes this lock first,
+ * so they run one after another and never deadlock on each other.
+ */
+export async function lockOperation(tx: AppTransaction, operationId: string): Promise<OperationRow | null> {
+  const [row] = await tx.select().from(operations).where(eq(operations.id, operationId)).for('update');
+  return row ?? null;
+}
+
+/**
+ * Gives `tons` held by an order or an offer back to the operation (its row is
+ * locked by the caller): allocated_tons goes down, a full ('allocated')
+ * operation is open ('active') again, and the freed tons are offered to the
+ * waitlist in the same transaction.
+ */
+export async function returnTonsToOperation(
+  tx: AppTransaction,
+  operationId: string,
+  tons: number,
+  context: TonsContext,
+): Promise<void> {
+  const [operation] = await tx
+    .update(operations)
+    .set({
+      allocatedTons: sql`${operations.allocatedTons} - ${tons}`,
+      status: sql`case when ${operations.status} = 'allocated' then 'active' else ${operations.status} end`,
+      updatedAt: context.now,
+    })
+    .where(eq(operations.id, operationId))
+    .returning();
+  if (operation) await offerFreedTons(tx, operation, context);
+}
+
+/**
+ * Offers what is free in an open operation to the buyers in its waitlist, first
+ * come first served: each gets min(free tons in whole lots, the volume they
+ * asked for, what their per-participant cap still allows), held for them for
+ * WAITLIST_CLAIM_HOURS. Offered tons stay counted in allocated_tons (nobody else
+ * can order them), so the invariant reads
+ * allocated_tons = Σ live orders' volume + Σ offered_tons of 'offered' entries.
+ */
+export async function offerFreedTons(tx: AppTransaction, operation: OperationRow, context: TonsContext): Promise<void> {
+  if (operation.status !== 'active') return;
+  if (operation.deadline && operation.deadline.getTime() <= context.now.getTime()) return;
+  let allocated = operation.allocatedTons;
+  const step = operation.lotStepTons;
+  const skipped: string[] = [];
+  for (;;) {
+    const free = operation.totalTons - allocated;
+    const offerable = free - (free % step);
+    if (offerable < step) break;
+    const [entry] = await tx
+      .select()
+      .from(operationWaitlist)
+      .where(
+        and(
+          eq(operationWaitlist.operationId, operation.id),
+          eq(operationWaitlist.status, 'waiting'),
+          skipped.length > 0 ? notInArray(operationWaitlist.id, skipped) : undefined,
+        ),
+      )
+      .orderBy(asc(operationWaitlist.createdAt), asc(operationWaitlist.id))
+      .limit(1)
+      .for('update');
+    if (!entry) break;
+    const capLeft = await remainingCapTons(tx, operation, entry.userId);
+    const offered = Math.min(offerable, entry.volume, capLeft - (capLeft % step));
+    if (offered < step) {
+      // This buyer cannot take a lot now (their cap is used up): they keep their place, the next one is asked.
+      skipped.push(entry.id);
+      continue;
+    }
+    const expiresAt = new Date(context.now.getTime() + WAITLIST_CLAIM_HOURS * HOUR_MS);
+    await tx
+      .update(operationWaitlist)
+      .set({
+        status: 'offered',
+        offeredTons: offered,
+        offeredAt: context.now,
+        offerExpiresAt: expiresAt,
+        updatedAt: context.now,
+      })
+      .where(eq(operationWaitlist.id, entry.id));
+    allocated += offered;
+    await tx
+      .update(operations)
+      .set({ allocatedTons: sql`${operations.allocatedTons} + ${offered}`, updatedAt: context.now })
+      .where(eq(operations.id, operation.id));
+    await context.jobs.enqueue(
+      tx,
+      JOB_QUEUES.expireOffer,
+      { entryId: entry.id },
+      { startAfter: expiresAt, singletonKey: entry.id },
+    );
+    const recipient = await loadRecipient(tx, entry.userId);
+    const operationTitle = operationTitleFor(operation, recipient.language);
+    const figures = { operationId: operation.id, operationTitle, tons: offered, expiresAt: expiresAt.toISOString() };
+    await notifyUser(
+      tx,
+      recipient,
+      { type: 'waitlist.offered', data: figures },
+      {
+        subjectKey: 'waitlist.mail.offeredSubject',
+        textKey: 'waitlist.mail.offeredText',
+        params: { ...figures, hours: WAITLIST_CLAIM_HOURS },
+      },
+    );
+    await writeAudit(tx, {
+      actorId: null,
+      action: 'waitlist.offered',
+      entityType: 'operation_waitlist',
+      entityId: entry.id,
+      data: {
+        operationId: operation.id,
+        userId: entry.userId,
+        offeredTons: offered,
+        offerExpiresAt: expiresAt.toISOString(),
+      },
+    });
+  }
+}
+
+/** What the per-participant cap still lets a buyer take in an operation (their live orders count). */
+async function remainingCapTons(tx: AppTransaction, operation: OperationRow, userId: string): Promise<number> {
+  if (operation.maxPerParticipantTons === null) return operation.totalTons;
+  const [row] = await tx
+    .select({ tons: sql<number>`coalesce(sum(${operationParticipants.volume}), 0)::int` })
+    .from(operationParticipants)
+    .where(
+      and(
+        eq(operationParticipants.operationId, operation.id),
+        eq(operationParticipants.userId, userId),
+        eq(operationParticipants.status, 'active'),
+      ),
+    );
+  return Math.max(0, operation.maxPerParticipantTons - Number(row?.tons ?? 0));
+}
+
+/**
+ * Ends an offer nobody claimed in time: 'passed', its tons offered to the next
+ * in line or freed. Idempotent: a second run (the delayed job and the sweep, or
+ * two instances) finds no 'offered' entry past its expiry and does nothing.
+ */
+export async function expireOffer(db: AppDatabase, jobs: JobQueue, entryId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ operationId: operationWaitlist.operationId })
+      .from(operationWaitlist)
+      .where(eq(operationWaitlist.id, entryId));
+    if (!target) return false;
+    const operation = await lockOperation(tx, target.operationId);
+    const [passed] = await tx
+      .update(operationWaitlist)
+      .set({ status: 'passed', updatedAt: now })
+      .where(
+        and(
+          eq(operationWaitlist.id, entryId),
+          eq(operationWaitlist.status, 'offered'),
+          lte(operationWaitlist.offerExpiresAt, now),
+        ),
+      )
+      .returning();
+    if (!passed) return false;
+    await writeAudit(tx, {
+      actorId: null,
+      action: 'waitlist.offer_expired',
+      entityType: 'operation_waitlist',
+      entityId: passed.id,
+      data: { operationId: passed.operationId, userId: passed.userId, offeredTons: passed.offeredTons },
+    });
+    if (operation) {
+      const recipient = await loadRecipient(tx, passed.userId);
+      const figures = {
+        operationId: passed.operationId,
+        operationTitle: operationTitleFor(operation, recipient.language),
+        tons: passed.offeredTons ?? 0,
+      };
+      await notifyUser(
+        tx,
+        recipient,
+        { type: 'waitlist.offer_expired', data: figures },
+        { subjectKey: 'waitlist.mail.offerExpiredSubject', textKey: 'waitlist.mail.offerExpiredText', params: figures },
+      );
+    }
+    await returnTonsToOperation(tx, passed.operationId, passed.offeredTons ?? 0, { now, jobs });
+    return true;
+  });
+}
+
+/** The sweep behind the delayed jobs: every offer past its expiry, each in its own short transaction. */
+export async function expireDueOffers(db: AppDatabase, jobs: JobQueue, now: Date): Promise<number> {
+  const due = await db
+    .select({ id: operationWaitlist.id })
+    .from(operationWaitlist)
+    .where(and(eq(operationWaitlist.status, 'offered'), lte(operationWaitlist.offerExpiresAt, now)))
+    .orderBy(asc(operationWaitlist.offerExpiresAt))
+    .limit(200);
+  let expired = 0;
+  for (const entry of due) if (await expireOffer(db, jobs, entry.id, now)) expired += 1;
+  return expired;
+}
+
+/** Closes an operation's line when the operation ends: nobody waits for tons that will never come. */
+export async function closeWaitlist(tx: AppTransaction, operationId: string, now: Date) {
+  return tx
+    .update(operationWaitlist)
+    .set({ status: 'left', updatedAt: now })
+    .where(
+      and(eq(operationWaitlist.operationId, operationId), inArray(operationWaitlist.status, ['waiting', 'offered'])),
+    )
+    .returning();
+}

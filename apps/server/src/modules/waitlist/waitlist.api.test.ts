@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, notifications, operationParticipants, operationWaitlist } from '../../db/schema';
+import { createApprovedBuyers } from '../../test/buyers';
+import { createOpenOperation, getTonnage } from '../../test/deals';
+import { type TestApp, createTestApp } from '../../test/test-app';
+import { expireDueReservations } from '../reservations/reservations.service';
+import { expireDueOffers } from './waitlist-offers.service';
+
+const HOUR_MS = 3_600_000;
+type Buyer = Awaited<ReturnType<typeof createApprovedBuyers>>[number];
+
+describe('waitlist', () => {
+  let t: TestApp;
+  let buyers: Buyer[];
+  beforeAll(async () => {
+    t = await createTestApp();
+    buyers = await createApprovedBuyers(t, 5, 'line');
+  });
+  afterAll(async () => t.close());
+
+  async function order(buyer: Buyer, operationId: string, volume: number) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/operations/${operationId}/participations`,
+      headers: buyer.headers,
+      payload: { volume, payment_method: 'wire', idempotency_key: randomUUID() },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().participation as { id: string };
+  }
+  const join = (buyer: Buyer, operationId: string, volume: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/operations/${operationId}/waitlist`,
+      headers: buyer.headers,
+      payload: { volume },
+    });
+  const mine = async (buyer: Buyer, operationId: string) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/operations/${operationId}/waitlist/mine`,
+      headers: buyer.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+  const claim = (buyer: Buyer, operationId: string, key: string = randomUUID()) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/operations/${operationId}/waitlist/claim`,
+      headers: buyer.headers,
+      payload: { payment_method: 'cash', idempotency_key: key },
+    });
+  const cancel = (buyer: Buyer, participationId: string) =>
+    t.app.inject({ method: 'POST', url: `/api/participations/${participationId}/cancel`, headers: buyer.headers });
+
+  function expectInvariant(tonnage: Awaited<ReturnType<typeof getTonnage>>) {
+    expect(tonnage.allocated).toBe(tonnage.orderTons + tonnage.offeredTons);
+    expect(tonnage.allocated).toBeLessThanOrEqual(tonnage.total);
+  }
+
+  it('accepts buyers only when the operation is full, with the order volume rules, once each', async () => {
+    const operation = await createOpenOperation(t.db, { totalTons: 20, minVolume: 10, maxPerParticipantTons: 15 });
+    const early = await join(buyers[0]!, operation.id, 10);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('WAITLIST_NOT_FULL');
+
+    await order(buyers[0]!, operation.id, 10);
+    await order(buyers[1]!, operation.id, 10);
+    expect((await join(buyers[2]!, operation.id, 7)).json().error.code).toBe('VOLUME_NOT_STEP');
+    expect((await join(buyers[2]!, operation.id, 5)).json().error.code).toBe('VOLUME_BELOW_MIN');
+    expect((await join(buyers[2]!, operation.id, 20)).json().error.code).toBe('VOLUME_ABOVE_MAX');
+    expect((await join(buyers[2]!, operation.id, 'ten')).statusCode).toBe(400);
+    // Buyer 0 holds 10 t of a 15 t cap: 5 t more is below the 10 t minimum.
+    expect((await join(buyers[0]!, operation.id, 10)).json().error.code).toBe('PARTICIPANT_CAP_REACHED');
+
+    const joined = await join(buyers[2]!, operation.id, 15);
+    expect(joined.statusCode).toBe(201);
+    expect(joined.json()).toMatchObject({ status: 'waiting', volume: 15, position: 1 });
+    expect((await join(buyers[2]!, operation.id, 10)).json().error.code).toBe('WAITLIST_ALREADY_JOINED');
+    expect((await join(buyers[3]!, operation.id, 10)).statusCode).toBe(201);
+    expect(await mine(buyers[3]!, operation.id)).toMatchObject({
+      entry: { position: 2, status: 'waiting' },
+      line_length: 2,
+    });
+    expect(await mine(buyers[4]!, operation.id)).toMatchObject({ entry: null, line_length: 2, is_full: true });
+    expect(await mine(buyers[0]!, operation.id)).toMatchObject({
+      lot_step_tons: 5,
+      min_volume_tons: 10,
+      max_volume_tons: 5,
+    });
+
+    const left = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/operations/${operation.id}/waitlist`,
+      headers: buyers[2]!.headers,
+    });
+    expect(left.statusCode).toBe(200);
+    expect(await mine(buyers[3]!, operation.id)).toMatchObject({ entry: { position: 1 }, line_length: 1 });
+    const leftTwice = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/operations/${operation.id}/waitlist`,
+      headers: buyers[2]!.headers,
+    });
+    expect(leftTwice.json().error.code).toBe('WAITLIST_NOT_JOINED');
+  });
+
+  it('offers freed tons to the first in line, holds them, and turns a claim into an order', async () => {
+    const operation = await createOpenOperation(t.db, { totalTons: 20 });
+    const first = await order(buyers[0]!, operation.id, 10);
+    await order(buyers[1]!, operation.id, 10);
+    expect((await join(buyers[2]!, operation.id, 5)).statusCode).toBe(201);
+    expect((await join(buyers[3]!, operation.id, 10)).statusCode).toBe(201);
+
+    // Buyer 0 cancels 10 t: 5 t to buyer 2 (all they asked for), the other 5 t to buyer 3 (partly).
+    expect((await cancel(buyers[0]!, first.id)).statusCode).toBe(200);
+    const tonnage = await getTonnage(t.db, operation.id);
+    expect(tonnage).toMatchObject({ allocated: 20, orderTons: 10, offeredTons: 10, status: 'active' });
+    expectInvariant(tonnage);
+    const offer2 = (await mine(buyers[2]!, operation.id)).entry;
+    expect(offer2).toMatchObject({ status: 'offered', offered_tons: 5, position: null });
+    expect(new Date(offer2.offer_expires_at).getTime() - Date.now()).toBeGreaterThan(23 * HOUR_MS);
+    expect((await mine(buyers[3]!, operation.id)).entry).toMatchObject({ status: 'offered', offered_tons: 5 });
+    const [note] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, buyers[2]!.userId), eq(notifications.type, 'waitlist.offered')));
+    expect(note?.data).toMatchObject({ operationId: operation.id, tons: 5 });
+
+    // Nobody else can take the held tons.
+    const outsider = await t.app.inject({
+      method: 'POST',
+      url: `/api/operations/${operation.id}/participations`,
+      headers: buyers[4]!.headers,
+      payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID() },
+    });
+    expect(outsider.statusCode).toBe(409);
+    // No offer, no claim.
+    expect((await claim(buyers[4]!, operation.id)).json().error.code).toBe('WAITLIST_NO_OFFER');
+
+    const key = randomUUID();
+    const claimed = await claim(buyers[2]!, operation.id, key);
+    expect(claimed.statusCode, claimed.body).toBe(201);
+    const { participation_id: participationId } = claimed.json();
+    const [created] = await t.db
+      .select()
+      .from(operationParticipants)
+      .where(eq(operationParticipants.id, participationId));
+    expect(created).toMatchObject({
+      userId: buyers[2]!.userId,
+      volume: 5,
+      paymentMethod: 'cash',
+      status: 'active',
+      paymentStatus: 'pending',
+    });
+    expect(created!.amountCents).toBe(5 * 100_000);
+    // A replayed claim answers with the same order.
+    const replay = await claim(buyers[2]!, operation.id, key);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json().participation_id).toBe(participationId);
+    expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({
+      status: 'claimed',
+      participation_id: participationId,
+    });
+    const after = await getTonnage(t.db, operation.id);
+    expect(after).toMatchObject({ allocated: 20, orderTons: 15, offeredTons: 5 });
+    expectInvariant(after);
+  });
+
+  it('passes an unclaimed offer to the next in line, then frees the tons when nobody is left', async () => {
+    const operation = await createOpenOperation(t.db, { totalTons: 10 });
+    const only = await order(buyers[0]!, operation.id, 10);
+    await join(buyers[1]!, operation.id, 10);
+    await join(buyers[2]!, operation.id, 10);
+    await t.db
+      .update(operationParticipants)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(operationParticipants.id, only.id));
+
+    const now = Date.now();
+    await expireDueReservations(t.db, t.app.jobs, new Date(now));
+    expect((await mine(buyers[1]!, operation.id)).entry).toMatchObject({ status: 'offered', offered_tons: 10 });
+    expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({ status: 'waiting', position: 1 });
+
+    // Buyer 1 claims within the 24 h: an order like any other, with its own hold.
+    const late = await claim(buyers[1]!, operation.id);
+    expect(late.statusCode).toBe(201);
+    const lateOrder = late.json().participation_id as string;
+    // Buyer 1 lets the new order lapse too: the tons go to buyer 2.
+    await t.db
+      .update(operationParticipants)
+      .set({ expiresAt: new Date(now - 1000) })
+      .where(eq(operationParticipants.id, lateOrder));
+    await expireDueReservations(t.db, t.app.jobs, new Date(now + 1000));
+    expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({ status: 'offered', offered_tons: 10 });
+
+    const afterDay = new Date(now + 25 * HOUR_MS);
+    // (The sweep is global: offers left by the other tests expire too.)
+    expect(await expireDueOffers(t.db, t.app.jobs, afterDay)).toBeGreaterThanOrEqual(1);
+    expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({ status: 'passed' });
+    const expiredClaim = await claim(buyers[2]!, operation.id);
+    expect(expiredClaim.json().error.code).toBe('WAITLIST_NO_OFFER');
+    expect(
+      (
+        await t.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, buyers[2]!.userId), eq(notifications.type, 'waitlist.offer_expired')))
+      ).length,
+    ).toBe(1);
+    const tonnage = await getTonnage(t.db, operation.id);
+    expect(tonnage).toMatchObject({ allocated: 0, orderTons: 0, offeredTons: 0, status: 'active' });
+    // Idempotent: a second pass (the delayed job arriving late) does nothing.
+    expect(await expireDueOffers(t.db, t.app.jobs, new Date(now + 26 * HOUR_MS))).toBe(0);
+    const entryId = (await mine(buyers[2]!, operation.id)).entry.id as string;
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'waitlist.offer_expired'), eq(auditLog.entityId, entryId)));
+    expect(audits).toHaveLength(1);
+  });
+
+  it('refuses a claim once the offer has expired, and the delayed job was queued with the offer', async () => {
+    const operation = await createOpenOperation(t.db, { totalTons: 5 });
+    const only = await order(buyers[3]!, operation.id, 5);
+    await join(buyers[4]!, operation.id, 5);
+    await t.db
+      .update(operationParticipants)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(operationParticipants.id, only.id));
+    await expireDueReservations(t.db, t.app.jobs, new Date());
+    const [entry] = await t.db
+      .select()
+      .from(operationWaitlist)
+      .where(and(eq(operationWaitlist.operationId, operation.id), eq(operationWaitlist.userId, buyers[4]!.userId)));
+    expect(entry?.status).toBe('offered');
+    const jobs = await t.database.db.execute(
+      // The expiry job pg-boss will deliver at the offer's end (queued in the same transaction).
+      `select start_after from pgboss.job where name = 'waitlist.expire-offer' and singleton_key = '${entry!.id}'` as never,
+    );
+    const rows = (jobs as unknown as { rows: { start_after: string }[] }).rows;
+    expect(rows).toHaveLength(1);
+    expect(Math.abs(new Date(rows[0]!.start_after).getTime() - entry!.offerExpiresAt!.getTime())).toBeLessThan(1000);
+
+    await t.db
+      .update(operationWaitlist)
+      .set({ offerExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(operationWaitlist.id, entry!.id));
+    const response = await claim(buyers[4]!, operation.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('WAITLIST_OFFER_EXPIRED');
+    expectInvariant(await getTonnage(t.db, operation.id));
+  });
+});

@@ -1,0 +1,93 @@
+import {
+  ZApiError,
+  ZClaimWaitlistOfferRequest,
+  ZClaimWaitlistOfferResponse,
+  ZJoinWaitlistRequest,
+  ZMyWaitlistResponse,
+  ZOkResponse,
+  ZOperationIdParams,
+  ZWaitlistEntry,
+} from '@tradeops/shared';
+import { type FastifyRequest } from 'fastify';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
+import { claimWaitlistOffer } from './waitlist-claim.service';
+import { getMyWaitlistEntry, joinWaitlist, leaveWaitlist } from './waitlist.service';
+
+function userIdOf(request: FastifyRequest): string {
+  const userId = request.auth?.user.id;
+  if (!userId) throw new AppError('UNAUTHENTICATED');
+  return userId;
+}
+
+const ERRORS = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+
+/** The waitlist of a full operation: join, leave, see one's place or offer, claim the offer (buyers). */
+export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/operations/:id/waitlist',
+    {
+      schema: {
+        summary: 'Join a full operation’s waitlist for a volume (the order rules apply)',
+        tags: ['waitlist'],
+        params: ZOperationIdParams,
+        body: ZJoinWaitlistRequest,
+        response: { 201: ZWaitlistEntry, ...ERRORS },
+      },
+      config: { access: 'buyer' },
+    },
+    async (request, reply) => {
+      const entry = await joinWaitlist(app.db, userIdOf(request), request.params.id, request.body);
+      return reply.code(201).send(entry);
+    },
+  );
+
+  app.delete(
+    '/operations/:id/waitlist',
+    {
+      schema: {
+        summary: 'Leave an operation’s waitlist (tons offered to the caller pass to the next in line)',
+        tags: ['waitlist'],
+        params: ZOperationIdParams,
+        response: { 200: ZOkResponse, ...ERRORS },
+      },
+      config: { access: 'buyer' },
+    },
+    async (request) => {
+      await leaveWaitlist(app.db, app.jobs, userIdOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/operations/:id/waitlist/mine',
+    {
+      schema: {
+        summary: 'The caller’s place in an operation’s waitlist: position, offered tons, offer expiry',
+        tags: ['waitlist'],
+        params: ZOperationIdParams,
+        response: { 200: ZMyWaitlistResponse, ...ERRORS },
+      },
+      config: { access: 'buyer' },
+    },
+    async (request) => getMyWaitlistEntry(app.db, userIdOf(request), request.params.id),
+  );
+
+  app.post(
+    '/operations/:id/waitlist/claim',
+    {
+      schema: {
+        summary: 'Claim the tons offered from the waitlist: creates the order (idempotent per key)',
+        tags: ['waitlist'],
+        params: ZOperationIdParams,
+        body: ZClaimWaitlistOfferRequest,
+        response: { 201: ZClaimWaitlistOfferResponse, ...ERRORS },
+      },
+      config: { access: 'buyer' },
+    },
+    async (request, reply) => {
+      const result = await claimWaitlistOffer(app.db, app.jobs, request.auth!, request.params.id, request.body);
+      return reply.code(201).send(result);
+    },
+  );
+};

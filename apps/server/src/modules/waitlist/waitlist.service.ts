@@ -1,0 +1,224 @@
+import {
+  type AllocationLimits,
+  type JoinWaitlistRequest,
+  type MyWaitlistResponse,
+  type WaitlistEntry,
+  isSoldOut,
+  minOrderTons,
+  remainingCapTons,
+} from '@tradeops/shared';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type AppDatabase, type Queryable } from '../../db/client';
+import { getPgErrorCode } from '../../db/errors';
+import { operationParticipants, operationWaitlist, operations } from '../../db/schema';
+import { AppError } from '../../errors';
+import { type JobQueue } from '../../jobs/job-queue';
+import { writeAudit } from '../notifications/notify';
+import { lockOperation, returnTonsToOperation } from './waitlist-offers.service';
+
+type OperationRow = typeof operations.$inferSelect;
+type WaitlistRow = typeof operationWaitlist.$inferSelect;
+const LIVE_STATUSES = ['waiting', 'offered'] as const;
+
+function limitsOf(operation: OperationRow, heldByBuyerTons: number): AllocationLimits {
+  return {
+    totalTons: operation.totalTons,
+    allocatedTons: operation.allocatedTons,
+    minVolumeTons: operation.minVolume,
+    maxPerParticipantTons: operation.maxPerParticipantTons,
+    lotStepTons: operation.lotStepTons,
+    heldByBuyerTons,
+  };
+}
+
+/** Full: not one whole lot is left to order (tons held by offers count as taken), or the deal is allocated. */
+export function isOperationFull(operation: OperationRow): boolean {
+  return operation.status === 'allocated' || isSoldOut(limitsOf(operation, 0));
+}
+
+/** Whether buyers can queue for tons: approved, not ended, deadline ahead. */
+function isOpenForWaitlist(operation: OperationRow, now: Date): boolean {
+  if (operation.kycStatus !== 'approved') return false;
+  if (operation.status !== 'active' && operation.status !== 'allocated') return false;
+  return !operation.deadline || operation.deadline.getTime() > now.getTime();
+}
+
+async function heldByBuyerTons(db: Queryable, operationId: string, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ tons: sql<number>`coalesce(sum(${operationParticipants.volume}), 0)::int` })
+    .from(operationParticipants)
+    .where(
+      and(
+        eq(operationParticipants.operationId, operationId),
+        eq(operationParticipants.userId, userId),
+        eq(operationParticipants.status, 'active'),
+      ),
+    );
+  return Number(row?.tons ?? 0);
+}
+
+/** The order's volume rules, for a place in line: whole lots, at least the minimum, within the buyer's cap. */
+/** The volumes a buyer may queue for: an order's minimum when nothing is left, up to their cap within the deal. */
+function waitlistVolumeRange(operation: OperationRow, heldTons: number): { minimum: number; maximum: number } {
+  const step = operation.lotStepTons;
+  const minimum = minOrderTons(limitsOf(operation, heldTons));
+  const cap = Math.min(operation.totalTons, remainingCapTons(limitsOf(operation, heldTons)));
+  return { minimum, maximum: cap - (cap % step) };
+}
+
+function checkWaitlistVolume(operation: OperationRow, volume: number, heldTons: number): AppError | null {
+  const step = operation.lotStepTons;
+  const { minimum, maximum } = waitlistVolumeRange(operation, heldTons);
+  if (maximum < minimum) return new AppError('PARTICIPANT_CAP_REACHED', { cap: operation.maxPerParticipantTons ?? 0 });
+  if (volume % step !== 0) return new AppError('VOLUME_NOT_STEP', { step });
+  if (volume < minimum) return new AppError('VOLUME_BELOW_MIN', { min: minimum });
+  if (volume > maximum) return new AppError('VOLUME_ABOVE_MAX', { max: maximum });
+  return null;
+}
+
+/**
+ * A buyer joins a full operation's waitlist for `volume` tons. Under the
+ * operation's row lock, so "full" is judged on the figures orders change; one
+ * live place per buyer and operation (a partial unique index backs it).
+ */
+export async function joinWaitlist(
+  db: AppDatabase,
+  userId: string,
+  operationId: string,
+  request: JoinWaitlistRequest,
+  now: Date = new Date(),
+): Promise<WaitlistEntry> {
+  try {
+    const entry = await db.transaction(async (tx) => {
+      const operation = await lockOperation(tx, operationId);
+      if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
+      if (!isOpenForWaitlist(operation, now)) throw new AppError('ORDER_CLOSED');
+      if (!isOperationFull(operation)) throw new AppError('WAITLIST_NOT_FULL');
+      const [live] = await tx
+        .select({ id: operationWaitlist.id })
+        .from(operationWaitlist)
+        .where(
+          and(
+            eq(operationWaitlist.operationId, operationId),
+            eq(operationWaitlist.userId, userId),
+            inArray(operationWaitlist.status, LIVE_STATUSES),
+          ),
+        );
+      if (live) throw new AppError('WAITLIST_ALREADY_JOINED');
+      const problem = checkWaitlistVolume(operation, request.volume, await heldByBuyerTons(tx, operationId, userId));
+      if (problem) throw problem;
+      const [row] = await tx
+        .insert(operationWaitlist)
+        .values({ operationId, userId, volume: request.volume, createdAt: now, updatedAt: now })
+        .returning();
+      await writeAudit(tx, {
+        actorId: userId,
+        action: 'waitlist.joined',
+        entityType: 'operation_waitlist',
+        entityId: row!.id,
+        data: { operationId, volume: request.volume },
+      });
+      return row!;
+    });
+    return toWaitlistEntry(entry, await positionOf(db, entry));
+  } catch (error) {
+    if (getPgErrorCode(error) === '23505') throw new AppError('WAITLIST_ALREADY_JOINED', {}, { cause: error });
+    throw error;
+  }
+}
+
+/** A buyer leaves the line; tons offered to them (if any) go to the next in line. */
+export async function leaveWaitlist(
+  db: AppDatabase,
+  jobs: JobQueue,
+  userId: string,
+  operationId: string,
+  now: Date = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockOperation(tx, operationId);
+    const [left] = await tx
+      .update(operationWaitlist)
+      .set({ status: 'left', updatedAt: now })
+      .where(
+        and(
+          eq(operationWaitlist.operationId, operationId),
+          eq(operationWaitlist.userId, userId),
+          inArray(operationWaitlist.status, LIVE_STATUSES),
+        ),
+      )
+      .returning({ id: operationWaitlist.id, offeredTons: operationWaitlist.offeredTons });
+    if (!left) throw new AppError('WAITLIST_NOT_JOINED');
+    await writeAudit(tx, {
+      actorId: userId,
+      action: 'waitlist.left',
+      entityType: 'operation_waitlist',
+      entityId: left.id,
+      data: { operationId, offeredTons: left.offeredTons },
+    });
+    // Only an 'offered' entry held tons (a 'waiting' one never has offered_tons).
+    if (left.offeredTons) await returnTonsToOperation(tx, operationId, left.offeredTons, { now, jobs });
+  });
+}
+
+/** 1-based place among the buyers still waiting (an offered entry is served already: null). */
+async function positionOf(db: Queryable, entry: WaitlistRow): Promise<number | null> {
+  if (entry.status !== 'waiting') return null;
+  const [row] = await db
+    .select({ ahead: sql<number>`count(*)::int` })
+    .from(operationWaitlist)
+    .where(
+      and(
+        eq(operationWaitlist.operationId, entry.operationId),
+        eq(operationWaitlist.status, 'waiting'),
+        sql`(${operationWaitlist.createdAt}, ${operationWaitlist.id}) < (${entry.createdAt}, ${entry.id})`,
+      ),
+    );
+  return Number(row?.ahead ?? 0) + 1;
+}
+
+export function toWaitlistEntry(row: WaitlistRow, position: number | null): WaitlistEntry {
+  return {
+    id: row.id,
+    operation_id: row.operationId,
+    volume: row.volume,
+    status: row.status,
+    position,
+    offered_tons: row.offeredTons,
+    offer_expires_at: row.offerExpiresAt?.toISOString() ?? null,
+    participation_id: row.participationId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The caller's live place in line (or their latest entry, to show a passed offer or a claim), and the line's length. */
+export async function getMyWaitlistEntry(
+  db: AppDatabase,
+  userId: string,
+  operationId: string,
+): Promise<MyWaitlistResponse> {
+  const [operation] = await db.select().from(operations).where(eq(operations.id, operationId));
+  if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
+  const [latest] = await db
+    .select()
+    .from(operationWaitlist)
+    .where(and(eq(operationWaitlist.operationId, operationId), eq(operationWaitlist.userId, userId)))
+    .orderBy(
+      sql`case when ${operationWaitlist.status} in ('waiting', 'offered') then 0 else 1 end`,
+      desc(operationWaitlist.updatedAt),
+    )
+    .limit(1);
+  const [line] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(operationWaitlist)
+    .where(and(eq(operationWaitlist.operationId, operationId), inArray(operationWaitlist.status, LIVE_STATUSES)));
+  const range = waitlistVolumeRange(operation, await heldByBuyerTons(db, operationId, userId));
+  return {
+    entry: latest ? toWaitlistEntry(latest, await positionOf(db, latest)) : null,
+    line_length: Number(line?.count ?? 0),
+    is_full: isOpenForWaitlist(operation, new Date()) && isOperationFull(operation),
+    lot_step_tons: operation.lotStepTons,
+    min_volume_tons: range.minimum,
+    max_volume_tons: range.maximum,
+  };
+}

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+
+import { type ConstructorOptions, type DrizzleTransactionLike, PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
+import { type DatabaseHandle } from '../db/client';
+import { type JobHandlers, createJobHandlers } from '../jobs/handlers';
+import { JOB_QUEUES, type JobQueue, type JobQueueName, SWEEP_QUEUES } from '../jobs/job-queue';
+import { appPlugin } from './app-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+  }
+}
+
+export interface JobsPluginOptions {
+  database: DatabaseHandle;
+  /** The PostgreSQL URL (null on PGlite): pg-boss keeps its own small pool there. */
+  databaseUrl: string | null;
+  /** Run workers and schedules on this instance (JOBS=on); off, it only queues. */
+  runJobs: boolean;
+  /** Seconds between a worker's polls (tests shorten it). */
+  pollingIntervalSeconds?: number;
+}
+
+const EVERY_MINUTE = '* * * * *';
+/** A stopping app waits this long for a running handler (each is one short transaction). */
+const STOP_TIMEOUT_MS = 10_000;
+
+/**
+ * The job queue (pg-boss, DESIGN §5) in the app's own database: on PGlite
+ * through `fromPglite`, on PostgreSQL through its own pool of two connections.
+ * Jobs are queued inside business transactions (`fromDrizzle(tx, sql)`), so a
+ * rolled-back decision leaves no job behind. Closing the app stops the workers
+ * before the database closes (onClose hooks run in reverse order of registration).
+ */
+export const jobsPlugin = appPlugin<JobsPluginOptions>(async (app, options) => {
+  const base: ConstructorOptions = {
+    supervise: options.runJobs,
+    schedule: options.runJobs,
+    // Nobody reads the stats; no monitoring pass on an app that only queues.
+    monitorVacuum: false,
+  };
+  const boss = options.database.pglite
+    ? new PgBoss({ ...base, db: fromPglite(options.database.pglite), backend: 'pglite' })
+    : new PgBoss({ ...base, connectionString: options.databaseUrl ?? undefined, max: 2 });
+  boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+  await boss.start();
+
+  const queueNames = Object.values(JOB_QUEUES);
+  for (const name of queueNames) {
+    // 'exclusive': at most one queued or active job per singleton key (one expiry job per offer).
+    await boss.createQueue(name, { policy: 'exclusive', retryLimit: 5, retryDelay: 30, retryBackoff: true });
+    // Warms pg-boss's queue cache now: a cache miss inside a transaction would query PGlite outside it and wait forever.
+    await boss.findJobs(name, { key: 'cache-warm-up' });
+  }
+
+  const queue: JobQueue = {
+    enqueue: async (tx, name, data, enqueueOptions = {}) => {
+      await boss.send(name, data, {
+        startAfter: enqueueOptions.startAfter,
+        singletonKey: enqueueOptions.singletonKey,
+        // The app's transaction type answers `execute` with the driver's result (rows inside).
+        db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql),
+      });
+    },
+    trigger: async (name, data = {}) => {
+      await boss.send(name, data);
+    },
+  };
+  app.decorate('jobs', queue);
+
+  if (options.runJobs) {
+    const handlers = createJobHandlers(app);
+    await startWorkers(boss, handlers, options.pollingIntervalSeconds ?? 2);
+    for (const name of SWEEP_QUEUES) await boss.schedule(name, EVERY_MINUTE, {}, { singletonKey: name });
+  }
+
+  app.addHook('onClose', async () => {
+    await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+  });
+});
+
+async function startWorkers(boss: PgBoss, handlers: JobHandlers, pollingIntervalSeconds: number): Promise<void> {
+  for (const [name, handle] of Object.entries(handlers) as [JobQueueName, JobHandlers[JobQueueName]][]) {
+    await boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+      for (const job of jobs) await handle(job.data ?? {});
+    });
+  }
+}

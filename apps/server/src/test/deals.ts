@@ -1,0 +1,63 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type Queryable } from '../db/client';
+import { operationParticipants, operationWaitlist, operations } from '../db/schema';
+import { demoUserId } from '../db/seed/demo-accounts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A fresh, approved, open operation of the demo seller for one test: 20 t in
+ * lots of 5 (min 5, cap 20) at $1,000/t unless overridden, deadline in 10 days.
+ */
+export async function createOpenOperation(
+  db: Queryable,
+  overrides: Partial<typeof operations.$inferInsert> = {},
+): Promise<typeof operations.$inferSelect> {
+  const [row] = await db
+    .insert(operations)
+    .values({
+      title: 'Operación de prueba',
+      titleEn: 'Test operation',
+      productName: 'Leche en polvo',
+      productCategory: 'dairy',
+      type: 'import',
+      originCountry: 'UY',
+      destinationCountry: 'VE',
+      totalTons: 20,
+      lotStepTons: 5,
+      minVolume: 5,
+      maxPerParticipantTons: 20,
+      pricePerTonCents: 100_000,
+      deadline: new Date(Date.now() + 10 * DAY_MS),
+      status: 'active',
+      kycStatus: 'approved',
+      sellerId: demoUserId('vendedor'),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * The tonnage invariant with waitlist offers: allocated_tons equals the live
+ * orders' tons plus the tons held for 'offered' waitlist entries.
+ */
+export async function getTonnage(db: Queryable, operationId: string) {
+  const [operation] = await db
+    .select({ allocated: operations.allocatedTons, total: operations.totalTons, status: operations.status })
+    .from(operations)
+    .where(eq(operations.id, operationId));
+  const [orders] = await db
+    .select({ tons: sql<number>`coalesce(sum(${operationParticipants.volume}), 0)::int` })
+    .from(operationParticipants)
+    .where(and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.status, 'active')));
+  const [offers] = await db
+    .select({ tons: sql<number>`coalesce(sum(${operationWaitlist.offeredTons}), 0)::int` })
+    .from(operationWaitlist)
+    .where(and(eq(operationWaitlist.operationId, operationId), inArray(operationWaitlist.status, ['offered'])));
+  return {
+    ...operation!,
+    orderTons: Number(orders!.tons),
+    offeredTons: Number(offers!.tons),
+  };
+}

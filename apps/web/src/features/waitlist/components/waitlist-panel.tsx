@@ -1,0 +1,239 @@
+import { type MyWaitlistResponse, PAYMENT_METHODS, type PaymentMethod } from '@tradeops/shared';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { isApiError } from '../../../lib/api-client';
+import { cx } from '../../../lib/class-names';
+import { useClaimWaitlistOffer, useJoinWaitlist, useLeaveWaitlist, useMyWaitlist } from '../api/my-waitlist';
+import { newClaimKey } from '../claim-key';
+import { formatRemaining, useCountdown } from '../hooks/use-countdown';
+
+function errorText(cause: unknown, fallback: string): string {
+  return isApiError(cause) && cause.isClientError ? cause.message : fallback;
+}
+
+/**
+ * The waitlist of a full operation, for the order page: join with a volume,
+ * see one's place in line, and when tons are offered, claim them (an order is
+ * created) before the countdown ends.
+ */
+export function WaitlistPanel({ operationId }: { operationId: string }) {
+  const { t } = useTranslation();
+  const mine = useMyWaitlist(operationId);
+
+  return (
+    <section
+      aria-labelledby="waitlist-title"
+      className="rounded-xl border border-brand-100 bg-brand-50/60 p-4 sm:p-5"
+      data-testid="waitlist-panel"
+    >
+      <h3 id="waitlist-title" className="text-lg font-bold text-brand-900">
+        {t('waitlist.title')}
+      </h3>
+      {mine.isPending ? (
+        <Skeleton className="mt-3 h-24 w-full" />
+      ) : mine.isError ? (
+        <p role="alert" className="mt-3 text-red-700">
+          {t('waitlist.loadFailed')}
+        </p>
+      ) : (
+        <WaitlistBody operationId={operationId} data={mine.data} />
+      )}
+    </section>
+  );
+}
+
+/**
+ * Tons offered to the caller while the operation is not full (the offer took
+ * only part of what was freed): the order page shows this above the form, so
+ * an offer is never hidden behind an open order form.
+ */
+export function WaitlistOfferBanner({ operationId }: { operationId: string }) {
+  const { t } = useTranslation();
+  const mine = useMyWaitlist(operationId);
+  if (!mine.data || mine.data.is_full || mine.data.entry?.status !== 'offered') return null;
+  return (
+    <section
+      aria-labelledby="waitlist-offer-title"
+      className="rounded-xl border border-amber-200 bg-amber-50/70 p-4 sm:p-5"
+      data-testid="waitlist-offer-banner"
+    >
+      <h2 id="waitlist-offer-title" className="text-lg font-bold text-brand-900">
+        {t('waitlist.title')}
+      </h2>
+      <OfferCard operationId={operationId} data={mine.data} />
+    </section>
+  );
+}
+
+function WaitlistBody({ operationId, data }: { operationId: string; data: MyWaitlistResponse }) {
+  const { t } = useTranslation();
+  const entry = data.entry;
+  if (entry?.status === 'offered') return <OfferCard operationId={operationId} data={data} />;
+  if (entry?.status === 'waiting') {
+    return <WaitingCard operationId={operationId} data={data} />;
+  }
+  return (
+    <>
+      {entry?.status === 'passed' && <p className="mt-2 text-sm text-slate-700">{t('waitlist.passed')}</p>}
+      {/* A buyer whose cap is used up by their own orders cannot queue for more. */}
+      {data.is_full && data.max_volume_tons >= data.min_volume_tons ? (
+        <JoinForm operationId={operationId} data={data} />
+      ) : null}
+    </>
+  );
+}
+
+function JoinForm({ operationId, data }: { operationId: string; data: MyWaitlistResponse }) {
+  const { t } = useTranslation();
+  const join = useJoinWaitlist(operationId);
+  const [volumeText, setVolumeText] = useState(String(data.min_volume_tons));
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const hintId = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    join.mutate(
+      { volume: Number(volumeText) },
+      { onError: (cause) => setError(errorText(cause, t('waitlist.actionFailed'))) },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="mt-2" noValidate>
+      <p className="text-sm text-slate-700">{t('waitlist.fullIntro')}</p>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="sm:w-56">
+          <label htmlFor={inputId} className="block text-sm font-semibold text-brand-900">
+            {t('waitlist.volumeLabel')}
+          </label>
+          <input
+            id={inputId}
+            type="number"
+            inputMode="numeric"
+            min={data.min_volume_tons}
+            max={data.max_volume_tons}
+            step={data.lot_step_tons}
+            value={volumeText}
+            onChange={(event) => setVolumeText(event.target.value)}
+            aria-describedby={hintId}
+            aria-invalid={error ? true : undefined}
+            className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none"
+          />
+          <p id={hintId} className="mt-1 text-xs text-slate-600">
+            {t('waitlist.volumeHint', { step: data.lot_step_tons, min: data.min_volume_tons })}
+          </p>
+        </div>
+        <Button type="submit" disabled={join.isPending} className="sm:mb-5">
+          {join.isPending ? t('waitlist.joining') : t('waitlist.join')}
+        </Button>
+      </div>
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function WaitingCard({ operationId, data }: { operationId: string; data: MyWaitlistResponse }) {
+  const { t } = useTranslation();
+  const leave = useLeaveWaitlist(operationId);
+  const entry = data.entry!;
+  return (
+    <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <p className="text-slate-800">{t('waitlist.waiting', { volume: entry.volume })}</p>
+        {entry.position !== null && (
+          <span className="mt-2 inline-block" data-testid="waitlist-position">
+            <Badge tone="brand">{t('waitlist.position', { position: entry.position, total: data.line_length })}</Badge>
+          </span>
+        )}
+      </div>
+      <Button variant="ghost" size="sm" disabled={leave.isPending} onClick={() => leave.mutate()}>
+        {t('waitlist.leave')}
+      </Button>
+    </div>
+  );
+}
+
+function OfferCard({ operationId, data }: { operationId: string; data: MyWaitlistResponse }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const entry = data.entry!;
+  const remaining = useCountdown(entry.offer_expires_at);
+  const claim = useClaimWaitlistOffer(operationId);
+  const leave = useLeaveWaitlist(operationId);
+  const [method, setMethod] = useState<PaymentMethod>('wire');
+  // One key per offer shown: a double click or a retry claims once.
+  const [claimKey] = useState(newClaimKey);
+  const [error, setError] = useState<string | null>(null);
+  const isOver = remaining === 0;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    claim.mutate(
+      { payment_method: method, idempotency_key: claimKey },
+      {
+        onSuccess: () => navigate(`/operation/${operationId}/participate`),
+        onError: (cause) => setError(errorText(cause, t('waitlist.actionFailed'))),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="mt-2" data-testid="waitlist-offer">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-lg font-semibold text-brand-900">{t('waitlist.offerTitle', { tons: entry.offered_tons })}</p>
+        <Badge tone={isOver ? 'neutral' : 'warning'}>
+          {isOver ? t('waitlist.expired') : t('waitlist.expiresIn', { time: formatRemaining(remaining) })}
+        </Badge>
+      </div>
+      <p className="mt-1 text-sm text-slate-700">{t('waitlist.offerText')}</p>
+      <fieldset className="mt-4">
+        <legend className="text-sm font-semibold text-brand-900">{t('waitlist.paymentMethod')}</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {PAYMENT_METHODS.map((option) => (
+            <label
+              key={option}
+              className={cx(
+                'flex cursor-pointer items-center gap-2 rounded-lg border bg-white px-3 py-2',
+                method === option ? 'border-accent-600 ring-1 ring-accent-600' : 'border-slate-200',
+              )}
+            >
+              <input
+                type="radio"
+                name="waitlist_payment_method"
+                value={option}
+                checked={method === option}
+                onChange={() => setMethod(option)}
+                className="h-4 w-4 accent-accent-700"
+              />
+              <span className="font-medium text-brand-900">{t(`order.${option}`)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button type="submit" disabled={isOver || claim.isPending}>
+          {claim.isPending ? t('waitlist.claiming') : t('waitlist.claim')}
+        </Button>
+        <Button variant="ghost" disabled={leave.isPending} onClick={() => leave.mutate()}>
+          {t('waitlist.leave')}
+        </Button>
+      </div>
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS, WAITLIST_STATUSES } from '../operations/constants';
+
+/** Why an order stopped holding tons (operation_participants.ended_reason). */
+export const PARTICIPATION_END_REASONS = [
+  'hold_expired',
+  'cancelled_by_buyer',
+  'operation_expired',
+  'operation_cancelled',
+] as const;
+export type ParticipationEndReason = (typeof PARTICIPATION_END_REASONS)[number];
+
+/**
+ * Hours a buyer whose payment proof was rejected keeps the reservation after
+ * the rejection, even when the hold has passed, to upload a corrected proof.
+ */
+export const REJECTED_PROOF_GRACE_HOURS = 24;
+
+/** POST /api/operations/{id}/waitlist: a place in line for `volume` tons (the order rules apply). */
+export const ZJoinWaitlistRequest = z.object({
+  volume: z.number('validation.volumeRequired').int('validation.volumeWhole').positive('validation.volumeWhole'),
+});
+export type JoinWaitlistRequest = z.infer<typeof ZJoinWaitlistRequest>;
+
+/** POST /api/operations/{id}/waitlist/claim: turns the tons offered into an order. */
+export const ZClaimWaitlistOfferRequest = z.object({
+  payment_method: z.enum(PAYMENT_METHODS, 'validation.paymentMethodRequired'),
+  idempotency_key: z.uuid('validation.invalid'),
+});
+export type ClaimWaitlistOfferRequest = z.infer<typeof ZClaimWaitlistOfferRequest>;
+
+/** The caller's place in an operation's waitlist. */
+export const ZWaitlistEntry = z.object({
+  id: z.uuid(),
+  operation_id: z.uuid(),
+  volume: z.number().int(),
+  status: z.enum(WAITLIST_STATUSES),
+  /** 1 = first in line; null once the entry is no longer waiting. */
+  position: z.number().int().nullable(),
+  offered_tons: z.number().int().nullable(),
+  offer_expires_at: z.iso.datetime({ offset: true }).nullable(),
+  participation_id: z.uuid().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+});
+export type WaitlistEntry = z.infer<typeof ZWaitlistEntry>;
+
+/** GET /api/operations/{id}/waitlist/mine: the caller's live (or last) entry, or null, and how long the line is. */
+export const ZMyWaitlistResponse = z.object({
+  entry: ZWaitlistEntry.nullable(),
+  /** Buyers waiting or holding an offer in this operation's line. */
+  line_length: z.number().int(),
+  /** Whether the line is open to join now (the operation is full and still taking part). */
+  is_full: z.boolean(),
+  /** The volume rules of a place in line for the caller (as an order's: whole lots, minimum, their cap). */
+  lot_step_tons: z.number().int(),
+  min_volume_tons: z.number().int(),
+  max_volume_tons: z.number().int(),
+});
+export type MyWaitlistResponse = z.infer<typeof ZMyWaitlistResponse>;
+
+/** POST /api/participations/{id}/cancel: the order as it ended. */
+export const ZCancelParticipationResponse = z.object({
+  id: z.uuid(),
+  status: z.literal('cancelled'),
+  ended_reason: z.literal('cancelled_by_buyer'),
+  ended_at: z.iso.datetime({ offset: true }),
+});
+export type CancelParticipationResponse = z.infer<typeof ZCancelParticipationResponse>;
+
+/** POST /api/operations/{id}/waitlist/claim answer: the order created from the offer. */
+export const ZClaimWaitlistOfferResponse = z.object({
+  participation_id: z.uuid(),
+  volume: z.number().int(),
+});
+export type ClaimWaitlistOfferResponse = z.infer<typeof ZClaimWaitlistOfferResponse>;
