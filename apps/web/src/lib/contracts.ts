@@ -24,4 +24,10 @@ export {
   ZSessionResponse,
   ZUploadDocumentResponse,
   ZWatchResponse,
+  ZUnreadCountResponse,
+  ZListNotificationsResponse,
+  ZDealRoomResponse,
+  ZDealRoomNotificationsResponse,
+  ZDealRoomMessagesResponse,
+  ZDealRoomMessage,
 } from '@tradeops/shared';

@@ -7,6 +7,8 @@ import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { cx } from '../../lib/class-names';
 import { useSession } from '../../lib/session';
 import { AccountMenu } from '../../features/auth/components/account-menu';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { LiveSession } from './live-session';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { LanguageSwitch } from './language-switch';
 import { ServicesMenu } from './services-menu';
@@ -100,6 +102,8 @@ export function Navbar({ isMenuOpen, onMenuOpenChange }: NavbarProps) {
 
         <div className="ml-auto flex items-center gap-2 xl:ml-0">
           <LanguageSwitch />
+          {user && <LiveSession userId={user.id} />}
+          {user && <NotificationBell key={user.id} />}
           {user && <AccountMenu user={user} />}
           {!user && !isLoading && (
             <div className="hidden items-center gap-2 sm:flex">
