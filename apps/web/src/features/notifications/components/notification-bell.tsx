@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { BellIcon } from '../../../components/ui/icons';
 import { cx } from '../../../lib/class-names';
 import { formatDate } from '../../../lib/format';
-import { useRealtimeInvalidation } from '../../../lib/realtime';
+import { useRealtimeInvalidation, useRealtimeStatus } from '../../../lib/realtime';
 import {
   NOTIFICATIONS_QUERY_KEY,
   useMarkAllNotificationsRead,
@@ -52,6 +52,7 @@ export function NotificationBell() {
   const markAll = useMarkAllNotificationsRead();
   const textOf = useNotificationText();
   const count = unread.data?.unread_count ?? 0;
+  const isLive = useRealtimeStatus() === 'open';
 
   useEffect(() => {
     if (!isOpen) return;
@@ -83,6 +84,7 @@ export function NotificationBell() {
         aria-controls={panelId}
         aria-label={count > 0 ? t('notifications.bellUnread', { count }) : t('notifications.bell')}
         data-testid="notification-bell"
+        data-live={isLive}
         onClick={() => setIsOpen((open) => !open)}
         className="relative inline-flex size-9 items-center justify-center rounded-lg border border-slate-200 text-brand-900 hover:bg-slate-50"
       >
