@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
-import { DealRoomLoadError, DealRoomView } from '../../features/deal-room/components/deal-room-view';
+import { DealRoomLoadError, DealRoomView, WaitingHeading } from '../../features/deal-room/components/deal-room-view';
 import { useFeaturedOperation } from '../../features/operations/api/get-featured-operation';
 import { isApiError } from '../../lib/api-client';
 
@@ -48,6 +48,7 @@ export function ConfirmationDemoPage() {
   return (
     <div className="flex-1 bg-slate-50 py-8 sm:py-12">
       <Container className="max-w-5xl">
+        <WaitingHeading />
         <DemoIntro />
         {featured.isPending && <p role="status">{t('common.loading')}</p>}
         {featured.isError &&

@@ -126,6 +126,13 @@ function DealRoomSkeleton() {
   );
 }
 
+export function WaitingHeading() {
+  const { t } = useTranslation();
+  return (
+    <h1 className="mb-6 text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">{t('pages.operationWaiting')}</h1>
+  );
+}
+
 /** Spec §8: 'Failed to load operation details'. */
 export function DealRoomLoadError({ onRetry }: { onRetry?: () => void }) {
   const { t } = useTranslation();
@@ -165,6 +172,8 @@ export function DealRoomView({ operationId, intro, renderError }: DealRoomViewPr
     <div className="flex-1 bg-slate-50 py-8 sm:py-12">
       <Container className="max-w-5xl">
         {intro}
+        {/* Until the operation's title is known, the page's heading is its name. */}
+        {!data && <WaitingHeading />}
         {room.isPending && <DealRoomSkeleton />}
         {room.isError &&
           !data &&
