@@ -10,4 +10,6 @@ export const DEAL_FIXTURES = {
   orderAndPay: 'refined-sugar',
   /** e2e/deals/live-allocation.spec.ts: two buyers fill an operation; the waiting page follows live. */
   liveAllocation: 'soybeans',
+  /** e2e/deals/deal-room-messages.spec.ts: the seller and an admin talk in the deal room, live. */
+  dealRoomMessages: 'mandarins',
 } as const;

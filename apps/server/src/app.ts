@@ -15,6 +15,10 @@ import { operationsRoutes } from './modules/operations/operations.routes';
 import { reservationsRoutes } from './modules/reservations/reservations.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { participationsRoutes } from './modules/participations/participations.routes';
+import { dealRoomRoutes } from './modules/deal-room/deal-room.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { eventsRoutes } from './modules/realtime/events.routes';
+import { realtimePlugin } from './plugins/realtime';
 import { authPlugin } from './plugins/auth/auth-plugin';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db-plugin';
@@ -46,6 +50,8 @@ export interface BuildAppOptions {
   extraApiRoutes?: FastifyPluginAsync;
   /** Seconds between the job workers' polls (default 2; tests shorten it). */
   jobPollingIntervalSeconds?: number;
+  /** The SSE heartbeat interval (default REALTIME_HEARTBEAT_MS; tests shorten it). */
+  realtimeHeartbeatMs?: number;
 }
 
 function isInstalled(packageName: string): boolean {
@@ -116,6 +122,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
       runJobs: config.runJobs,
       pollingIntervalSeconds: options.jobPollingIntervalSeconds,
     });
+    await app.register(realtimePlugin, { database });
     // Modules, under /api.
     await app.register(
       async (api) => {
@@ -129,6 +136,9 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(reservationsRoutes);
         await api.register(waitlistRoutes);
         await api.register(participationsRoutes);
+        await api.register(notificationsRoutes);
+        await api.register(dealRoomRoutes);
+        await api.register(eventsRoutes, { heartbeatMs: options.realtimeHeartbeatMs });
         if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
       },
       { prefix: '/api' },

@@ -20,3 +20,5 @@ export * from './kyc/file-type';
 export * from './kyc/schemas';
 export * from './waitlist/schemas';
 export * from './participations/schemas';
+export * from './notifications/schemas';
+export * from './deal-room/schemas';

@@ -119,8 +119,18 @@ export const routes: RouteObject[] = [
       page('operation/:operationId/participate', 'pages.operationParticipate', () =>
         import('./routes/operation-participate').then((m) => ({ Component: m.OperationParticipatePage })),
       ),
-      placeholder('operation/:operationId/waiting', 'pages.operationWaiting'),
-      placeholder('confirmation-demo', 'pages.operationWaiting'),
+      {
+        // The live deal room: the API lets in the operation's buyers, its seller and admins.
+        Component: RequireKyc,
+        children: [
+          page('operation/:operationId/waiting', 'pages.operationWaiting', () =>
+            import('./routes/operation-waiting').then((m) => ({ Component: m.OperationWaitingPage })),
+          ),
+          page('confirmation-demo', 'pages.operationWaiting', () =>
+            import('./routes/confirmation-demo').then((m) => ({ Component: m.ConfirmationDemoPage })),
+          ),
+        ],
+      },
       placeholder('make-offer', 'pages.makeOffer'),
 
       // Accounts

@@ -32,4 +32,10 @@ export {
   ZMyWaitlistResponse,
   ZWaitlistEntry,
   ZClaimWaitlistOfferResponse,
+  ZUnreadCountResponse,
+  ZListNotificationsResponse,
+  ZDealRoomResponse,
+  ZDealRoomNotificationsResponse,
+  ZDealRoomMessagesResponse,
+  ZDealRoomMessage,
 } from '@tradeops/shared';

@@ -1,11 +1,10 @@
+import { ESCROW_STATES } from '../escrow/constants';
 import { z } from 'zod';
 import { LEDGER_TRANSFER_KINDS } from '../escrow/constants';
 import { PARTICIPATION_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, OPERATION_STATUSES } from '../operations/constants';
 import { ZEscrowBankDetails } from '../settings/schemas';
 
 /** The escrow state of a participation's money (modules/escrow/ledger.service getEscrowStates). */
-export const ESCROW_STATES = ['none', 'held', 'released', 'refunded', 'split'] as const;
-export type EscrowStateName = (typeof ESCROW_STATES)[number];
 
 /** Longest reason an admin may give when rejecting a payment proof. */
 export const PAYMENT_REJECT_REASON_MAX_LENGTH = 500;

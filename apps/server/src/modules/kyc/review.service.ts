@@ -339,7 +339,7 @@ async function decideOperation(
       recipient,
       {
         type: isApproval ? 'operation.approved' : 'operation.rejected',
-        data: { operationId: row.id, ...(rejectReason ? { reason: rejectReason } : {}) },
+        data: { operationId: row.id, operationTitle: row.title, ...(rejectReason ? { reason: rejectReason } : {}) },
       },
       isApproval
         ? {

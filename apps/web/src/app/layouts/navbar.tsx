@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
@@ -7,6 +7,12 @@ import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { cx } from '../../lib/class-names';
 import { useSession } from '../../lib/session';
 import { AccountMenu } from '../../features/auth/components/account-menu';
+
+// Signed-in only, and off the landing's initial JavaScript (the live stream, the bell's queries).
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
+const LiveSession = lazy(() => import('./live-session').then((m) => ({ default: m.LiveSession })));
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { LanguageSwitch } from './language-switch';
 import { ServicesMenu } from './services-menu';
@@ -100,6 +106,12 @@ export function Navbar({ isMenuOpen, onMenuOpenChange }: NavbarProps) {
 
         <div className="ml-auto flex items-center gap-2 xl:ml-0">
           <LanguageSwitch />
+          {user && (
+            <Suspense fallback={<span aria-hidden="true" className="size-9" />}>
+              <LiveSession userId={user.id} />
+              <NotificationBell key={user.id} />
+            </Suspense>
+          )}
           {user && <AccountMenu user={user} />}
           {!user && !isLoading && (
             <div className="hidden items-center gap-2 sm:flex">

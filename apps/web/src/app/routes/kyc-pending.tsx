@@ -7,11 +7,19 @@ import { Container } from '../../components/ui/container';
 import { kycStatusQueryOptions } from '../../features/kyc/api/get-kyc-status';
 import { KycLoadError } from '../../features/kyc/components/kyc-load-error';
 import { useSyncSessionKycStatus } from '../../features/kyc/hooks/use-sync-session';
+import { useRealtimeInvalidation, useRealtimeStatus } from '../../lib/realtime';
 
-/** /kyc-cuenta/pendiente: verification in progress (up to 48 business hours). Checks again every 30 s. */
+const KYC_LIVE = [{ kinds: ['profile'], queryKey: kycStatusQueryOptions.queryKey }] as const;
+
+/**
+ * /kyc-cuenta/pendiente: verification in progress (up to 48 business hours). The
+ * decision arrives live (a `profile` event); while the live stream is down it checks every 30 s.
+ */
 export function KycPendingPage() {
   const { t } = useTranslation();
-  const status = useQuery({ ...kycStatusQueryOptions, refetchInterval: 30_000 });
+  useRealtimeInvalidation(KYC_LIVE);
+  const isLive = useRealtimeStatus() === 'open';
+  const status = useQuery({ ...kycStatusQueryOptions, refetchInterval: isLive ? false : 30_000 });
   useSyncSessionKycStatus(status.data?.kycStatus);
   const data = status.data;
   if (data?.kycStatus === 'rechazado') return <Navigate to="/kyc-cuenta/reintentar" replace />;

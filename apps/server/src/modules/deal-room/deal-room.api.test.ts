@@ -1,0 +1,186 @@
+import { MESSAGE_MAX_LENGTH, ZDealRoomMessage, ZDealRoomMessagesResponse, ZDealRoomResponse } from '@tradeops/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authRateLimits, operationMilestones, operationParticipants } from '../../db/schema';
+import { demoUserId } from '../../db/seed/demo-accounts';
+import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
+import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+import { MESSAGE_RATE_LIMIT } from './deal-room.service';
+
+const FEATURED_ID = demoOperationId(FEATURED_OPERATION_KEY);
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+describe('deal room', () => {
+  let t: TestApp;
+  const as: Record<string, Record<string, string>> = {};
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const [key, email] of Object.entries({
+      buyer: 'comprador@tradeops.demo',
+      seller: 'vendedor@tradeops.demo',
+      admin: 'admin@tradeops.demo',
+      outsider: 'exportadora.pampa@tradeops.demo',
+      pending: 'pendiente@tradeops.demo',
+    })) {
+      as[key] = await signIn(t, email);
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: as[who] });
+
+  describe('GET /api/operations/:id/deal-room', () => {
+    it("shows a buyer the operation's progress and their latest order with its escrow state", async () => {
+      const response = await get('buyer', `/api/operations/${FEATURED_ID}/deal-room`);
+      expect(response.statusCode).toBe(200);
+      const room = ZDealRoomResponse.parse(response.json());
+      expect(room.viewer_role).toBe('participant');
+      expect(room.operation).toMatchObject({
+        id: FEATURED_ID,
+        total_tons: 25,
+        allocated_tons: 10,
+        available_tons: 15,
+        participants: 2,
+        status: 'active',
+      });
+      expect(room.participation).toMatchObject({
+        volume: 5,
+        payment_status: 'confirmed',
+        status: 'active',
+        escrow_state: 'held',
+        notifications_enabled: true,
+      });
+      expect(room.milestones).toEqual([]);
+    });
+
+    it('lets the seller and admins in without an order of their own', async () => {
+      const seller = ZDealRoomResponse.parse((await get('seller', `/api/operations/${FEATURED_ID}/deal-room`)).json());
+      expect(seller).toMatchObject({ viewer_role: 'seller', participation: null });
+      const admin = ZDealRoomResponse.parse((await get('admin', `/api/operations/${FEATURED_ID}/deal-room`)).json());
+      expect(admin).toMatchObject({ viewer_role: 'admin', participation: null });
+    });
+
+    it('refuses a signed-in user with no part in the deal (403), an unknown id (404), a pending KYC (403)', async () => {
+      const outsider = await get('outsider', `/api/operations/${FEATURED_ID}/deal-room`);
+      expect(outsider.statusCode).toBe(403);
+      expect(outsider.json().error.code).toBe('FORBIDDEN');
+      const unknown = await get('buyer', `/api/operations/${UNKNOWN_ID}/deal-room`);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().error.code).toBe('OPERATION_NOT_FOUND');
+      const pending = await get('pending', `/api/operations/${FEATURED_ID}/deal-room`);
+      expect(pending.statusCode).toBe(403);
+      expect(pending.json().error.code).toBe('KYC_REQUIRED');
+      const invalid = await get('buyer', '/api/operations/not-a-uuid/deal-room');
+      expect(invalid.statusCode).toBe(400);
+    });
+
+    it('lists recorded milestones with their dates', async () => {
+      const occurredAt = new Date('2026-03-02T10:00:00Z');
+      await t.db
+        .insert(operationMilestones)
+        .values({ operationId: FEATURED_ID, kind: 'shipment_preparation', occurredAt });
+      const room = ZDealRoomResponse.parse((await get('buyer', `/api/operations/${FEATURED_ID}/deal-room`)).json());
+      expect(room.milestones).toEqual([{ kind: 'shipment_preparation', occurred_at: occurredAt.toISOString() }]);
+      await t.db.delete(operationMilestones).where(eq(operationMilestones.operationId, FEATURED_ID));
+    });
+  });
+
+  describe('PATCH /api/operations/:id/deal-room/notifications', () => {
+    const patch = (who: string, id: string, payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/operations/${id}/deal-room/notifications`,
+        headers: as[who],
+        payload,
+      });
+
+    it("turns the buyer's notifications off and on again", async () => {
+      const off = await patch('buyer', FEATURED_ID, { enabled: false });
+      expect(off.statusCode).toBe(200);
+      expect(off.json()).toEqual({ notifications_enabled: false });
+      const [row] = await t.db
+        .select({ enabled: operationParticipants.notificationsEnabled })
+        .from(operationParticipants)
+        .where(
+          and(
+            eq(operationParticipants.operationId, FEATURED_ID),
+            eq(operationParticipants.userId, demoUserId('comprador')),
+          ),
+        );
+      expect(row?.enabled).toBe(false);
+      const room = ZDealRoomResponse.parse((await get('buyer', `/api/operations/${FEATURED_ID}/deal-room`)).json());
+      expect(room.participation?.notifications_enabled).toBe(false);
+      expect((await patch('buyer', FEATURED_ID, { enabled: true })).json()).toEqual({ notifications_enabled: true });
+    });
+
+    it('refuses a caller without an order (403), bad input (400), an unknown operation (404)', async () => {
+      expect((await patch('seller', FEATURED_ID, { enabled: false })).statusCode).toBe(403);
+      expect((await patch('buyer', FEATURED_ID, { enabled: 'no' })).statusCode).toBe(400);
+      expect((await patch('buyer', FEATURED_ID, {})).statusCode).toBe(400);
+      expect((await patch('buyer', UNKNOWN_ID, { enabled: false })).statusCode).toBe(404);
+    });
+  });
+
+  describe('messages', () => {
+    const post = (who: string, body: unknown, id = FEATURED_ID) =>
+      t.app.inject({ method: 'POST', url: `/api/operations/${id}/messages`, headers: as[who], payload: { body } });
+
+    it('keeps a thread between the buyers, the seller and the platform, oldest first', async () => {
+      const buyer = await post('buyer', '  ¿Cuándo sale el contenedor?  ');
+      expect(buyer.statusCode).toBe(201);
+      expect(ZDealRoomMessage.parse(buyer.json())).toMatchObject({
+        body: '¿Cuándo sale el contenedor?',
+        author_role: 'participant',
+        author_name: 'Carlos Rivas',
+        is_mine: true,
+        is_from_platform: false,
+      });
+      expect((await post('seller', 'En marzo, tras la asignación completa.')).statusCode).toBe(201);
+      expect((await post('admin', 'Fondos en custodia confirmados.')).statusCode).toBe(201);
+
+      const thread = ZDealRoomMessagesResponse.parse(
+        (await get('buyer', `/api/operations/${FEATURED_ID}/messages`)).json(),
+      ).data;
+      expect(thread.map((message) => [message.author_role, message.author_name, message.is_mine])).toEqual([
+        ['participant', 'Carlos Rivas', true],
+        ['seller', 'Martín Olivera', false],
+        ['platform', null, false],
+      ]);
+      const sellerView = ZDealRoomMessagesResponse.parse(
+        (await get('seller', `/api/operations/${FEATURED_ID}/messages`)).json(),
+      ).data;
+      expect(sellerView.map((message) => message.is_mine)).toEqual([false, true, false]);
+    });
+
+    it('refuses outsiders, empty and too long bodies, without writing anything', async () => {
+      const before = ZDealRoomMessagesResponse.parse(
+        (await get('admin', `/api/operations/${FEATURED_ID}/messages`)).json(),
+      ).data.length;
+      expect((await get('outsider', `/api/operations/${FEATURED_ID}/messages`)).statusCode).toBe(403);
+      expect((await post('outsider', 'hola')).statusCode).toBe(403);
+      const empty = await post('buyer', '   ');
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().error.code).toBe('VALIDATION_FAILED');
+      expect((await post('buyer', 'x'.repeat(MESSAGE_MAX_LENGTH + 1))).statusCode).toBe(400);
+      expect((await post('buyer', 'x'.repeat(MESSAGE_MAX_LENGTH))).statusCode).toBe(201);
+      const after = ZDealRoomMessagesResponse.parse(
+        (await get('admin', `/api/operations/${FEATURED_ID}/messages`)).json(),
+      ).data.length;
+      expect(after).toBe(before + 1);
+    });
+
+    it('rate-limits posting per user', async () => {
+      await t.db.delete(authRateLimits);
+      for (let i = 0; i < MESSAGE_RATE_LIMIT.max; i += 1) {
+        expect((await post('seller', `mensaje ${i}`)).statusCode).toBe(201);
+      }
+      const limited = await post('seller', 'uno más');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.code).toBe('RATE_LIMITED');
+      // Another user is not affected.
+      expect((await post('admin', 'aviso')).statusCode).toBe(201);
+    });
+  });
+});

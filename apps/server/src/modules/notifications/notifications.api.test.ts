@@ -1,0 +1,92 @@
+import { ZListNotificationsResponse } from '@tradeops/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../../db/schema';
+import { demoUserId } from '../../db/seed/demo-accounts';
+import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
+import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+
+const FEATURED_ID = demoOperationId(FEATURED_OPERATION_KEY);
+
+describe('notifications', () => {
+  let t: TestApp;
+  let buyer: Record<string, string>;
+  let pending: Record<string, string>;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    buyer = await signIn(t, 'comprador@tradeops.demo');
+    pending = await signIn(t, 'pendiente@tradeops.demo');
+    // Five for the buyer, a second apart (oldest first), one for someone else.
+    for (let i = 0; i < 5; i += 1) {
+      const [row] = await t.db
+        .insert(notifications)
+        .values({
+          userId: demoUserId('comprador'),
+          type: 'operation.approved',
+          data: i === 4 ? { operationId: FEATURED_ID, operationTitle: 'Leche' } : { n: i },
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+        })
+        .returning();
+      ids.push(row!.id);
+    }
+    await t.db.insert(notifications).values({ userId: demoUserId('pendiente'), type: 'kyc.approved', data: {} });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const list = async (headers: Record<string, string>, query = '') => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/notifications${query}`, headers });
+    expect(response.statusCode).toBe(200);
+    return ZListNotificationsResponse.parse(response.json());
+  };
+  const unread = async (headers: Record<string, string>) =>
+    (await t.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers })).json().unread_count;
+
+  it("lists the caller's own notifications, newest first, in pages", async () => {
+    const first = await list(buyer, '?limit=2');
+    expect(first.data.map((n) => n.id)).toEqual([ids[4], ids[3]]);
+    expect(first.data[0]?.operation_id).toBe(FEATURED_ID);
+    expect(first.data[1]?.operation_id).toBeNull();
+    expect(first.unread_count).toBe(5);
+    const second = await list(buyer, `?limit=2&before=${first.next_before}`);
+    expect(second.data.map((n) => n.id)).toEqual([ids[2], ids[1]]);
+    const last = await list(buyer, `?limit=2&before=${second.next_before}`);
+    expect(last.data.map((n) => n.id)).toEqual([ids[0]]);
+    expect(last.next_before).toBeNull();
+    expect((await list(pending)).data.map((n) => n.type)).toEqual(['kyc.approved']);
+  });
+
+  it('rejects a bad page size or cursor', async () => {
+    for (const query of ['?limit=0', '?limit=51', '?before=nope']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/notifications${query}`, headers: buyer });
+      expect(response.statusCode).toBe(400);
+    }
+  });
+
+  it('marks one read (once), refuses another user’s, then marks all read', async () => {
+    expect(await unread(buyer)).toBe(5);
+    const read = await t.app.inject({ method: 'POST', url: `/api/notifications/${ids[4]}/read`, headers: buyer });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({ unread_count: 4 });
+    const again = await t.app.inject({ method: 'POST', url: `/api/notifications/${ids[4]}/read`, headers: buyer });
+    expect(again.json()).toEqual({ unread_count: 4 });
+    const readAt = (await list(buyer)).data[0]?.read_at;
+    expect(readAt).not.toBeNull();
+
+    const foreign = await t.app.inject({ method: 'POST', url: `/api/notifications/${ids[3]}/read`, headers: pending });
+    expect(foreign.statusCode).toBe(404);
+    expect(await unread(buyer)).toBe(4);
+
+    const all = await t.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: buyer });
+    expect(all.json()).toEqual({ unread_count: 0 });
+    expect((await list(buyer)).data[0]?.read_at).toBe(readAt);
+    expect(await unread(pending)).toBe(1);
+  });
+
+  it('refuses visitors', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/notifications' });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,21 @@
+import { useEffect, useRef } from 'react';
+import { type RealtimeBinding, restartRealtime, useRealtimeInvalidation } from '../../lib/realtime';
+import { SESSION_QUERY_KEY } from '../../lib/session';
+
+/** A KYC decision or a role change reaches the cached session (and so the guards) without a reload. */
+const SESSION_BINDINGS: readonly RealtimeBinding[] = [
+  { kinds: ['profile'], queryKey: SESSION_QUERY_KEY },
+  { kinds: ['profile'], queryKey: ['kyc'] },
+];
+
+/** Keeps the tab's live stream tied to the signed-in user; renders nothing. */
+export function LiveSession({ userId }: { userId: string }) {
+  useRealtimeInvalidation(SESSION_BINDINGS);
+  const previous = useRef(userId);
+  useEffect(() => {
+    // Another account in this tab: the open stream carried the previous user's events.
+    if (previous.current !== userId) restartRealtime();
+    previous.current = userId;
+  }, [userId]);
+  return null;
+}

@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../components/ui/button';
+import { Container } from '../../components/ui/container';
+import { DealRoomLoadError, DealRoomView, WaitingHeading } from '../../features/deal-room/components/deal-room-view';
+import { useFeaturedOperation } from '../../features/operations/api/get-featured-operation';
+import { isApiError } from '../../lib/api-client';
+
+function DemoIntro() {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-6 rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900 sm:p-5">
+      <p className="font-semibold">{t('dealRoom.demo.title')}</p>
+      <p className="mt-1">{t('dealRoom.demo.intro')}</p>
+    </div>
+  );
+}
+
+/**
+ * /confirmation-demo: the waiting view of the featured operation (GET
+ * /api/operations/featured), live, for a signed-in user who may see its deal
+ * room (its buyers — the demo buyer has an order in it —, its seller, admins).
+ * Anyone else is told how to get there instead of seeing an error.
+ */
+export function ConfirmationDemoPage() {
+  const { t } = useTranslation();
+  const featured = useFeaturedOperation();
+
+  if (featured.data) {
+    return (
+      <DealRoomView
+        operationId={featured.data.id}
+        intro={<DemoIntro />}
+        renderError={(error, retry) =>
+          isApiError(error) && error.status === 403 ? (
+            <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
+              <p>{t('dealRoom.demo.noAccess')}</p>
+              <ButtonLink to="/operation/featured" className="mt-4">
+                {t('dealRoom.demo.toFeatured')}
+              </ButtonLink>
+            </div>
+          ) : (
+            <DealRoomLoadError onRetry={retry} />
+          )
+        }
+      />
+    );
+  }
+  return (
+    <div className="flex-1 bg-slate-50 py-8 sm:py-12">
+      <Container className="max-w-5xl">
+        <WaitingHeading />
+        <DemoIntro />
+        {featured.isPending && <p role="status">{t('common.loading')}</p>}
+        {featured.isError &&
+          (isApiError(featured.error) && featured.error.status === 404 ? (
+            <p className="text-slate-700">{t('dealRoom.demo.noFeatured')}</p>
+          ) : (
+            <DealRoomLoadError onRetry={() => void featured.refetch()} />
+          ))}
+      </Container>
+    </div>
+  );
+}

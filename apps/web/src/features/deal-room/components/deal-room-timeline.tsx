@@ -1,0 +1,87 @@
+import { type DealRoomResponse } from '@tradeops/shared';
+import { useTranslation } from 'react-i18next';
+import { CheckIcon } from '../../../components/ui/icons';
+import { cx } from '../../../lib/class-names';
+import { formatDate } from '../../../lib/format';
+import { type TimelineStep, buildTimeline } from './timeline-steps';
+
+function StepMarker({ state, index }: { state: TimelineStep['state']; index: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cx(
+        'relative z-10 flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold ring-4 ring-white',
+        state === 'completed' && 'bg-emerald-600 text-white',
+        state === 'current' && 'bg-accent-600 text-white',
+        state === 'upcoming' && 'bg-slate-200 text-slate-600',
+      )}
+    >
+      {state === 'completed' ? <CheckIcon className="size-4" /> : index + 1}
+    </span>
+  );
+}
+
+/** The waiting page's timeline (spec §2), an ordered list whose items say their state in words too. */
+export function DealRoomTimeline({ room }: { room: DealRoomResponse }) {
+  const { t, i18n } = useTranslation();
+  const steps = buildTimeline(room);
+  const date = (value: string) => formatDate(value, i18n.language, { dateStyle: 'long', timeZone: 'UTC' });
+
+  return (
+    <section aria-labelledby="deal-room-timeline" className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
+      <h2 id="deal-room-timeline" className="text-lg font-semibold text-brand-900">
+        {t('dealRoom.timeline.title')}
+      </h2>
+      <ol className="mt-5 space-y-0">
+        {steps.map((step, index) => {
+          const isLast = index === steps.length - 1;
+          let detail: string | null = null;
+          if (step.key === 'confirmed' && step.state === 'current') detail = t('dealRoom.timeline.awaitingPayment');
+          else if (step.key === 'allocation')
+            detail = t('dealRoom.timeline.allocationDetail', {
+              allocated: room.operation.allocated_tons,
+              total: room.operation.total_tons,
+            });
+          else if (step.doneAt) detail = t('dealRoom.timeline.doneOn', { date: date(step.doneAt) });
+          else if (step.expectedOn) detail = t('dealRoom.timeline.expected', { date: date(step.expectedOn) });
+          return (
+            <li
+              key={step.key}
+              data-testid={`timeline-${step.key}`}
+              data-state={step.state}
+              aria-current={step.state === 'current' ? 'step' : undefined}
+              className="relative flex gap-4 pb-6 last:pb-0"
+            >
+              {!isLast && (
+                <span
+                  aria-hidden="true"
+                  className={cx(
+                    'absolute top-8 left-4 -ml-px h-[calc(100%-2rem)] w-0.5',
+                    step.state === 'completed' ? 'bg-emerald-600' : 'bg-slate-200',
+                  )}
+                />
+              )}
+              <StepMarker state={step.state} index={index} />
+              <div className="min-w-0 pt-1">
+                <p className="font-semibold text-brand-900">
+                  {t(`dealRoom.timeline.${step.key}`)}{' '}
+                  <span
+                    className={cx(
+                      'ml-1 inline-block rounded-full px-2 py-0.5 align-middle text-xs font-semibold',
+                      step.state === 'completed' && 'bg-emerald-50 text-emerald-800',
+                      step.state === 'current' && 'bg-accent-50 text-accent-800',
+                      step.state === 'upcoming' && 'bg-slate-100 text-slate-600',
+                    )}
+                  >
+                    {t(`dealRoom.timeline.status.${step.state}`)}
+                  </span>
+                </p>
+                {detail && <p className="mt-0.5 text-sm text-slate-600">{detail}</p>}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

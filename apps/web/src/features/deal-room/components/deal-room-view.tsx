@@ -1,0 +1,224 @@
+import { type DealRoomResponse } from '@tradeops/shared';
+import { type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Container } from '../../../components/ui/container';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { cx } from '../../../lib/class-names';
+import { formatNumber, formatUsdAmount } from '../../../lib/format';
+import { useRealtimeStatus } from '../../../lib/realtime';
+import { useDealRoom } from '../api/deal-room';
+import { useDealRoomLive } from '../hooks/use-deal-room-live';
+import { DealRoomTimeline } from './deal-room-timeline';
+import { MessageThread } from './message-thread';
+import { NotificationsToggle } from './notifications-toggle';
+
+function LiveIndicator() {
+  const { t } = useTranslation();
+  const status = useRealtimeStatus();
+  const isLive = status === 'open';
+  return (
+    <span
+      role="status"
+      data-testid="live-indicator"
+      data-live={isLive}
+      className={cx(
+        'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold',
+        isLive ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-800',
+      )}
+    >
+      <span aria-hidden="true" className={cx('size-2 rounded-full', isLive ? 'bg-emerald-500' : 'bg-amber-500')} />
+      {isLive ? t('dealRoom.live.connected') : t('dealRoom.live.reconnecting')}
+    </span>
+  );
+}
+
+function AllocationCard({ room }: { room: DealRoomResponse }) {
+  const { t, i18n } = useTranslation();
+  const { operation } = room;
+  const value = t('dealRoom.progress.value', {
+    allocated: formatNumber(operation.allocated_tons, i18n.language),
+    total: formatNumber(operation.total_tons, i18n.language),
+  });
+  return (
+    <section aria-labelledby="deal-room-allocation" className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
+      <h2 id="deal-room-allocation" className="text-lg font-semibold text-brand-900">
+        {t('dealRoom.progress.title')}
+      </h2>
+      <p className="mt-3 text-2xl font-bold text-brand-900" data-testid="deal-room-allocated">
+        {value}
+      </p>
+      <ProgressBar
+        className="mt-3 h-3"
+        value={operation.allocated_tons}
+        max={operation.total_tons}
+        label={t('dealRoom.progress.label')}
+        valueText={value}
+      />
+      <div className="mt-3 flex flex-wrap justify-between gap-2 text-sm text-slate-600">
+        <span data-testid="deal-room-participants">
+          {t('dealRoom.progress.participants', { count: operation.participants })}
+        </span>
+        <span>{t('dealRoom.progress.available', { count: operation.available_tons })}</span>
+      </div>
+    </section>
+  );
+}
+
+function OrderCard({ room }: { room: DealRoomResponse }) {
+  const { t, i18n } = useTranslation();
+  const order = room.participation;
+  return (
+    <section aria-labelledby="deal-room-order" className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
+      <h2 id="deal-room-order" className="text-lg font-semibold text-brand-900">
+        {t('dealRoom.order.title')}
+      </h2>
+      {order ? (
+        <>
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+            <div>
+              <dt className="text-slate-500">{t('dealRoom.order.volume')}</dt>
+              <dd className="font-semibold text-brand-900">{t('common.tons', { count: order.volume })}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">{t('dealRoom.order.amount')}</dt>
+              <dd className="font-semibold text-brand-900">
+                {formatUsdAmount(order.amount_cents / 100, i18n.language)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">{t('dealRoom.order.paymentStatus')}</dt>
+              <dd className="font-semibold text-brand-900" data-testid="deal-room-payment-status">
+                {t(`dealRoom.order.paymentStatuses.${order.payment_status}`)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">{t('dealRoom.order.escrow')}</dt>
+              <dd className="font-semibold text-brand-900">{t(`dealRoom.order.escrowStates.${order.escrow_state}`)}</dd>
+            </div>
+          </dl>
+          <div className="mt-5 border-t border-slate-100 pt-4">
+            <NotificationsToggle operationId={room.operation.id} enabled={order.notifications_enabled} />
+          </div>
+        </>
+      ) : (
+        <p className="mt-3 text-sm text-slate-600">
+          {room.viewer_role === 'seller'
+            ? t('dealRoom.order.viewerSeller')
+            : room.viewer_role === 'admin'
+              ? t('dealRoom.order.viewerAdmin')
+              : t('dealRoom.order.none')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function DealRoomSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-label={t('common.loading')} className="space-y-4">
+      <Skeleton className="h-8 w-2/3" />
+      <Skeleton className="h-32 w-full" />
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}
+
+export function WaitingHeading() {
+  const { t } = useTranslation();
+  return (
+    <h1 className="mb-6 text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">{t('pages.operationWaiting')}</h1>
+  );
+}
+
+/** Spec §8: 'Failed to load operation details'. */
+export function DealRoomLoadError({ onRetry }: { onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="rounded-xl border border-rose-200 bg-rose-50 p-6 text-rose-900">
+      <p className="font-semibold">{t('dealRoom.loadError')}</p>
+      {onRetry && (
+        <Button variant="secondary" size="sm" className="mt-4" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+interface DealRoomViewProps {
+  operationId: string;
+  /** Shown above the room (the demo page's explanation). */
+  intro?: ReactNode;
+  /** Replaces the standard error (e.g. the demo explains who may see it). */
+  renderError?: (error: Error, retry: () => void) => ReactNode;
+}
+
+/**
+ * The live deal room (the waiting page): allocation and timeline, the caller's
+ * order with its notifications toggle, and the message thread, refreshed by
+ * Server-Sent Events without a reload.
+ */
+export function DealRoomView({ operationId, intro, renderError }: DealRoomViewProps) {
+  const { t } = useTranslation();
+  const room = useDealRoom(operationId);
+  useDealRoomLive(operationId);
+  const data = room.data;
+  const retry = () => void room.refetch();
+
+  return (
+    <div className="flex-1 bg-slate-50 py-8 sm:py-12">
+      <Container className="max-w-5xl">
+        {intro}
+        {/* Until the operation's title is known, the page's heading is its name. */}
+        {!data && <WaitingHeading />}
+        {room.isPending && <DealRoomSkeleton />}
+        {room.isError &&
+          !data &&
+          (renderError ? renderError(room.error, retry) : <DealRoomLoadError onRetry={retry} />)}
+        {data && (
+          <>
+            <header className="flex flex-wrap items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">{t('dealRoom.eyebrow')}</p>
+                <h1 className="mt-1 text-2xl font-bold tracking-tight text-balance text-brand-900 sm:text-3xl">
+                  {data.operation.title}
+                </h1>
+                <p className="mt-1 text-slate-600">
+                  {t('dealRoom.route', {
+                    origin: t(`countries.${data.operation.origin_country}`, {
+                      defaultValue: data.operation.origin_country,
+                    }),
+                    destination: t(`countries.${data.operation.destination_country}`, {
+                      defaultValue: data.operation.destination_country,
+                    }),
+                  })}
+                  {' · '}
+                  {t(`operationStatus.${data.operation.status}`)}
+                </p>
+              </div>
+              <LiveIndicator />
+            </header>
+            <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+              <div className="space-y-6">
+                <AllocationCard room={data} />
+                <DealRoomTimeline room={data} />
+              </div>
+              <div className="space-y-6">
+                <OrderCard room={data} />
+                <MessageThread operationId={operationId} />
+              </div>
+            </div>
+            <div className="mt-8">
+              <ButtonLink to={`/operation/${encodeURIComponent(operationId)}`} variant="ghost" size="sm">
+                {t('dealRoom.backToOperation')}
+              </ButtonLink>
+            </div>
+          </>
+        )}
+      </Container>
+    </div>
+  );
+}

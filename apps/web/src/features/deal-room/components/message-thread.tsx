@@ -1,0 +1,129 @@
+import { MESSAGE_MAX_LENGTH, type DealRoomMessage } from '@tradeops/shared';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { isApiError } from '../../../lib/api-client';
+import { cx } from '../../../lib/class-names';
+import { formatDate } from '../../../lib/format';
+import { useDealRoomMessages, usePostDealRoomMessage } from '../api/deal-room';
+
+function AuthorLabel({ message }: { message: DealRoomMessage }) {
+  const { t } = useTranslation();
+  if (message.is_mine) return <>{t('dealRoom.messages.you')}</>;
+  if (message.author_role === 'platform') return <>{t('dealRoom.messages.platform')}</>;
+  if (message.author_role === 'seller')
+    return (
+      <>
+        {message.author_name} · {t('dealRoom.messages.seller')}
+      </>
+    );
+  return <>{message.author_name}</>;
+}
+
+/** The deal room's thread: the latest messages, oldest first, and a form to post; new ones arrive live. */
+export function MessageThread({ operationId }: { operationId: string }) {
+  const { t, i18n } = useTranslation();
+  const messages = useDealRoomMessages(operationId);
+  const post = usePostDealRoomMessage(operationId);
+  const [body, setBody] = useState('');
+  const inputId = useId();
+  const counterId = useId();
+  const listRef = useRef<HTMLOListElement>(null);
+  const items = messages.data?.data ?? [];
+  const isTooLong = body.length > MESSAGE_MAX_LENGTH;
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [items.length]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = body.trim();
+    if (!text || isTooLong) return;
+    post.mutate({ body: text }, { onSuccess: () => setBody('') });
+  };
+
+  const postError =
+    post.error && isApiError(post.error) && post.error.code === 'RATE_LIMITED'
+      ? post.error.message
+      : post.error
+        ? t('dealRoom.messages.error')
+        : null;
+
+  return (
+    <section aria-labelledby="deal-room-messages" className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
+      <h2 id="deal-room-messages" className="text-lg font-semibold text-brand-900">
+        {t('dealRoom.messages.title')}
+      </h2>
+      {messages.isError && (
+        <p role="alert" className="mt-3 text-sm text-rose-700">
+          {t('dealRoom.messages.loadError')}
+        </p>
+      )}
+      {messages.isSuccess && items.length === 0 && (
+        <p className="mt-3 text-sm text-slate-600">{t('dealRoom.messages.empty')}</p>
+      )}
+      {items.length > 0 && (
+        <ol
+          ref={listRef}
+          aria-live="polite"
+          aria-relevant="additions"
+          data-testid="deal-room-messages"
+          className="mt-4 max-h-96 space-y-3 overflow-y-auto pr-1"
+        >
+          {items.map((message) => (
+            <li key={message.id} className={cx('flex', message.is_mine ? 'justify-end' : 'justify-start')}>
+              <div
+                className={cx(
+                  'max-w-[85%] rounded-2xl px-4 py-2.5 text-sm',
+                  message.is_mine && 'bg-accent-700 text-white',
+                  !message.is_mine && message.author_role === 'platform' && 'bg-brand-50 text-brand-900',
+                  !message.is_mine && message.author_role !== 'platform' && 'bg-slate-100 text-slate-800',
+                )}
+              >
+                <p className={cx('text-xs font-semibold', message.is_mine ? 'text-white/85' : 'text-slate-600')}>
+                  <AuthorLabel message={message} /> ·{' '}
+                  <time dateTime={message.created_at}>
+                    {formatDate(message.created_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
+                  </time>
+                </p>
+                <p className="mt-1 break-words whitespace-pre-line">{message.body}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form onSubmit={submit} className="mt-4">
+        <label htmlFor={inputId} className="text-sm font-medium text-brand-900">
+          {t('dealRoom.messages.label')}
+        </label>
+        <textarea
+          id={inputId}
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          rows={3}
+          aria-describedby={counterId}
+          aria-invalid={isTooLong || undefined}
+          placeholder={t('dealRoom.messages.placeholder')}
+          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none"
+        />
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+          <p id={counterId} className={cx('text-xs', isTooLong ? 'text-rose-700' : 'text-slate-500')}>
+            {isTooLong
+              ? t('dealRoom.messages.tooLong')
+              : t('dealRoom.messages.counter', { count: body.length, max: MESSAGE_MAX_LENGTH })}
+          </p>
+          <Button type="submit" size="sm" disabled={post.isPending || !body.trim() || isTooLong}>
+            {post.isPending ? t('dealRoom.messages.sending') : t('dealRoom.messages.send')}
+          </Button>
+        </div>
+        {postError && (
+          <p role="alert" className="mt-2 text-sm text-rose-700">
+            {postError}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}

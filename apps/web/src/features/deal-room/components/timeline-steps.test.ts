@@ -1,0 +1,91 @@
+import { type DealRoomResponse } from '@tradeops/shared';
+import { describe, expect, it } from 'vitest';
+import { buildTimeline } from './timeline-steps';
+
+function room(overrides: {
+  allocated?: number;
+  payment?: 'pending' | 'verification' | 'confirmed' | 'rejected' | null;
+  milestones?: DealRoomResponse['milestones'];
+}): Pick<DealRoomResponse, 'operation' | 'milestones' | 'participation'> {
+  const payment = overrides.payment === undefined ? 'confirmed' : overrides.payment;
+  return {
+    operation: {
+      id: '00000000-0000-4000-8000-000000000001',
+      title: 'Leche en polvo',
+      product_name: 'Milk Powder',
+      origin_country: 'UY',
+      destination_country: 'VE',
+      arrival_port: 'La Guaira',
+      status: 'active',
+      total_tons: 25,
+      allocated_tons: overrides.allocated ?? 10,
+      available_tons: 25 - (overrides.allocated ?? 10),
+      participants: 2,
+      expected_departure: '2026-03-01',
+      expected_arrival: '2026-04-01',
+    },
+    milestones: overrides.milestones ?? [],
+    participation: payment
+      ? {
+          id: '00000000-0000-4000-8000-000000000002',
+          volume: 5,
+          amount_cents: 2_150_000,
+          payment_method: 'wire',
+          payment_status: payment,
+          status: 'active',
+          escrow_state: payment === 'confirmed' ? 'held' : 'none',
+          notifications_enabled: true,
+          created_at: '2026-01-01T00:00:00.000Z',
+          confirmed_at: payment === 'confirmed' ? '2026-01-02T00:00:00.000Z' : null,
+        }
+      : null,
+  };
+}
+
+const states = (steps: ReturnType<typeof buildTimeline>) => steps.map((step) => `${step.key}:${step.state}`);
+
+describe('buildTimeline', () => {
+  it('keeps full allocation current until allocated tons equal total tons', () => {
+    expect(states(buildTimeline(room({ allocated: 20 })))).toEqual([
+      'confirmed:completed',
+      'allocation:current',
+      'shipment_preparation:upcoming',
+      'departure:upcoming',
+      'arrival:upcoming',
+    ]);
+    expect(states(buildTimeline(room({ allocated: 25 })))).toEqual([
+      'confirmed:completed',
+      'allocation:completed',
+      'shipment_preparation:current',
+      'departure:upcoming',
+      'arrival:upcoming',
+    ]);
+  });
+
+  it('shows the participation as current until the payment is confirmed', () => {
+    expect(states(buildTimeline(room({ payment: 'verification' })))[0]).toBe('confirmed:current');
+  });
+
+  it('completes logistics steps from milestones, with their dates, and shows expected dates ahead', () => {
+    const steps = buildTimeline(
+      room({
+        allocated: 25,
+        milestones: [
+          { kind: 'shipment_preparation', occurred_at: '2026-02-01T00:00:00.000Z' },
+          { kind: 'departure', occurred_at: '2026-03-02T00:00:00.000Z' },
+        ],
+      }),
+    );
+    expect(states(steps).slice(2)).toEqual([
+      'shipment_preparation:completed',
+      'departure:completed',
+      'arrival:current',
+    ]);
+    expect(steps[3]).toMatchObject({ doneAt: '2026-03-02T00:00:00.000Z', expectedOn: null });
+    expect(steps[4]).toMatchObject({ doneAt: null, expectedOn: '2026-04-01' });
+  });
+
+  it('starts at the allocation for the seller and admins (no order of their own)', () => {
+    expect(states(buildTimeline(room({ payment: null })))[0]).toBe('allocation:current');
+  });
+});

@@ -1,0 +1,68 @@
+import { NOTIFICATIONS_PAGE_SIZE } from '@tradeops/shared';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
+const UNREAD_COUNT_KEY = [...NOTIFICATIONS_QUERY_KEY, 'unread-count'] as const;
+const LIST_KEY = [...NOTIFICATIONS_QUERY_KEY, 'list'] as const;
+
+export const unreadCountQueryOptions = queryOptions({
+  queryKey: UNREAD_COUNT_KEY,
+  queryFn: ({ signal }) => apiRequest('/api/notifications/unread-count', (c) => c.ZUnreadCountResponse, { signal }),
+  // Live through the stream: no need to ask again on every focus.
+  staleTime: 60_000,
+});
+
+/** The bell's count (kept fresh by `notification` events). */
+export function useUnreadCount(enabled: boolean) {
+  return useQuery({ ...unreadCountQueryOptions, enabled });
+}
+
+export const notificationsQueryOptions = infiniteQueryOptions({
+  queryKey: LIST_KEY,
+  queryFn: ({ signal, pageParam }) =>
+    apiRequest('/api/notifications', (c) => c.ZListNotificationsResponse, {
+      signal,
+      query: { limit: NOTIFICATIONS_PAGE_SIZE, before: pageParam },
+    }),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (lastPage) => lastPage.next_before ?? undefined,
+});
+
+/** The panel's list, newest first, a page at a time. */
+export function useNotifications(enabled: boolean) {
+  return useInfiniteQuery({ ...notificationsQueryOptions, enabled });
+}
+
+function useNotificationMutation<Variables>(request: (variables: Variables) => Promise<{ unread_count: number }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (data) => {
+      queryClient.setQueryData(UNREAD_COUNT_KEY, data);
+      void queryClient.invalidateQueries({ queryKey: LIST_KEY });
+    },
+  });
+}
+
+export function useMarkNotificationRead() {
+  return useNotificationMutation((id: string) =>
+    apiRequest(`/api/notifications/${encodeURIComponent(id)}/read`, (c) => c.ZUnreadCountResponse, {
+      method: 'POST',
+      body: {},
+    }),
+  );
+}
+
+export function useMarkAllNotificationsRead() {
+  return useNotificationMutation(() =>
+    apiRequest('/api/notifications/read-all', (c) => c.ZUnreadCountResponse, { method: 'POST', body: {} }),
+  );
+}

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { demoId } from '../../apps/server/src/db/seed/demo-ids';
+import { DEAL_FIXTURES } from '../support/deal-fixtures';
+import { loginAs } from '../support/login';
+
+const operationId = demoId(`operation:${DEAL_FIXTURES.dealRoomMessages}`);
+
+test.describe('deal room messages', () => {
+  test('the seller and the platform talk in the deal room; each sees the other live', async ({ browser, baseURL }) => {
+    const sellerContext = await browser.newContext();
+    const seller = await sellerContext.newPage();
+    await loginAs(seller, 'seller', baseURL);
+    await seller.goto(`/operation/${operationId}/waiting`);
+    await expect(seller.getByText('Ves esta sala como vendedor de la operación.')).toBeVisible();
+    await expect(seller.getByTestId('live-indicator')).toHaveAttribute('data-live', 'true');
+
+    const adminContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const admin = await adminContext.newPage();
+    await loginAs(admin, 'admin', baseURL);
+    await admin.goto(`/operation/${operationId}/waiting`);
+    await expect(admin.getByTestId('live-indicator')).toHaveAttribute('data-live', 'true');
+    await admin.getByLabel('Escribe un mensaje').fill('Los fondos de los participantes quedan en custodia.');
+    await admin.getByRole('button', { name: 'Enviar' }).click();
+    await expect(admin.getByLabel('Escribe un mensaje')).toHaveValue('');
+
+    const sellerThread = seller.getByTestId('deal-room-messages');
+    await expect(sellerThread.getByText('Los fondos de los participantes quedan en custodia.')).toBeVisible();
+    await expect(sellerThread.getByText(/^TradeOps ·/)).toBeVisible();
+
+    await seller.getByLabel('Escribe un mensaje').fill('Gracias. La carga estará lista tras la asignación.');
+    await seller.getByRole('button', { name: 'Enviar' }).click();
+    const adminThread = admin.getByTestId('deal-room-messages');
+    await expect(adminThread.getByText('Gracias. La carga estará lista tras la asignación.')).toBeVisible();
+    await expect(adminThread.getByText(/Martín Olivera · Vendedor/)).toBeVisible();
+
+    await sellerContext.close();
+    await adminContext.close();
+  });
+
+  test('a signed-in buyer with no order in the deal sees the load error, translated', async ({ page, baseURL }) => {
+    await loginAs(page, 'buyer', baseURL);
+    await page.goto(`/operation/${operationId}/waiting`);
+    await expect(page.getByRole('alert')).toContainText('Failed to load operation details');
+  });
+});
