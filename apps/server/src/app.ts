@@ -12,6 +12,10 @@ import { kycRoutes } from './modules/kyc/kyc.routes';
 import { kycReviewRoutes } from './modules/kyc/review.routes';
 import { operationDetailRoutes } from './modules/operations/operation-detail.routes';
 import { operationsRoutes } from './modules/operations/operations.routes';
+import { dealRoomRoutes } from './modules/deal-room/deal-room.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { eventsRoutes } from './modules/realtime/events.routes';
+import { realtimePlugin } from './plugins/realtime';
 import { authPlugin } from './plugins/auth/auth-plugin';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db-plugin';
@@ -40,6 +44,8 @@ export interface BuildAppOptions {
   seedNow?: Date;
   /** More /api routes, registered after the modules: tests use it to probe access levels. */
   extraApiRoutes?: FastifyPluginAsync;
+  /** The SSE heartbeat interval (default REALTIME_HEARTBEAT_MS; tests shorten it). */
+  realtimeHeartbeatMs?: number;
 }
 
 function isInstalled(packageName: string): boolean {
@@ -103,6 +109,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
     await app.register(dbPlugin, { database });
     await app.register(authPlugin, { db: database.db });
     await app.register(storagePlugin, { storage });
+    await app.register(realtimePlugin, { database });
     // Modules, under /api.
     await app.register(
       async (api) => {
@@ -113,6 +120,9 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(contentRoutes);
         await api.register(kycRoutes);
         await api.register(kycReviewRoutes);
+        await api.register(notificationsRoutes);
+        await api.register(dealRoomRoutes);
+        await api.register(eventsRoutes, { heartbeatMs: options.realtimeHeartbeatMs });
         if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
       },
       { prefix: '/api' },

@@ -18,3 +18,5 @@ export * from './realtime/events';
 export * from './settings/schemas';
 export * from './kyc/file-type';
 export * from './kyc/schemas';
+export * from './notifications/schemas';
+export * from './deal-room/schemas';

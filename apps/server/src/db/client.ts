@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { join } from 'node:path';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
+import { type ChannelListener, type ListenOptions, listenOnPostgres } from './pg-listener';
 import { acquireDataDirLock } from './pglite-lock';
 import * as schema from './schema';
 
@@ -26,6 +27,11 @@ export interface DatabaseHandle {
    */
   runExclusive<T>(work: (db: AppDatabase) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
+  /**
+   * LISTEN on a channel; `onPayload` hears each NOTIFY after its commit. PostgreSQL:
+   * one dedicated connection that reconnects by itself; PGlite: the instance's listen.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<ChannelListener>;
   close(): Promise<void>;
 }
 
@@ -63,6 +69,15 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     // One process owns the folder (the lock file), so there is nobody to exclude.
     runExclusive: (work) => work(db as unknown as AppDatabase),
     migrate: () => migratePglite(db, MIGRATION_CONFIG),
+    listen: async (channel, onPayload, listenOptions) => {
+      const unlisten = await client.listen(channel, onPayload);
+      listenOptions?.onListening?.({ isReconnect: false });
+      return {
+        stop: async () => {
+          if (!isClosed) await unlisten().catch(() => undefined);
+        },
+      };
+    },
     close: async () => {
       if (isClosed) return;
       isClosed = true;
@@ -104,10 +119,21 @@ async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) =>
   }
 
   let isClosed = false;
+  const listeners = new Set<ChannelListener>();
   return {
     db: db as unknown as AppDatabase,
     driver: 'postgres',
     runExclusive,
+    listen: async (channel, onPayload, listenOptions) => {
+      const listener = await listenOnPostgres(databaseUrl, channel, onPayload, listenOptions);
+      listeners.add(listener);
+      return {
+        stop: async () => {
+          listeners.delete(listener);
+          await listener.stop();
+        },
+      };
+    },
     migrate: () =>
       runExclusive((locked) =>
         migrateNodePg(locked as unknown as Parameters<typeof migrateNodePg>[0], MIGRATION_CONFIG),
@@ -115,6 +141,7 @@ async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) =>
     close: async () => {
       if (isClosed) return;
       isClosed = true;
+      await Promise.all([...listeners].map((listener) => listener.stop()));
       await pool.end();
     },
   };

@@ -27,6 +27,7 @@ export interface TestAppOptions {
   seedNow?: Date;
   /** More /api routes (e.g. a probe route of some access level). */
   extraApiRoutes?: BuildAppOptions['extraApiRoutes'];
+  realtimeHeartbeatMs?: BuildAppOptions['realtimeHeartbeatMs'];
 }
 
 /** A fresh database on the PostgreSQL server of DATABASE_URL, dropped again by the returned function. */
@@ -71,7 +72,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const database = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: null });
     const app = await buildApp(
       { ...config, databaseUrl: scratch?.url ?? null },
-      { database, storage, seedNow: options.seedNow, extraApiRoutes: options.extraApiRoutes },
+      {
+        database,
+        storage,
+        seedNow: options.seedNow,
+        extraApiRoutes: options.extraApiRoutes,
+        realtimeHeartbeatMs: options.realtimeHeartbeatMs,
+      },
     );
     return {
       app,

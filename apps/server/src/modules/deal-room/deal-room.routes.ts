@@ -1,0 +1,97 @@
+import {
+  ZApiError,
+  ZDealRoomMessage,
+  ZDealRoomMessagesResponse,
+  ZDealRoomNotificationsRequest,
+  ZDealRoomNotificationsResponse,
+  ZDealRoomResponse,
+  ZOperationIdParams,
+  ZPostMessageRequest,
+} from '@tradeops/shared';
+import { type FastifyRequest } from 'fastify';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
+import {
+  getDealRoom,
+  listDealRoomMessages,
+  postDealRoomMessage,
+  setDealRoomNotifications,
+} from './deal-room.service';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+
+function viewerOf(request: FastifyRequest) {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED');
+  return request.auth;
+}
+
+/**
+ * The live deal room of an operation (the waiting page): its progress and
+ * timeline, the caller's order, the notifications toggle and the message
+ * thread. Past the KYC gate; the service lets in the operation's buyers, its
+ * seller and admins only.
+ */
+export const dealRoomRoutes: FastifyPluginAsyncZod = async (app) => {
+  const access = { access: 'kyc' } as const;
+
+  app.get(
+    '/operations/:id/deal-room',
+    {
+      schema: {
+        summary: "An operation's deal room: progress, milestones and the caller's latest order",
+        tags: ['deal-room'],
+        params: ZOperationIdParams,
+        response: { 200: ZDealRoomResponse, ...errors },
+      },
+      config: access,
+    },
+    async (request) => getDealRoom(app.db, viewerOf(request), request.params.id, request.lang),
+  );
+
+  app.patch(
+    '/operations/:id/deal-room/notifications',
+    {
+      schema: {
+        summary: "Turn the notifications of the caller's orders in this operation on or off",
+        tags: ['deal-room'],
+        params: ZOperationIdParams,
+        body: ZDealRoomNotificationsRequest,
+        response: { 200: ZDealRoomNotificationsResponse, ...errors },
+      },
+      config: access,
+    },
+    async (request) => setDealRoomNotifications(app.db, viewerOf(request), request.params.id, request.body.enabled),
+  );
+
+  app.get(
+    '/operations/:id/messages',
+    {
+      schema: {
+        summary: "The deal room's message thread, oldest first",
+        tags: ['deal-room'],
+        params: ZOperationIdParams,
+        response: { 200: ZDealRoomMessagesResponse, ...errors },
+      },
+      config: access,
+    },
+    async (request) => ({ data: await listDealRoomMessages(app.db, viewerOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/operations/:id/messages',
+    {
+      schema: {
+        summary: 'Post in the deal room (admins post as the platform)',
+        tags: ['deal-room'],
+        params: ZOperationIdParams,
+        body: ZPostMessageRequest,
+        response: { 201: ZDealRoomMessage, ...errors, 429: ZApiError },
+      },
+      config: access,
+    },
+    async (request, reply) => {
+      const message = await postDealRoomMessage(app.db, viewerOf(request), request.params.id, request.body.body);
+      return reply.code(201).send(message);
+    },
+  );
+};

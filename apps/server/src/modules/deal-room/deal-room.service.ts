@@ -1,0 +1,212 @@
+import {
+  type DealRoomMessage,
+  type DealRoomResponse,
+  type DealRoomRole,
+  type Language,
+  MESSAGES_PAGE_SIZE,
+  availableTons,
+} from '@tradeops/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { type AppDatabase, type Queryable } from '../../db/client';
+import { messages, operationMilestones, operationParticipants, operations, profiles } from '../../db/schema';
+import { AppError } from '../../errors';
+import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { type RateLimitRule, assertNotRateLimited, recordAttempt } from '../auth/rate-limit';
+import { getEscrowStates } from '../escrow/ledger.service';
+import { pickTitle } from '../operations/operations.service';
+
+/** Posting in a deal room: enough for a conversation, not for a flood. */
+export const MESSAGE_RATE_LIMIT = { max: 10, windowSeconds: 60 } as const satisfies RateLimitRule;
+
+type Viewer = Pick<AuthContext, 'isAdmin'> & { user: { id: string } };
+
+/**
+ * Who may see a deal room (its figures, timeline and messages): a buyer with a
+ * participation in it (any status, so an expired order still shows what
+ * happened), the operation's seller, and admins. null: none of them.
+ */
+export async function getDealRoomRole(
+  db: Queryable,
+  viewer: Viewer,
+  operation: { id: string; sellerId: string },
+): Promise<DealRoomRole | null> {
+  if (viewer.isAdmin) return 'admin';
+  if (operation.sellerId === viewer.user.id) return 'seller';
+  const [row] = await db
+    .select({ id: operationParticipants.id })
+    .from(operationParticipants)
+    .where(and(eq(operationParticipants.operationId, operation.id), eq(operationParticipants.userId, viewer.user.id)))
+    .limit(1);
+  return row ? 'participant' : null;
+}
+
+/** The operation when the viewer may see its deal room: 404 when it does not exist, 403 when not theirs. */
+async function loadDealRoomOperation(db: Queryable, viewer: Viewer, operationId: string) {
+  const [operation] = await db.select().from(operations).where(eq(operations.id, operationId)).limit(1);
+  if (!operation) throw new AppError('OPERATION_NOT_FOUND');
+  const role = await getDealRoomRole(db, viewer, operation);
+  if (!role) throw new AppError('FORBIDDEN');
+  return { operation, role };
+}
+
+/** Whether the viewer may see the deal room of this operation (false also when it does not exist). */
+export async function canSeeDealRoom(db: Queryable, viewer: Viewer, operationId: string): Promise<boolean> {
+  const [operation] = await db
+    .select({ id: operations.id, sellerId: operations.sellerId })
+    .from(operations)
+    .where(eq(operations.id, operationId))
+    .limit(1);
+  return operation ? (await getDealRoomRole(db, viewer, operation)) !== null : false;
+}
+
+export async function getDealRoom(
+  db: AppDatabase,
+  viewer: Viewer,
+  operationId: string,
+  lang: Language,
+): Promise<DealRoomResponse> {
+  const { operation, role } = await loadDealRoomOperation(db, viewer, operationId);
+  const [[participants], milestoneRows, [latest]] = await Promise.all([
+    db
+      .select({ count: sql<number>`count(distinct ${operationParticipants.userId})::int` })
+      .from(operationParticipants)
+      .where(and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.status, 'active'))),
+    db
+      .select({ kind: operationMilestones.kind, occurredAt: operationMilestones.occurredAt })
+      .from(operationMilestones)
+      .where(eq(operationMilestones.operationId, operationId))
+      .orderBy(operationMilestones.occurredAt),
+    db
+      .select()
+      .from(operationParticipants)
+      .where(and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.userId, viewer.user.id)))
+      .orderBy(desc(operationParticipants.createdAt), desc(operationParticipants.id))
+      .limit(1),
+  ]);
+  const escrow = latest ? (await getEscrowStates(db, [latest.id])).get(latest.id) : undefined;
+
+  return {
+    operation: {
+      id: operation.id,
+      title: pickTitle(operation, lang),
+      product_name: operation.productName,
+      origin_country: operation.originCountry,
+      destination_country: operation.destinationCountry,
+      arrival_port: operation.arrivalPort,
+      status: operation.status,
+      total_tons: operation.totalTons,
+      allocated_tons: operation.allocatedTons,
+      available_tons: availableTons(operation),
+      participants: participants?.count ?? 0,
+      expected_departure: operation.expectedDeparture,
+      expected_arrival: operation.expectedArrival,
+    },
+    milestones: milestoneRows.map((row) => ({ kind: row.kind, occurred_at: row.occurredAt.toISOString() })),
+    participation: latest
+      ? {
+          id: latest.id,
+          volume: latest.volume,
+          amount_cents: latest.amountCents,
+          payment_method: latest.paymentMethod,
+          payment_status: latest.paymentStatus,
+          status: latest.status,
+          escrow_state: escrow?.state ?? 'none',
+          notifications_enabled: latest.notificationsEnabled,
+          created_at: latest.createdAt.toISOString(),
+          confirmed_at: latest.confirmedAt?.toISOString() ?? null,
+        }
+      : null,
+    viewer_role: role,
+  };
+}
+
+/**
+ * The waiting page's toggle (spec §7: UPDATE participation notifications_enabled):
+ * applies to every order of the caller in this operation; only buyers with one have it.
+ */
+export async function setDealRoomNotifications(
+  db: AppDatabase,
+  viewer: Viewer,
+  operationId: string,
+  enabled: boolean,
+): Promise<{ notifications_enabled: boolean }> {
+  const [operation] = await db
+    .select({ id: operations.id })
+    .from(operations)
+    .where(eq(operations.id, operationId))
+    .limit(1);
+  if (!operation) throw new AppError('OPERATION_NOT_FOUND');
+  const updated = await db
+    .update(operationParticipants)
+    .set({ notificationsEnabled: enabled })
+    .where(and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.userId, viewer.user.id)))
+    .returning({ id: operationParticipants.id });
+  if (updated.length === 0) throw new AppError('FORBIDDEN');
+  return { notifications_enabled: enabled };
+}
+
+function toMessage(
+  row: { id: string; body: string; isFromPlatform: boolean; authorId: string | null; authorName: string | null; createdAt: Date },
+  sellerId: string,
+  viewerId: string,
+): DealRoomMessage {
+  const authorRole = row.isFromPlatform ? 'platform' : row.authorId === sellerId ? 'seller' : 'participant';
+  return {
+    id: row.id,
+    body: row.body,
+    is_from_platform: row.isFromPlatform,
+    author_role: authorRole,
+    author_name: authorRole === 'platform' ? null : row.authorName,
+    is_mine: row.authorId === viewerId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const messageColumns = {
+  id: messages.id,
+  body: messages.body,
+  isFromPlatform: messages.isFromPlatform,
+  authorId: messages.authorId,
+  authorName: profiles.fullName,
+  createdAt: messages.createdAt,
+};
+
+/** The thread, oldest first: the latest MESSAGES_PAGE_SIZE messages. */
+export async function listDealRoomMessages(
+  db: AppDatabase,
+  viewer: Viewer,
+  operationId: string,
+): Promise<DealRoomMessage[]> {
+  const { operation } = await loadDealRoomOperation(db, viewer, operationId);
+  const rows = await db
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(profiles, eq(profiles.id, messages.authorId))
+    .where(eq(messages.operationId, operationId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(MESSAGES_PAGE_SIZE);
+  return rows.reverse().map((row) => toMessage(row, operation.sellerId, viewer.user.id));
+}
+
+/** Posts in the thread (admins speak for the platform); the NOTIFY trigger tells the live pages. */
+export async function postDealRoomMessage(
+  db: AppDatabase,
+  viewer: Viewer,
+  operationId: string,
+  body: string,
+): Promise<DealRoomMessage> {
+  const { operation } = await loadDealRoomOperation(db, viewer, operationId);
+  const rateKey = `deal-room-message:${viewer.user.id}`;
+  await assertNotRateLimited(db, [[rateKey, MESSAGE_RATE_LIMIT]]);
+  await recordAttempt(db, rateKey, MESSAGE_RATE_LIMIT);
+  const [row] = await db
+    .insert(messages)
+    .values({ operationId, authorId: viewer.user.id, isFromPlatform: viewer.isAdmin, body })
+    .returning();
+  const [author] = await db
+    .select({ fullName: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.id, viewer.user.id))
+    .limit(1);
+  return toMessage({ ...row!, authorName: author?.fullName ?? null }, operation.sellerId, viewer.user.id);
+}

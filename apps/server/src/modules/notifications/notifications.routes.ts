@@ -1,0 +1,90 @@
+import {
+  ZApiError,
+  ZListNotificationsRequest,
+  ZListNotificationsResponse,
+  ZNotificationIdParams,
+  ZUnreadCountResponse,
+} from '@tradeops/shared';
+import { type FastifyRequest } from 'fastify';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
+import {
+  countUnreadNotifications,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from './notifications.service';
+
+const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError };
+
+function userIdOf(request: FastifyRequest): string {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED');
+  return request.auth.user.id;
+}
+
+/** The bell: a signed-in user's in-app notifications (any KYC state: KYC decisions arrive here). */
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const access = { access: 'authenticated' } as const;
+
+  app.get(
+    '/notifications',
+    {
+      schema: {
+        summary: "The caller's notifications, newest first, paged",
+        tags: ['notifications'],
+        querystring: ZListNotificationsRequest,
+        response: { 200: ZListNotificationsResponse, ...errors },
+      },
+      config: access,
+    },
+    async (request) => listNotifications(app.db, userIdOf(request), request.query),
+  );
+
+  app.get(
+    '/notifications/unread-count',
+    {
+      schema: {
+        summary: "How many of the caller's notifications are unread",
+        tags: ['notifications'],
+        response: { 200: ZUnreadCountResponse, ...errors },
+      },
+      config: access,
+    },
+    async (request) => ({ unread_count: await countUnreadNotifications(app.db, userIdOf(request)) }),
+  );
+
+  app.post(
+    '/notifications/:id/read',
+    {
+      schema: {
+        summary: 'Mark one notification read',
+        tags: ['notifications'],
+        params: ZNotificationIdParams,
+        response: { 200: ZUnreadCountResponse, ...errors },
+      },
+      config: access,
+    },
+    async (request) => {
+      const userId = userIdOf(request);
+      await markNotificationRead(app.db, userId, request.params.id);
+      return { unread_count: await countUnreadNotifications(app.db, userId) };
+    },
+  );
+
+  app.post(
+    '/notifications/read-all',
+    {
+      schema: {
+        summary: 'Mark every notification read',
+        tags: ['notifications'],
+        response: { 200: ZUnreadCountResponse, ...errors },
+      },
+      config: access,
+    },
+    async (request) => {
+      const userId = userIdOf(request);
+      await markAllNotificationsRead(app.db, userId);
+      return { unread_count: await countUnreadNotifications(app.db, userId) };
+    },
+  );
+};

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import {
+  OPERATION_MILESTONE_KINDS,
+  OPERATION_STATUSES,
+  PARTICIPATION_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+} from '../operations/constants';
+
+/** Where a participation's money is (derived from the escrow ledger). */
+export const ESCROW_STATES = ['none', 'held', 'released', 'refunded', 'split'] as const;
+export type EscrowStateName = (typeof ESCROW_STATES)[number];
+
+/** Why the caller may see a deal room. */
+export const DEAL_ROOM_ROLES = ['participant', 'seller', 'admin'] as const;
+export type DealRoomRole = (typeof DEAL_ROOM_ROLES)[number];
+
+export const MESSAGE_MAX_LENGTH = 2000;
+
+/** GET /api/operations/{id}/deal-room: the waiting page's data. */
+export const ZDealRoomResponse = z.object({
+  operation: z.object({
+    id: z.uuid(),
+    title: z.string(),
+    product_name: z.string(),
+    origin_country: z.string(),
+    destination_country: z.string(),
+    arrival_port: z.string().nullable(),
+    status: z.enum(OPERATION_STATUSES),
+    total_tons: z.number().int(),
+    allocated_tons: z.number().int(),
+    available_tons: z.number().int(),
+    participants: z.number().int(),
+    expected_departure: z.iso.date().nullable(),
+    expected_arrival: z.iso.date().nullable(),
+  }),
+  milestones: z.array(
+    z.object({ kind: z.enum(OPERATION_MILESTONE_KINDS), occurred_at: z.iso.datetime({ offset: true }) }),
+  ),
+  /** The caller's latest order in it (null for the seller and admins without one). */
+  participation: z
+    .object({
+      id: z.uuid(),
+      volume: z.number().int(),
+      amount_cents: z.number().int(),
+      payment_method: z.enum(PAYMENT_METHODS),
+      payment_status: z.enum(PAYMENT_STATUSES),
+      status: z.enum(PARTICIPATION_STATUSES),
+      escrow_state: z.enum(ESCROW_STATES),
+      notifications_enabled: z.boolean(),
+      created_at: z.iso.datetime({ offset: true }),
+      confirmed_at: z.iso.datetime({ offset: true }).nullable(),
+    })
+    .nullable(),
+  viewer_role: z.enum(DEAL_ROOM_ROLES),
+});
+export type DealRoomResponse = z.infer<typeof ZDealRoomResponse>;
+
+/** PATCH /api/operations/{id}/deal-room/notifications (spec §7: UPDATE participation notifications_enabled). */
+export const ZDealRoomNotificationsRequest = z.object({ enabled: z.boolean('validation.invalid') });
+export const ZDealRoomNotificationsResponse = z.object({ notifications_enabled: z.boolean() });
+
+export const ZDealRoomMessage = z.object({
+  id: z.uuid(),
+  body: z.string(),
+  is_from_platform: z.boolean(),
+  /** Who wrote it: a buyer of the deal, its seller, or the platform (an admin). */
+  author_role: z.enum(['participant', 'seller', 'platform']),
+  /** The author's name (null for the platform). */
+  author_name: z.string().nullable(),
+  is_mine: z.boolean(),
+  created_at: z.iso.datetime({ offset: true }),
+});
+export type DealRoomMessage = z.infer<typeof ZDealRoomMessage>;
+
+/** GET /api/operations/{id}/messages: oldest first (a chat thread), the latest MESSAGES_PAGE_SIZE. */
+export const MESSAGES_PAGE_SIZE = 100;
+export const ZDealRoomMessagesResponse = z.object({ data: z.array(ZDealRoomMessage) });
+
+export const ZPostMessageRequest = z.object({
+  body: z
+    .string('validation.required')
+    .trim()
+    .min(1, 'validation.required')
+    .max(MESSAGE_MAX_LENGTH, 'dealRoom.messages.tooLong'),
+});
+export type PostMessageRequest = z.input<typeof ZPostMessageRequest>;
