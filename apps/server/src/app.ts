@@ -16,6 +16,7 @@ import { dealRoomRoutes } from './modules/deal-room/deal-room.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { eventsRoutes } from './modules/realtime/events.routes';
 import { realtimePlugin } from './plugins/realtime';
+import { readCachePlugin } from './plugins/read-cache';
 import { authPlugin } from './plugins/auth/auth-plugin';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db-plugin';
@@ -110,6 +111,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
     await app.register(authPlugin, { db: database.db });
     await app.register(storagePlugin, { storage });
     await app.register(realtimePlugin, { database });
+    await app.register(readCachePlugin);
     // Modules, under /api.
     await app.register(
       async (api) => {
