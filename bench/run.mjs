@@ -97,7 +97,7 @@ function startBaseline() {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`baseline server exited (${code})`)));
   });
-  return { ready, stop: () => child.kill('SIGTERM') };
+  return { ready, setPayload: (payload) => child.send({ payload }), stop: () => child.kill('SIGTERM') };
 }
 
 function summarise(name, result, extra = {}) {
@@ -233,11 +233,21 @@ async function main() {
     console.info('Scenarios:');
     const bareA = await measure('baseline A: bare Fastify route', { url: `http://127.0.0.1:${BASELINE_PORT}/bare` });
     const selectA = await measure('baseline B: SELECT 1 (GET /api/health)', { url: `${ORIGIN}/api/health` });
-    const catalogue = await measure('catalogue: 100 rows, status=active', {
-      url: `${ORIGIN}/api/operations?status=active&limit=100`,
+    const catalogueUrl = `${ORIGIN}/api/operations?status=active&limit=100`;
+    const catalogueBody = await (await fetch(catalogueUrl)).text();
+    baseline.setPayload(catalogueBody);
+    const sameBytes = await measure(`reference: bare Fastify sending the same ${catalogueBody.length} bytes`, {
+      url: `http://127.0.0.1:${BASELINE_PORT}/same-bytes`,
     });
-    const catalogueProbe = await (await fetch(`${ORIGIN}/api/operations?status=active&limit=100`)).json();
-    catalogue.rows = catalogueProbe.count;
+    const catalogue = await measure('catalogue: 100 rows, status=active', { url: catalogueUrl });
+    catalogue.rows = JSON.parse(catalogueBody).count;
+    catalogue.bytes = catalogueBody.length;
+    catalogue.ratio_to_same_bytes = Math.round((catalogue.rps / sameBytes.rps) * 1000) / 1000;
+    // What signing in alone costs per request (session + user + profile reads), for the detail's ratio.
+    const session = await measure('reference: GET /api/session, signed-in buyer', {
+      url: `${ORIGIN}/api/session`,
+      headers: { cookie: buyerCookie(0) },
+    });
     const detail = await measure('operation detail, signed-in buyer', {
       url: `${ORIGIN}/api/operations/${featured.id}`,
       headers: { cookie: buyerCookie(0) },
@@ -350,7 +360,7 @@ async function main() {
     }
     const bare = bareB ? (bareA.rps + bareB.rps) / 2 : bareA.rps;
     const select = selectB ? (selectA.rps + selectB.rps) / 2 : selectA.rps;
-    results.push(bareA, selectA, catalogue, detail, ...orderScenarios);
+    results.push(bareA, selectA, sameBytes, catalogue, session, detail, ...orderScenarios);
     if (bareB) results.push(bareB, selectB);
     const rows = results.map((row) => (row.skipped ? row : withRatios(row, bare, select)));
 

@@ -18,6 +18,8 @@ export interface ReadCache {
    * database announces a change to operations or participations (NOTIFY, on every instance).
    */
   sendJson<T>(reply: FastifyReply, key: string, schema: z.ZodType<T>, load: () => Promise<T>): Promise<FastifyReply>;
+  /** The same invalidation for a value (not an answer): loaded once, kept until a change is announced. */
+  memo<T>(key: string, load: () => Promise<T>): Promise<T>;
   clear(): void;
   readonly size: number;
 }
@@ -33,6 +35,11 @@ interface Entry {
   expiresAt: number;
 }
 
+interface MemoEntry {
+  value: Promise<unknown>;
+  expiresAt: number;
+}
+
 /**
  * An in-process cache of the read-mostly public operation answers (catalogue, list, featured),
  * invalidated by the realtime feed (`app.realtime`, one LISTEN per instance on the channel the
@@ -41,12 +48,14 @@ interface Entry {
 export const readCachePlugin = appPlugin(async (app) => {
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<string>>();
+  const memos = new Map<string, MemoEntry>();
   // Bumped by every invalidation: a load that started before it must not store its answer.
   let generation = 0;
   const clear = () => {
     generation += 1;
     entries.clear();
     inFlight.clear();
+    memos.clear();
   };
 
   const unsubscribe = app.realtime.subscribe((signal: RealtimeSignal) => {
@@ -91,6 +100,24 @@ export const readCachePlugin = appPlugin(async (app) => {
       }
       // A string with a JSON content type goes out as is (no second serialisation).
       return reply.type('application/json; charset=utf-8').send(json);
+    },
+    memo<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const entry = memos.get(key);
+      if (entry && entry.expiresAt > Date.now()) return entry.value as Promise<T>;
+      const startedAt = generation;
+      const value = load();
+      if (memos.size >= READ_CACHE_MAX_ENTRIES) memos.delete(memos.keys().next().value as string);
+      memos.set(key, { value, expiresAt: Date.now() + READ_CACHE_TTL_MS });
+      // A failed load, or one overtaken by a change, is not kept.
+      value.then(
+        () => {
+          if (startedAt !== generation && memos.get(key)?.value === value) memos.delete(key);
+        },
+        () => {
+          if (memos.get(key)?.value === value) memos.delete(key);
+        },
+      );
+      return value;
     },
     clear,
     get size() {
