@@ -6,14 +6,15 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench   # a scratch PostgreSQL database
 //   npm run bench -- --duration 5 --warmup 2 --connections 50
 import autocannon from 'autocannon';
-import { fork, spawn, spawnSync } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createScratchDatabase } from './lib/database.mjs';
+import { ensureBuild, startServer as startServerAt, waitFor } from './lib/server.mjs';
 import { createBuyers, createOperations } from './lib/fixtures.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,48 +46,7 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 
-function ensureBuild() {
-  const server = join(root, 'apps/server/dist/server.js');
-  const web = join(root, 'apps/web/dist/index.html');
-  if (existsSync(server) && existsSync(web)) return;
-  console.info('No production build yet: running `npm run build`…');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-async function waitFor(url, timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
-}
-
-function startServer(env, logPath) {
-  const log = createWriteStream(logPath, { flags: 'a' });
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  return {
-    child,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+const startServer = (env, logPath) => startServerAt(root, env, logPath);
 
 function startBaseline() {
   const child = fork(join(root, 'bench/baseline-server.mjs'), {
@@ -190,7 +150,7 @@ function printTable(rows) {
 }
 
 async function main() {
-  ensureBuild();
+  ensureBuild(root);
   const startedAt = new Date();
   const secret = randomBytes(32).toString('hex');
   const scratch = await createScratchDatabase(process.env.DATABASE_URL);

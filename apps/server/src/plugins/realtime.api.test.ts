@@ -51,10 +51,7 @@ describe('realtime: LISTEN/NOTIFY → GET /api/events', () => {
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toContain('text/event-stream');
     expect(stream.headers['cache-control']).toContain('no-cache');
-    await t.db
-      .update(operations)
-      .set({ updatedAt: new Date() })
-      .where(eq(operations.id, FEATURED_ID));
+    await t.db.update(operations).set({ updatedAt: new Date() }).where(eq(operations.id, FEATURED_ID));
     const message = await stream.waitFor(isEvent('operation', { operationId: FEATURED_ID }));
     expect(eventData(message)).toEqual({ kind: 'operation', operationId: FEATURED_ID });
   });

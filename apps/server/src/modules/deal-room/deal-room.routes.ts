@@ -11,12 +11,7 @@ import {
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
-import {
-  getDealRoom,
-  listDealRoomMessages,
-  postDealRoomMessage,
-  setDealRoomNotifications,
-} from './deal-room.service';
+import { getDealRoom, listDealRoomMessages, postDealRoomMessage, setDealRoomNotifications } from './deal-room.service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 

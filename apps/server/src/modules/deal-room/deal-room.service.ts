@@ -146,7 +146,14 @@ export async function setDealRoomNotifications(
 }
 
 function toMessage(
-  row: { id: string; body: string; isFromPlatform: boolean; authorId: string | null; authorName: string | null; createdAt: Date },
+  row: {
+    id: string;
+    body: string;
+    isFromPlatform: boolean;
+    authorId: string | null;
+    authorName: string | null;
+    createdAt: Date;
+  },
   sellerId: string,
   viewerId: string,
 ): DealRoomMessage {

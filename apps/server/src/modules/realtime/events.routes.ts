@@ -23,7 +23,11 @@ export interface EventsRoutesOptions {
  *   status — are shown to every signed-in user on the detail page anyway).
  * - message: the deal room's audience only (its buyers, its seller, admins).
  */
-export function createEventFilter(db: AppDatabase, auth: AuthContext, sellerOf: (operationId: string) => Promise<string | null>) {
+export function createEventFilter(
+  db: AppDatabase,
+  auth: AuthContext,
+  sellerOf: (operationId: string) => Promise<string | null>,
+) {
   const userId = auth.user.id;
   // Deal-room access per operation for this stream; forgotten when the user's own orders change.
   const dealRoomAccess = new Map<string, Promise<boolean>>();
@@ -112,10 +116,12 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
       // Events are delivered in the order they were heard, even when a filter has to ask the database.
       let queue = Promise.resolve();
       const unsubscribe = app.realtime.subscribe((signal: RealtimeSignal) => {
-        queue = queue.then(async () => {
-          if (signal.type === 'resync') return send('event: resync\ndata: {}\n\n');
-          if (await filter.shouldDeliver(signal.event)) send(`data: ${JSON.stringify(signal.event)}\n\n`);
-        }).catch((error: unknown) => request.log.error({ err: error }, 'realtime delivery failed'));
+        queue = queue
+          .then(async () => {
+            if (signal.type === 'resync') return send('event: resync\ndata: {}\n\n');
+            if (await filter.shouldDeliver(signal.event)) send(`data: ${JSON.stringify(signal.event)}\n\n`);
+          })
+          .catch((error: unknown) => request.log.error({ err: error }, 'realtime delivery failed'));
       });
       const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
       heartbeat.unref();
