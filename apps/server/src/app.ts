@@ -17,6 +17,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { eventsRoutes } from './modules/realtime/events.routes';
 import { realtimePlugin } from './plugins/realtime';
 import { readCachePlugin } from './plugins/read-cache';
+import { participationsRoutes } from './modules/participations/participations.routes';
 import { authPlugin } from './plugins/auth/auth-plugin';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db-plugin';
@@ -132,6 +133,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(notificationsRoutes);
         await api.register(dealRoomRoutes);
         await api.register(eventsRoutes, { heartbeatMs: options.realtimeHeartbeatMs });
+        await api.register(participationsRoutes);
         if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
       },
       { prefix: '/api' },

@@ -20,3 +20,7 @@ export * from './kyc/file-type';
 export * from './kyc/schemas';
 export * from './notifications/schemas';
 export * from './deal-room/schemas';
+export * from './participations/schemas';
+// Defined identically by the deal-room (realtime branch) and participations (orders branch)
+// contracts; named here so the two star exports do not collide (the coordinator keeps one).
+export { ESCROW_STATES, type EscrowStateName } from './participations/schemas';

@@ -113,8 +113,12 @@ export const routes: RouteObject[] = [
         handle: { titleKey: 'pages.operationDetail' } satisfies RouteHandle,
         lazy: () => import('./routes/operation-detail').then((module) => ({ Component: module.OperationDetailPage })),
       },
-      placeholder('operation/:operationId/order', 'pages.operationOrder'),
-      placeholder('operation/:operationId/participate', 'pages.operationParticipate'),
+      page('operation/:operationId/order', 'pages.operationOrder', () =>
+        import('./routes/operation-order').then((m) => ({ Component: m.OperationOrderPage })),
+      ),
+      page('operation/:operationId/participate', 'pages.operationParticipate', () =>
+        import('./routes/operation-participate').then((m) => ({ Component: m.OperationParticipatePage })),
+      ),
       placeholder('operation/:operationId/waiting', 'pages.operationWaiting'),
       placeholder('confirmation-demo', 'pages.operationWaiting'),
       placeholder('make-offer', 'pages.makeOffer'),
@@ -194,6 +198,12 @@ export const routes: RouteObject[] = [
           ),
           page('admin/messages', 'pages.adminMessages', () =>
             import('./routes/admin-messages').then((m) => ({ Component: m.AdminMessagesPage })),
+          ),
+          page('admin/payments', 'pages.adminPayments', () =>
+            import('./routes/admin-payments').then((m) => ({ Component: m.AdminPaymentsPage })),
+          ),
+          page('admin/operations/:operationId/ledger', 'pages.adminLedger', () =>
+            import('./routes/admin-ledger').then((m) => ({ Component: m.AdminLedgerPage })),
           ),
         ],
       },

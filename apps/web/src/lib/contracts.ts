@@ -24,4 +24,9 @@ export {
   ZSessionResponse,
   ZUploadDocumentResponse,
   ZWatchResponse,
+  ZCreateParticipationResponse,
+  ZLedgerResponse,
+  ZOrderFormResponse,
+  ZParticipationResponse,
+  ZPaymentQueueResponse,
 } from '@tradeops/shared';

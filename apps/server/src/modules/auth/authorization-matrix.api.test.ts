@@ -54,6 +54,16 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'GET /api/operations/:id/messages': 'kyc',
   'POST /api/operations/:id/messages': 'kyc',
   'GET /api/events': 'authenticated',
+  'GET /api/operations/:id/order-form': 'buyer',
+  'POST /api/operations/:id/participations': 'buyer',
+  'GET /api/operations/:id/participations/mine': 'kyc',
+  'GET /api/participations/:id': 'kyc',
+  'POST /api/participations/:id/proof': 'kyc',
+  'GET /api/participations/:id/proof': 'kyc',
+  'GET /api/admin/payments': 'admin',
+  'POST /api/admin/payments/:id/confirm': 'admin',
+  'POST /api/admin/payments/:id/reject': 'admin',
+  'GET /api/admin/operations/:id/ledger': 'admin',
 };
 /** Routes answering an endless stream (SSE): read as a stream; a refusal still ends with a JSON body. */
 const STREAMING = new Set(['GET /api/events']);

@@ -22,7 +22,7 @@ function requireAuth(auth: AuthContext | null): AuthContext {
 }
 
 /** Answers for a stored document: never sniffed, never scripted, framed only by our own pages. */
-const DOCUMENT_CSP: Record<string, string> = {
+export const DOCUMENT_CSP: Record<string, string> = {
   // Chromium's PDF viewer refuses to run in a sandboxed document, so PDFs get every restriction but that one.
   'application/pdf': "default-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'",
   default: "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox",

@@ -44,6 +44,9 @@ export function AdminKycPage() {
           <ButtonLink to="/admin/messages" variant="secondary">
             {t('adminMessages.title')}
           </ButtonLink>
+          <ButtonLink to="/admin/payments" variant="secondary">
+            {t('adminPayments.title')}
+          </ButtonLink>
         </div>
       </Container>
     </div>

@@ -1,0 +1,417 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  emailOutbox,
+  ledgerTransfers,
+  notifications,
+  operationParticipants,
+  operations,
+} from '../../db/schema';
+import { demoUserId } from '../../db/seed/demo-accounts';
+import { demoOperationId } from '../../db/seed/demo-operations';
+import { createApprovedBuyers } from '../../test/buyers';
+import { GIF_BYTES, HTML_BYTES, JPEG_BYTES, PDF_BYTES, PNG_BYTES } from '../../test/kyc-files';
+import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+
+const SUGAR = demoOperationId('refined-sugar'); // 50 t, min 10, cap 25, lots of 5, $620/t
+const FEATURED = demoOperationId('milk-powder-regular'); // 25 t, 10 allocated, min 5, cap 25
+
+function multipart(fileName: string, bytes: Buffer, contentType = 'application/octet-stream') {
+  const boundary = `----tradeops${randomUUID()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe('participations API', () => {
+  let t: TestApp;
+  let buyer: Record<string, string>;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    buyer = await signIn(t, 'comprador@tradeops.demo');
+    admin = await signIn(t, 'admin@tradeops.demo');
+  });
+  afterAll(async () => t.close());
+
+  async function order(
+    headers: Record<string, string>,
+    operationId: string,
+    body: Partial<{ volume: unknown; payment_method: unknown; idempotency_key: unknown }>,
+  ) {
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/operations/${operationId}/participations`,
+      headers,
+      payload: { volume: 10, payment_method: 'wire', idempotency_key: randomUUID(), ...body },
+    });
+  }
+
+  async function uploadProof(headers: Record<string, string>, id: string, fileName: string, bytes: Buffer) {
+    const form = multipart(fileName, bytes);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/participations/${id}/proof`,
+      headers: { ...headers, 'content-type': form.contentType },
+      payload: form.payload,
+    });
+  }
+
+  async function operationRow(id: string) {
+    const [row] = await t.db.select().from(operations).where(eq(operations.id, id));
+    return row!;
+  }
+
+  it('places an order: 201, amount from price × tons, a reference, the hold, allocated tons up', async () => {
+    const before = await operationRow(SUGAR);
+    const response = await order(buyer, SUGAR, { volume: 10, payment_method: 'cash' });
+    expect(response.statusCode).toBe(201);
+    const { participation } = response.json();
+    expect(participation).toMatchObject({
+      operation_id: SUGAR,
+      volume: 10,
+      amount_cents: 10 * 62_000,
+      payment_method: 'cash',
+      payment_status: 'pending',
+      status: 'active',
+      has_proof: false,
+      escrow: { state: 'none', held_cents: 0 },
+    });
+    expect(participation.payment_reference).toMatch(/^TO-[0-9A-Z]{10}$/);
+    const holdMs = new Date(participation.expires_at).getTime() - Date.now();
+    expect(holdMs).toBeGreaterThan(71 * 3_600_000);
+    expect(holdMs).toBeLessThanOrEqual(72 * 3_600_000);
+    expect((await operationRow(SUGAR)).allocatedTons).toBe(before.allocatedTons + 10);
+
+    const [notification] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, demoUserId('comprador')), eq(notifications.type, 'participation.created')));
+    expect(notification?.data).toMatchObject({
+      operationId: SUGAR,
+      volume: 10,
+      reference: participation.payment_reference,
+    });
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, participation.id));
+    expect(audit.map((row) => row.action)).toContain('participation.created');
+  });
+
+  it('replays the same idempotency key: 200, the same order, nothing new', async () => {
+    const key = randomUUID();
+    const first = await order(buyer, FEATURED, { volume: 5, idempotency_key: key });
+    expect(first.statusCode).toBe(201);
+    const allocated = (await operationRow(FEATURED)).allocatedTons;
+    const replay = await order(buyer, FEATURED, { volume: 5, idempotency_key: key });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().participation.id).toBe(first.json().participation.id);
+    expect((await operationRow(FEATURED)).allocatedTons).toBe(allocated);
+    const other = await order(buyer, FEATURED, { volume: 10, idempotency_key: key });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('creates one order from simultaneous submits with the same key', async () => {
+    const key = randomUUID();
+    const before = (await operationRow(FEATURED)).allocatedTons;
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => order(buyer, FEATURED, { volume: 5, idempotency_key: key })),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(responses.map((r) => r.json().participation.id)).size).toBe(1);
+    const rows = await t.db.select().from(operationParticipants).where(eq(operationParticipants.idempotencyKey, key));
+    expect(rows).toHaveLength(1);
+    expect((await operationRow(FEATURED)).allocatedTons).toBe(before + 5);
+  });
+
+  it('refuses bad volumes with a clear translated error and changes nothing', async () => {
+    const before = (await operationRow(SUGAR)).allocatedTons;
+    const cases: [unknown, number, string, RegExp][] = [
+      [12, 400, 'VOLUME_NOT_STEP', /^Volume must be in increments of 5 tons$/],
+      [5, 400, 'VOLUME_BELOW_MIN', /mínimo es de 10 toneladas/],
+      [30, 400, 'VOLUME_ABOVE_MAX', /como máximo 15 toneladas/],
+      [7.5, 400, 'VALIDATION_FAILED', /./],
+      [-5, 400, 'VALIDATION_FAILED', /./],
+      ['10', 400, 'VALIDATION_FAILED', /./],
+    ];
+    for (const [volume, status, code, message] of cases) {
+      const response = await order(buyer, SUGAR, { volume });
+      expect({ volume, status: response.statusCode, code: response.json().error.code }).toEqual({
+        volume,
+        status,
+        code,
+      });
+      expect(response.json().error.message).toMatch(message);
+    }
+    const english = await t.app.inject({
+      method: 'POST',
+      url: `/api/operations/${SUGAR}/participations`,
+      headers: { ...buyer, 'accept-language': 'en' },
+      payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID() },
+    });
+    expect(english.json().error.message).toBe('The minimum order is 10 tons.');
+    const badMethod = await order(buyer, SUGAR, { payment_method: 'crypto' });
+    expect(badMethod.json().error.code).toBe('VALIDATION_FAILED');
+    const badKey = await order(buyer, SUGAR, { idempotency_key: 'not-a-uuid' });
+    expect(badKey.json().error.code).toBe('VALIDATION_FAILED');
+    expect((await operationRow(SUGAR)).allocatedTons).toBe(before);
+  });
+
+  it('applies the per-participant cap to all the buyer’s live orders', async () => {
+    // comprador holds 10 t of sugar (first test); the cap is 25: 15 more at most, so 15 passes and then 5 does not.
+    expect((await order(buyer, SUGAR, { volume: 15 })).statusCode).toBe(201);
+    const form = await t.app.inject({ method: 'GET', url: `/api/operations/${SUGAR}/order-form`, headers: buyer });
+    expect(form.json()).toMatchObject({ held_by_me_tons: 25, closed_reason: 'cap_reached', max_order_tons: 0 });
+    const over = await order(buyer, SUGAR, { volume: 10 });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.code).toBe('PARTICIPANT_CAP_REACHED');
+  });
+
+  it('refuses orders on a closed, past-deadline or unknown operation', async () => {
+    // Waiting for an admin's approval: not public yet.
+    const pending = demoOperationId('organic-sugar');
+    expect((await operationRow(pending)).kycStatus).toBe('pending');
+    expect((await order(buyer, pending, {})).json().error.code).toBe('OPERATION_NOT_FOUND');
+    const unknown = await order(buyer, randomUUID(), {});
+    expect(unknown.json().error.code).toBe('OPERATION_NOT_FOUND');
+
+    const id = await insertOperation({ deadline: new Date(Date.now() - 60_000) });
+    const late = await order(buyer, id, { volume: 5 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('ORDER_CLOSED');
+    const cancelled = await insertOperation({ status: 'cancelled' });
+    expect((await order(buyer, cancelled, { volume: 5 })).json().error.code).toBe('ORDER_CLOSED');
+  });
+
+  it('fills an operation exactly: status allocated, then OPERATION_FULL; the last tons may be below the minimum', async () => {
+    const id = await insertOperation({ totalTons: 25, minVolume: 10, maxPerParticipantTons: 25 });
+    const [a, b] = await createApprovedBuyers(t, 2, 'fill');
+    expect((await order(a!.headers, id, { volume: 20 })).statusCode).toBe(201);
+    // 5 t are left, under the 10 t minimum: taking exactly what is left is allowed.
+    const form = await t.app.inject({ method: 'GET', url: `/api/operations/${id}/order-form`, headers: b!.headers });
+    expect(form.json()).toMatchObject({ min_order_tons: 5, max_order_tons: 5, closed_reason: null });
+    expect((await order(b!.headers, id, { volume: 5 })).statusCode).toBe(201);
+    const row = await operationRow(id);
+    expect(row).toMatchObject({ allocatedTons: 25, status: 'allocated' });
+    const full = await order(buyer, id, { volume: 5 });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error.code).toBe('OPERATION_FULL');
+  });
+
+  it('only lets buyers (and admins) order', async () => {
+    const seller = await signIn(t, 'vendedor@tradeops.demo');
+    expect((await order(seller, SUGAR, {})).statusCode).toBe(403);
+    const pending = await signIn(t, 'pendiente@tradeops.demo');
+    expect((await order(pending, SUGAR, {})).json().error.code).toBe('KYC_REQUIRED');
+  });
+
+  describe('payment proof and verification', () => {
+    let participationId: string;
+    let reference: string;
+    beforeAll(async () => {
+      const response = await order(buyer, demoOperationId('arabica-coffee'), { volume: 5 });
+      expect(response.statusCode).toBe(201);
+      participationId = response.json().participation.id;
+      reference = response.json().participation.payment_reference;
+    });
+
+    it('shows the buyer their order with the payment instructions', async () => {
+      const mine = await t.app.inject({
+        method: 'GET',
+        url: `/api/operations/${demoOperationId('arabica-coffee')}/participations/mine`,
+        headers: buyer,
+      });
+      expect(mine.statusCode).toBe(200);
+      expect(mine.json()).toMatchObject({
+        participation: { id: participationId, payment_status: 'pending' },
+        instructions: { reference, amount_cents: 5 * 1_000_000 },
+      });
+      expect(mine.json().instructions.bank).toMatchObject({ currency: 'USD' });
+      const other = (await createApprovedBuyers(t, 1, 'other'))[0]!;
+      const peek = await t.app.inject({
+        method: 'GET',
+        url: `/api/participations/${participationId}`,
+        headers: other.headers,
+      });
+      expect(peek.statusCode).toBe(404);
+      const asAdmin = await t.app.inject({
+        method: 'GET',
+        url: `/api/participations/${participationId}`,
+        headers: admin,
+      });
+      expect(asAdmin.statusCode).toBe(200);
+      expect((await uploadProof(other.headers, participationId, 'proof.pdf', PDF_BYTES)).statusCode).toBe(404);
+    });
+
+    it('refuses spoofed, empty, oversized and path-traversing proofs', async () => {
+      const spoofed = await uploadProof(buyer, participationId, 'proof.pdf', HTML_BYTES);
+      expect(spoofed.statusCode).toBe(415);
+      expect((await uploadProof(buyer, participationId, 'proof.gif', GIF_BYTES)).statusCode).toBe(415);
+      // A real PNG named .pdf: the content and the name disagree.
+      expect((await uploadProof(buyer, participationId, 'proof.pdf', PNG_BYTES)).statusCode).toBe(415);
+      const empty = await uploadProof(buyer, participationId, 'proof.pdf', Buffer.alloc(0));
+      expect(empty.json().error.code).toBe('FILE_EMPTY');
+      const traversal = await uploadProof(buyer, participationId, '../../etc/proof.pdf', PDF_BYTES);
+      expect(traversal.json().error.code).toBe('INVALID_FILE_NAME');
+      const big = Buffer.concat([PDF_BYTES, Buffer.alloc(10 * 1024 * 1024 + 1)]);
+      const oversize = await uploadProof(buyer, participationId, 'proof.pdf', big);
+      expect(oversize.statusCode).toBe(413);
+      expect(oversize.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+      const notMultipart = await t.app.inject({
+        method: 'POST',
+        url: `/api/participations/${participationId}/proof`,
+        headers: buyer,
+        payload: {},
+      });
+      expect(notMultipart.statusCode).toBe(400);
+      const [row] = await t.db
+        .select()
+        .from(operationParticipants)
+        .where(eq(operationParticipants.id, participationId));
+      expect(row).toMatchObject({ paymentStatus: 'pending', paymentProofPath: null });
+    });
+
+    it('takes a JPEG proof into payment-proofs/<user>/…, puts it in the queue, serves it to owner and admin', async () => {
+      const response = await uploadProof(buyer, participationId, 'recibo transferencia.jpg', JPEG_BYTES);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().participation).toMatchObject({ payment_status: 'verification', has_proof: true });
+      const [row] = await t.db
+        .select()
+        .from(operationParticipants)
+        .where(eq(operationParticipants.id, participationId));
+      expect(row!.paymentProofPath).toMatch(new RegExp(`^${demoUserId('comprador')}/[0-9a-f-]{36}\\.jpg$`));
+      expect(await t.storage.exists('payment-proofs', row!.paymentProofPath!)).toBe(true);
+      // Not twice: the proof is under verification now.
+      expect((await uploadProof(buyer, participationId, 'again.pdf', PDF_BYTES)).json().error.code).toBe(
+        'PROOF_NOT_ACCEPTED',
+      );
+
+      const queue = await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: admin });
+      expect(queue.json().data).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ id: participationId, payment_reference: reference, proof_mime_type: 'image/jpeg' }),
+        ]),
+      );
+      for (const headers of [buyer, admin]) {
+        const file = await t.app.inject({
+          method: 'GET',
+          url: `/api/participations/${participationId}/proof`,
+          headers,
+        });
+        expect(file.statusCode).toBe(200);
+        expect(file.headers['content-type']).toBe('image/jpeg');
+        expect(file.headers['content-disposition']).toMatch(/^inline; filename="recibo transferencia\.jpg"/);
+        expect(file.rawPayload.equals(JPEG_BYTES)).toBe(true);
+      }
+      const download = await t.app.inject({
+        method: 'GET',
+        url: `/api/participations/${participationId}/proof?download=1`,
+        headers: buyer,
+      });
+      expect(download.headers['content-disposition']).toMatch(/^attachment;/);
+    });
+
+    it('rejects with a reason (required); the buyer is told and uploads again', async () => {
+      const noReason = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/payments/${participationId}/reject`,
+        headers: admin,
+        payload: { reason: '   ' },
+      });
+      expect(noReason.json().error.code).toBe('VALIDATION_FAILED');
+      const rejected = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/payments/${participationId}/reject`,
+        headers: admin,
+        payload: { reason: 'El monto no coincide' },
+      });
+      expect(rejected.statusCode).toBe(200);
+      expect(rejected.json().participation).toMatchObject({
+        payment_status: 'rejected',
+        payment_rejected_reason: 'El monto no coincide',
+      });
+      const [told] = await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, demoUserId('comprador')), eq(notifications.type, 'payment.rejected')));
+      expect(told?.data).toMatchObject({ reason: 'El monto no coincide' });
+      // Confirming a rejected proof is not possible until a new one arrives.
+      const early = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/payments/${participationId}/confirm`,
+        headers: admin,
+      });
+      expect(early.json().error.code).toBe('PAYMENT_NOT_IN_VERIFICATION');
+      const again = await uploadProof(buyer, participationId, 'nuevo.pdf', PDF_BYTES);
+      expect(again.json().participation.payment_status).toBe('verification');
+    });
+
+    it('confirms once: status, escrow deposit, buyer told; a second confirm (even simultaneous) is refused', async () => {
+      const outboxBefore = (await t.db.select().from(emailOutbox)).length;
+      const responses = await Promise.all(
+        [0, 1, 2].map(() =>
+          t.app.inject({ method: 'POST', url: `/api/admin/payments/${participationId}/confirm`, headers: admin }),
+        ),
+      );
+      const statuses = responses.map((r) => r.statusCode).sort();
+      expect(statuses).toEqual([200, 409, 409]);
+      for (const refused of responses.filter((r) => r.statusCode === 409)) {
+        expect(refused.json().error.code).toBe('PAYMENT_ALREADY_CONFIRMED');
+      }
+      const deposits = await t.db
+        .select()
+        .from(ledgerTransfers)
+        .where(and(eq(ledgerTransfers.participationId, participationId), eq(ledgerTransfers.kind, 'deposit')));
+      expect(deposits).toHaveLength(1);
+      const mine = await t.app.inject({ method: 'GET', url: `/api/participations/${participationId}`, headers: buyer });
+      expect(mine.json().participation).toMatchObject({
+        payment_status: 'confirmed',
+        escrow: { state: 'held', held_cents: 5 * 1_000_000 },
+      });
+      expect((await t.db.select().from(emailOutbox)).length).toBe(outboxBefore + 1);
+
+      const ledger = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/operations/${demoOperationId('arabica-coffee')}/ledger`,
+        headers: admin,
+      });
+      expect(ledger.statusCode).toBe(200);
+      expect(ledger.json()).toMatchObject({ held_cents: 5 * 1_000_000, deposited_cents: 5 * 1_000_000 });
+      for (const transfer of ledger.json().transfers) expect(transfer.sum_cents).toBe(0);
+      const queue = await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: admin });
+      expect(queue.json().data.map((item: { id: string }) => item.id)).not.toContain(participationId);
+      const refusedAsBuyer = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/payments/${participationId}/confirm`,
+        headers: buyer,
+      });
+      expect(refusedAsBuyer.statusCode).toBe(403);
+    });
+  });
+
+  async function insertOperation(values: Partial<typeof operations.$inferInsert>): Promise<string> {
+    const id = randomUUID();
+    await t.db.insert(operations).values({
+      id,
+      title: `Prueba ${id.slice(0, 6)}`,
+      productName: 'Test Product',
+      productCategory: 'grains',
+      type: 'import',
+      originCountry: 'BR',
+      destinationCountry: 'VE',
+      totalTons: 50,
+      minVolume: 5,
+      maxPerParticipantTons: 25,
+      pricePerTonCents: 50_000,
+      deadline: new Date(Date.now() + 7 * 24 * 3_600_000),
+      status: 'active',
+      kycStatus: 'approved',
+      sellerId: demoUserId('vendedor'),
+      ...values,
+    });
+    return id;
+  }
+});

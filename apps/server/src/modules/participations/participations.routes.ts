@@ -1,0 +1,248 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  UPLOAD_MAX_BYTES,
+  ZApiError,
+  ZCreateParticipationRequest,
+  ZCreateParticipationResponse,
+  ZDocumentFileQuery,
+  ZLedgerResponse,
+  ZOperationIdParams,
+  ZOrderFormResponse,
+  ZParticipationIdParams,
+  ZParticipationResponse,
+  ZPaymentQueueResponse,
+  ZRejectPaymentRequest,
+} from '@tradeops/shared';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { DOCUMENT_CSP } from '../kyc/kyc.routes';
+import { contentDisposition } from '../kyc/kyc.service';
+import { createParticipation, getMyParticipation, getOrderForm, getParticipation } from './participations.service';
+import {
+  confirmPayment,
+  getLedger,
+  getPaymentProofFile,
+  listPaymentQueue,
+  rejectPayment,
+  uploadPaymentProof,
+} from './payments.service';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+
+function requireAuth(auth: AuthContext | null): AuthContext {
+  if (!auth) throw new AppError('UNAUTHENTICATED');
+  return auth;
+}
+
+function requireAdmin(auth: AuthContext | null): AuthContext {
+  if (!auth?.isAdmin) throw new AppError('FORBIDDEN');
+  return auth;
+}
+
+/** Orders (participations), their payment proofs, and the admins' payment verification and ledger. */
+export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 100, headerPairs: 20 },
+    throwFileSizeLimit: true,
+  });
+
+  app.get(
+    '/operations/:id/order-form',
+    {
+      schema: {
+        summary: "The order page's figures for the caller: limits, tons already held, whether ordering is open",
+        tags: ['participations'],
+        params: ZOperationIdParams,
+        response: { 200: ZOrderFormResponse, ...errors },
+      },
+      config: { access: 'buyer' },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getOrderForm(app.db, requireAuth(request.auth), request.params.id, request.lang);
+    },
+  );
+
+  app.post(
+    '/operations/:id/participations',
+    {
+      schema: {
+        summary: 'Place an order (take tons of an operation)',
+        description:
+          'One transaction under the operation row lock: open status, deadline, lot step, minimum, the per-participant cap (all live orders of the buyer) and availability are checked; the order holds its tons for the reservation hold. 201 with the new order; a replay of the same idempotency_key by the same user answers 200 with the first order and creates nothing.',
+        tags: ['participations'],
+        params: ZOperationIdParams,
+        body: ZCreateParticipationRequest,
+        response: { 200: ZCreateParticipationResponse, 201: ZCreateParticipationResponse, ...errors },
+      },
+      config: { access: 'buyer' },
+    },
+    async (request, reply) => {
+      const result = await createParticipation(app.db, requireAuth(request.auth), request.params.id, request.body);
+      return reply.code(result.created ? 201 : 200).send({ participation: result.participation });
+    },
+  );
+
+  app.get(
+    '/operations/:id/participations/mine',
+    {
+      schema: {
+        summary: "The caller's latest live order in an operation, with payment instructions and escrow state",
+        tags: ['participations'],
+        params: ZOperationIdParams,
+        response: { 200: ZParticipationResponse, ...errors },
+      },
+      config: { access: 'kyc' },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getMyParticipation(app.db, requireAuth(request.auth), request.params.id, request.lang);
+    },
+  );
+
+  app.get(
+    '/participations/:id',
+    {
+      schema: {
+        summary: 'One order (its buyer or an admin)',
+        tags: ['participations'],
+        params: ZParticipationIdParams,
+        response: { 200: ZParticipationResponse, ...errors },
+      },
+      config: { access: 'kyc' },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getParticipation(app.db, requireAuth(request.auth), request.params.id, request.lang);
+    },
+  );
+
+  app.post(
+    '/participations/:id/proof',
+    {
+      schema: {
+        summary: 'Upload the payment proof of an order (its buyer)',
+        description:
+          'multipart/form-data with one file part, at most 10 MB: PDF, JPEG or PNG, the type read from the content and matching the extension. Allowed while the payment is pending or after a rejection; the payment goes to verification.',
+        tags: ['participations'],
+        params: ZParticipationIdParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZCreateParticipationResponse, 413: ZApiError, 415: ZApiError, ...errors },
+      },
+      config: { access: 'kyc' },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      if (!request.isMultipart()) throw new AppError('BAD_REQUEST');
+      const part = await request.file({ preservePath: true });
+      if (!part) throw new AppError('BAD_REQUEST');
+      const bytes = await part.toBuffer();
+      const participation = await uploadPaymentProof(
+        { db: app.db, storage: app.storage, log: request.log },
+        auth,
+        request.params.id,
+        { fileName: part.filename, bytes },
+      );
+      return { participation };
+    },
+  );
+
+  app.get(
+    '/participations/:id/proof',
+    {
+      schema: {
+        summary: 'The payment proof file (its buyer and admins)',
+        description: 'Inline for the in-page preview (sandboxed, nosniff), or as an attachment with ?download=1.',
+        tags: ['participations'],
+        params: ZParticipationIdParams,
+        querystring: ZDocumentFileQuery,
+        response: { 200: z.any(), ...errors },
+      },
+      config: { access: 'kyc' },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request.auth);
+      const { file, contentType, fileName } = await getPaymentProofFile(app.db, app.storage, auth, request.params.id);
+      return reply
+        .header('content-type', contentType)
+        .header('content-length', String(file.meta.size))
+        .header(
+          'content-disposition',
+          contentDisposition(request.query.download === '1' ? 'attachment' : 'inline', fileName),
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', DOCUMENT_CSP[contentType] ?? DOCUMENT_CSP.default)
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('cross-origin-resource-policy', 'same-origin')
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
+
+  const admin = { access: 'admin' } as const;
+
+  app.get(
+    '/admin/payments',
+    {
+      schema: {
+        summary: 'Payment proofs waiting for verification, oldest first',
+        tags: ['admin'],
+        response: { 200: ZPaymentQueueResponse, ...errors },
+      },
+      config: admin,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await listPaymentQueue(app.db, request.lang) };
+    },
+  );
+
+  app.post(
+    '/admin/payments/:id/confirm',
+    {
+      schema: {
+        summary: 'Confirm a payment: status confirmed and the escrow deposit, in one transaction',
+        tags: ['admin'],
+        params: ZParticipationIdParams,
+        response: { 200: ZCreateParticipationResponse, ...errors },
+      },
+      config: admin,
+    },
+    async (request) => ({
+      participation: await confirmPayment(app.db, requireAdmin(request.auth), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/admin/payments/:id/reject',
+    {
+      schema: {
+        summary: 'Reject a payment proof with a reason; the buyer can upload another',
+        tags: ['admin'],
+        params: ZParticipationIdParams,
+        body: ZRejectPaymentRequest,
+        response: { 200: ZCreateParticipationResponse, ...errors },
+      },
+      config: admin,
+    },
+    async (request) => ({
+      participation: await rejectPayment(app.db, requireAdmin(request.auth), request.params.id, request.body.reason),
+    }),
+  );
+
+  app.get(
+    '/admin/operations/:id/ledger',
+    {
+      schema: {
+        summary: "An operation's escrow ledger: transfers with their entries, sums and the held total",
+        tags: ['admin'],
+        params: ZOperationIdParams,
+        response: { 200: ZLedgerResponse, ...errors },
+      },
+      config: admin,
+    },
+    async (request) => getLedger(app.db, request.params.id, request.lang),
+  );
+};

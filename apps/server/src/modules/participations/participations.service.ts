@@ -1,0 +1,391 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  type AllocationLimits,
+  type CreateParticipationRequest,
+  DEFAULT_ORDER_TONS,
+  type OrderFormResponse,
+  type OrderVolumeProblem,
+  type Participation,
+  type ParticipationResponse,
+  checkOrderVolume,
+  computeTotalCents,
+  defaultOrderTons,
+  isSoldOut,
+  maxOrderTons,
+  minOrderTons,
+} from '@tradeops/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/client';
+import { getPgErrorCode } from '../../db/errors';
+import { operationParticipants, operations, profiles, user } from '../../db/schema';
+import { AppError } from '../../errors';
+import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { getEscrowStates } from '../escrow/ledger.service';
+import { type Recipient, notifyUser, writeAudit } from '../notifications/notify';
+import { getPlatformSettings } from '../settings/settings.service';
+
+export type ParticipationRow = typeof operationParticipants.$inferSelect;
+type OperationRow = typeof operations.$inferSelect;
+
+const HOUR_MS = 3_600_000;
+/** Crockford base32 without look-alikes: references are read out over the phone and typed into bank forms. */
+const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A payment reference such as "TO-7K2M9QXD4R": 50 random bits, unique by a constraint. */
+export function generatePaymentReference(): string {
+  const bytes = randomBytes(10);
+  let code = '';
+  for (const byte of bytes) code += REFERENCE_ALPHABET[byte % 32];
+  return `TO-${code}`;
+}
+
+export function toParticipation(
+  row: ParticipationRow,
+  escrow: { state: Participation['escrow']['state']; heldCents: number } | undefined,
+): Participation {
+  return {
+    id: row.id,
+    operation_id: row.operationId,
+    user_id: row.userId,
+    volume: row.volume,
+    amount_cents: row.amountCents,
+    payment_method: row.paymentMethod,
+    payment_status: row.paymentStatus,
+    status: row.status,
+    payment_reference: row.paymentReference,
+    payment_rejected_reason: row.paymentStatus === 'rejected' ? row.paymentRejectedReason : null,
+    has_proof: row.paymentProofPath !== null,
+    proof_uploaded_at: row.proofUploadedAt?.toISOString() ?? null,
+    confirmed_at: row.confirmedAt?.toISOString() ?? null,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    notifications_enabled: row.notificationsEnabled,
+    created_at: row.createdAt.toISOString(),
+    escrow: { state: escrow?.state ?? 'none', held_cents: escrow?.heldCents ?? 0 },
+  };
+}
+
+async function withEscrow(db: Queryable, row: ParticipationRow): Promise<Participation> {
+  const states = await getEscrowStates(db, [row.id]);
+  return toParticipation(row, states.get(row.id));
+}
+
+/** A user as a notification recipient (in-app always, e-mail unless turned off). */
+export async function loadRecipient(tx: AppTransaction, userId: string): Promise<Recipient> {
+  const [row] = await tx
+    .select({ profile: profiles, email: user.email })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
+    .where(eq(profiles.id, userId));
+  if (!row) throw new AppError('NOT_FOUND');
+  return {
+    userId,
+    email: row.email,
+    fullName: row.profile.fullName,
+    language: row.profile.language,
+    notificationPrefs: row.profile.notificationPrefs,
+  };
+}
+
+export function operationTitleFor(operation: Pick<OperationRow, 'title' | 'titleEn'>, language: string): string {
+  return (language === 'en' && operation.titleEn) || operation.title;
+}
+
+/** Tons a buyer holds in live orders of an operation (the per-participant cap counts them all). */
+async function getHeldByBuyerTons(db: Queryable, operationId: string, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ tons: sql<number>`coalesce(sum(${operationParticipants.volume}), 0)::int` })
+    .from(operationParticipants)
+    .where(
+      and(
+        eq(operationParticipants.operationId, operationId),
+        eq(operationParticipants.userId, userId),
+        eq(operationParticipants.status, 'active'),
+      ),
+    );
+  return Number(row?.tons ?? 0);
+}
+
+function limitsOf(operation: OperationRow, heldByBuyerTons: number): AllocationLimits {
+  return {
+    totalTons: operation.totalTons,
+    allocatedTons: operation.allocatedTons,
+    minVolumeTons: operation.minVolume,
+    maxPerParticipantTons: operation.maxPerParticipantTons,
+    lotStepTons: operation.lotStepTons,
+    heldByBuyerTons,
+  };
+}
+
+/** Why no order can be taken now (status, deadline), or null while the operation is open. */
+function closedReasonOf(operation: OperationRow, now: Date): 'closed' | 'full' | null {
+  if (operation.status === 'allocated') return 'full';
+  if (operation.status !== 'active' || operation.kycStatus !== 'approved') return 'closed';
+  if (operation.deadline && operation.deadline.getTime() <= now.getTime()) return 'closed';
+  return null;
+}
+
+function volumeError(problem: OrderVolumeProblem, limits: AllocationLimits): AppError {
+  switch (problem) {
+    case 'sold_out':
+      return new AppError('OPERATION_FULL');
+    case 'cap_reached':
+      return new AppError('PARTICIPANT_CAP_REACHED', { cap: limits.maxPerParticipantTons ?? 0 });
+    case 'not_integer':
+      return new AppError('VALIDATION_FAILED', {}, { fields: { volume: 'validation.volumeWhole' } });
+    case 'not_step':
+      return new AppError('VOLUME_NOT_STEP', { step: limits.lotStepTons ?? 0 });
+    case 'below_min':
+      return new AppError('VOLUME_BELOW_MIN', { min: minOrderTons(limits) });
+    case 'above_max':
+      return new AppError('VOLUME_ABOVE_MAX', { max: maxOrderTons(limits) });
+  }
+}
+
+async function findByIdempotencyKey(db: Queryable, userId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(operationParticipants)
+    .where(and(eq(operationParticipants.userId, userId), eq(operationParticipants.idempotencyKey, key)));
+  return row ?? null;
+}
+
+/** A replayed key must describe the same order; anything else is a client bug worth refusing. */
+function assertSameOrder(row: ParticipationRow, operationId: string, request: CreateParticipationRequest): void {
+  if (
+    row.operationId !== operationId ||
+    row.volume !== request.volume ||
+    row.paymentMethod !== request.payment_method
+  ) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  }
+}
+
+export interface CreateParticipationResult {
+  participation: Participation;
+  /** false when the idempotency key was seen before: nothing new was created. */
+  created: boolean;
+}
+
+/**
+ * Places an order (DESIGN §2). One transaction: the operation's row is locked
+ * (FOR UPDATE), so orders of one operation run one after another and every rule
+ * is checked against the figures they will change — open status, approval,
+ * deadline, lot step, minimum, the buyer's remaining cap (all their live orders)
+ * and what is available. The order holds its tons until `expires_at` unless paid.
+ * The CHECK on allocated_tons is the last line behind the lock.
+ *
+ * Idempotent per user and key: a replay (double click, retry after a timeout,
+ * two requests racing) returns the first order and creates nothing.
+ */
+export async function createParticipation(
+  db: AppDatabase,
+  auth: Pick<AuthContext, 'user'>,
+  operationId: string,
+  request: CreateParticipationRequest,
+  now: Date = new Date(),
+): Promise<CreateParticipationResult> {
+  const userId = auth.user.id;
+  const replay = await findByIdempotencyKey(db, userId, request.idempotency_key);
+  if (replay) {
+    assertSameOrder(replay, operationId, request);
+    return { participation: await withEscrow(db, replay), created: false };
+  }
+  const settings = await getPlatformSettings(db);
+  try {
+    const result = await db.transaction(async (tx) => {
+      const [operation] = await tx.select().from(operations).where(eq(operations.id, operationId)).for('update');
+      if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
+      // A request that raced its own replay waited for the lock: the first one's order is committed now.
+      const raced = await findByIdempotencyKey(tx, userId, request.idempotency_key);
+      if (raced) {
+        assertSameOrder(raced, operationId, request);
+        return { row: raced, created: false };
+      }
+      const closed = closedReasonOf(operation, now);
+      if (closed === 'full') throw new AppError('OPERATION_FULL');
+      if (closed) throw new AppError('ORDER_CLOSED');
+
+      const limits = limitsOf(operation, await getHeldByBuyerTons(tx, operationId, userId));
+      const problem = checkOrderVolume(request.volume, limits);
+      if (problem) throw volumeError(problem, limits);
+
+      const [row] = await tx
+        .insert(operationParticipants)
+        .values({
+          id: randomUUID(),
+          operationId,
+          userId,
+          volume: request.volume,
+          amountCents: computeTotalCents(operation.pricePerTonCents, request.volume),
+          paymentMethod: request.payment_method,
+          paymentStatus: 'pending',
+          status: 'active',
+          paymentReference: generatePaymentReference(),
+          idempotencyKey: request.idempotency_key,
+          expiresAt: new Date(now.getTime() + settings.reservationHoldHours * HOUR_MS),
+        })
+        .returning();
+      const allocatedTons = operation.allocatedTons + request.volume;
+      await tx
+        .update(operations)
+        .set({
+          allocatedTons,
+          status: allocatedTons === operation.totalTons ? 'allocated' : operation.status,
+          updatedAt: now,
+        })
+        .where(eq(operations.id, operationId));
+
+      const recipient = await loadRecipient(tx, userId);
+      const operationTitle = operationTitleFor(operation, recipient.language);
+      await writeAudit(tx, {
+        actorId: userId,
+        action: 'participation.created',
+        entityType: 'participation',
+        entityId: row!.id,
+        data: { operationId, volume: row!.volume, amountCents: row!.amountCents, allocatedTons },
+      });
+      await notifyUser(
+        tx,
+        recipient,
+        {
+          type: 'participation.created',
+          data: {
+            operationId,
+            operationTitle,
+            participationId: row!.id,
+            volume: row!.volume,
+            amountCents: row!.amountCents,
+            reference: row!.paymentReference,
+          },
+        },
+        {
+          subjectKey: 'participations.mail.createdSubject',
+          textKey: 'participations.mail.createdText',
+          params: {
+            title: operationTitle,
+            volume: row!.volume,
+            reference: row!.paymentReference,
+            hours: settings.reservationHoldHours,
+          },
+        },
+      );
+      return { row: row!, created: true };
+    });
+    return { participation: await withEscrow(db, result.row), created: result.created };
+  } catch (error) {
+    // The unique (user, key) index catches a replay racing on another operation's lock.
+    if (getPgErrorCode(error) === '23505') {
+      const existing = await findByIdempotencyKey(db, userId, request.idempotency_key);
+      if (existing) {
+        assertSameOrder(existing, operationId, request);
+        return { participation: await withEscrow(db, existing), created: false };
+      }
+    }
+    throw error;
+  }
+}
+
+/** The order page's figures for this buyer: limits, what they hold, and whether ordering is possible. */
+export async function getOrderForm(
+  db: AppDatabase,
+  auth: Pick<AuthContext, 'user'>,
+  operationId: string,
+  language: string,
+  now: Date = new Date(),
+): Promise<OrderFormResponse> {
+  const [operation] = await db.select().from(operations).where(eq(operations.id, operationId));
+  if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
+  const held = await getHeldByBuyerTons(db, operationId, auth.user.id);
+  const limits = limitsOf(operation, held);
+  const mine = await findLatestLive(db, operationId, auth.user.id);
+  const closed = closedReasonOf(operation, now);
+  const problem = checkOrderVolume(minOrderTons(limits), limits);
+  return {
+    operation: {
+      id: operation.id,
+      title: operationTitleFor(operation, language),
+      status: operation.status,
+      total_tons: operation.totalTons,
+      allocated_tons: operation.allocatedTons,
+      available_tons: Math.max(0, operation.totalTons - operation.allocatedTons),
+      lot_step_tons: operation.lotStepTons,
+      min_volume: operation.minVolume,
+      max_per_participant_tons: operation.maxPerParticipantTons,
+      price_per_ton_cents: operation.pricePerTonCents,
+      deadline: operation.deadline?.toISOString() ?? null,
+    },
+    held_by_me_tons: held,
+    min_order_tons: minOrderTons(limits),
+    max_order_tons: maxOrderTons(limits),
+    default_order_tons: defaultOrderTons(limits, DEFAULT_ORDER_TONS),
+    closed_reason: closed ?? (isSoldOut(limits) ? 'full' : problem === 'cap_reached' ? 'cap_reached' : null),
+    my_participation_id: mine?.id ?? null,
+  };
+}
+
+async function findLatestLive(db: Queryable, operationId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(operationParticipants)
+    .where(
+      and(
+        eq(operationParticipants.operationId, operationId),
+        eq(operationParticipants.userId, userId),
+        eq(operationParticipants.status, 'active'),
+      ),
+    )
+    .orderBy(desc(operationParticipants.createdAt), desc(operationParticipants.id))
+    .limit(1);
+  return row ?? null;
+}
+
+async function describeParticipation(
+  db: AppDatabase,
+  row: ParticipationRow,
+  language: string,
+): Promise<ParticipationResponse> {
+  const [operation] = await db.select().from(operations).where(eq(operations.id, row.operationId));
+  if (!operation) throw new AppError('PARTICIPATION_NOT_FOUND');
+  const settings = await getPlatformSettings(db);
+  return {
+    participation: await withEscrow(db, row),
+    operation: { id: operation.id, title: operationTitleFor(operation, language), status: operation.status },
+    instructions: {
+      bank: settings.escrowBankDetails,
+      reference: row.paymentReference,
+      amount_cents: row.amountCents,
+    },
+  };
+}
+
+/** The caller's latest live order in an operation, with its payment instructions and escrow state. */
+export async function getMyParticipation(
+  db: AppDatabase,
+  auth: Pick<AuthContext, 'user'>,
+  operationId: string,
+  language: string,
+): Promise<ParticipationResponse> {
+  const row = await findLatestLive(db, operationId, auth.user.id);
+  if (!row) throw new AppError('PARTICIPATION_NOT_FOUND');
+  return describeParticipation(db, row, language);
+}
+
+/** A participation for its buyer or an admin; anyone else hears NOT_FOUND (no existence leak). */
+export async function findVisibleParticipation(
+  db: Queryable,
+  auth: Pick<AuthContext, 'user' | 'isAdmin'>,
+  id: string,
+): Promise<ParticipationRow> {
+  const [row] = await db.select().from(operationParticipants).where(eq(operationParticipants.id, id));
+  if (!row || (row.userId !== auth.user.id && !auth.isAdmin)) throw new AppError('PARTICIPATION_NOT_FOUND');
+  return row;
+}
+
+export async function getParticipation(
+  db: AppDatabase,
+  auth: Pick<AuthContext, 'user' | 'isAdmin'>,
+  id: string,
+  language: string,
+): Promise<ParticipationResponse> {
+  return describeParticipation(db, await findVisibleParticipation(db, auth, id), language);
+}

@@ -1,0 +1,363 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type DocumentFileType,
+  type LedgerResponse,
+  MIME_TYPE_BY_FILE_TYPE,
+  type Participation,
+  type PaymentReviewItem,
+  detectFileType,
+  fileTypeFromName,
+} from '@tradeops/shared';
+import { and, asc, eq } from 'drizzle-orm';
+import { type FastifyBaseLogger } from 'fastify';
+import { type AppDatabase, type AppTransaction } from '../../db/client';
+import { operationParticipants, operations, profiles, user } from '../../db/schema';
+import { AppError } from '../../errors';
+import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { sanitizeFileName } from '../../plugins/storage/file-name';
+import { type Storage, type StoredObject } from '../../plugins/storage/storage';
+import { getEscrowHeldCents, getEscrowStates, getOperationLedger, recordDeposit } from '../escrow/ledger.service';
+import { assertSafeClientFileName, type UploadedFile } from '../kyc/kyc.service';
+import { notifyUser, writeAudit } from '../notifications/notify';
+import {
+  type ParticipationRow,
+  findVisibleParticipation,
+  loadRecipient,
+  operationTitleFor,
+  toParticipation,
+} from './participations.service';
+
+export const PAYMENT_PROOF_BUCKET = 'payment-proofs' as const;
+
+function fileTypeOfKey(key: string | null): DocumentFileType | null {
+  const extension = key?.split('.').pop();
+  return extension === 'pdf' || extension === 'jpg' || extension === 'png' ? extension : null;
+}
+
+async function lockParticipation(tx: AppTransaction, id: string): Promise<ParticipationRow> {
+  const [row] = await tx.select().from(operationParticipants).where(eq(operationParticipants.id, id)).for('update');
+  if (!row) throw new AppError('PARTICIPATION_NOT_FOUND');
+  return row;
+}
+
+/** A proof may be sent while the order is live and its payment pending, or again after a rejection. */
+function canTakeProof(row: ParticipationRow): boolean {
+  return row.status === 'active' && (row.paymentStatus === 'pending' || row.paymentStatus === 'rejected');
+}
+
+/**
+ * Stores a buyer's payment proof (PDF, JPEG or PNG read from its bytes, the
+ * extension agreeing) in `payment-proofs/<user id>/<uuid>.<ext>` and puts the
+ * payment in verification. The checks on the client's name and content are
+ * the KYC upload's. Previous proofs stay stored: the audit log points at them.
+ */
+export async function uploadPaymentProof(
+  deps: { db: AppDatabase; storage: Storage; log: FastifyBaseLogger },
+  auth: Pick<AuthContext, 'user' | 'isAdmin'>,
+  participationId: string,
+  file: UploadedFile,
+): Promise<Participation> {
+  const current = await findVisibleParticipation(deps.db, auth, participationId);
+  // Only the buyer pays: an admin may look, not upload on someone's behalf.
+  if (current.userId !== auth.user.id) throw new AppError('PARTICIPATION_NOT_FOUND');
+  assertSafeClientFileName(file.fileName);
+  if (file.bytes.length === 0) throw new AppError('FILE_EMPTY');
+  const fileType = detectFileType(file.bytes);
+  if (!fileType) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const claimed = fileTypeFromName(file.fileName);
+  if (claimed !== null && claimed !== fileType) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  if (!canTakeProof(current)) throw new AppError('PROOF_NOT_ACCEPTED');
+
+  const userId = auth.user.id;
+  const mimeType = MIME_TYPE_BY_FILE_TYPE[fileType];
+  const displayName = sanitizeFileName(file.fileName, `payment-proof.${fileType}`);
+  const storageKey = `${userId}/${randomUUID()}.${fileType}`;
+  await deps.storage.put(PAYMENT_PROOF_BUCKET, storageKey, file.bytes, {
+    contentType: mimeType,
+    fileName: displayName,
+  });
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      const locked = await lockParticipation(tx, participationId);
+      if (!canTakeProof(locked)) throw new AppError('PROOF_NOT_ACCEPTED');
+      const now = new Date();
+      const [updated] = await tx
+        .update(operationParticipants)
+        .set({
+          paymentProofPath: storageKey,
+          paymentStatus: 'verification',
+          proofUploadedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(operationParticipants.id, participationId))
+        .returning();
+      await writeAudit(tx, {
+        actorId: userId,
+        action: locked.paymentStatus === 'rejected' ? 'payment.proof_resubmitted' : 'payment.proof_uploaded',
+        entityType: 'participation',
+        entityId: participationId,
+        data: {
+          operationId: locked.operationId,
+          storageKey,
+          previousKey: locked.paymentProofPath,
+          fileName: displayName,
+          mimeType,
+          sizeBytes: file.bytes.length,
+        },
+      });
+      return updated!;
+    });
+    const states = await getEscrowStates(deps.db, [row.id]);
+    return toParticipation(row, states.get(row.id));
+  } catch (error) {
+    await deps.storage.delete(PAYMENT_PROOF_BUCKET, storageKey).catch((cause: unknown) => {
+      deps.log.warn({ err: cause, key: storageKey }, 'could not remove an unused payment proof');
+    });
+    throw error;
+  }
+}
+
+/** The proof file of a participation, for its buyer or an admin. */
+export async function getPaymentProofFile(
+  db: AppDatabase,
+  storage: Storage,
+  auth: Pick<AuthContext, 'user' | 'isAdmin'>,
+  participationId: string,
+): Promise<{ file: StoredObject; contentType: string; fileName: string }> {
+  const row = await findVisibleParticipation(db, auth, participationId);
+  const fileType = fileTypeOfKey(row.paymentProofPath);
+  if (!row.paymentProofPath || !fileType) throw new AppError('NOT_FOUND');
+  const file = await storage.get(PAYMENT_PROOF_BUCKET, row.paymentProofPath);
+  if (!file) throw new AppError('NOT_FOUND');
+  return {
+    file,
+    contentType: MIME_TYPE_BY_FILE_TYPE[fileType],
+    fileName: file.meta.fileName ?? `${row.paymentReference}.${fileType}`,
+  };
+}
+
+/** The verification queue: proofs waiting for an admin, the oldest first. */
+export async function listPaymentQueue(db: AppDatabase, language: string): Promise<PaymentReviewItem[]> {
+  const rows = await db
+    .select({
+      participation: operationParticipants,
+      title: operations.title,
+      titleEn: operations.titleEn,
+      fullName: profiles.fullName,
+      companyName: profiles.companyName,
+      email: user.email,
+    })
+    .from(operationParticipants)
+    .innerJoin(operations, eq(operations.id, operationParticipants.operationId))
+    .innerJoin(profiles, eq(profiles.id, operationParticipants.userId))
+    .innerJoin(user, eq(user.id, operationParticipants.userId))
+    .where(eq(operationParticipants.paymentStatus, 'verification'))
+    .orderBy(asc(operationParticipants.proofUploadedAt), asc(operationParticipants.id))
+    .limit(200);
+  return rows.map(({ participation: p, ...row }) => {
+    const fileType = fileTypeOfKey(p.paymentProofPath);
+    return {
+      id: p.id,
+      operation_id: p.operationId,
+      operation_title: operationTitleFor(row, language),
+      buyer_name: row.fullName,
+      buyer_email: row.email,
+      company_name: row.companyName,
+      volume: p.volume,
+      amount_cents: p.amountCents,
+      payment_method: p.paymentMethod,
+      payment_reference: p.paymentReference,
+      proof_uploaded_at: p.proofUploadedAt?.toISOString() ?? null,
+      proof_mime_type: fileType ? MIME_TYPE_BY_FILE_TYPE[fileType] : null,
+      proof_file_name: p.paymentProofPath ? `${p.paymentReference}.${fileType ?? 'bin'}` : null,
+    };
+  });
+}
+
+async function loadOperationTitle(tx: AppTransaction, operationId: string) {
+  const [operation] = await tx
+    .select({ title: operations.title, titleEn: operations.titleEn })
+    .from(operations)
+    .where(eq(operations.id, operationId));
+  return operation ?? { title: '', titleEn: null };
+}
+
+/** Why a payment cannot be reviewed now: already confirmed, or not waiting for a review. */
+function reviewRefusal(row: ParticipationRow): AppError | null {
+  if (row.paymentStatus === 'confirmed') return new AppError('PAYMENT_ALREADY_CONFIRMED');
+  if (row.paymentStatus !== 'verification' || row.status !== 'active') {
+    return new AppError('PAYMENT_NOT_IN_VERIFICATION');
+  }
+  return null;
+}
+
+/**
+ * Confirms a verified payment: the status and the escrow deposit (buyer →
+ * escrow) commit together. The participation row is locked first, so a second
+ * confirmation sees 'confirmed'; the ledger's unique deposit index stands
+ * behind it, and both answer PAYMENT_ALREADY_CONFIRMED.
+ */
+export async function confirmPayment(
+  db: AppDatabase,
+  admin: Pick<AuthContext, 'user'>,
+  participationId: string,
+): Promise<Participation> {
+  const row = await db.transaction(async (tx) => {
+    const locked = await lockParticipation(tx, participationId);
+    const refusal = reviewRefusal(locked);
+    if (refusal) throw refusal;
+    const now = new Date();
+    const [updated] = await tx
+      .update(operationParticipants)
+      .set({
+        paymentStatus: 'confirmed',
+        confirmedAt: now,
+        paymentReviewedBy: admin.user.id,
+        paymentReviewedAt: now,
+        paymentRejectedReason: null,
+        updatedAt: now,
+      })
+      .where(
+        and(eq(operationParticipants.id, participationId), eq(operationParticipants.paymentStatus, 'verification')),
+      )
+      .returning();
+    if (!updated) throw new AppError('PAYMENT_NOT_IN_VERIFICATION');
+    try {
+      await recordDeposit(tx, participationId, admin.user.id);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'CONFLICT') {
+        throw new AppError('PAYMENT_ALREADY_CONFIRMED', {}, { cause: error });
+      }
+      throw error;
+    }
+    await writeAudit(tx, {
+      actorId: admin.user.id,
+      action: 'payment.confirmed',
+      entityType: 'participation',
+      entityId: participationId,
+      data: { operationId: updated.operationId, amountCents: updated.amountCents },
+    });
+    const recipient = await loadRecipient(tx, updated.userId);
+    const operationTitle = operationTitleFor(await loadOperationTitle(tx, updated.operationId), recipient.language);
+    await notifyUser(
+      tx,
+      recipient,
+      {
+        type: 'payment.confirmed',
+        data: {
+          operationId: updated.operationId,
+          operationTitle,
+          participationId,
+          volume: updated.volume,
+          amountCents: updated.amountCents,
+          reference: updated.paymentReference,
+        },
+      },
+      {
+        subjectKey: 'participations.mail.confirmedSubject',
+        textKey: 'participations.mail.confirmedText',
+        params: { title: operationTitle, reference: updated.paymentReference },
+      },
+    );
+    return updated;
+  });
+  const states = await getEscrowStates(db, [row.id]);
+  return toParticipation(row, states.get(row.id));
+}
+
+/** Rejects a proof with a reason: the buyer is told and can upload another. */
+export async function rejectPayment(
+  db: AppDatabase,
+  admin: Pick<AuthContext, 'user'>,
+  participationId: string,
+  reason: string,
+): Promise<Participation> {
+  const row = await db.transaction(async (tx) => {
+    const locked = await lockParticipation(tx, participationId);
+    const refusal = reviewRefusal(locked);
+    if (refusal) throw refusal;
+    const now = new Date();
+    const [updated] = await tx
+      .update(operationParticipants)
+      .set({
+        paymentStatus: 'rejected',
+        paymentRejectedReason: reason,
+        paymentReviewedBy: admin.user.id,
+        paymentReviewedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(operationParticipants.id, participationId))
+      .returning();
+    await writeAudit(tx, {
+      actorId: admin.user.id,
+      action: 'payment.rejected',
+      entityType: 'participation',
+      entityId: participationId,
+      reason,
+      data: { operationId: locked.operationId, storageKey: locked.paymentProofPath },
+    });
+    const recipient = await loadRecipient(tx, locked.userId);
+    const operationTitle = operationTitleFor(await loadOperationTitle(tx, locked.operationId), recipient.language);
+    await notifyUser(
+      tx,
+      recipient,
+      {
+        type: 'payment.rejected',
+        data: {
+          operationId: locked.operationId,
+          operationTitle,
+          participationId,
+          reason,
+          reference: locked.paymentReference,
+        },
+      },
+      {
+        subjectKey: 'participations.mail.rejectedSubject',
+        textKey: 'participations.mail.rejectedText',
+        params: { title: operationTitle, reference: locked.paymentReference, reason },
+      },
+    );
+    return updated!;
+  });
+  const states = await getEscrowStates(db, [row.id]);
+  return toParticipation(row, states.get(row.id));
+}
+
+/** An operation's escrow ledger for admins: every transfer with its entries and sums. */
+export async function getLedger(db: AppDatabase, operationId: string, language: string): Promise<LedgerResponse> {
+  const [operation] = await db
+    .select({ id: operations.id, title: operations.title, titleEn: operations.titleEn })
+    .from(operations)
+    .where(eq(operations.id, operationId));
+  if (!operation) throw new AppError('OPERATION_NOT_FOUND');
+  const transfers = await getOperationLedger(db, operationId);
+  const held = await getEscrowHeldCents(db, operationId);
+  let deposited = 0;
+  let paidOut = 0;
+  for (const transfer of transfers) {
+    for (const entry of transfer.entries) {
+      if (!entry.account.startsWith('escrow:')) continue;
+      if (entry.amountCents > 0) deposited += entry.amountCents;
+      else paidOut -= entry.amountCents;
+    }
+  }
+  return {
+    operation: { id: operation.id, title: operationTitleFor(operation, language) },
+    transfers: transfers.map((transfer) => ({
+      id: transfer.id,
+      kind: transfer.kind,
+      participation_id: transfer.participationId,
+      memo: transfer.memo,
+      created_at: transfer.createdAt.toISOString(),
+      sum_cents: transfer.entries.reduce((sum, entry) => sum + entry.amountCents, 0),
+      entries: transfer.entries.map((entry) => ({
+        id: entry.id,
+        account: entry.account,
+        amount_cents: entry.amountCents,
+      })),
+    })),
+    held_cents: held,
+    deposited_cents: deposited,
+    paid_out_cents: paidOut,
+  };
+}

@@ -1,0 +1,119 @@
+import { formatUsd } from '@tradeops/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { Container } from '../../../components/ui/container';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatDate, toLocale } from '../../../lib/format';
+import { useOperationLedger } from '../api/payments';
+
+/** An account name ("escrow:<operation id>") shown as its kind and a short id. */
+function shortAccount(account: string): { kind: string; id: string } {
+  const [kind = '', id = ''] = account.split(':');
+  return { kind, id: id.length > 12 ? `${id.slice(0, 8)}…` : id };
+}
+
+/** /admin/operations/{id}/ledger: the operation's escrow transfers, their entries and the held total. */
+export function LedgerView({ operationId }: { operationId: string }) {
+  const { t, i18n } = useTranslation();
+  const locale = toLocale(i18n.language);
+  const ledger = useOperationLedger(operationId);
+  const data = ledger.data;
+
+  return (
+    <div className="flex-1 bg-slate-50 py-10 sm:py-14">
+      <Container>
+        <Link to="/admin/payments" className="text-sm font-medium text-accent-800 underline-offset-2 hover:underline">
+          ← {t('adminLedger.back')}
+        </Link>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight text-brand-900">{t('adminLedger.title')}</h1>
+        {data && <p className="mt-2 text-slate-600">{t('adminLedger.subtitle', { title: data.operation.title })}</p>}
+        {ledger.isPending && <Skeleton className="mt-6 h-64 w-full" />}
+        {ledger.isError && (
+          <p role="alert" className="mt-6 text-red-700">
+            {t('adminLedger.loadError')}
+          </p>
+        )}
+        {data && (
+          <>
+            <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+              {(
+                [
+                  ['held', data.held_cents],
+                  ['deposited', data.deposited_cents],
+                  ['paidOut', data.paid_out_cents],
+                ] as const
+              ).map(([key, cents]) => (
+                <div key={key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                  <dt className="text-sm text-slate-600">{t(`adminLedger.${key}`)}</dt>
+                  <dd className="mt-1 text-2xl font-bold text-brand-900 tabular-nums" data-testid={`ledger-${key}`}>
+                    {formatUsd(cents, locale)}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            {data.transfers.length === 0 ? (
+              <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+                {t('adminLedger.empty')}
+              </p>
+            ) : (
+              <ol className="mt-6 space-y-4">
+                {data.transfers.map((transfer) => (
+                  <li key={transfer.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <Badge tone={transfer.kind === 'deposit' ? 'brand' : 'accent'}>
+                          {t(`adminLedger.kind.${transfer.kind}`)}
+                        </Badge>
+                        <span className="text-sm text-slate-600">
+                          {formatDate(transfer.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+                        </span>
+                      </div>
+                      <Badge tone={transfer.sum_cents === 0 ? 'success' : 'danger'}>
+                        {t('adminLedger.sum')}: {formatUsd(transfer.sum_cents, locale)} ·{' '}
+                        {transfer.sum_cents === 0 ? t('adminLedger.balanced') : t('adminLedger.unbalanced')}
+                      </Badge>
+                    </div>
+                    {transfer.memo && <p className="mt-2 text-sm text-slate-600">{transfer.memo}</p>}
+                    <table className="mt-3 w-full text-sm">
+                      <thead>
+                        <tr className="text-left text-slate-500">
+                          <th scope="col" className="py-1 font-medium">
+                            {t('adminLedger.account')}
+                          </th>
+                          <th scope="col" className="py-1 text-right font-medium">
+                            {t('adminLedger.amount')}
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {transfer.entries.map((entry) => {
+                          const account = shortAccount(entry.account);
+                          return (
+                            <tr key={entry.id} className="border-t border-slate-100">
+                              <td className="py-1.5">
+                                <span className="font-medium text-brand-900">{account.kind}</span>{' '}
+                                <span className="font-mono text-xs text-slate-500" title={entry.account}>
+                                  {account.id}
+                                </span>
+                              </td>
+                              <td
+                                className={`py-1.5 text-right font-medium tabular-nums ${entry.amount_cents < 0 ? 'text-rose-700' : 'text-emerald-800'}`}
+                              >
+                                {formatUsd(entry.amount_cents, locale)}
+                              </td>
+                            </tr>
+                          );
+                        })}
+                      </tbody>
+                    </table>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </>
+        )}
+      </Container>
+    </div>
+  );
+}

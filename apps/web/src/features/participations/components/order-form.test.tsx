@@ -1,0 +1,107 @@
+import { type OrderFormResponse } from '@tradeops/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildSessionUser, createTestQueryClient, jsonResponse, mockApi, renderApp } from '../../../test/render';
+
+const OPERATION_ID = '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01';
+
+const form: OrderFormResponse = {
+  operation: {
+    id: OPERATION_ID,
+    title: 'Azúcar refinada ICUMSA 45',
+    status: 'active',
+    total_tons: 50,
+    allocated_tons: 0,
+    available_tons: 50,
+    lot_step_tons: 5,
+    min_volume: 10,
+    max_per_participant_tons: 25,
+    price_per_ton_cents: 62_000,
+    deadline: null,
+  },
+  held_by_me_tons: 0,
+  min_order_tons: 10,
+  max_order_tons: 25,
+  default_order_tons: 10,
+  closed_reason: null,
+  my_participation_id: null,
+};
+
+function participation(volume: number) {
+  return {
+    id: '5d7c1a3e-2b4f-4c6d-8e9f-0a1b2c3d4e5f',
+    operation_id: OPERATION_ID,
+    user_id: 'u1',
+    volume,
+    amount_cents: volume * 62_000,
+    payment_method: 'cash',
+    payment_status: 'pending',
+    status: 'active',
+    payment_reference: 'TO-ABCDEFGHJK',
+    payment_rejected_reason: null,
+    has_proof: false,
+    proof_uploaded_at: null,
+    confirmed_at: null,
+    expires_at: '2026-01-04T10:00:00.000Z',
+    notifications_enabled: true,
+    created_at: '2026-01-01T10:00:00.000Z',
+    escrow: { state: 'none', held_cents: 0 },
+  };
+}
+
+describe('order page', () => {
+  it('checks the volume in lots, shows the live total, and retries with the same idempotency key', async () => {
+    const posted: { volume: number; payment_method: string; idempotency_key: string }[] = [];
+    mockApi({
+      [`/api/operations/${OPERATION_ID}/order-form`]: () => jsonResponse(form),
+      [`/api/operations/${OPERATION_ID}/participations`]: (_url, init) => {
+        posted.push(JSON.parse(String(init?.body)));
+        // The first attempt fails like a server hiccup; the retry succeeds.
+        return posted.length === 1
+          ? jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'Error inesperado.' } }, 500)
+          : jsonResponse({ participation: participation(15) }, 201);
+      },
+      [`/api/operations/${OPERATION_ID}/participations/mine`]: () =>
+        jsonResponse({ error: { code: 'PARTICIPATION_NOT_FOUND', message: 'La orden no existe.' } }, 404),
+    });
+    const { router } = renderApp(`/operation/${OPERATION_ID}/order`, createTestQueryClient(buildSessionUser()));
+    const volume = await screen.findByLabelText('Volumen (toneladas)');
+    expect(volume).toHaveValue(10);
+    expect(screen.getByTestId('order-total')).toHaveTextContent(/6[.,]?200/);
+
+    await userEvent.clear(volume);
+    await userEvent.type(volume, '12');
+    expect(screen.getByText('Volume must be in increments of 5 tons')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirmar orden' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Aumentar el volumen en 5 t' }));
+    expect(volume).toHaveValue(15);
+    expect(screen.getByTestId('order-total')).toHaveTextContent(/9[.,]?300/);
+    await userEvent.click(screen.getByRole('radio', { name: /Efectivo/ }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar orden' }));
+    expect(await screen.findByText(/^Failed to submit participation\. Please try again\./)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar orden' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/operation/${OPERATION_ID}/participate`));
+
+    expect(posted).toHaveLength(2);
+    expect(posted[0]).toMatchObject({ volume: 15, payment_method: 'cash' });
+    expect(posted[1]!.idempotency_key).toBe(posted[0]!.idempotency_key);
+  });
+
+  it('says clearly when the operation is full, with the waitlist slot below', async () => {
+    mockApi({
+      [`/api/operations/${OPERATION_ID}/order-form`]: () =>
+        jsonResponse({
+          ...form,
+          operation: { ...form.operation, status: 'allocated', allocated_tons: 50, available_tons: 0 },
+          max_order_tons: 0,
+          closed_reason: 'full',
+        }),
+    });
+    renderApp(`/operation/${OPERATION_ID}/order`, createTestQueryClient(buildSessionUser()));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Esta operación está completa' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirmar orden' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,356 @@
+import {
+  PAYMENT_PROGRESS_PERCENT,
+  type ParticipationResponse,
+  UPLOAD_MAX_BYTES,
+  fileTypeFromName,
+  formatUsd,
+} from '@tradeops/shared';
+import { type DragEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Container } from '../../../components/ui/container';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { isApiError } from '../../../lib/api-client';
+import { cx } from '../../../lib/class-names';
+import { formatDate, toLocale } from '../../../lib/format';
+import { useMyParticipation } from '../api/get-my-participation';
+import { proofFileUrl, useUploadProof } from '../api/upload-proof';
+
+const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
+const STATUS_TONE: Record<string, BadgeTone> = {
+  pending: 'warning',
+  verification: 'brand',
+  confirmed: 'success',
+  rejected: 'danger',
+};
+
+/** /operation/{id}/participate: how to pay, the proof upload and where the payment stands. */
+export function ParticipateView({ operationId }: { operationId: string }) {
+  const { t } = useTranslation();
+  const query = useMyParticipation(operationId);
+
+  if (query.isPending) {
+    return (
+      <Container className="py-10">
+        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('participate.title')}</h1>
+        <Skeleton className="mt-6 h-72 w-full" />
+      </Container>
+    );
+  }
+  if (query.isError) {
+    const isMissing = isApiError(query.error) && query.error.status === 404;
+    return (
+      <Container className="py-10">
+        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('participate.title')}</h1>
+        <p
+          role={isMissing ? undefined : 'alert'}
+          className={isMissing ? 'mt-6 text-lg text-slate-700' : 'mt-6 text-red-700'}
+        >
+          {isMissing ? t('participate.noOrder') : t('participate.loadError')}
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <ButtonLink to={`/operation/${operationId}/order`}>{t('participate.placeOrder')}</ButtonLink>
+          {!isMissing && (
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              {t('order.retry')}
+            </Button>
+          )}
+        </div>
+      </Container>
+    );
+  }
+  return <ParticipateBody data={query.data} />;
+}
+
+function ParticipateBody({ data }: { data: ParticipationResponse }) {
+  const { t, i18n } = useTranslation();
+  const locale = toLocale(i18n.language);
+  const { participation, operation, instructions } = data;
+  const status = participation.payment_status;
+  const percent = PAYMENT_PROGRESS_PERCENT[status];
+  const canUpload = participation.status === 'active' && (status === 'pending' || status === 'rejected');
+
+  return (
+    <div className="flex-1 bg-slate-50 pb-16">
+      <div className="border-b border-slate-200 bg-white">
+        <Container className="py-8 sm:py-10">
+          <Link
+            to={`/operation/${operation.id}`}
+            className="text-sm font-medium text-accent-800 underline-offset-2 hover:underline"
+          >
+            ← {t('order.back')}
+          </Link>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight text-brand-900">{t('participate.title')}</h1>
+          <p className="mt-1 text-lg font-medium text-slate-700">{operation.title}</p>
+          <p className="mt-3 max-w-2xl text-slate-600">{t('participate.subtitle')}</p>
+
+          <div className="mt-6 max-w-xl" data-testid="payment-progress">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <Badge tone={STATUS_TONE[status]}>{t(`participate.status.${status}`)}</Badge>
+              <span className="text-sm font-semibold text-brand-900 tabular-nums" data-testid="payment-percent">
+                {percent}%
+              </span>
+            </div>
+            <ProgressBar
+              className="mt-2"
+              value={percent}
+              max={100}
+              label={t('participate.progress')}
+              valueText={`${percent}% — ${t(`participate.status.${status}`)}`}
+            />
+            <p className="mt-2 text-sm text-slate-600">{t(`participate.statusHelp.${status}`)}</p>
+          </div>
+        </Container>
+      </div>
+
+      <Container className="mt-8 grid gap-6 lg:grid-cols-[1fr_24rem]">
+        <div className="space-y-6">
+          {status === 'rejected' && participation.payment_rejected_reason && (
+            <p role="note" className="rounded-xl border border-rose-200 bg-rose-50 px-4 py-3 text-rose-900">
+              <strong className="font-semibold">{t('participate.status.rejected')}.</strong>{' '}
+              {t('participate.rejectedReason', { reason: participation.payment_rejected_reason })}
+            </p>
+          )}
+
+          <section
+            aria-labelledby="instructions-title"
+            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+          >
+            <h2 id="instructions-title" className="text-lg font-bold text-brand-900">
+              {t('participate.instructions')}
+            </h2>
+            <div className="mt-4 rounded-xl bg-brand-50 p-4">
+              <p className="text-sm font-medium text-brand-800">{t('participate.reference')}</p>
+              <div className="mt-1 flex flex-wrap items-center gap-3">
+                <code className="text-2xl font-bold tracking-wider text-brand-900" data-testid="payment-reference">
+                  {instructions.reference}
+                </code>
+                <CopyButton text={instructions.reference} />
+              </div>
+              <p className="mt-2 text-sm text-brand-900">{t('participate.referenceHelp')}</p>
+            </div>
+            <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+              <Item label={t('participate.amount')}>
+                <span className="text-base font-bold tabular-nums" data-testid="payment-amount">
+                  {formatUsd(instructions.amount_cents, locale)}
+                </span>
+              </Item>
+              {instructions.bank ? (
+                <>
+                  <Item label={t('participate.bankName')}>{instructions.bank.bank_name}</Item>
+                  <Item label={t('participate.accountName')}>{instructions.bank.account_name}</Item>
+                  <Item label={t('participate.accountNumber')}>
+                    <span className="font-mono">{instructions.bank.account_number}</span>
+                  </Item>
+                  <Item label={t('participate.swift')}>
+                    <span className="font-mono">{instructions.bank.swift}</span>
+                  </Item>
+                  <Item label={t('participate.currency')}>{instructions.bank.currency}</Item>
+                  {instructions.bank.bank_address && (
+                    <Item label={t('participate.bankAddress')} wide>
+                      {instructions.bank.bank_address}
+                    </Item>
+                  )}
+                </>
+              ) : (
+                <p className="text-amber-800 sm:col-span-2">{t('participate.noBank')}</p>
+              )}
+            </dl>
+          </section>
+
+          <ProofUpload data={data} canUpload={canUpload} />
+        </div>
+
+        <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
+          <section
+            aria-labelledby="order-summary-title"
+            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+          >
+            <h2 id="order-summary-title" className="text-lg font-bold text-brand-900">
+              {t('participate.orderSummary')}
+            </h2>
+            <dl className="mt-4 space-y-3 text-sm">
+              <Row label={t('participate.volume')}>{participation.volume} t</Row>
+              <Row label={t('participate.amount')}>{formatUsd(participation.amount_cents, locale)}</Row>
+              <Row label={t('participate.method')}>{t(`order.${participation.payment_method}`)}</Row>
+              <Row label={t('participate.escrow')}>
+                <span data-testid="escrow-state">{t(`participate.escrowStates.${participation.escrow.state}`)}</span>
+              </Row>
+            </dl>
+            {canUpload && participation.expires_at && (
+              <p className="mt-4 text-sm text-slate-600">
+                {t('participate.expires', {
+                  date: formatDate(participation.expires_at, i18n.language, {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  }),
+                })}
+              </p>
+            )}
+            <ButtonLink to={`/operation/${operation.id}/waiting`} variant="secondary" className="mt-5 w-full">
+              {t('participate.waiting')}
+            </ButtonLink>
+          </section>
+        </aside>
+      </Container>
+    </div>
+  );
+}
+
+function Item({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={cx('min-w-0', wide && 'sm:col-span-2')}>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="mt-0.5 font-medium break-words text-brand-900">{children}</dd>
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-right font-medium text-brand-900 tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+function CopyButton({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const [isCopied, setIsCopied] = useState(false);
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      onClick={() => {
+        void navigator.clipboard?.writeText(text).then(() => {
+          setIsCopied(true);
+          setTimeout(() => setIsCopied(false), 2000);
+        });
+      }}
+    >
+      <span aria-live="polite">{isCopied ? t('participate.copied') : t('participate.copy')}</span>
+    </Button>
+  );
+}
+
+function ProofUpload({ data, canUpload }: { data: ParticipationResponse; canUpload: boolean }) {
+  const { t, i18n } = useTranslation();
+  const inputId = useId();
+  const { participation } = data;
+  const [progress, setProgress] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [isDragging, setIsDragging] = useState(false);
+  const upload = useUploadProof(participation.id, setProgress);
+  const actionLabel =
+    participation.payment_status === 'rejected' ? t('participate.uploadAgain') : t('participate.upload');
+
+  function send(file: File | undefined) {
+    if (!file || !canUpload || upload.isPending) return;
+    setError(null);
+    // Quick checks for fast feedback; the server decides from the file's content.
+    if (file.size > UPLOAD_MAX_BYTES) return setError(t('participate.tooLarge', { size: MAX_MB }));
+    const claimed = fileTypeFromName(file.name);
+    if (claimed === 'unknown') return setError(t('participate.wrongType'));
+    setProgress(0);
+    upload.mutate(file, {
+      onError: (cause) => {
+        const detail = isApiError(cause) && cause.isClientError ? ` ${cause.message}` : '';
+        setError(`${t('errors.proofUpload')}${detail}`);
+      },
+    });
+  }
+
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setIsDragging(false);
+    send(event.dataTransfer.files[0]);
+  }
+
+  return (
+    <section
+      aria-labelledby="proof-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      data-testid="proof-upload"
+    >
+      <h2 id="proof-title" className="text-lg font-bold text-brand-900">
+        {actionLabel}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t('participate.uploadHelp', { size: MAX_MB })}</p>
+
+      {participation.has_proof && participation.proof_uploaded_at && (
+        <p className="mt-3 text-sm text-slate-700">
+          {t('participate.uploaded', {
+            date: formatDate(participation.proof_uploaded_at, i18n.language, {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            }),
+          })}{' '}
+          <a
+            href={proofFileUrl(participation.id)}
+            target="_blank"
+            rel="noopener"
+            className="font-medium text-accent-800 underline underline-offset-2"
+          >
+            {t('adminPayments.openProof')}
+          </a>
+        </p>
+      )}
+
+      {canUpload && (
+        <div
+          onDragOver={(event) => {
+            event.preventDefault();
+            setIsDragging(true);
+          }}
+          onDragLeave={() => setIsDragging(false)}
+          onDrop={onDrop}
+          className={cx(
+            'mt-4 flex flex-wrap items-center justify-center gap-1 rounded-xl border-2 border-dashed px-3 py-6 text-sm',
+            isDragging ? 'border-accent-600 bg-accent-50' : 'border-slate-300 bg-slate-50',
+          )}
+        >
+          <span className="text-slate-600">{t('participate.dropHere')}</span>
+          <label
+            htmlFor={inputId}
+            className="cursor-pointer font-semibold text-accent-800 underline underline-offset-2"
+          >
+            {t('participate.choose')}
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            className="sr-only"
+            accept=".pdf,.jpg,.jpeg,.png"
+            aria-label={actionLabel}
+            disabled={upload.isPending}
+            onChange={(event) => {
+              send(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
+        </div>
+      )}
+
+      {upload.isPending && (
+        <div className="mt-4">
+          <p className="mb-1 text-xs text-slate-600">{t('participate.uploading')}</p>
+          <ProgressBar
+            value={Math.round(progress * 100)}
+            max={100}
+            label={t('participate.uploadProgress')}
+            valueText={`${Math.round(progress * 100)}%`}
+          />
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

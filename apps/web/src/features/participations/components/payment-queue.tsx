@@ -1,0 +1,198 @@
+import { type PaymentReviewItem, formatUsd } from '@tradeops/shared';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Container } from '../../../components/ui/container';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatDate, toLocale } from '../../../lib/format';
+import { usePaymentDecision, usePaymentQueue } from '../api/payments';
+import { proofFileUrl } from '../api/upload-proof';
+
+/** /admin/payments: payment proofs to verify, each viewable in the page, confirmed or rejected with a reason. */
+export function PaymentQueue() {
+  const { t } = useTranslation();
+  const queue = usePaymentQueue();
+  const [notice, setNotice] = useState<string | null>(null);
+
+  return (
+    <div className="flex-1 bg-slate-50 py-10 sm:py-14">
+      <Container>
+        <Link to="/admin/kyc" className="text-sm font-medium text-accent-800 underline-offset-2 hover:underline">
+          ← {t('adminKyc.title')}
+        </Link>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight text-brand-900">{t('adminPayments.title')}</h1>
+        <p className="mt-2 text-slate-600">{t('adminPayments.subtitle')}</p>
+        <p role="status" className="mt-4 min-h-6 text-sm font-medium text-emerald-800">
+          {notice}
+        </p>
+        {queue.isPending && <Skeleton className="mt-4 h-64 w-full" />}
+        {queue.isError && (
+          <p role="alert" className="mt-6 text-red-700">
+            {t('adminPayments.loadError')}
+          </p>
+        )}
+        {queue.data && queue.data.data.length === 0 && (
+          <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            {t('adminPayments.empty')}
+          </p>
+        )}
+        {queue.data && queue.data.data.length > 0 && (
+          <ul className="mt-4 space-y-6">
+            {queue.data.data.map((item) => (
+              <PaymentCard key={item.id} item={item} onDone={setNotice} />
+            ))}
+          </ul>
+        )}
+      </Container>
+    </div>
+  );
+}
+
+function PaymentCard({ item, onDone }: { item: PaymentReviewItem; onDone: (notice: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const locale = toLocale(i18n.language);
+  const decide = usePaymentDecision();
+  const reasonId = useId();
+  const [isRejecting, setIsRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const proofTitle = t('adminPayments.proofTitle', { reference: item.payment_reference });
+
+  function fail(cause: unknown) {
+    setError(cause instanceof Error ? cause.message : t('errors.INTERNAL_ERROR'));
+  }
+
+  function confirm() {
+    setError(null);
+    decide.mutate(
+      { kind: 'confirm', id: item.id },
+      {
+        onSuccess: () => onDone(t('adminPayments.confirmedNotice', { reference: item.payment_reference })),
+        onError: fail,
+      },
+    );
+  }
+
+  function reject(event: FormEvent) {
+    event.preventDefault();
+    if (reason.trim() === '') return setError(t('payments.reasonRequired'));
+    setError(null);
+    decide.mutate(
+      { kind: 'reject', id: item.id, reason: reason.trim() },
+      {
+        onSuccess: () => onDone(t('adminPayments.rejectedNotice', { reference: item.payment_reference })),
+        onError: fail,
+      },
+    );
+  }
+
+  return (
+    <li
+      className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:grid-cols-[20rem_1fr]"
+      data-testid={`payment-${item.payment_reference}`}
+    >
+      <div className="min-w-0">
+        <p className="text-sm text-slate-500">{t('adminPayments.reference')}</p>
+        <p className="font-mono text-lg font-bold text-brand-900">{item.payment_reference}</p>
+        <dl className="mt-3 space-y-2 text-sm">
+          <Field label={t('adminPayments.buyer')}>
+            {item.buyer_name} · {item.company_name}
+            <span className="block break-all text-slate-500">{item.buyer_email}</span>
+          </Field>
+          <Field label={t('adminPayments.operation')}>
+            {item.operation_title}{' '}
+            <Link
+              to={`/admin/operations/${item.operation_id}/ledger`}
+              className="font-medium text-accent-800 underline underline-offset-2"
+            >
+              {t('adminPayments.ledger')}
+            </Link>
+          </Field>
+          <Field label={t('adminPayments.amount')}>
+            <span className="text-base font-bold tabular-nums">{formatUsd(item.amount_cents, locale)}</span> ·{' '}
+            {item.volume} t · {t(`order.${item.payment_method}`)}
+          </Field>
+          {item.proof_uploaded_at && (
+            <Field label={t('adminPayments.uploadedAt')}>
+              {formatDate(item.proof_uploaded_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+            </Field>
+          )}
+        </dl>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button size="sm" disabled={decide.isPending} onClick={confirm}>
+            {t('adminPayments.confirm')}
+          </Button>
+          {!isRejecting && (
+            <Button size="sm" variant="secondary" disabled={decide.isPending} onClick={() => setIsRejecting(true)}>
+              {t('adminPayments.reject')}
+            </Button>
+          )}
+        </div>
+        {isRejecting && (
+          <form onSubmit={reject} noValidate className="mt-3 space-y-2">
+            <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
+              {t('adminPayments.reasonLabel')}
+            </label>
+            <textarea
+              id={reasonId}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              rows={2}
+              maxLength={500}
+              className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base sm:text-sm"
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" size="sm" variant="secondary" disabled={decide.isPending}>
+                {t('adminPayments.sendReject')}
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setIsRejecting(false)}>
+                {t('adminPayments.cancel')}
+              </Button>
+            </div>
+          </form>
+        )}
+        {error && (
+          <p role="alert" className="mt-3 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="min-w-0">
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-sm font-medium text-slate-700">{t('adminPayments.proof')}</p>
+          <a
+            href={proofFileUrl(item.id)}
+            target="_blank"
+            rel="noopener"
+            className="text-sm font-medium text-accent-800 underline underline-offset-2"
+          >
+            {t('adminPayments.openProof')}
+          </a>
+        </div>
+        {item.proof_mime_type === 'application/pdf' ? (
+          <iframe
+            title={proofTitle}
+            src={proofFileUrl(item.id)}
+            className="mt-2 h-80 w-full rounded-lg border border-slate-200 bg-slate-50"
+          />
+        ) : (
+          <img
+            src={proofFileUrl(item.id)}
+            alt={proofTitle}
+            className="mt-2 h-80 w-full rounded-lg border border-slate-200 bg-slate-50 object-contain"
+          />
+        )}
+      </div>
+    </li>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-medium text-brand-900">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, expect, test } from '@playwright/test';
+import { DEAL_FIXTURES } from '../support/deal-fixtures';
+import { PDF_FILE } from '../support/kyc-files';
+import { loginAs } from '../support/login';
+
+/** The seeded operation of this spec: refined sugar, 50 t, orders of 10 t at least, lots of 5 t, $620/t. */
+async function operationIdOf(page: Page): Promise<string> {
+  expect(DEAL_FIXTURES.orderAndPay).toBe('refined-sugar');
+  const response = await page.request.get('/api/operations?q=Refined%20Sugar');
+  const { data } = (await response.json()) as { data: { id: string; product_name: string }[] };
+  const operation = data.find((item) => item.product_name === 'Refined Sugar');
+  if (!operation) throw new Error('the refined sugar operation is not in the list');
+  return operation.id;
+}
+
+async function expectNoSeriousAxeViolation(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('a buyer orders, uploads the proof, an admin confirms, and the buyer sees the payment confirmed', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'buyer', baseURL);
+  const operationId = await operationIdOf(page);
+
+  // The order page: the default is the least this operation takes (10 t); lots of 5 t.
+  await page.goto(`/operation/${operationId}/order`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Participar en la operación' })).toBeVisible();
+  const volume = page.getByLabel('Volumen (toneladas)');
+  await expect(volume).toHaveValue('10');
+  const total = page.getByTestId('order-total');
+  await expect(total).toContainText(/6[.,\s]?200/);
+  await volume.fill('12');
+  await expect(page.getByText('Volume must be in increments of 5 tons')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirmar orden' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Aumentar el volumen en 5 t' }).click();
+  await expect(volume).toHaveValue('15');
+  await expect(total).toContainText(/9[.,\s]?300/);
+  await page.getByRole('radio', { name: /Efectivo/ }).check();
+  await expectNoSeriousAxeViolation(page);
+  await page.getByRole('button', { name: 'Confirmar orden' }).click();
+
+  // The participate page: instructions, reference, amount, 33 %.
+  await expect(page).toHaveURL(new RegExp(`/operation/${operationId}/participate$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Pago de tu participación' })).toBeVisible();
+  const reference = (await page.getByTestId('payment-reference').innerText()).trim();
+  expect(reference).toMatch(/^TO-[0-9A-Z]{10}$/);
+  await expect(page.getByTestId('payment-amount')).toContainText(/9[.,\s]?300/);
+  await expect(page.getByTestId('payment-percent')).toHaveText('33%');
+  await expect(page.getByRole('progressbar', { name: 'Progreso del pago' })).toHaveAttribute('aria-valuenow', '33');
+  await expect(page.getByRole('link', { name: 'Seguir la operación' })).toHaveAttribute(
+    'href',
+    `/operation/${operationId}/waiting`,
+  );
+  await expectNoSeriousAxeViolation(page);
+
+  await page.getByTestId('proof-upload').locator('input[type="file"]').setInputFiles({
+    name: 'comprobante.pdf',
+    mimeType: PDF_FILE.mimeType,
+    buffer: PDF_FILE.buffer,
+  });
+  await expect(page.getByTestId('payment-percent')).toHaveText('66%');
+  await expect(page.getByText('Comprobante en verificación')).toBeVisible();
+
+  // The admin verifies it in the back office, the proof shown in the page.
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await loginAs(admin, 'admin', baseURL);
+  await admin.goto('/admin/kyc');
+  await admin.getByRole('link', { name: 'Verificación de pagos' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Verificación de pagos' })).toBeVisible();
+  const card = admin.getByTestId(`payment-${reference}`);
+  await expect(card.locator('iframe')).toHaveAttribute('title', `Comprobante de pago ${reference}`);
+  await expectNoSeriousAxeViolation(admin);
+  await card.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(admin.getByRole('status')).toContainText(`Pago ${reference} confirmado`);
+  await expect(card).toHaveCount(0);
+
+  // The ledger shows the deposit held in escrow.
+  await admin.goto(`/admin/operations/${operationId}/ledger`);
+  await expect(admin.getByTestId('ledger-held')).toContainText(/9[.,\s]?300/);
+  await adminContext.close();
+
+  // Back on the buyer's page: confirmed, 100 %, the money held in escrow.
+  await page.reload();
+  await expect(page.getByTestId('payment-percent')).toHaveText('100%');
+  await expect(page.getByText('Pago confirmado', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('escrow-state')).toHaveText('Retenido en escrow');
+});

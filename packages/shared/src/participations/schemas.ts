@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { LEDGER_TRANSFER_KINDS } from '../escrow/constants';
+import { PARTICIPATION_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, OPERATION_STATUSES } from '../operations/constants';
+import { ZEscrowBankDetails } from '../settings/schemas';
+
+/** The escrow state of a participation's money (modules/escrow/ledger.service getEscrowStates). */
+export const ESCROW_STATES = ['none', 'held', 'released', 'refunded', 'split'] as const;
+export type EscrowStateName = (typeof ESCROW_STATES)[number];
+
+/** Longest reason an admin may give when rejecting a payment proof. */
+export const PAYMENT_REJECT_REASON_MAX_LENGTH = 500;
+
+/** The payment progress bar (spec §2): 33% pending, 66% verification, 100% confirmed. */
+export const PAYMENT_PROGRESS_PERCENT = { pending: 33, rejected: 33, verification: 66, confirmed: 100 } as const;
+
+/** POST /api/operations/{id}/participations: an order. The key makes a retried submit harmless. */
+export const ZCreateParticipationRequest = z.object({
+  volume: z.number('validation.volumeRequired').int('validation.volumeWhole').positive('validation.volumeWhole'),
+  payment_method: z.enum(PAYMENT_METHODS, 'validation.paymentMethodRequired'),
+  idempotency_key: z.uuid('validation.invalid'),
+});
+export type CreateParticipationRequest = z.infer<typeof ZCreateParticipationRequest>;
+
+export const ZParticipationIdParams = z.object({ id: z.uuid('validation.invalid') });
+
+/** A participation as its buyer (and admins) see it. */
+export const ZParticipation = z.object({
+  id: z.uuid(),
+  operation_id: z.uuid(),
+  user_id: z.string(),
+  volume: z.number().int(),
+  amount_cents: z.number().int(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  status: z.enum(PARTICIPATION_STATUSES),
+  payment_reference: z.string(),
+  payment_rejected_reason: z.string().nullable(),
+  has_proof: z.boolean(),
+  proof_uploaded_at: z.iso.datetime({ offset: true }).nullable(),
+  confirmed_at: z.iso.datetime({ offset: true }).nullable(),
+  expires_at: z.iso.datetime({ offset: true }).nullable(),
+  notifications_enabled: z.boolean(),
+  created_at: z.iso.datetime({ offset: true }),
+  escrow: z.object({ state: z.enum(ESCROW_STATES), held_cents: z.number().int() }),
+});
+export type Participation = z.infer<typeof ZParticipation>;
+
+/** The operation figures an order page needs (limits for this buyer included). */
+export const ZOrderOperation = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  status: z.enum(OPERATION_STATUSES),
+  total_tons: z.number().int(),
+  allocated_tons: z.number().int(),
+  available_tons: z.number().int(),
+  lot_step_tons: z.number().int(),
+  min_volume: z.number().int(),
+  max_per_participant_tons: z.number().int().nullable(),
+  price_per_ton_cents: z.number().int(),
+  deadline: z.iso.datetime({ offset: true }).nullable(),
+});
+export type OrderOperation = z.infer<typeof ZOrderOperation>;
+
+/** GET /api/operations/{id}/order-form: what the order page shows and checks before submitting. */
+export const ZOrderFormResponse = z.object({
+  operation: ZOrderOperation,
+  /** Tons the caller already holds in live orders of this operation. */
+  held_by_me_tons: z.number().int(),
+  min_order_tons: z.number().int(),
+  max_order_tons: z.number().int(),
+  default_order_tons: z.number().int(),
+  /** Why no order can be placed now, or null. */
+  closed_reason: z.enum(['closed', 'full', 'cap_reached']).nullable(),
+  /** The caller's latest live order here, if any (the page links to its payment). */
+  my_participation_id: z.uuid().nullable(),
+});
+export type OrderFormResponse = z.infer<typeof ZOrderFormResponse>;
+
+/** Where and how to pay (the participate page). */
+export const ZPaymentInstructions = z.object({
+  bank: ZEscrowBankDetails.nullable(),
+  reference: z.string(),
+  amount_cents: z.number().int(),
+});
+
+/** GET /api/operations/{id}/participations/mine and GET /api/participations/{id}. */
+export const ZParticipationResponse = z.object({
+  participation: ZParticipation,
+  operation: z.object({ id: z.uuid(), title: z.string(), status: z.enum(OPERATION_STATUSES) }),
+  instructions: ZPaymentInstructions,
+});
+export type ParticipationResponse = z.infer<typeof ZParticipationResponse>;
+
+/** POST /api/operations/{id}/participations: 201 new order, 200 a replay of the same key. */
+export const ZCreateParticipationResponse = z.object({ participation: ZParticipation });
+export type CreateParticipationResponse = z.infer<typeof ZCreateParticipationResponse>;
+
+/** POST /api/admin/payments/{id}/reject */
+export const ZRejectPaymentRequest = z.object({
+  reason: z
+    .string('payments.reasonRequired')
+    .trim()
+    .min(1, 'payments.reasonRequired')
+    .max(PAYMENT_REJECT_REASON_MAX_LENGTH, 'validation.tooLong'),
+});
+export type RejectPaymentRequest = z.infer<typeof ZRejectPaymentRequest>;
+
+/** One proof waiting in the admins' verification queue. */
+export const ZPaymentReviewItem = z.object({
+  id: z.uuid(),
+  operation_id: z.uuid(),
+  operation_title: z.string(),
+  buyer_name: z.string(),
+  buyer_email: z.string(),
+  company_name: z.string(),
+  volume: z.number().int(),
+  amount_cents: z.number().int(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  payment_reference: z.string(),
+  proof_uploaded_at: z.iso.datetime({ offset: true }).nullable(),
+  proof_mime_type: z.string().nullable(),
+  proof_file_name: z.string().nullable(),
+});
+export type PaymentReviewItem = z.infer<typeof ZPaymentReviewItem>;
+export const ZPaymentQueueResponse = z.object({ data: z.array(ZPaymentReviewItem) });
+
+/** GET /api/admin/operations/{id}/ledger */
+export const ZLedgerResponse = z.object({
+  operation: z.object({ id: z.uuid(), title: z.string() }),
+  transfers: z.array(
+    z.object({
+      id: z.uuid(),
+      kind: z.enum(LEDGER_TRANSFER_KINDS),
+      participation_id: z.uuid().nullable(),
+      memo: z.string().nullable(),
+      created_at: z.iso.datetime({ offset: true }),
+      sum_cents: z.number().int(),
+      entries: z.array(z.object({ id: z.number().int(), account: z.string(), amount_cents: z.number().int() })),
+    }),
+  ),
+  held_cents: z.number().int(),
+  deposited_cents: z.number().int(),
+  paid_out_cents: z.number().int(),
+});
+export type LedgerResponse = z.infer<typeof ZLedgerResponse>;
