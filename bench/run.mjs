@@ -25,6 +25,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '3141' },
     'hot-buyers': { type: 'string', default: '200' },
+    /** Exit 1 unless the correctness targets hold (0 errors, 0 oversubscribed, every 201 stored): for CI. */
+    check: { type: 'boolean', default: false },
   },
 });
 const DURATION = Number(args.duration);
@@ -370,6 +372,13 @@ async function main() {
     const file = join(root, 'bench/results', `${startedAt.toISOString().replace(/[:.]/g, '-')}-${scratch.driver}.json`);
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     console.info(`\nWritten ${file}`);
+    if (args.check) {
+      const isCorrect =
+        rows.every((row) => row.skipped || row.errors === 0) &&
+        (!verification || (verification.oversubscribed_tons === 0 && verification.every_201_present));
+      if (!hasOrders) console.info('--check: the orders route is missing, so only the read scenarios were checked');
+      process.exitCode = isCorrect ? 0 : 1;
+    }
   } finally {
     baseline?.stop();
     await server?.stop();

@@ -17,10 +17,7 @@ function visit(dir) {
     else if (COMPRESSIBLE.test(entry) && statSync(path).size >= MIN_BYTES) {
       const source = readFileSync(path);
       writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
-      writeFileSync(
-        `${path}.br`,
-        brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      );
+      writeFileSync(`${path}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
       count += 1;
     }
   }

@@ -15,7 +15,7 @@ import { FEATURED_OPERATION_KEY, demoOperationId } from '../db/seed/demo-operati
  * exactly as they were (a checksum over their rows). Every answer carries the security headers.
  */
 
-const RUNS_PER_ROUTE_AND_ROLE = Number(process.env.FUZZ_RUNS ?? 12);
+const RUNS_PER_ROUTE_AND_ROLE = Number(process.env.FUZZ_RUNS ?? 8);
 /** Streams never end by themselves (SSE); signing out or revoking would end the role's own session. */
 const SKIPPED = new Set(['GET /api/events', 'POST /api/auth/sign-out', 'POST /api/session/revoke-all']);
 /** Tables whose rows may change on a refused request by design: sessions, reset tokens, rate-limit counters. */
