@@ -18,16 +18,17 @@ import { participationsRoutes } from './modules/participations/participations.ro
 import { dealRoomRoutes } from './modules/deal-room/deal-room.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { eventsRoutes } from './modules/realtime/events.routes';
+import { readCachePlugin } from './plugins/read-cache';
 import { realtimePlugin } from './plugins/realtime';
 import { authPlugin } from './plugins/auth/auth-plugin';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db-plugin';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { errorHandlerPlugin, sendError } from './plugins/error-handler';
 import { i18nPlugin } from './plugins/i18n';
 import { jobsPlugin } from './plugins/jobs';
 import { openApiPlugin } from './plugins/openapi';
 import { routeAccessPlugin } from './plugins/route-access';
-import { securityHeadersPlugin } from './plugins/security-headers';
+import { securityHeadersPlugin, setErrorSecurityHeaders } from './plugins/security-headers';
 import { type Storage } from './plugins/storage/storage';
 import { createStorage, storagePlugin } from './plugins/storage/storage-plugin';
 import { validatorCompiler } from './plugins/validation';
@@ -85,7 +86,14 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
   const config = await resolveSessionSecret(initialConfig);
   // Before the database: STORAGE=s3 must stop start-up without touching anything.
   const storage = options.storage ?? createStorage(config);
-  const app = Fastify({ logger: loggerOptions(config) }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger: loggerOptions(config),
+    // No URL longer than Node's 16 KB header limit arrives over HTTP: every path parameter reaches validation.
+    maxParamLength: 16_384,
+    // Malformed URLs fail before any hook: still our error shape, language and security headers.
+    frameworkErrors: (_error, request, reply) =>
+      sendError(request, setErrorSecurityHeaders(reply, config.isProduction), 'BAD_REQUEST'),
+  }).withTypeProvider<ZodTypeProvider>();
   const database =
     options.database ??
     (await openDatabase({
@@ -123,6 +131,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
       pollingIntervalSeconds: options.jobPollingIntervalSeconds,
     });
     await app.register(realtimePlugin, { database });
+    await app.register(readCachePlugin);
     // Modules, under /api.
     await app.register(
       async (api) => {

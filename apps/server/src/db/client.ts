@@ -99,6 +99,10 @@ async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) =>
     idleTimeoutMillis: 30_000,
   });
   pool.on('error', (error) => onPoolError?.(error));
+  // A connection that dies while checked out (between two statements of a transaction) emits 'error'
+  // on its client, where the pool no longer listens: without this the process crashes (found by
+  // bench/crash.mjs terminating the backends). The statement in flight fails and the request gets its 503.
+  pool.on('connect', (client) => client.on('error', (error) => onPoolError?.(error)));
   // Fail at start-up, with the driver's reason, when the database is not there.
   const probe = await pool.connect().catch(async (error: unknown) => {
     await pool.end();

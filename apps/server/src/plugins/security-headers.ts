@@ -1,4 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
+import { type FastifyReply } from 'fastify';
 import { appPlugin } from './app-plugin';
 
 /**
@@ -32,3 +33,16 @@ export const securityHeadersPlugin = appPlugin<{ isProduction: boolean }>(async 
     frameguard: { action: 'deny' },
   });
 });
+
+/**
+ * For the few answers Fastify gives before any hook runs (a malformed URL, an over-long path
+ * parameter: `frameworkErrors`): a JSON error needs no more than a deny-all policy.
+ */
+export function setErrorSecurityHeaders(reply: FastifyReply, isProduction: boolean): FastifyReply {
+  reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('x-frame-options', 'DENY');
+  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  if (isProduction) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  return reply;
+}

@@ -27,6 +27,8 @@ export const webAppPlugin = appPlugin<{ webDistDir: string }>(async (app, { webD
       root: webDistDir,
       prefix: '/',
       cacheControl: false,
+      // The build writes .br/.gz beside each text file (scripts/precompress.mjs): sent as they are.
+      preCompressed: true,
       // The API never falls through to a file of the same name.
       allowedPath: (pathName) => !isApiPath(pathName),
       setHeaders: (reply, filePath) => {

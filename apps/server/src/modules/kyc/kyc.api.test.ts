@@ -192,6 +192,22 @@ describe('KYC documents (owner side)', () => {
         400,
         'INVALID_FILE_NAME',
       ],
+      [
+        'a double extension ending in .exe',
+        'government_id',
+        'id.pdf.exe',
+        () => PDF_BYTES,
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      ],
+      [
+        'a double extension hiding HTML',
+        'government_id',
+        'id.pdf.html',
+        () => HTML_BYTES,
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      ],
       ['an unknown document type', 'passport', 'p.pdf', () => PDF_BYTES, 400, 'VALIDATION_FAILED'],
       ['a traversal in the document type', '..%2F..%2Fsecrets', 'p.pdf', () => PDF_BYTES, 400, 'VALIDATION_FAILED'],
     ];

@@ -36,7 +36,10 @@ export const operationDetailRoutes: FastifyPluginAsyncZod<OperationDetailRoutesO
       },
       config: { access: SIGNED_IN },
     },
-    async (request) => getOperationDetail(app.db, request.params.id, requireUserId(options, request), request.lang),
+    async (request) =>
+      getOperationDetail(app.db, request.params.id, requireUserId(options, request), request.lang, {
+        memo: app.readCache.memo,
+      }),
   );
 
   for (const method of ['PUT', 'DELETE'] as const) {

@@ -36,78 +36,107 @@ async function findPublicOperation(db: Queryable, id: string) {
   return row;
 }
 
+/** Memoises a value until the next change to operations is announced (the route passes `app.readCache.memo`). */
+export type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+const noMemo: Memo = (_key, load) => load();
+
+/** What only changes with the operation itself or its neighbours: partners, spec sheet, similar deals. */
+async function loadOperationContext(db: AppDatabase, operation: typeof operations.$inferSelect) {
+  const { id } = operation;
+  const [partnerRows, specRows, similarRows] = await Promise.all([
+    db
+      .select({ role: operationPartners.role, name: partners.name, country: partners.country })
+      .from(operationPartners)
+      .innerJoin(partners, eq(partners.id, operationPartners.partnerId))
+      .where(eq(operationPartners.operationId, id))
+      .orderBy(asc(operationPartners.role), asc(partners.name)),
+    operation.productSpecId
+      ? db.select().from(productSpecs).where(eq(productSpecs.id, operation.productSpecId)).limit(1)
+      : Promise.resolve([]),
+    db
+      .select(publicOperationColumns)
+      .from(operations)
+      .where(
+        and(
+          eq(operations.kycStatus, 'approved'),
+          eq(operations.status, 'active'),
+          ne(operations.id, id),
+          or(
+            eq(operations.productCategory, operation.productCategory),
+            and(
+              eq(operations.originCountry, operation.originCountry),
+              eq(operations.destinationCountry, operation.destinationCountry),
+            ),
+          ),
+        ),
+      )
+      // Same product category first, then the same route; newest within each.
+      .orderBy(
+        sql`case when ${operations.productCategory} = ${operation.productCategory} then 0 else 1 end`,
+        desc(operations.createdAt),
+      )
+      .limit(SIMILAR_LIMIT),
+  ]);
+  const spec = specRows[0];
+  return {
+    partners: partnerRows,
+    spec_sheet: spec
+      ? { version: spec.version, updated_at: spec.updatedAt.toISOString(), file_name: spec.fileName }
+      : null,
+    similarRows,
+  };
+}
+
+interface DetailCounts {
+  participants: number;
+  watchers: number;
+  watching: number;
+  comments: number;
+  seller_kyc_status: string | null;
+}
+
 /**
  * The detail page's data. Counting the view is one atomic UPDATE (no lost
- * increments under concurrency); everything else is read after it.
+ * increments under concurrency) that also returns the row; the per-user and
+ * live figures come in one more statement; the rest is memoised per operation
+ * until a change is announced (few round trips: the pool is shared by every request).
  */
 export async function getOperationDetail(
   db: AppDatabase,
   id: string,
   userId: string,
   lang: Language,
-  options: { countView?: boolean } = {},
+  options: { countView?: boolean; memo?: Memo } = {},
 ): Promise<OperationDetail> {
-  const operation = await findPublicOperation(db, id);
-  let views = operation.viewsCount;
+  const memo = options.memo ?? noMemo;
+  let operation: typeof operations.$inferSelect;
   if (options.countView ?? true) {
     const [counted] = await db
       .update(operations)
       .set({ viewsCount: sql`${operations.viewsCount} + 1` })
-      .where(eq(operations.id, id))
-      .returning({ views: operations.viewsCount });
-    views = counted?.views ?? views;
+      .where(and(eq(operations.id, id), eq(operations.kycStatus, 'approved')))
+      .returning();
+    if (!counted) throw new AppError('OPERATION_NOT_FOUND');
+    operation = counted;
+  } else {
+    operation = await findPublicOperation(db, id);
   }
 
-  const [partnerRows, [participants], [watchers], [watching], [comments], specRows, similarRows, [seller]] =
-    await Promise.all([
-      db
-        .select({ role: operationPartners.role, name: partners.name, country: partners.country })
-        .from(operationPartners)
-        .innerJoin(partners, eq(partners.id, operationPartners.partnerId))
-        .where(eq(operationPartners.operationId, id))
-        .orderBy(asc(operationPartners.role), asc(partners.name)),
-      db
-        .select({ count: sql<number>`count(distinct ${operationParticipants.userId})::int` })
-        .from(operationParticipants)
-        .where(and(eq(operationParticipants.operationId, id), eq(operationParticipants.status, 'active'))),
-      db.select({ count: count() }).from(operationWatchers).where(eq(operationWatchers.operationId, id)),
-      db
-        .select({ count: count() })
-        .from(operationWatchers)
-        .where(and(eq(operationWatchers.operationId, id), eq(operationWatchers.userId, userId))),
-      db.select({ count: count() }).from(messages).where(eq(messages.operationId, id)),
-      operation.productSpecId
-        ? db.select().from(productSpecs).where(eq(productSpecs.id, operation.productSpecId)).limit(1)
-        : Promise.resolve([]),
-      db
-        .select(publicOperationColumns)
-        .from(operations)
-        .where(
-          and(
-            eq(operations.kycStatus, 'approved'),
-            eq(operations.status, 'active'),
-            ne(operations.id, id),
-            or(
-              eq(operations.productCategory, operation.productCategory),
-              and(
-                eq(operations.originCountry, operation.originCountry),
-                eq(operations.destinationCountry, operation.destinationCountry),
-              ),
-            ),
-          ),
-        )
-        // Same product category first, then the same route; newest within each.
-        .orderBy(
-          sql`case when ${operations.productCategory} = ${operation.productCategory} then 0 else 1 end`,
-          desc(operations.createdAt),
-        )
-        .limit(SIMILAR_LIMIT),
-      db.select({ kycStatus: profiles.kycStatus }).from(profiles).where(eq(profiles.id, operation.sellerId)).limit(1),
-    ]);
+  const [countsResult, context] = await Promise.all([
+    db.execute(sql`select
+      (select count(distinct ${operationParticipants.userId})::int from ${operationParticipants}
+        where ${operationParticipants.operationId} = ${id} and ${operationParticipants.status} = 'active') as participants,
+      (select count(*)::int from ${operationWatchers} where ${operationWatchers.operationId} = ${id}) as watchers,
+      (select count(*)::int from ${operationWatchers}
+        where ${operationWatchers.operationId} = ${id} and ${operationWatchers.userId} = ${userId}) as watching,
+      (select count(*)::int from ${messages} where ${messages.operationId} = ${id}) as comments,
+      (select ${profiles.kycStatus} from ${profiles} where ${profiles.id} = ${operation.sellerId}) as seller_kyc_status`),
+    memo(`detail-context|${id}`, () => loadOperationContext(db, operation)),
+  ]);
+  const counts = (countsResult as unknown as { rows: DetailCounts[] }).rows[0];
 
-  const spec = specRows[0];
   const badges: OperationBadge[] = [];
-  if (seller?.kycStatus === 'aprobado') badges.push('verified_seller');
+  if (counts?.seller_kyc_status === 'aprobado') badges.push('verified_seller');
   if (operation.kycStatus === 'approved') badges.push('verified_volume');
   badges.push('escrow_protected');
 
@@ -122,17 +151,15 @@ export async function getOperationDetail(
     expected_arrival: operation.expectedArrival,
     container_tons: operation.containerTons,
     lot_step_tons: operation.lotStepTons,
-    participants: participants?.count ?? 0,
+    participants: counts?.participants ?? 0,
     max_participants: Math.floor(operation.totalTons / operation.minVolume),
     total_price_usd: centsToUsd(computeTotalCents(operation.pricePerTonCents, operation.totalTons)),
-    partners: partnerRows,
-    spec_sheet: spec
-      ? { version: spec.version, updated_at: spec.updatedAt.toISOString(), file_name: spec.fileName }
-      : null,
-    stats: { views, watchers: watchers?.count ?? 0, comments: comments?.count ?? 0 },
-    is_watching: (watching?.count ?? 0) > 0,
+    partners: context.partners,
+    spec_sheet: context.spec_sheet,
+    stats: { views: operation.viewsCount, watchers: counts?.watchers ?? 0, comments: counts?.comments ?? 0 },
+    is_watching: (counts?.watching ?? 0) > 0,
     badges,
-    similar: similarRows.map((row) => toOperationListItem(row, lang)),
+    similar: context.similarRows.map((row) => toOperationListItem(row, lang)),
   };
 }
 

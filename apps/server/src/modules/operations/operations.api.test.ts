@@ -84,6 +84,8 @@ describe('GET /api/operations', () => {
       .update(operations)
       .set({ status: 'allocated' })
       .where(eq(operations.id, demoOperationId('mandarins')));
+    // A write straight to the database bypasses the app: on PostgreSQL the read cache hears its NOTIFY a moment later.
+    t.app.readCache.clear();
     const afterChange = (await list('?status=active')).body as ListOperationsResponse;
     expect(afterChange.count).toBe(APPROVED.length - 1);
     expect(((await list('?status=all')).body as ListOperationsResponse).count).toBe(APPROVED.length);
@@ -91,6 +93,7 @@ describe('GET /api/operations', () => {
       .update(operations)
       .set({ status: 'active' })
       .where(eq(operations.id, demoOperationId('mandarins')));
+    t.app.readCache.clear();
   });
 
   it('searches product names case-insensitively', async () => {

@@ -10,6 +10,7 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getCatalogue, getFeaturedOperation } from './catalogue.service';
 import { listOperations } from './operations.service';
 
+/** The three public reads are served from `app.readCache`, invalidated by the database's NOTIFY. */
 export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/operations',
@@ -24,7 +25,13 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'public' },
     },
-    async (request) => listOperations(app.db, request.query, request.lang),
+    async (request, reply) =>
+      app.readCache.sendJson(
+        reply,
+        `list|${request.lang}|${JSON.stringify(request.query)}`,
+        ZListOperationsResponse,
+        () => listOperations(app.db, request.query, request.lang),
+      ),
   );
 
   app.get(
@@ -40,7 +47,13 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'public' },
     },
-    async (request) => getCatalogue(app.db, request.query, request.lang),
+    async (request, reply) =>
+      app.readCache.sendJson(
+        reply,
+        `catalogue|${request.lang}|${JSON.stringify(request.query)}`,
+        ZCatalogueResponse,
+        () => getCatalogue(app.db, request.query, request.lang),
+      ),
   );
 
   app.get(
@@ -53,6 +66,9 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'public' },
     },
-    async (request) => getFeaturedOperation(app.db, request.lang),
+    async (request, reply) =>
+      app.readCache.sendJson(reply, `featured|${request.lang}`, ZFeaturedOperation, () =>
+        getFeaturedOperation(app.db, request.lang),
+      ),
   );
 };

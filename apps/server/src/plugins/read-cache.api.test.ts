@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../test/test-app';
+
+const LIST_URL = '/api/operations?status=active&limit=100';
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('the public operations read cache', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('serves a repeated list from the cache, then the new figures once the database announces a change', async () => {
+    const first = await t.app.inject({ method: 'GET', url: LIST_URL });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const target = (first.json() as { data: { id: string; available_tons: number; total_tons: number }[] }).data[0]!;
+    expect(t.app.readCache.size).toBeGreaterThan(0);
+
+    // A write that bypasses the cache's own path: the row changes, the answer only follows through NOTIFY.
+    await t.db.execute(sql`update operations set allocated_tons = allocated_tons + 5 where id = ${target.id}`);
+    await waitUntil(async () => {
+      const again = await t.app.inject({ method: 'GET', url: LIST_URL });
+      const row = (again.json() as { data: { id: string; available_tons: number }[] }).data.find(
+        (item) => item.id === target.id,
+      );
+      return row?.available_tons === target.available_tons - 5;
+    });
+  });
+
+  it('keeps one entry per language and query, and refuses a bad query before the cache', async () => {
+    t.app.readCache.clear();
+    await t.app.inject({ method: 'GET', url: LIST_URL, headers: { 'accept-language': 'en' } });
+    await t.app.inject({ method: 'GET', url: LIST_URL, headers: { 'accept-language': 'es' } });
+    await t.app.inject({ method: 'GET', url: '/api/operations/catalogue?sort=price' });
+    expect(t.app.readCache.size).toBe(3);
+    const english = await t.app.inject({ method: 'GET', url: LIST_URL, headers: { 'accept-language': 'en' } });
+    const spanish = await t.app.inject({ method: 'GET', url: LIST_URL, headers: { 'accept-language': 'es' } });
+    expect(english.body).not.toBe(spanish.body);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/operations?limit=1000' });
+    expect(bad.statusCode).toBe(400);
+    expect(t.app.readCache.size).toBe(3);
+  });
+});

@@ -1,0 +1,128 @@
+import { type RealtimeEventKind } from '@tradeops/shared';
+import { type FastifyReply } from 'fastify';
+import { type z } from 'zod';
+import { appPlugin } from './app-plugin';
+import { type RealtimeSignal } from './realtime';
+
+/** Changes that can alter a public operations answer (status, allocated tons, a new approval…). */
+const INVALIDATING_KINDS: ReadonlySet<RealtimeEventKind> = new Set(['operation', 'participation', 'waitlist']);
+/** A safety net: even an announcement lost while the listener reconnects is outlived after this. */
+export const READ_CACHE_TTL_MS = 10_000;
+/** Enough for every filter combination in use; a flood of distinct searches evicts the oldest. */
+export const READ_CACHE_MAX_ENTRIES = 500;
+
+export interface ReadCache {
+  /**
+   * Sends the cached JSON of `key`, or loads it, checks it against `schema` (the route's
+   * response contract, as the serializer would), serialises it once and keeps it until the
+   * database announces a change to operations or participations (NOTIFY, on every instance).
+   */
+  sendJson<T>(reply: FastifyReply, key: string, schema: z.ZodType<T>, load: () => Promise<T>): Promise<FastifyReply>;
+  /** The same invalidation for a value (not an answer): loaded once, kept until a change is announced. */
+  memo<T>(key: string, load: () => Promise<T>): Promise<T>;
+  clear(): void;
+  readonly size: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readCache: ReadCache;
+  }
+}
+
+interface Entry {
+  json: string;
+  expiresAt: number;
+}
+
+interface MemoEntry {
+  value: Promise<unknown>;
+  expiresAt: number;
+}
+
+/**
+ * An in-process cache of the read-mostly public operation answers (catalogue, list, featured),
+ * invalidated by the realtime feed (`app.realtime`, one LISTEN per instance on the channel the
+ * migration-0004 triggers NOTIFY at commit). Requires the realtime plugin to be registered first.
+ */
+export const readCachePlugin = appPlugin(async (app) => {
+  const entries = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<string>>();
+  const memos = new Map<string, MemoEntry>();
+  // Bumped by every invalidation: a load that started before it must not store its answer.
+  let generation = 0;
+  const clear = () => {
+    generation += 1;
+    entries.clear();
+    inFlight.clear();
+    memos.clear();
+  };
+
+  const unsubscribe = app.realtime.subscribe((signal: RealtimeSignal) => {
+    if (signal.type === 'resync' || INVALIDATING_KINDS.has(signal.event.kind)) clear();
+  });
+  // Read-your-writes on this instance: a successful change made here clears at once, before its NOTIFY is heard.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) clear();
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    clear();
+  });
+
+  async function loadJson<T>(key: string, schema: z.ZodType<T>, load: () => Promise<T>): Promise<string> {
+    const startedAt = generation;
+    const json = JSON.stringify(schema.parse(await load()));
+    if (startedAt === generation) {
+      if (entries.size >= READ_CACHE_MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      entries.set(key, { json, expiresAt: Date.now() + READ_CACHE_TTL_MS });
+    }
+    return json;
+  }
+
+  const readCache: ReadCache = {
+    async sendJson(reply, key, schema, load) {
+      const entry = entries.get(key);
+      let json: string;
+      if (entry && entry.expiresAt > Date.now()) {
+        json = entry.json;
+      } else {
+        // One load per key at a time: a burst of misses shares it.
+        let pending = inFlight.get(key);
+        if (!pending) {
+          const started = loadJson(key, schema, load).finally(() => {
+            if (inFlight.get(key) === started) inFlight.delete(key);
+          });
+          inFlight.set(key, started);
+          pending = started;
+        }
+        json = await pending;
+      }
+      // A string with a JSON content type goes out as is (no second serialisation).
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
+    memo<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const entry = memos.get(key);
+      if (entry && entry.expiresAt > Date.now()) return entry.value as Promise<T>;
+      const startedAt = generation;
+      const value = load();
+      if (memos.size >= READ_CACHE_MAX_ENTRIES) memos.delete(memos.keys().next().value as string);
+      memos.set(key, { value, expiresAt: Date.now() + READ_CACHE_TTL_MS });
+      // A failed load, or one overtaken by a change, is not kept.
+      value.then(
+        () => {
+          if (startedAt !== generation && memos.get(key)?.value === value) memos.delete(key);
+        },
+        () => {
+          if (memos.get(key)?.value === value) memos.delete(key);
+        },
+      );
+      return value;
+    },
+    clear,
+    get size() {
+      return entries.size;
+    },
+  };
+  app.decorate('readCache', readCache);
+});

@@ -1,0 +1,56 @@
+// The bench's own handle on the database it measures: a scratch PostgreSQL database when
+// DATABASE_URL is set (created here, dropped at the end), otherwise a PGlite data folder in a
+// temporary directory. PGlite is one process per folder, so the bench opens it only while the
+// server is stopped (setup before, verification after).
+import { PGlite } from '@electric-sql/pglite';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export async function createScratchDatabase(databaseUrl) {
+  if (!databaseUrl) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tradeops-bench-'));
+    return {
+      driver: 'pglite',
+      serverEnv: { DATA_DIR: dataDir },
+      label: `PGlite (${dataDir})`,
+      /** PGlite: only while the server is stopped. */
+      async open() {
+        const client = await PGlite.create(join(dataDir, 'pglite'));
+        return {
+          query: async (text, params = []) => (await client.query(text, params)).rows,
+          close: () => client.close(),
+        };
+      },
+      canQueryWhileServing: false,
+      async drop() {
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `tradeops_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    driver: 'postgres',
+    serverEnv: { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), 'tradeops-bench-files-')) },
+    label: `PostgreSQL (scratch database ${name})`,
+    async open() {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      return { query: async (text, params = []) => (await client.query(text, params)).rows, close: () => client.end() };
+    },
+    canQueryWhileServing: true,
+    async drop() {
+      const dropper = new pg.Client({ connectionString: databaseUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+// Starting and stopping the production server for the bench and the Lighthouse script.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function ensureBuild(root) {
+  const server = join(root, 'apps/server/dist/server.js');
+  const web = join(root, 'apps/web/dist/index.html');
+  if (existsSync(server) && existsSync(web)) return;
+  console.info('No production build yet: running `npm run build`…');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+export async function waitFor(url, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
+}
+
+export function startServer(root, env, logPath) {
+  const log = createWriteStream(logPath, { flags: 'a' });
+  const child = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  return {
+    child,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+// `npm run lighthouse`: Lighthouse 12 (mobile, its default simulated throttling) on the production
+// build served by the production server over a fresh PGlite folder with the demo data: the home
+// page, the catalogue and an operation detail as the signed-in demo buyer (session cookie passed
+// through `extraHeaders`). Prints performance, accessibility, best practices and CLS per page,
+// writes bench/results/lighthouse-<timestamp>.json, and exits 1 when a target is missed.
+//   CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_PORT (default 3144)
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureBuild, startServer, waitFor } from '../bench/lib/server.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3144);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, cls: 0.01 };
+
+async function signIn(email, password) {
+  const response = await fetch(`${ORIGIN}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+async function main() {
+  ensureBuild(root);
+  const dataDir = mkdtempSync(join(tmpdir(), 'tradeops-lighthouse-'));
+  const server = startServer(
+    root,
+    {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    join(dataDir, 'server.log'),
+  );
+  let chrome = null;
+  const rows = [];
+  try {
+    await waitFor(`${ORIGIN}/api/health`);
+    const cookie = await signIn('comprador@tradeops.demo', 'TradeOps-Demo-2025');
+    const featured = await (await fetch(`${ORIGIN}/api/operations/featured`)).json();
+    const pages = [
+      { name: 'home', url: `${ORIGIN}/` },
+      { name: 'catalogue', url: `${ORIGIN}/operations` },
+      { name: 'operation detail (buyer)', url: `${ORIGIN}/operation/${featured.id}`, headers: { Cookie: cookie } },
+    ];
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: CHROME_FLAGS,
+    });
+    for (const page of pages) {
+      const load = loadavg()[0].toFixed(2);
+      const result = await lighthouse(page.url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        extraHeaders: page.headers,
+      });
+      const { categories, audits } = result.lhr;
+      const failing = Object.values(audits)
+        .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
+        .filter((audit) => audit.scoreDisplayMode !== 'manual' && audit.scoreDisplayMode !== 'notApplicable')
+        .map((audit) => `${audit.id} (${audit.score})`);
+      rows.push({
+        page: page.name,
+        url: page.url.replace(ORIGIN, ''),
+        performance: Math.round(categories.performance.score * 100),
+        accessibility: Math.round(categories.accessibility.score * 100),
+        'best-practices': Math.round(categories['best-practices'].score * 100),
+        cls: Math.round(audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
+        lcp_ms: Math.round(audits['largest-contentful-paint'].numericValue),
+        tbt_ms: Math.round(audits['total-blocking-time'].numericValue),
+        load_1m: load,
+        below_1: failing,
+      });
+    }
+  } finally {
+    if (chrome) await chrome.kill();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.info('page                       perf  a11y  best-pr  CLS    LCP ms  TBT ms  load');
+  let isMet = true;
+  for (const row of rows) {
+    console.info(
+      `${row.page.padEnd(26)} ${String(row.performance).padStart(4)}  ${String(row.accessibility).padStart(4)}  ${String(
+        row['best-practices'],
+      ).padStart(
+        7,
+      )}  ${row.cls.toFixed(3)}  ${String(row.lcp_ms).padStart(6)}  ${String(row.tbt_ms).padStart(6)}  ${row.load_1m}`,
+    );
+    if (row.below_1.length > 0) console.info(`    audits below 1: ${row.below_1.join(', ')}`);
+    const misses = [
+      row.performance < TARGETS.performance && `performance ${row.performance} < ${TARGETS.performance}`,
+      row.accessibility < TARGETS.accessibility && `accessibility ${row.accessibility} < ${TARGETS.accessibility}`,
+      row['best-practices'] < TARGETS['best-practices'] &&
+        `best practices ${row['best-practices']} < ${TARGETS['best-practices']}`,
+      row.cls > TARGETS.cls && `CLS ${row.cls} > ${TARGETS.cls}`,
+    ].filter(Boolean);
+    if (misses.length > 0) {
+      isMet = false;
+      console.info(`    target missed: ${misses.join('; ')}`);
+    }
+  }
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  const file = join(root, 'bench/results', `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify({ targets: TARGETS, pages: rows }, null, 2)}\n`);
+  console.info(`\n${isMet ? 'Every target met' : 'Some targets missed'}; written ${file}`);
+  process.exitCode = isMet ? 0 : 1;
+}
+
+await main();
