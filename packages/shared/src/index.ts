@@ -18,3 +18,7 @@ export * from './realtime/events';
 export * from './settings/schemas';
 export * from './kyc/file-type';
 export * from './kyc/schemas';
+export * from './offers/schemas';
+export * from './offers/image-type';
+export * from './dashboards/schemas';
+export * from './settings/account-schemas';

@@ -45,6 +45,20 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'GET /api/admin/kyc/operations': 'admin',
   'POST /api/admin/kyc/operations/:operationId/approve': 'admin',
   'POST /api/admin/kyc/operations/:operationId/reject': 'admin',
+  'POST /api/offers': 'seller',
+  'GET /api/offers/mine': 'seller',
+  'GET /api/offers/:id': 'seller',
+  'PUT /api/offers/:id': 'seller',
+  'POST /api/offers/:id/withdraw': 'seller',
+  'GET /api/offers/:id/participants': 'seller',
+  'GET /api/offers/:id/image': 'public',
+  'GET /api/buyer/dashboard': 'kyc',
+  'GET /api/seller/dashboard': 'seller',
+  'GET /api/admin/dashboard': 'admin',
+  'GET /api/admin/settings': 'admin',
+  'PUT /api/admin/settings': 'admin',
+  'GET /api/account/profile': 'authenticated',
+  'PUT /api/account/profile': 'authenticated',
 };
 
 type Caller = 'visitor' | 'kycPending' | 'buyer' | 'seller' | 'admin';
