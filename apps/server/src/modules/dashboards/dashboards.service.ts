@@ -162,7 +162,7 @@ export async function getAdminDashboard(
         .select()
         .from(operations)
         .where(and(eq(operations.kycStatus, 'approved'), inArray(operations.status, ['active', 'allocated'])))
-        .orderBy(asc(operations.deadline), desc(operations.createdAt))
+        .orderBy(desc(operations.allocatedTons), asc(operations.deadline), desc(operations.createdAt))
         .limit(ALLOCATION_CHART_LIMIT);
       return rows.map((row) => ({
         id: row.id,

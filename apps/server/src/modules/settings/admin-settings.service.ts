@@ -67,6 +67,16 @@ export async function getAdminSettings(
   };
 }
 
+/** JSON with object keys sorted: jsonb gives keys back in its own order. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
 /**
  * Saves every setting in one transaction; each changed key gets an audit row
  * with its old and new value.
@@ -87,7 +97,7 @@ export async function updateAdminSettings(
     const current = await tx.select().from(platformSettings).for('update');
     const before = new Map(current.map((row) => [row.key, row.value]));
     for (const [key, value] of Object.entries(values) as [PlatformSettingKey, unknown][]) {
-      if (JSON.stringify(before.get(key)) === JSON.stringify(value)) continue;
+      if (stableJson(before.get(key)) === stableJson(value)) continue;
       await tx
         .insert(platformSettings)
         .values({ key, value, updatedBy: admin.user.id })
