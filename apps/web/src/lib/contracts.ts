@@ -24,4 +24,13 @@ export {
   ZSessionResponse,
   ZUploadDocumentResponse,
   ZWatchResponse,
+  ZOfferCreatedResponse,
+  ZSellerOffersResponse,
+  ZOfferDetail,
+  ZOfferParticipantsResponse,
+  ZSellerDashboardResponse,
+  ZBuyerDashboardResponse,
+  ZAdminDashboardResponse,
+  ZAdminSettingsResponse,
+  ZAccountProfile,
 } from '@tradeops/shared';

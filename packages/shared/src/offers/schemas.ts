@@ -132,6 +132,9 @@ export function defaultOfferTitle(productName: string, originCountryName: string
   return `${productName.trim()} - ${originCountryName}`;
 }
 
+/** POST /api/offers answers the new offer's id. */
+export const ZOfferCreatedResponse = z.object({ id: z.uuid() });
+
 export const ZOfferIdParams = z.object({ id: z.uuid('validation.invalid') });
 
 /** A seller's offer as the dashboard and the products page show it. */

@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   UPLOAD_MAX_BYTES,
   ZApiError,
+  ZOfferCreatedResponse,
   ZOfferDetail,
   ZOfferIdParams,
   ZOfferParticipantsResponse,
@@ -89,7 +90,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
           'multipart/form-data: `data` (the offer form as JSON, ZOfferRequest), optional `image` (JPEG, PNG or WebP, at most 5 MB) and `spec` (PDF, at most 10 MB). Types are read from the bytes. Only KYC-approved sellers.',
         tags: ['offers'],
         consumes: ['multipart/form-data'],
-        response: { 201: z.object({ id: z.uuid() }), ...uploadErrors, ...errors },
+        response: { 201: ZOfferCreatedResponse, ...uploadErrors, ...errors },
       },
       config: seller,
     },

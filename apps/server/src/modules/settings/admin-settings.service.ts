@@ -1,11 +1,5 @@
-import {
-  type AdminSettingsResponse,
-  type PlatformSettingKey,
-  type UpdateAdminSettingsRequest,
-  ZUpdateAdminSettingsRequest,
-} from '@tradeops/shared';
+import { type AdminSettingsResponse, type PlatformSettingKey, type UpdateAdminSettingsRequest } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
-import { type z } from 'zod';
 import { type AppDatabase, type Queryable } from '../../db/client';
 import { platformSettings } from '../../db/schema';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
@@ -84,7 +78,7 @@ function stableJson(value: unknown): string {
 export async function updateAdminSettings(
   db: AppDatabase,
   admin: AuthContext,
-  body: z.output<typeof ZUpdateAdminSettingsRequest> | UpdateAdminSettingsRequest,
+  body: UpdateAdminSettingsRequest,
   envAdminEmails: readonly string[],
 ): Promise<AdminSettingsResponse> {
   const values: Record<PlatformSettingKey, unknown> = {
