@@ -370,18 +370,29 @@ function FilePicker({
   file: File | null;
   onChange: (file: File | null) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <OfferField label={label} hint={hint}>
       {(control) => (
-        <div>
+        <div className="flex min-w-0 items-center gap-3">
+          {/* The native control's own words are the browser's language, not the page's: it stays for keyboards and screen readers, the button is drawn here. */}
           <input
             {...control}
             type="file"
             accept={accept}
             onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-900 hover:file:bg-brand-100"
+            className="peer sr-only"
           />
-          {file && <p className="mt-1 truncate text-xs text-slate-600">{file.name}</p>}
+          <label
+            htmlFor={control.id}
+            aria-hidden="true"
+            className="inline-flex h-9 shrink-0 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-brand-900 shadow-sm peer-focus-visible:ring-2 peer-focus-visible:ring-accent-600 hover:bg-slate-50"
+          >
+            {t('offers.fields.chooseFile')}
+          </label>
+          <span className="min-w-0 truncate text-sm text-slate-600">
+            {file ? file.name : t('offers.fields.noFile')}
+          </span>
         </div>
       )}
     </OfferField>

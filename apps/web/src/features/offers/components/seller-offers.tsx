@@ -90,7 +90,7 @@ function SellerOfferRow({
           {t('sellerArea.rejectedBecause', { reason: offer.reviewRejectReason })}
         </p>
       )}
-      <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-4">
+      <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-5">
         <div className="col-span-2">
           <dt className="text-slate-500">{t('sellerArea.allocation')}</dt>
           <dd className="mt-1 flex items-center gap-3">
