@@ -299,6 +299,29 @@ describe('editing and withdrawing', () => {
     expect(featuredRow?.status).toBe('active');
   });
 
+  it('serialises concurrent withdrawals and an approval racing an edit (row lock)', async () => {
+    const id = await createValid();
+    const withdrawals = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.app.inject({ method: 'POST', url: `/api/offers/${id}/withdraw`, headers: seller, payload: {} }),
+      ),
+    );
+    expect(withdrawals.map((response) => response.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(audits.filter((row) => row.action === 'offer.withdrawn')).toHaveLength(1);
+
+    const raced = await createValid();
+    const [edit, approve] = await Promise.all([
+      send('PUT', `/api/offers/${raced}`, seller, validOffer({ title: 'Carrera' })),
+      t.app.inject({ method: 'POST', url: `/api/admin/kyc/operations/${raced}/approve`, headers: admin, payload: {} }),
+    ]);
+    expect(approve.statusCode).toBe(200);
+    expect([200, 409]).toContain(edit.statusCode);
+    const [row] = await t.db.select().from(operations).where(eq(operations.id, raced));
+    // Whatever the order, the approval stands: an edit never puts an approved offer back in the queue.
+    expect(row).toMatchObject({ kycStatus: 'approved', status: 'active' });
+  });
+
   it('lists the seller’s offers and an offer’s participants with payment and escrow state', async () => {
     const mine = await t.app.inject({ method: 'GET', url: '/api/offers/mine', headers: seller });
     expect(mine.statusCode).toBe(200);
