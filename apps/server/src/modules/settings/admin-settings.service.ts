@@ -17,7 +17,8 @@ import { getPlatformSettings } from './settings.service';
  */
 
 const ADMIN_EMAILS_CACHE_MS = 5_000;
-let cachedAdminEmails: { at: number; emails: string[] } | null = null;
+/** Per database handle, so several apps in one process (tests) never share a list. */
+const adminEmailsCache = new WeakMap<object, { at: number; emails: string[] }>();
 
 function toEmailList(value: unknown): string[] {
   return Array.isArray(value)
@@ -27,13 +28,14 @@ function toEmailList(value: unknown): string[] {
 
 export async function getStoredAdminEmails(db: Queryable): Promise<string[]> {
   const now = Date.now();
-  if (cachedAdminEmails && now - cachedAdminEmails.at < ADMIN_EMAILS_CACHE_MS) return cachedAdminEmails.emails;
+  const cached = adminEmailsCache.get(db);
+  if (cached && now - cached.at < ADMIN_EMAILS_CACHE_MS) return cached.emails;
   const [row] = await db
     .select({ value: platformSettings.value })
     .from(platformSettings)
     .where(eq(platformSettings.key, 'admin_emails'));
   const emails = toEmailList(row?.value);
-  cachedAdminEmails = { at: now, emails };
+  adminEmailsCache.set(db, { at: now, emails });
   return emails;
 }
 
@@ -108,6 +110,6 @@ export async function updateAdminSettings(
       });
     }
   });
-  cachedAdminEmails = null;
+  adminEmailsCache.delete(db);
   return getAdminSettings(db, envAdminEmails);
 }
