@@ -3,6 +3,7 @@ import {
   type BuyerDashboardResponse,
   type SellerDashboardResponse,
 } from '@tradeops/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURED_OPERATION_KEY, demoOperationId, demoParticipationId } from '../../db/seed/demo-operations';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
@@ -71,5 +72,21 @@ describe('dashboards', () => {
       totalTons: 25,
     });
     expect((await get('/api/admin/dashboard', 'vendedor@tradeops.demo')).status).toBe(403);
+  });
+});
+
+describe('spec §8: a figure that fails falls back to zeros, the rest still shows', () => {
+  it('answers zero KPIs when the views cannot be read', async () => {
+    // Last in this file: the views are gone from this scratch database afterwards.
+    await t.db.execute(sql`drop view seller_kpis`);
+    await t.db.execute(sql`drop view buyer_kpis`);
+    const seller = await get<SellerDashboardResponse>('/api/seller/dashboard', 'vendedor@tradeops.demo');
+    expect(seller.status).toBe(200);
+    expect(seller.body.kpis).toEqual({ activeOffers: 0, listedVolume: 0, completedOffers: 0 });
+    expect(seller.body.offers.length).toBeGreaterThan(0);
+    const buyer = await get<BuyerDashboardResponse>('/api/buyer/dashboard', 'comprador@tradeops.demo');
+    expect(buyer.status).toBe(200);
+    expect(buyer.body.kpis).toEqual({ activeOps: 0, totalVolume: 0, completedOps: 0 });
+    expect(buyer.body.participations).toHaveLength(1);
   });
 });
