@@ -72,13 +72,18 @@ function SellerOfferRow({
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="seller-offer">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="text-lg font-semibold break-words text-brand-900">{offer.title}</h3>
-          <p className="text-sm text-slate-600">
-            {offer.productName} ·{' '}
-            {t(`countries.${offer.originCountry}` as never, { defaultValue: offer.originCountry })} →{' '}
-            {t(`countries.${offer.destinationCountry}` as never, { defaultValue: offer.destinationCountry })}
-          </p>
+        <div className="flex min-w-0 items-start gap-3">
+          {offer.imageUrl && (
+            <img src={offer.imageUrl} alt="" className="size-14 shrink-0 rounded-lg object-cover" loading="lazy" />
+          )}
+          <div className="min-w-0">
+            <h3 className="text-lg font-semibold break-words text-brand-900">{offer.title}</h3>
+            <p className="text-sm text-slate-600">
+              {offer.productName} ·{' '}
+              {t(`countries.${offer.originCountry}` as never, { defaultValue: offer.originCountry })} →{' '}
+              {t(`countries.${offer.destinationCountry}` as never, { defaultValue: offer.destinationCountry })}
+            </p>
+          </div>
         </div>
         <div className="flex flex-wrap gap-2">
           <OperationStatusBadge status={offer.status} />
