@@ -10,6 +10,9 @@ import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
 import { kycReviewRoutes } from './modules/kyc/review.routes';
+import { offersRoutes } from './modules/offers/offers.routes';
+import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { operationDetailRoutes } from './modules/operations/operation-detail.routes';
 import { operationsRoutes } from './modules/operations/operations.routes';
 import { reservationsRoutes } from './modules/reservations/reservations.routes';
@@ -148,6 +151,9 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(notificationsRoutes);
         await api.register(dealRoomRoutes);
         await api.register(eventsRoutes, { heartbeatMs: options.realtimeHeartbeatMs });
+        await api.register(offersRoutes);
+        await api.register(dashboardsRoutes);
+        await api.register(settingsRoutes);
         if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
       },
       { prefix: '/api' },

@@ -22,3 +22,7 @@ export * from './waitlist/schemas';
 export * from './participations/schemas';
 export * from './notifications/schemas';
 export * from './deal-room/schemas';
+export * from './offers/schemas';
+export * from './offers/image-type';
+export * from './dashboards/schemas';
+export * from './settings/account-schemas';

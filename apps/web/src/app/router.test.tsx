@@ -77,12 +77,12 @@ describe('route table', () => {
   });
 
   it('renders a placeholder route with its translated heading and a line about its content', async () => {
-    renderApp('/admin/settings', createTestQueryClient(buildSessionUser({ isAdmin: true })));
+    renderApp('/confirmation-demo', createTestQueryClient(buildSessionUser({ isAdmin: true })));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Configuración de la plataforma' }),
+      await screen.findByRole('heading', { level: 1, name: 'Esperando la asignación completa' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Esta sección estará disponible muy pronto.')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Configuración de la plataforma · TradeOps'));
+    await waitFor(() => expect(document.title).toBe('Esperando la asignación completa · TradeOps'));
   });
 
   // An admin passes every guard, so each screen itself shows.

@@ -1,7 +1,8 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { landingPathForMode, readUserMode } from '../lib/user-mode';
 import { RootHydrateFallback, RootLayout } from './layouts/root-layout';
-import { RequireAdmin, RequireAuth, RequireKyc, RequireSeller } from './guards';
+import { RequireAuth, RequireKyc } from './guards';
+import { AdminArea, BuyerArea, SellerArea } from './layouts/area-layout';
 import { type RouteHandle } from './route-handle';
 import { RouteErrorScreen } from './routes/route-error';
 import { SourceLandingPage } from './routes/source-landing';
@@ -131,7 +132,6 @@ export const routes: RouteObject[] = [
           ),
         ],
       },
-      placeholder('make-offer', 'pages.makeOffer'),
 
       // Accounts
       page('signup', 'pages.signup', () => import('./routes/signup').then((m) => ({ Component: m.SignupPage }))),
@@ -168,31 +168,44 @@ export const routes: RouteObject[] = [
         ],
       },
 
-      // Past the KYC gate: the buyer side
+      // Past the KYC gate: the buyer side (with its sidebar)
       {
-        Component: RequireKyc,
+        Component: BuyerArea,
         children: [
-          placeholder('buyer/dashboard', 'pages.buyerDashboard'),
-          placeholder('buyer/operations', 'pages.buyerOperations'),
+          page('buyer/dashboard', 'pages.buyerDashboard', () =>
+            import('./routes/buyer-dashboard').then((m) => ({ Component: m.BuyerDashboardPage })),
+          ),
+          page('buyer/operations', 'pages.buyerOperations', () =>
+            import('./routes/buyer-operations').then((m) => ({ Component: m.BuyerOperationsPage })),
+          ),
           page('buyer/settings', 'pages.buyerSettings', accountSettingsPage),
         ],
       },
 
       // Role seller (after the KYC gate)
       {
-        Component: RequireSeller,
+        Component: SellerArea,
         children: [
-          placeholder('seller/dashboard', 'pages.sellerDashboard'),
-          placeholder('seller/products', 'pages.sellerProducts'),
+          page('seller/dashboard', 'pages.sellerDashboard', () =>
+            import('./routes/seller-dashboard').then((m) => ({ Component: m.SellerDashboardPage })),
+          ),
+          page('seller/products', 'pages.sellerProducts', () =>
+            import('./routes/seller-products').then((m) => ({ Component: m.SellerProductsPage })),
+          ),
           page('seller/settings', 'pages.sellerSettings', accountSettingsPage),
+          page('make-offer', 'pages.makeOffer', () =>
+            import('./routes/make-offer').then((m) => ({ Component: m.MakeOfferPage })),
+          ),
         ],
       },
 
       // Administration
       {
-        Component: RequireAdmin,
+        Component: AdminArea,
         children: [
-          placeholder('admin', 'pages.admin'),
+          page('admin', 'pages.admin', () =>
+            import('./routes/admin-dashboard').then((m) => ({ Component: m.AdminDashboardPage })),
+          ),
           page('admin/kyc', 'pages.adminKyc', () =>
             import('./routes/admin-kyc').then((m) => ({ Component: m.AdminKycPage })),
           ),
@@ -202,7 +215,9 @@ export const routes: RouteObject[] = [
           page('admin/kyc/operations', 'pages.adminKycOperations', () =>
             import('./routes/admin-kyc-operations').then((m) => ({ Component: m.AdminKycOperationsPage })),
           ),
-          placeholder('admin/settings', 'pages.adminSettings'),
+          page('admin/settings', 'pages.adminSettings', () =>
+            import('./routes/admin-settings').then((m) => ({ Component: m.AdminSettingsPage })),
+          ),
           page('admin/outbox', 'pages.adminOutbox', () =>
             import('./routes/admin-outbox').then((m) => ({ Component: m.AdminOutboxPage })),
           ),

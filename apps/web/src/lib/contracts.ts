@@ -38,4 +38,13 @@ export {
   ZDealRoomNotificationsResponse,
   ZDealRoomMessagesResponse,
   ZDealRoomMessage,
+  ZOfferCreatedResponse,
+  ZSellerOffersResponse,
+  ZOfferDetail,
+  ZOfferParticipantsResponse,
+  ZSellerDashboardResponse,
+  ZBuyerDashboardResponse,
+  ZAdminDashboardResponse,
+  ZAdminSettingsResponse,
+  ZAccountProfile,
 } from '@tradeops/shared';

@@ -8,6 +8,8 @@ export const ZListOperationsRequest = z.object({
   status: z.enum(OPERATION_LIST_FILTERS).default('all'),
   q: z.string().trim().max(100, 'validation.searchTooLong').optional(),
   limit: z.coerce.number().int().min(1).max(OPERATIONS_LIST_LIMIT).default(OPERATIONS_LIST_LIMIT),
+  /** Rows to skip: pages beyond the first 100 (the buyer dashboard's "more"). */
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export type ListOperationsRequest = z.input<typeof ZListOperationsRequest>;
 
@@ -35,5 +37,7 @@ export type OperationListItem = z.infer<typeof ZOperationListItem>;
 export const ZListOperationsResponse = z.object({
   data: z.array(ZOperationListItem),
   count: z.number().int(),
+  /** Whether more rows follow this page (ask again with offset + count). */
+  has_more: z.boolean().default(false),
 });
 export type ListOperationsResponse = z.infer<typeof ZListOperationsResponse>;

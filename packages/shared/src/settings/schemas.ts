@@ -4,7 +4,12 @@ import { z } from 'zod';
 export const DEFAULT_RESERVATION_HOLD_HOURS = 72;
 
 /** Keys of the admin-editable platform settings. */
-export const PLATFORM_SETTING_KEYS = ['escrow_bank_details', 'reservation_hold_hours', 'fund_retention_days'] as const;
+export const PLATFORM_SETTING_KEYS = [
+  'escrow_bank_details',
+  'reservation_hold_hours',
+  'fund_retention_days',
+  'admin_emails',
+] as const;
 export type PlatformSettingKey = (typeof PLATFORM_SETTING_KEYS)[number];
 
 /** Where buyers wire their payment (shown on the order page and in the payment instructions). */
@@ -17,3 +22,38 @@ export const ZEscrowBankDetails = z.object({
   currency: z.literal('USD'),
 });
 export type EscrowBankDetails = z.infer<typeof ZEscrowBankDetails>;
+
+/** Bounds of the admin-editable periods. 0 retention days is allowed: funds release as soon as inspection passes (demos). */
+export const RESERVATION_HOLD_HOURS_RANGE = { min: 1, max: 720 } as const;
+export const FUND_RETENTION_DAYS_RANGE = { min: 0, max: 365 } as const;
+export const ADMIN_EMAILS_MAX = 50;
+
+/** PUT /api/admin/settings: the whole set, saved at once and audited. */
+export const ZUpdateAdminSettingsRequest = z.object({
+  adminEmails: z
+    .array(z.string().trim().toLowerCase().pipe(z.email('validation.emailInvalid')))
+    .max(ADMIN_EMAILS_MAX, 'validation.tooLong'),
+  escrowBankDetails: ZEscrowBankDetails,
+  reservationHoldHours: z
+    .number('validation.required')
+    .int('validation.invalid')
+    .min(RESERVATION_HOLD_HOURS_RANGE.min, 'adminSettings.validation.holdRange')
+    .max(RESERVATION_HOLD_HOURS_RANGE.max, 'adminSettings.validation.holdRange'),
+  fundRetentionDays: z
+    .number('validation.required')
+    .int('validation.invalid')
+    .min(FUND_RETENTION_DAYS_RANGE.min, 'adminSettings.validation.retentionRange')
+    .max(FUND_RETENTION_DAYS_RANGE.max, 'adminSettings.validation.retentionRange'),
+});
+export type UpdateAdminSettingsRequest = z.input<typeof ZUpdateAdminSettingsRequest>;
+
+export const ZAdminSettingsResponse = z.object({
+  /** Admins named in the database (editable here). */
+  adminEmails: z.array(z.string()),
+  /** Admins named by the ADMIN_EMAILS environment variable: always admins, changed only in the deployment. */
+  envAdminEmails: z.array(z.string()),
+  escrowBankDetails: ZEscrowBankDetails.nullable(),
+  reservationHoldHours: z.number().int(),
+  fundRetentionDays: z.number().int(),
+});
+export type AdminSettingsResponse = z.infer<typeof ZAdminSettingsResponse>;

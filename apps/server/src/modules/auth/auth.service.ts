@@ -23,6 +23,7 @@ import {
   toFetchHeaders,
 } from '../../plugins/auth/auth-plugin';
 import { RATE_LIMITS, type RateLimitRule, assertNotRateLimited, clearAttempts, recordAttempt } from './rate-limit';
+import { getAdminEmails } from '../settings/admin-settings.service';
 
 function betterAuthCode(error: unknown): string | undefined {
   return isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
@@ -105,7 +106,11 @@ export async function signUp({ app, request, reply }: AuthDeps, body: SignUpRequ
   forwardSetCookies(reply, result.headers);
   const profile = await loadProfile(app.db, userId);
   if (!profile) throw new AppError('INTERNAL_ERROR');
-  return toSessionUser(email, profile, isAdminAccount(email, profile, app.config.adminEmails));
+  return toSessionUser(
+    email,
+    profile,
+    isAdminAccount(email, profile, await getAdminEmails(app.db, app.config.adminEmails)),
+  );
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -149,7 +154,11 @@ export async function signIn({ app, request, reply }: AuthDeps, body: SignInRequ
   }
   forwardSetCookies(reply, result.headers);
   const userEmail = result.response.user.email;
-  return toSessionUser(userEmail, profile, isAdminAccount(userEmail, profile, app.config.adminEmails));
+  return toSessionUser(
+    userEmail,
+    profile,
+    isAdminAccount(userEmail, profile, await getAdminEmails(app.db, app.config.adminEmails)),
+  );
 }
 
 /** Signs out the session a Set-Cookie answer just created (the admin door refusing a non-admin). */

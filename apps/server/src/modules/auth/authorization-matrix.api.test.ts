@@ -69,6 +69,20 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'GET /api/operations/:id/messages': 'kyc',
   'POST /api/operations/:id/messages': 'kyc',
   'GET /api/events': 'authenticated',
+  'POST /api/offers': 'seller',
+  'GET /api/offers/mine': 'seller',
+  'GET /api/offers/:id': 'seller',
+  'PUT /api/offers/:id': 'seller',
+  'POST /api/offers/:id/withdraw': 'seller',
+  'GET /api/offers/:id/participants': 'seller',
+  'GET /api/offers/:id/image': 'public',
+  'GET /api/buyer/dashboard': 'kyc',
+  'GET /api/seller/dashboard': 'seller',
+  'GET /api/admin/dashboard': 'admin',
+  'GET /api/admin/settings': 'admin',
+  'PUT /api/admin/settings': 'admin',
+  'GET /api/account/profile': 'authenticated',
+  'PUT /api/account/profile': 'authenticated',
 };
 /** Routes answering an endless stream (SSE): read as a stream; a refusal still ends with a JSON body. */
 const STREAMING = new Set(['GET /api/events']);

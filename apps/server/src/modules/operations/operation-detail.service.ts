@@ -201,6 +201,6 @@ export async function openSpecSheet(db: AppDatabase, storage: Storage, operation
     stream: stored.stream,
     contentType: spec.mimeType,
     size: stored.meta.size,
-    fileName: `${spec.productName} Specification v${spec.version}.pdf`,
+    fileName: `${operation.productName} Specification v${spec.version}.pdf`,
   };
 }

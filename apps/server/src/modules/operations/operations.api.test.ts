@@ -157,3 +157,29 @@ describe('GET /api/operations', () => {
     }
   });
 });
+
+describe('GET /api/operations paging', () => {
+  it('pages beyond a limit with offset and says whether more rows follow', async () => {
+    const t = await createTestApp();
+    try {
+      const all = (await t.app.inject({ method: 'GET', url: '/api/operations' })).json() as ListOperationsResponse;
+      expect(all.has_more).toBe(false);
+      const first = (
+        await t.app.inject({ method: 'GET', url: '/api/operations?limit=5' })
+      ).json() as ListOperationsResponse;
+      expect(first.count).toBe(5);
+      expect(first.has_more).toBe(true);
+      const second = (
+        await t.app.inject({ method: 'GET', url: '/api/operations?limit=5&offset=5' })
+      ).json() as ListOperationsResponse;
+      expect(second.data.map((row) => row.id)).toEqual(all.data.slice(5, 10).map((row) => row.id));
+      const last = (
+        await t.app.inject({ method: 'GET', url: `/api/operations?limit=5&offset=${all.count - 2}` })
+      ).json() as ListOperationsResponse;
+      expect(last.count).toBe(2);
+      expect(last.has_more).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -8,6 +8,7 @@ export interface PublicOperationsQuery {
   status: OperationListFilter;
   search: string | undefined;
   limit: number;
+  offset?: number;
 }
 
 /** The columns a catalogue card or list row needs. */
@@ -49,7 +50,8 @@ export async function selectPublicOperations(db: Queryable, query: PublicOperati
     .from(operations)
     .where(and(...conditions))
     .orderBy(desc(operations.createdAt), desc(operations.id))
-    .limit(query.limit);
+    .limit(query.limit)
+    .offset(query.offset ?? 0);
 }
 
 export type PublicOperationRow = Awaited<ReturnType<typeof selectPublicOperations>>[number];

@@ -49,8 +49,10 @@ export async function listOperations(
   const rows = await selectPublicOperations(db, {
     status: query.status,
     search: query.q || undefined,
-    limit: query.limit,
+    // One row more than asked tells whether another page follows.
+    limit: query.limit + 1,
+    offset: query.offset,
   });
-  const data = rows.map((row) => toOperationListItem(row, lang));
-  return { data, count: data.length };
+  const data = rows.slice(0, query.limit).map((row) => toOperationListItem(row, lang));
+  return { data, count: data.length, has_more: rows.length > query.limit };
 }

@@ -20,6 +20,11 @@ function positiveInteger(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
+/** Fund retention may be 0 (release as soon as inspection passes: demos). */
+function nonNegativeInteger(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback;
+}
+
 /** Reads every setting in one query; a malformed stored value falls back to its default. */
 export async function getPlatformSettings(db: Queryable): Promise<PlatformSettings> {
   const rows = await db
@@ -31,6 +36,6 @@ export async function getPlatformSettings(db: Queryable): Promise<PlatformSettin
   return {
     escrowBankDetails: bank.success ? bank.data : null,
     reservationHoldHours: positiveInteger(stored.get('reservation_hold_hours'), DEFAULT_RESERVATION_HOLD_HOURS),
-    fundRetentionDays: positiveInteger(stored.get('fund_retention_days'), FUND_RETENTION_DAYS),
+    fundRetentionDays: nonNegativeInteger(stored.get('fund_retention_days'), FUND_RETENTION_DAYS),
   };
 }

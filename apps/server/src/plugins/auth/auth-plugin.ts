@@ -3,6 +3,7 @@ import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
 import { emailOutbox, profiles } from '../../db/schema';
+import { getAdminEmails } from '../../modules/settings/admin-settings.service';
 import { appPlugin } from '../app-plugin';
 import { translate } from '../i18n';
 import { type Auth, SESSION_COOKIE_PREFIX, createAuth } from './better-auth';
@@ -137,7 +138,7 @@ export const authPlugin = appPlugin<{ db: AppDatabase }>(async (app, options) =>
     request.auth = {
       user: { id: response.user.id, email: response.user.email, name: response.user.name },
       profile,
-      isAdmin: isAdminAccount(response.user.email, profile, app.config.adminEmails),
+      isAdmin: isAdminAccount(response.user.email, profile, await getAdminEmails(options.db, app.config.adminEmails)),
       sessionId: response.session.id,
     };
   });

@@ -7,10 +7,15 @@ import { Container } from '../../components/ui/container';
 import { useChangePassword } from '../../features/auth/api/passwords';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { FormAlert, FormField, inputClasses } from '../../features/auth/components/form-field';
+import { ProfileSettings } from '../../features/settings/components/profile-settings';
 import { useFormFields } from '../../features/auth/hooks/use-form-fields';
 import { isApiError } from '../../lib/api-client';
 
-/** Account settings: change the password; sign out of all devices. */
+/**
+ * Account settings, shared by /buyer/settings and /seller/settings: profile,
+ * company, language and notification preferences; change the password; sign
+ * out of all devices.
+ */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -36,6 +41,7 @@ export function AccountSettingsPage() {
     <div className="flex-1 bg-slate-50 py-10 sm:py-14">
       <Container className="max-w-2xl space-y-8">
         <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('settings.title')}</h1>
+        <ProfileSettings />
         <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 className="text-lg font-semibold text-brand-900">{t('settings.changePasswordTitle')}</h2>
           <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">

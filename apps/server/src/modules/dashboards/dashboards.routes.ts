@@ -1,0 +1,69 @@
+import {
+  ZAdminDashboardResponse,
+  ZApiError,
+  ZBuyerDashboardResponse,
+  ZSellerDashboardResponse,
+} from '@tradeops/shared';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
+import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { getAdminDashboard, getBuyerDashboard, getSellerDashboard } from './dashboards.service';
+
+const errors = { 401: ZApiError, 403: ZApiError };
+
+function requireAuth(auth: AuthContext | null): AuthContext {
+  if (!auth) throw new AppError('UNAUTHENTICATED');
+  return auth;
+}
+
+/** Buyer, seller and admin dashboards: KPIs (zeros on failure, spec §8) and their lists. */
+export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/buyer/dashboard',
+    {
+      schema: {
+        summary: 'The buyer’s KPIs (buyer_kpis) and orders with payment and escrow state, newest first (100)',
+        tags: ['dashboards'],
+        response: { 200: ZBuyerDashboardResponse, ...errors },
+      },
+      // Any KYC-approved user has a buyer side (spec §2: /buyer/dashboard is behind the KYC gate only).
+      config: { access: 'kyc' },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getBuyerDashboard(app.db, request.log, requireAuth(request.auth).user.id, request.lang);
+    },
+  );
+
+  app.get(
+    '/seller/dashboard',
+    {
+      schema: {
+        summary: 'The seller’s KPIs (seller_kpis) and offers with review status, allocation and escrow held',
+        tags: ['dashboards'],
+        response: { 200: ZSellerDashboardResponse, ...errors },
+      },
+      config: { access: 'seller' },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getSellerDashboard(app.db, request.log, requireAuth(request.auth).user.id, request.lang);
+    },
+  );
+
+  app.get(
+    '/admin/dashboard',
+    {
+      schema: {
+        summary: 'Back-office KPIs (queues, escrow held, volume this month) and the charts’ series',
+        tags: ['admin'],
+        response: { 200: ZAdminDashboardResponse, ...errors },
+      },
+      config: { access: 'admin' },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getAdminDashboard(app.db, request.log, request.lang);
+    },
+  );
+};

@@ -1,0 +1,188 @@
+import {
+  type AdminDashboardResponse,
+  type BuyerDashboardResponse,
+  type BuyerKpis,
+  type Language,
+  type SellerDashboardResponse,
+} from '@tradeops/shared';
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { type FastifyBaseLogger } from 'fastify';
+import { type AppDatabase } from '../../db/client';
+import { buyerKpis, operationParticipants, operations, sellerKpis } from '../../db/schema';
+import { getEscrowHeldCents, getEscrowStates } from '../escrow/ledger.service';
+import { getKycOverview } from '../kyc/review.service';
+import { listSellerOffers } from '../offers/offers.service';
+import { pickTitle } from '../operations/operations.service';
+
+/*
+ * The three dashboards. Spec §8: a KPI or list that fails to load falls back
+ * to zeros or an empty list (logged), so one broken figure never blanks a page.
+ */
+
+async function orFallback<T>(log: FastifyBaseLogger, what: string, fallback: T, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    log.warn({ err: error }, `dashboard: ${what} failed, showing the fallback`);
+    return fallback;
+  }
+}
+
+const ZERO_BUYER_KPIS: BuyerKpis = { activeOps: 0, totalVolume: 0, completedOps: 0 };
+const BUYER_LIST_LIMIT = 100;
+
+export async function getBuyerDashboard(
+  db: AppDatabase,
+  log: FastifyBaseLogger,
+  userId: string,
+  lang: Language,
+): Promise<BuyerDashboardResponse> {
+  const kpis = await orFallback(log, 'buyer KPIs', ZERO_BUYER_KPIS, async () => {
+    const [row] = await db
+      .select({
+        activeOps: buyerKpis.activeOps,
+        totalVolume: buyerKpis.totalVolume,
+        completedOps: buyerKpis.completedOps,
+      })
+      .from(buyerKpis)
+      .where(eq(buyerKpis.userId, userId));
+    return row ?? ZERO_BUYER_KPIS;
+  });
+  const participations = await orFallback(log, 'buyer participations', [], async () => {
+    const rows = await db
+      .select({ participation: operationParticipants, operation: operations })
+      .from(operationParticipants)
+      .innerJoin(operations, eq(operations.id, operationParticipants.operationId))
+      .where(eq(operationParticipants.userId, userId))
+      .orderBy(desc(operationParticipants.createdAt), desc(operationParticipants.id))
+      .limit(BUYER_LIST_LIMIT);
+    const escrow = await getEscrowStates(
+      db,
+      rows.map((row) => row.participation.id),
+    );
+    return rows.map(({ participation, operation }) => ({
+      id: participation.id,
+      operationId: operation.id,
+      operationTitle: pickTitle(operation, lang),
+      productName: operation.productName,
+      operationStatus: operation.status,
+      volume: participation.volume,
+      amountCents: participation.amountCents,
+      paymentMethod: participation.paymentMethod,
+      paymentStatus: participation.paymentStatus,
+      status: participation.status,
+      escrowState: escrow.get(participation.id)?.state ?? ('none' as const),
+      escrowHeldCents: escrow.get(participation.id)?.heldCents ?? 0,
+      createdAt: participation.createdAt.toISOString(),
+    }));
+  });
+  return { kpis, participations };
+}
+
+export async function getSellerDashboard(
+  db: AppDatabase,
+  log: FastifyBaseLogger,
+  sellerId: string,
+  lang: Language,
+): Promise<SellerDashboardResponse> {
+  const zero = { activeOffers: 0, listedVolume: 0, completedOffers: 0 };
+  const kpis = await orFallback(log, 'seller KPIs', zero, async () => {
+    const [row] = await db
+      .select({
+        activeOffers: sellerKpis.activeOffers,
+        listedVolume: sellerKpis.listedVolume,
+        completedOffers: sellerKpis.completedOffers,
+      })
+      .from(sellerKpis)
+      .where(eq(sellerKpis.sellerId, sellerId));
+    return row ?? zero;
+  });
+  const offers = await orFallback(log, 'seller offers', [], () => listSellerOffers(db, sellerId, lang));
+  return { kpis, offers };
+}
+
+/** The first day (UTC) of the month `monthsBack` months before `now`'s. */
+function monthStart(now: Date, monthsBack: number): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1));
+}
+
+const CHART_MONTHS = 6;
+const ALLOCATION_CHART_LIMIT = 12;
+
+export async function getAdminDashboard(
+  db: AppDatabase,
+  log: FastifyBaseLogger,
+  lang: Language,
+  now = new Date(),
+): Promise<AdminDashboardResponse> {
+  const overview = await orFallback(log, 'KYC overview', null, () => getKycOverview(db));
+  const paymentsToVerify = await orFallback(log, 'payments to verify', 0, async () => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(operationParticipants)
+      .where(and(eq(operationParticipants.paymentStatus, 'verification'), eq(operationParticipants.status, 'active')));
+    return row?.n ?? 0;
+  });
+  const escrowHeldCents = await orFallback(log, 'escrow held', 0, () => getEscrowHeldCents(db));
+
+  const firstMonth = monthStart(now, CHART_MONTHS - 1);
+  const volumeByMonth = await orFallback(
+    log,
+    'volume per month',
+    [] as AdminDashboardResponse['volumeByMonth'],
+    async () => {
+      const month = sql<string>`to_char(date_trunc('month', ${operationParticipants.createdAt} at time zone 'UTC'), 'YYYY-MM')`;
+      const rows = await db
+        .select({
+          month,
+          tons: sql<string>`coalesce(sum(${operationParticipants.volume}), 0)`,
+          cents: sql<string>`coalesce(sum(${operationParticipants.amountCents}), 0)`,
+        })
+        .from(operationParticipants)
+        .where(and(eq(operationParticipants.status, 'active'), gte(operationParticipants.createdAt, firstMonth)))
+        .groupBy(month);
+      const byMonth = new Map(rows.map((row) => [row.month, row]));
+      return Array.from({ length: CHART_MONTHS }, (_, index) => {
+        const key = monthStart(now, CHART_MONTHS - 1 - index)
+          .toISOString()
+          .slice(0, 7);
+        const row = byMonth.get(key);
+        return { month: key, tons: Number(row?.tons ?? 0), cents: Number(row?.cents ?? 0) };
+      });
+    },
+  );
+  const thisMonth = volumeByMonth.at(-1);
+
+  const allocation = await orFallback(
+    log,
+    'allocation per operation',
+    [] as AdminDashboardResponse['allocation'],
+    async () => {
+      const rows = await db
+        .select()
+        .from(operations)
+        .where(and(eq(operations.kycStatus, 'approved'), inArray(operations.status, ['active', 'allocated'])))
+        .orderBy(desc(operations.allocatedTons), asc(operations.deadline), desc(operations.createdAt))
+        .limit(ALLOCATION_CHART_LIMIT);
+      return rows.map((row) => ({
+        id: row.id,
+        title: pickTitle(row, lang),
+        allocatedTons: row.allocatedTons,
+        totalTons: row.totalTons,
+      }));
+    },
+  );
+
+  return {
+    kpis: {
+      usersAwaitingKyc: overview?.usersAwaitingReview ?? 0,
+      operationsAwaitingApproval: overview?.operationsAwaitingReview ?? 0,
+      paymentsToVerify,
+      escrowHeldCents,
+      volumeThisMonthTons: thisMonth?.tons ?? 0,
+      volumeThisMonthCents: thisMonth?.cents ?? 0,
+    },
+    volumeByMonth,
+    allocation,
+  };
+}

@@ -1,0 +1,352 @@
+import { OFFER_IMAGE_MAX_BYTES, type OfferRequest, type SellerOffer } from '@tradeops/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, operations, productSpecs } from '../../db/schema';
+import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
+import { GIF_BYTES, HTML_BYTES, JPEG_BYTES, PDF_BYTES, PNG_BYTES } from '../../test/kyc-files';
+import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+
+/** A WebP header (RIFF … WEBP) with a tiny body: enough for the magic-byte check. */
+const WEBP_BYTES = Buffer.concat([
+  Buffer.from('RIFF', 'latin1'),
+  Buffer.from([0x1a, 0, 0, 0]),
+  Buffer.from('WEBPVP8L', 'latin1'),
+  Buffer.alloc(18, 0),
+]);
+
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function validOffer(overrides: Partial<OfferRequest> = {}): OfferRequest {
+  return {
+    productName: 'Café verde',
+    productCategory: 'coffee',
+    type: 'export',
+    title: 'Café verde de Colombia',
+    titleEn: 'Colombian green coffee',
+    description: 'Café verde lavado, grado excelso.',
+    descriptionEn: 'Washed green coffee, excelso grade.',
+    originCountry: 'CO',
+    destinationCountry: 'ES',
+    arrivalPort: 'Valencia',
+    totalTons: 20,
+    minVolume: 5,
+    maxPerParticipantTons: 10,
+    priceUsd: 5200.5,
+    deadline: inDays(20),
+    expectedDeparture: inDays(30),
+    expectedArrival: inDays(50),
+    ...overrides,
+  };
+}
+
+interface FilePart {
+  field: 'image' | 'spec';
+  name: string;
+  bytes: Buffer;
+}
+
+/** The wizard's multipart body: `data` (JSON) and optional files. */
+function offerBody(data: unknown, files: FilePart[] = []) {
+  const boundary = `----offers${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`,
+      'utf8',
+    ),
+  ];
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        'utf8',
+      ),
+      file.bytes,
+      Buffer.from('\r\n', 'utf8'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`, 'utf8'));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+let t: TestApp;
+let seller: Record<string, string>;
+let buyer: Record<string, string>;
+let admin: Record<string, string>;
+let pending: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await signIn(t, 'vendedor@tradeops.demo');
+  buyer = await signIn(t, 'comprador@tradeops.demo');
+  admin = await signIn(t, 'admin@tradeops.demo');
+  pending = await signIn(t, 'pendiente@tradeops.demo');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function send(
+  method: 'POST' | 'PUT',
+  url: string,
+  headers: Record<string, string>,
+  data: unknown,
+  files: FilePart[] = [],
+) {
+  const body = offerBody(data, files);
+  return t.app.inject({ method, url, headers: { ...headers, ...body.headers }, payload: body.payload });
+}
+
+async function createValid(overrides: Partial<OfferRequest> = {}, files: FilePart[] = []): Promise<string> {
+  const response = await send('POST', '/api/offers', seller, validOffer(overrides), files);
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { id: string }).id;
+}
+
+describe('POST /api/offers', () => {
+  it('creates the offer pending / review pending, in cents, and puts it in the admins’ queue', async () => {
+    const id = await createValid();
+    const [row] = await t.db.select().from(operations).where(eq(operations.id, id));
+    expect(row).toMatchObject({
+      status: 'pending',
+      kycStatus: 'pending',
+      title: 'Café verde de Colombia',
+      titleEn: 'Colombian green coffee',
+      pricePerTonCents: 520_050,
+      totalTons: 20,
+      minVolume: 5,
+      maxPerParticipantTons: 10,
+      allocatedTons: 0,
+    });
+    const queue = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/operations', headers: admin });
+    expect((queue.json() as { data: { id: string }[] }).data.map((item) => item.id)).toContain(id);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(audit?.action).toBe('offer.created');
+    // Not public until approved.
+    const catalogue = await t.app.inject({ method: 'GET', url: '/api/operations?limit=100', headers: buyer });
+    expect((catalogue.json() as { data: { id: string }[] }).data.map((item) => item.id)).not.toContain(id);
+  });
+
+  it('defaults an empty title to the product name and origin country, in the request language', async () => {
+    const id = await createValid({ title: '', titleEn: '' });
+    const [row] = await t.db.select().from(operations).where(eq(operations.id, id));
+    expect(row?.title).toBe('Café verde - Colombia');
+    expect(row?.titleEn).toBeNull();
+  });
+
+  it('refuses missing fields and broken rules with translated field errors, and stores nothing', async () => {
+    const before = await t.db.select({ id: operations.id }).from(operations);
+    const cases: [Partial<OfferRequest>, string, string][] = [
+      [{ productName: '' }, 'productName', 'Este campo es requerido'],
+      [{ totalTons: -5 }, 'totalTons', 'Debe ser mayor que 0'],
+      [{ priceUsd: -1 }, 'priceUsd', 'Debe ser mayor que 0'],
+      [{ minVolume: 25, totalTons: 20 }, 'minVolume', 'El volumen mínimo no puede superar el volumen total'],
+      [{ totalTons: 22 }, 'totalTons', 'Usa múltiplos de 5 toneladas'],
+      [
+        { expectedDeparture: inDays(40), expectedArrival: inDays(35) },
+        'expectedArrival',
+        'La llegada no puede ser anterior a la salida',
+      ],
+      [{ deadline: inDays(-1) }, 'deadline', 'La fecha límite no puede estar en el pasado'],
+      [{ originCountry: 'UY' as never }, 'originCountry', 'Este campo es requerido'],
+    ];
+    for (const [overrides, field, message] of cases) {
+      const response = await send('POST', '/api/offers', seller, validOffer(overrides));
+      expect(response.statusCode, field).toBe(400);
+      const body = response.json() as { error: { code: string; fields: Record<string, string> } };
+      expect(body.error.code).toBe('VALIDATION_FAILED');
+      expect(body.error.fields[field], field).toBe(message);
+    }
+    const english = await send(
+      'POST',
+      '/api/offers',
+      { ...seller, 'accept-language': 'en' },
+      validOffer({ minVolume: 25 }),
+    );
+    expect((english.json() as { error: { fields: Record<string, string> } }).error.fields.minVolume).toBe(
+      'The minimum volume cannot exceed the total volume',
+    );
+    const after = await t.db.select({ id: operations.id }).from(operations);
+    expect(after.length).toBe(before.length);
+  });
+
+  it('is only for KYC-approved sellers', async () => {
+    expect((await send('POST', '/api/offers', buyer, validOffer())).statusCode).toBe(403);
+    const refused = await send('POST', '/api/offers', pending, validOffer());
+    expect(refused.statusCode).toBe(403);
+    expect((refused.json() as { error: { code: string } }).error.code).toBe('KYC_REQUIRED');
+    const anonymous = await send('POST', '/api/offers', { origin: 'http://localhost:80' }, validOffer());
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('stores a photo (JPEG, PNG, WebP) and a PDF sheet; the photo is private until approval', async () => {
+    const id = await createValid({}, [
+      { field: 'image', name: 'cafe.webp', bytes: WEBP_BYTES },
+      { field: 'spec', name: 'ficha.pdf', bytes: PDF_BYTES },
+    ]);
+    const [row] = await t.db.select().from(operations).where(eq(operations.id, id));
+    expect(row?.imagePath).toMatch(new RegExp(`^/api/offers/${id}/image\\?v=[0-9a-f-]{36}\\.webp$`));
+    const [spec] = await t.db.select().from(productSpecs).where(eq(productSpecs.id, row!.productSpecId!));
+    expect(spec).toMatchObject({ version: '1.0', mimeType: 'application/pdf', fileName: 'ficha.pdf' });
+
+    const own = await t.app.inject({ method: 'GET', url: row!.imagePath!, headers: seller });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/webp');
+    expect(own.headers['x-content-type-options']).toBe('nosniff');
+    expect((await t.app.inject({ method: 'GET', url: row!.imagePath!, headers: buyer })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: row!.imagePath! })).statusCode).toBe(404);
+
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/kyc/operations/${id}/approve`,
+      headers: admin,
+      payload: {},
+    });
+    expect(approve.statusCode).toBe(200);
+    const open = await t.app.inject({ method: 'GET', url: row!.imagePath! });
+    expect(open.statusCode).toBe(200);
+    expect(open.headers['cache-control']).toContain('public');
+    // The detail page's spec download serves the offer's own sheet, named after the product.
+    const sheet = await t.app.inject({ method: 'GET', url: `/api/operations/${id}/spec`, headers: buyer });
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-disposition']).toContain('Caf');
+    expect(sheet.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('refuses spoofed, unsupported and oversized files without creating the offer', async () => {
+    const before = (await t.db.select({ id: operations.id }).from(operations)).length;
+    const cases: [FilePart, number][] = [
+      [{ field: 'image', name: 'photo.png', bytes: HTML_BYTES }, 415],
+      [{ field: 'image', name: 'photo.gif', bytes: GIF_BYTES }, 415],
+      [{ field: 'image', name: 'photo.png', bytes: JPEG_BYTES }, 415],
+      [{ field: 'image', name: 'photo.png', bytes: PDF_BYTES }, 415],
+      [{ field: 'spec', name: 'ficha.pdf', bytes: PNG_BYTES }, 415],
+      [{ field: 'spec', name: 'ficha.png', bytes: PDF_BYTES }, 415],
+      [
+        { field: 'image', name: 'big.png', bytes: Buffer.concat([PNG_BYTES, Buffer.alloc(OFFER_IMAGE_MAX_BYTES)]) },
+        413,
+      ],
+    ];
+    for (const [file, status] of cases) {
+      const response = await send('POST', '/api/offers', seller, validOffer(), [file]);
+      expect(response.statusCode, file.name).toBe(status);
+    }
+    expect((await t.db.select({ id: operations.id }).from(operations)).length).toBe(before);
+  });
+});
+
+describe('editing and withdrawing', () => {
+  it('edits a pending offer with the same schema, and refuses once approved', async () => {
+    const id = await createValid();
+    const bad = await send('PUT', `/api/offers/${id}`, seller, validOffer({ minVolume: 30 }));
+    expect(bad.statusCode).toBe(400);
+    const ok = await send('PUT', `/api/offers/${id}`, seller, validOffer({ totalTons: 30, title: 'Nuevo título' }), [
+      { field: 'image', name: 'foto.png', bytes: PNG_BYTES },
+    ]);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const detail = await t.app.inject({ method: 'GET', url: `/api/offers/${id}`, headers: seller });
+    expect(detail.json()).toMatchObject({ values: { totalTons: 30, title: 'Nuevo título', priceUsd: 5200.5 } });
+    expect((detail.json() as { offer: SellerOffer }).offer.imageUrl).toMatch(/\.png$/);
+
+    // Someone else's offer does not exist for them.
+    const other = await signIn(t, 'exportadora.pampa@tradeops.demo').catch(() => null);
+    if (other) {
+      const foreign = await send('PUT', `/api/offers/${id}`, other, validOffer());
+      expect([403, 404]).toContain(foreign.statusCode);
+    }
+
+    await t.app.inject({ method: 'POST', url: `/api/admin/kyc/operations/${id}/approve`, headers: admin, payload: {} });
+    const late = await send('PUT', `/api/offers/${id}`, seller, validOffer());
+    expect(late.statusCode).toBe(409);
+    expect((late.json() as { error: { code: string } }).error.code).toBe('OFFER_NOT_EDITABLE');
+  });
+
+  it('withdraws an offer nobody takes part in; refuses one with participants', async () => {
+    const id = await createValid();
+    const withdraw = await t.app.inject({
+      method: 'POST',
+      url: `/api/offers/${id}/withdraw`,
+      headers: seller,
+      payload: {},
+    });
+    expect(withdraw.statusCode).toBe(200);
+    const [row] = await t.db.select().from(operations).where(eq(operations.id, id));
+    expect(row?.status).toBe('cancelled');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/offers/${id}/withdraw`,
+      headers: seller,
+      payload: {},
+    });
+    expect(again.statusCode).toBe(409);
+
+    const featured = demoOperationId(FEATURED_OPERATION_KEY);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/offers/${featured}/withdraw`,
+      headers: seller,
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error: {
+        code: 'OFFER_HAS_PARTICIPANTS',
+        message: 'No puedes retirar esta oferta: hay compradores participando en ella.',
+      },
+    });
+    const [featuredRow] = await t.db.select().from(operations).where(eq(operations.id, featured));
+    expect(featuredRow?.status).toBe('active');
+  });
+
+  it('serialises concurrent withdrawals and an approval racing an edit (row lock)', async () => {
+    const id = await createValid();
+    const withdrawals = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.app.inject({ method: 'POST', url: `/api/offers/${id}/withdraw`, headers: seller, payload: {} }),
+      ),
+    );
+    expect(withdrawals.map((response) => response.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(audits.filter((row) => row.action === 'offer.withdrawn')).toHaveLength(1);
+
+    const raced = await createValid();
+    const [edit, approve] = await Promise.all([
+      send('PUT', `/api/offers/${raced}`, seller, validOffer({ title: 'Carrera' })),
+      t.app.inject({ method: 'POST', url: `/api/admin/kyc/operations/${raced}/approve`, headers: admin, payload: {} }),
+    ]);
+    expect(approve.statusCode).toBe(200);
+    expect([200, 409]).toContain(edit.statusCode);
+    const [row] = await t.db.select().from(operations).where(eq(operations.id, raced));
+    // Whatever the order, the approval stands: an edit never puts an approved offer back in the queue.
+    expect(row).toMatchObject({ kycStatus: 'approved', status: 'active' });
+  });
+
+  it('lists the seller’s offers and an offer’s participants with payment and escrow state', async () => {
+    const mine = await t.app.inject({ method: 'GET', url: '/api/offers/mine', headers: seller });
+    expect(mine.statusCode).toBe(200);
+    const offers = (mine.json() as { data: SellerOffer[] }).data;
+    const featured = offers.find((offer) => offer.id === demoOperationId(FEATURED_OPERATION_KEY));
+    expect(featured).toMatchObject({ allocatedTons: 10, totalTons: 25, participants: 2, canWithdraw: false });
+    expect(featured!.escrowHeldCents).toBe(2 * 5 * 430_000);
+
+    const participants = await t.app.inject({
+      method: 'GET',
+      url: `/api/offers/${featured!.id}/participants`,
+      headers: seller,
+    });
+    const rows = (participants.json() as { data: { volume: number; paymentStatus: string; escrowState: string }[] })
+      .data;
+    expect(rows).toHaveLength(2);
+    expect(
+      rows.every((row) => row.volume === 5 && row.paymentStatus === 'confirmed' && row.escrowState === 'held'),
+    ).toBe(true);
+
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/api/offers/${featured!.id}/participants`,
+      headers: buyer,
+    });
+    expect(foreign.statusCode).toBe(403);
+  });
+});

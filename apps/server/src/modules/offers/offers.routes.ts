@@ -1,0 +1,212 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  UPLOAD_MAX_BYTES,
+  ZApiError,
+  ZOfferCreatedResponse,
+  ZOfferDetail,
+  ZOfferIdParams,
+  ZOfferParticipantsResponse,
+  ZOfferRequest,
+  ZOkResponse,
+  ZSellerOffersResponse,
+  type OfferValues,
+} from '@tradeops/shared';
+import { type FastifyRequest } from 'fastify';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { contentDisposition } from '../kyc/kyc.service';
+import {
+  type OfferFiles,
+  createOffer,
+  getOfferDetail,
+  listOfferParticipants,
+  listSellerOffers,
+  openOfferImage,
+  updateOffer,
+  withdrawOffer,
+} from './offers.service';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+const uploadErrors = { 413: ZApiError, 415: ZApiError };
+const seller = { access: 'seller' } as const;
+
+function requireAuth(auth: AuthContext | null): AuthContext {
+  if (!auth) throw new AppError('UNAUTHENTICATED');
+  return auth;
+}
+
+/**
+ * Reads the offer's multipart body: the form as JSON in the `data` field
+ * (parsed with the same zod schema as the wizard) and optional `image` and
+ * `spec` files. Field errors come back like any VALIDATION_FAILED answer.
+ */
+async function readOfferBody(request: FastifyRequest): Promise<{ values: OfferValues; files: OfferFiles }> {
+  if (!request.isMultipart()) throw new AppError('BAD_REQUEST');
+  let data: unknown;
+  const files: OfferFiles = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      if (part.fieldname !== 'data' || typeof part.value !== 'string') throw new AppError('BAD_REQUEST');
+      try {
+        data = JSON.parse(part.value);
+      } catch {
+        throw new AppError('BAD_REQUEST');
+      }
+    } else if (part.fieldname === 'image' || part.fieldname === 'spec') {
+      files[part.fieldname] = { fileName: part.filename, bytes: await part.toBuffer() };
+    } else {
+      throw new AppError('BAD_REQUEST');
+    }
+  }
+  const parsed = ZOfferRequest.safeParse(data);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.join('.') || 'data';
+      fields[path] ??= issue.message; // a catalog key; the error handler translates it
+    }
+    throw new AppError('VALIDATION_FAILED', {}, { fields });
+  }
+  return { values: parsed.data, files };
+}
+
+/** A seller's offers: create (the /make-offer wizard), edit while pending, withdraw, participants, photo. */
+export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 1, parts: 3, fieldSize: 64 * 1024, headerPairs: 20 },
+    throwFileSizeLimit: true,
+  });
+
+  const deps = (request: FastifyRequest) => ({ db: app.db, storage: app.storage, log: request.log });
+
+  app.post(
+    '/offers',
+    {
+      schema: {
+        summary: 'Create an offer (pending, waiting for an admin’s approval)',
+        description:
+          'multipart/form-data: `data` (the offer form as JSON, ZOfferRequest), optional `image` (JPEG, PNG or WebP, at most 5 MB) and `spec` (PDF, at most 10 MB). Types are read from the bytes. Only KYC-approved sellers.',
+        tags: ['offers'],
+        consumes: ['multipart/form-data'],
+        response: { 201: ZOfferCreatedResponse, ...uploadErrors, ...errors },
+      },
+      config: seller,
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request.auth);
+      const { values, files } = await readOfferBody(request);
+      const created = await createOffer(deps(request), auth, values, files, request.lang);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/offers/mine',
+    {
+      schema: {
+        summary: 'The caller’s offers, newest first, with review status, allocation and escrow held',
+        tags: ['offers'],
+        response: { 200: ZSellerOffersResponse, ...errors },
+      },
+      config: seller,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await listSellerOffers(app.db, requireAuth(request.auth).user.id, request.lang) };
+    },
+  );
+
+  app.get(
+    '/offers/:id',
+    {
+      schema: {
+        summary: 'One of the caller’s offers with its form values',
+        tags: ['offers'],
+        params: ZOfferIdParams,
+        response: { 200: ZOfferDetail, ...errors },
+      },
+      config: seller,
+    },
+    async (request) => getOfferDetail(app.db, requireAuth(request.auth), request.params.id, request.lang),
+  );
+
+  app.put(
+    '/offers/:id',
+    {
+      schema: {
+        summary: 'Edit an offer while it waits for review (same body as creation; files replace the current ones)',
+        tags: ['offers'],
+        params: ZOfferIdParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZOkResponse, ...uploadErrors, ...errors },
+      },
+      config: seller,
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const { values, files } = await readOfferBody(request);
+      await updateOffer(deps(request), auth, request.params.id, values, files, request.lang);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/offers/:id/withdraw',
+    {
+      schema: {
+        summary: 'Withdraw an offer (cancelled); refused while a buyer holds tons in it',
+        tags: ['offers'],
+        params: ZOfferIdParams,
+        response: { 200: ZOkResponse, ...errors },
+      },
+      config: seller,
+    },
+    async (request) => {
+      await withdrawOffer(app.db, requireAuth(request.auth), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/offers/:id/participants',
+    {
+      schema: {
+        summary: 'Who takes part in the offer: company, tons, payment status and escrow state',
+        tags: ['offers'],
+        params: ZOfferIdParams,
+        response: { 200: ZOfferParticipantsResponse, ...errors },
+      },
+      config: seller,
+    },
+    async (request) => ({ data: await listOfferParticipants(app.db, requireAuth(request.auth), request.params.id) }),
+  );
+
+  app.get(
+    '/offers/:id/image',
+    {
+      schema: {
+        summary: 'An offer’s product photo',
+        description:
+          'Public once an admin approved the operation (the catalogue shows it); before that only its seller and admins get it, anyone else 404.',
+        tags: ['offers'],
+        params: ZOfferIdParams,
+        querystring: z.object({ v: z.string().max(64).optional() }),
+        response: { 200: z.any(), 400: ZApiError, 404: ZApiError },
+      },
+      config: { access: 'public' },
+    },
+    async (request, reply) => {
+      const { file, isPublic } = await openOfferImage(app.db, app.storage, request.auth, request.params.id);
+      return reply
+        .header('content-type', file.meta.contentType)
+        .header('content-length', String(file.meta.size))
+        .header('content-disposition', contentDisposition('inline', file.meta.fileName ?? 'product'))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', isPublic ? 'public, max-age=3600' : 'private, no-store')
+        .send(file.stream);
+    },
+  );
+};

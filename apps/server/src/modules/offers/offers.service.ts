@@ -1,0 +1,495 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Language,
+  OFFER_IMAGE_MAX_BYTES,
+  OFFER_IMAGE_MIME_TYPES,
+  type OfferDetail,
+  type OfferParticipant,
+  type OfferValues,
+  type SellerOffer,
+  UPLOAD_MAX_BYTES,
+  centsToUsd,
+  defaultOfferTitle,
+  detectFileType,
+  detectImageType,
+  fileTypeFromName,
+  imageTypeFromName,
+  usdToCents,
+} from '@tradeops/shared';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type FastifyBaseLogger } from 'fastify';
+import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/client';
+import { operationParticipants, operations, productSpecs, profiles } from '../../db/schema';
+import { AppError } from '../../errors';
+import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { translate } from '../../plugins/i18n';
+import { sanitizeFileName } from '../../plugins/storage/file-name';
+import { type Storage, type StoredObject } from '../../plugins/storage/storage';
+import { getEscrowStates } from '../escrow/ledger.service';
+import { assertSafeClientFileName } from '../kyc/kyc.service';
+import { writeAudit } from '../notifications/notify';
+import { pickTitle } from '../operations/operations.service';
+
+/*
+ * Sellers' offers (spec §5 offer form): an offer is an operation a seller
+ * created; it starts pending (status and review) and waits in the admins'
+ * queue (admin_kyc_review). While it waits the seller may edit it; it can be
+ * withdrawn (cancelled) as long as no buyer holds tons in it.
+ */
+
+type OperationRow = typeof operations.$inferSelect;
+
+export interface OfferFiles {
+  image?: { fileName: string; bytes: Buffer };
+  spec?: { fileName: string; bytes: Buffer };
+}
+
+interface Deps {
+  db: AppDatabase;
+  storage: Storage;
+  log: FastifyBaseLogger;
+}
+
+interface CheckedImage {
+  key: string;
+  bytes: Buffer;
+  mimeType: string;
+  fileName: string;
+}
+
+interface CheckedSpec {
+  key: string;
+  bytes: Buffer;
+  fileName: string;
+}
+
+/** A product photo: JPEG, PNG or WebP by its bytes, agreeing with its extension, at most 5 MB. */
+export function checkImage(operationId: string, file: { fileName: string; bytes: Buffer }): CheckedImage {
+  assertSafeClientFileName(file.fileName);
+  if (file.bytes.length === 0) throw new AppError('FILE_EMPTY');
+  if (file.bytes.length > OFFER_IMAGE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+  const type = detectImageType(file.bytes);
+  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const claimed = imageTypeFromName(file.fileName);
+  if (claimed !== null && claimed !== type) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  return {
+    key: `${operationId}/${randomUUID()}.${type}`,
+    bytes: file.bytes,
+    mimeType: OFFER_IMAGE_MIME_TYPES[type],
+    fileName: sanitizeFileName(file.fileName, `product.${type}`),
+  };
+}
+
+/** A specification sheet: a PDF by its bytes and its name, at most UPLOAD_MAX_BYTES. */
+export function checkSpec(operationId: string, file: { fileName: string; bytes: Buffer }): CheckedSpec {
+  assertSafeClientFileName(file.fileName);
+  if (file.bytes.length === 0) throw new AppError('FILE_EMPTY');
+  if (file.bytes.length > UPLOAD_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+  if (detectFileType(file.bytes) !== 'pdf') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const claimed = fileTypeFromName(file.fileName);
+  if (claimed !== null && claimed !== 'pdf') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  return {
+    key: `offers/${operationId}/${randomUUID()}.pdf`,
+    bytes: file.bytes,
+    fileName: sanitizeFileName(file.fileName, 'specification.pdf'),
+  };
+}
+
+/**
+ * The address of an offer's photo. `v` is the stored file's name (`<uuid>.<ext>`):
+ * it changes with each new photo, so caches never serve an old one, and it
+ * names the object in the `operation-images` bucket (`<operation id>/<v>`).
+ */
+export function offerImageUrl(operationId: string, key: string): string {
+  return `/api/offers/${operationId}/image?v=${key.slice(key.lastIndexOf('/') + 1)}`;
+}
+
+const IMAGE_FILE = /^[0-9a-f-]{36}\.(jpg|png|webp)$/;
+
+/** The storage key behind an uploaded photo's path; null for a bundled image (e.g. '/images/ops/…'). */
+export function imageKeyOf(row: Pick<OperationRow, 'id' | 'imagePath'>): string | null {
+  const prefix = `/api/offers/${row.id}/image?v=`;
+  if (!row.imagePath?.startsWith(prefix)) return null;
+  const file = row.imagePath.slice(prefix.length);
+  return IMAGE_FILE.test(file) ? `${row.id}/${file}` : null;
+}
+
+/** product_specs holds one sheet per product name; an offer's own sheet is keyed to the offer. */
+function offerSpecProductName(operationId: string, productName: string): string {
+  return `${productName} [offer ${operationId}]`;
+}
+
+function columnsFrom(values: OfferValues, lang: Language) {
+  const title =
+    values.title ?? defaultOfferTitle(values.productName, translate(lang, `countries.${values.originCountry}`));
+  return {
+    title,
+    titleEn: values.titleEn ?? null,
+    description: values.description,
+    descriptionEn: values.descriptionEn ?? null,
+    productName: values.productName,
+    productCategory: values.productCategory,
+    type: values.type,
+    originCountry: values.originCountry,
+    destinationCountry: values.destinationCountry,
+    arrivalPort: values.arrivalPort,
+    totalTons: values.totalTons,
+    minVolume: values.minVolume,
+    maxPerParticipantTons: values.maxPerParticipantTons,
+    pricePerTonCents: usdToCents(values.priceUsd),
+    // The deadline is the end of its day (UTC): buyers can join all through it.
+    deadline: new Date(`${values.deadline}T23:59:59.999Z`),
+    expectedDeparture: values.expectedDeparture,
+    expectedArrival: values.expectedArrival,
+  };
+}
+
+async function putFiles(storage: Storage, image: CheckedImage | null, spec: CheckedSpec | null) {
+  if (image) {
+    await storage.put('operation-images', image.key, image.bytes, {
+      contentType: image.mimeType,
+      fileName: image.fileName,
+    });
+  }
+  if (spec)
+    await storage.put('specs', spec.key, spec.bytes, { contentType: 'application/pdf', fileName: spec.fileName });
+}
+
+async function removeFiles(storage: Storage, image: CheckedImage | null, spec: CheckedSpec | null) {
+  if (image) await storage.delete('operation-images', image.key).catch(() => undefined);
+  if (spec) await storage.delete('specs', spec.key).catch(() => undefined);
+}
+
+/** Points the offer at its new sheet: one product_specs row per offer, its version counting replacements. */
+async function upsertOfferSpec(tx: AppTransaction, operation: OperationRow, spec: CheckedSpec) {
+  const productName = offerSpecProductName(operation.id, operation.productName);
+  const [current] = operation.productSpecId
+    ? await tx.select().from(productSpecs).where(eq(productSpecs.id, operation.productSpecId))
+    : [];
+  if (current && current.productName === productName) {
+    const version = `${(Number.parseInt(current.version, 10) || 1) + 1}.0`;
+    await tx
+      .update(productSpecs)
+      .set({ fileKey: spec.key, fileName: spec.fileName, sizeBytes: spec.bytes.length, version, updatedAt: new Date() })
+      .where(eq(productSpecs.id, current.id));
+    return { specId: current.id, previousKey: current.fileKey };
+  }
+  const [row] = await tx
+    .insert(productSpecs)
+    .values({
+      productName,
+      fileKey: spec.key,
+      fileName: spec.fileName,
+      mimeType: 'application/pdf',
+      sizeBytes: spec.bytes.length,
+      version: '1.0',
+    })
+    .returning({ id: productSpecs.id });
+  await tx.update(operations).set({ productSpecId: row!.id }).where(eq(operations.id, operation.id));
+  return { specId: row!.id, previousKey: null };
+}
+
+/**
+ * Creates the offer as `pending` / review `pending` (spec §4), with its photo
+ * and specification sheet when given. Files are checked before anything is
+ * written, stored first, and removed again if the transaction fails.
+ */
+export async function createOffer(
+  deps: Deps,
+  auth: AuthContext,
+  values: OfferValues,
+  files: OfferFiles,
+  lang: Language,
+): Promise<{ id: string }> {
+  const id = randomUUID();
+  const image = files.image ? checkImage(id, files.image) : null;
+  const spec = files.spec ? checkSpec(id, files.spec) : null;
+  await putFiles(deps.storage, image, spec);
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [operation] = await tx
+        .insert(operations)
+        .values({
+          id,
+          ...columnsFrom(values, lang),
+          imagePath: image ? offerImageUrl(id, image.key) : null,
+          status: 'pending',
+          kycStatus: 'pending',
+          sellerId: auth.user.id,
+        })
+        .returning();
+      if (spec) await upsertOfferSpec(tx, operation!, spec);
+      await writeAudit(tx, {
+        actorId: auth.user.id,
+        action: 'offer.created',
+        entityType: 'operation',
+        entityId: id,
+        data: { title: operation!.title, totalTons: values.totalTons, pricePerTonCents: operation!.pricePerTonCents },
+      });
+    });
+  } catch (error) {
+    await removeFiles(deps.storage, image, spec);
+    throw error;
+  }
+  return { id };
+}
+
+/** The caller's own offer (admins may read any); anyone else hears NOT_FOUND. */
+async function findOwnOffer(db: Queryable, auth: AuthContext, id: string, options: { write?: boolean } = {}) {
+  const [row] = await db.select().from(operations).where(eq(operations.id, id)).limit(1);
+  if (!row) throw new AppError('OPERATION_NOT_FOUND');
+  const isOwner = row.sellerId === auth.user.id;
+  if (!isOwner && (options.write || !auth.isAdmin)) throw new AppError('OPERATION_NOT_FOUND');
+  return row;
+}
+
+/** An offer can be edited while it waits for review (or after a rejection, which sends it back to the queue). */
+function canEdit(row: Pick<OperationRow, 'status' | 'kycStatus'>): boolean {
+  return row.status === 'pending' || (row.status === 'rejected' && row.kycStatus === 'rejected');
+}
+
+/** An offer can be withdrawn before shipping starts (the service also requires no live participation). */
+function canWithdrawStatus(row: Pick<OperationRow, 'status'>): boolean {
+  return row.status === 'pending' || row.status === 'active' || row.status === 'rejected';
+}
+
+/**
+ * Edits a pending offer with the same schema as creation. The row lock and the
+ * status condition make an approval and an edit of the same offer serialise:
+ * an offer approved meanwhile is no longer editable (CONFLICT).
+ */
+export async function updateOffer(
+  deps: Deps,
+  auth: AuthContext,
+  id: string,
+  values: OfferValues,
+  files: OfferFiles,
+  lang: Language,
+): Promise<void> {
+  const existing = await findOwnOffer(deps.db, auth, id, { write: true });
+  if (!canEdit(existing)) throw new AppError('OFFER_NOT_EDITABLE');
+  const image = files.image ? checkImage(id, files.image) : null;
+  const spec = files.spec ? checkSpec(id, files.spec) : null;
+  await putFiles(deps.storage, image, spec);
+  let oldKeys: { image: string | null; spec: string | null };
+  try {
+    oldKeys = await deps.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(operations).where(eq(operations.id, id)).for('update');
+      if (!locked || locked.sellerId !== auth.user.id) throw new AppError('OPERATION_NOT_FOUND');
+      if (!canEdit(locked)) throw new AppError('OFFER_NOT_EDITABLE');
+      const [updated] = await tx
+        .update(operations)
+        .set({
+          ...columnsFrom(values, lang),
+          ...(image ? { imagePath: offerImageUrl(id, image.key) } : {}),
+          // An edited rejected offer goes back to the admins' queue.
+          status: 'pending',
+          kycStatus: 'pending',
+          kycRejectReason: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(operations.id, id))
+        .returning();
+      const specChange = spec ? await upsertOfferSpec(tx, updated!, spec) : null;
+      await writeAudit(tx, {
+        actorId: auth.user.id,
+        action: 'offer.updated',
+        entityType: 'operation',
+        entityId: id,
+        data: { title: updated!.title, imageReplaced: Boolean(image), specReplaced: Boolean(spec) },
+      });
+      return {
+        image: image ? imageKeyOf(locked) : null,
+        spec: specChange?.previousKey ?? null,
+      };
+    });
+  } catch (error) {
+    await removeFiles(deps.storage, image, spec);
+    throw error;
+  }
+  if (oldKeys.image) {
+    await deps.storage.delete('operation-images', oldKeys.image).catch((error: unknown) => {
+      deps.log.warn({ err: error }, 'could not remove a replaced offer photo');
+    });
+  }
+  if (oldKeys.spec) await deps.storage.delete('specs', oldKeys.spec).catch(() => undefined);
+}
+
+/**
+ * Withdraws an offer: cancelled, in one transaction under the operation's row
+ * lock, only while no buyer holds tons in it (a live participation refuses it).
+ */
+export async function withdrawOffer(db: AppDatabase, auth: AuthContext, id: string): Promise<void> {
+  await findOwnOffer(db, auth, id, { write: true });
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(operations).where(eq(operations.id, id)).for('update');
+    if (!locked || locked.sellerId !== auth.user.id) throw new AppError('OPERATION_NOT_FOUND');
+    if (!canWithdrawStatus(locked)) throw new AppError('OFFER_NOT_WITHDRAWABLE');
+    const [live] = await tx
+      .select({ n: count() })
+      .from(operationParticipants)
+      .where(and(eq(operationParticipants.operationId, id), eq(operationParticipants.status, 'active')));
+    if ((live?.n ?? 0) > 0 || locked.allocatedTons > 0) throw new AppError('OFFER_HAS_PARTICIPANTS');
+    await tx.update(operations).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(operations.id, id));
+    await writeAudit(tx, {
+      actorId: auth.user.id,
+      action: 'offer.withdrawn',
+      entityType: 'operation',
+      entityId: id,
+      data: { previousStatus: locked.status },
+    });
+  });
+}
+
+/** The seller's offers, newest first, with live participants and escrow held. */
+export async function listSellerOffers(db: Queryable, sellerId: string, lang: Language): Promise<SellerOffer[]> {
+  const rows = await db
+    .select()
+    .from(operations)
+    .where(eq(operations.sellerId, sellerId))
+    .orderBy(desc(operations.createdAt), desc(operations.id))
+    .limit(200);
+  return toSellerOffers(db, rows, lang);
+}
+
+async function toSellerOffers(db: Queryable, rows: OperationRow[], lang: Language): Promise<SellerOffer[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const participantRows = await db
+    .select({ operationId: operationParticipants.operationId, id: operationParticipants.id })
+    .from(operationParticipants)
+    .where(and(inArray(operationParticipants.operationId, ids), eq(operationParticipants.status, 'active')));
+  const allParticipations = await db
+    .select({ operationId: operationParticipants.operationId, id: operationParticipants.id })
+    .from(operationParticipants)
+    .where(inArray(operationParticipants.operationId, ids));
+  const escrow = await getEscrowStates(
+    db,
+    allParticipations.map((row) => row.id),
+  );
+  const held = new Map<string, number>();
+  for (const row of allParticipations) {
+    held.set(row.operationId, (held.get(row.operationId) ?? 0) + (escrow.get(row.id)?.heldCents ?? 0));
+  }
+  const live = new Map<string, number>();
+  for (const row of participantRows) live.set(row.operationId, (live.get(row.operationId) ?? 0) + 1);
+  return rows.map((row) => {
+    const participants = live.get(row.id) ?? 0;
+    return {
+      id: row.id,
+      title: pickTitle(row, lang),
+      productName: row.productName,
+      originCountry: row.originCountry,
+      destinationCountry: row.destinationCountry,
+      status: row.status,
+      reviewStatus: row.kycStatus,
+      reviewRejectReason: row.kycStatus === 'rejected' ? row.kycRejectReason : null,
+      totalTons: row.totalTons,
+      allocatedTons: row.allocatedTons,
+      pricePerTonCents: row.pricePerTonCents,
+      participants,
+      escrowHeldCents: held.get(row.id) ?? 0,
+      imageUrl: row.imagePath,
+      hasSpecSheet: row.productSpecId !== null,
+      deadline: row.deadline ? row.deadline.toISOString() : null,
+      createdAt: row.createdAt.toISOString(),
+      canEdit: canEdit(row),
+      canWithdraw: canWithdrawStatus(row) && participants === 0 && row.allocatedTons === 0,
+    };
+  });
+}
+
+/** One offer with its form values, for the edit form. */
+export async function getOfferDetail(
+  db: Queryable,
+  auth: AuthContext,
+  id: string,
+  lang: Language,
+): Promise<OfferDetail> {
+  const row = await findOwnOffer(db, auth, id);
+  const [offer] = await toSellerOffers(db, [row], lang);
+  return {
+    offer: offer!,
+    values: {
+      productName: row.productName,
+      productCategory: row.productCategory,
+      type: row.type,
+      title: row.title,
+      titleEn: row.titleEn,
+      description: row.description,
+      descriptionEn: row.descriptionEn,
+      originCountry: row.originCountry,
+      destinationCountry: row.destinationCountry,
+      arrivalPort: row.arrivalPort ?? '',
+      totalTons: row.totalTons,
+      minVolume: row.minVolume,
+      maxPerParticipantTons: row.maxPerParticipantTons ?? row.totalTons,
+      priceUsd: centsToUsd(row.pricePerTonCents),
+      deadline: row.deadline ? row.deadline.toISOString().slice(0, 10) : '',
+      expectedDeparture: row.expectedDeparture ?? '',
+      expectedArrival: row.expectedArrival ?? '',
+    },
+  };
+}
+
+/** Who takes part in an offer: company, tons, payment and escrow state (every order, live ones first). */
+export async function listOfferParticipants(db: Queryable, auth: AuthContext, id: string): Promise<OfferParticipant[]> {
+  await findOwnOffer(db, auth, id);
+  const rows = await db
+    .select({
+      id: operationParticipants.id,
+      companyName: profiles.companyName,
+      volume: operationParticipants.volume,
+      amountCents: operationParticipants.amountCents,
+      paymentStatus: operationParticipants.paymentStatus,
+      status: operationParticipants.status,
+      createdAt: operationParticipants.createdAt,
+    })
+    .from(operationParticipants)
+    .innerJoin(profiles, eq(profiles.id, operationParticipants.userId))
+    .where(eq(operationParticipants.operationId, id))
+    .orderBy(
+      sql`case when ${operationParticipants.status} = 'active' then 0 else 1 end`,
+      operationParticipants.createdAt,
+    )
+    .limit(500);
+  const escrow = await getEscrowStates(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    ...row,
+    escrowState: escrow.get(row.id)?.state ?? 'none',
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * An offer's photo. Once an admin approved the operation the photo is public
+ * (like the catalogue card it illustrates); before that only its seller and
+ * admins see it.
+ */
+export async function openOfferImage(
+  db: Queryable,
+  storage: Storage,
+  auth: AuthContext | null,
+  id: string,
+): Promise<{ file: StoredObject; isPublic: boolean }> {
+  const [row] = await db
+    .select({
+      id: operations.id,
+      sellerId: operations.sellerId,
+      kycStatus: operations.kycStatus,
+      imagePath: operations.imagePath,
+    })
+    .from(operations)
+    .where(eq(operations.id, id))
+    .limit(1);
+  if (!row?.imagePath) throw new AppError('NOT_FOUND');
+  const isPublic = row.kycStatus === 'approved';
+  if (!isPublic && !(auth && (auth.isAdmin || auth.user.id === row.sellerId))) throw new AppError('NOT_FOUND');
+  const key = imageKeyOf(row);
+  const file = key ? await storage.get('operation-images', key) : null;
+  if (!file) throw new AppError('NOT_FOUND');
+  return { file, isPublic };
+}

@@ -1,0 +1,139 @@
+import { type AccountProfile, type AdminSettingsResponse, type UpdateAdminSettingsRequest } from '@tradeops/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema';
+import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+import { getPlatformSettings } from './settings.service';
+
+let t: TestApp;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_EMAILS: 'ops@tradeops.demo' } });
+  admin = await signIn(t, 'admin@tradeops.demo');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function current(): Promise<AdminSettingsResponse> {
+  return (
+    await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin })
+  ).json() as AdminSettingsResponse;
+}
+
+function save(body: unknown, headers = admin) {
+  return t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers, payload: body as object });
+}
+
+describe('admin settings', () => {
+  it('reads the seeded settings and the environment’s admins', async () => {
+    const settings = await current();
+    expect(settings).toMatchObject({ reservationHoldHours: 72, fundRetentionDays: 30, adminEmails: [] });
+    expect(settings.envAdminEmails).toEqual(['ops@tradeops.demo']);
+    expect(settings.escrowBankDetails?.currency).toBe('USD');
+  });
+
+  it('saves every setting in the database, audits each change, and the services see it', async () => {
+    const before = await current();
+    const body: UpdateAdminSettingsRequest = {
+      adminEmails: ['Comprador@TradeOps.demo'],
+      escrowBankDetails: { ...before.escrowBankDetails!, bank_name: 'Banco Nuevo' },
+      reservationHoldHours: 48,
+      fundRetentionDays: 0,
+    };
+    const response = await save(body);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      adminEmails: ['comprador@tradeops.demo'],
+      reservationHoldHours: 48,
+      fundRetentionDays: 0,
+    });
+    const platform = await getPlatformSettings(t.db);
+    expect(platform).toMatchObject({ reservationHoldHours: 48, fundRetentionDays: 0 });
+    expect(platform.escrowBankDetails?.bank_name).toBe('Banco Nuevo');
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.updated'));
+    expect(audits.map((row) => row.entityId).sort()).toEqual([
+      'admin_emails',
+      'escrow_bank_details',
+      'fund_retention_days',
+      'reservation_hold_hours',
+    ]);
+    expect(audits.find((row) => row.entityId === 'reservation_hold_hours')?.data).toEqual({ before: 72, after: 48 });
+
+    // A stored admin e-mail makes that account an admin at its next request.
+    const promoted = await signIn(t, 'comprador@tradeops.demo');
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: promoted })).statusCode).toBe(200);
+
+    // Saving the same values again writes no new audit rows.
+    await save(body);
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.updated'))).length).toBe(4);
+
+    // And removing it takes the rights away again.
+    expect((await save({ ...body, adminEmails: [] })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: promoted })).statusCode).toBe(403);
+  });
+
+  it('refuses bad values with field errors and changes nothing', async () => {
+    const before = await current();
+    const valid = {
+      adminEmails: [],
+      escrowBankDetails: before.escrowBankDetails,
+      reservationHoldHours: 72,
+      fundRetentionDays: 30,
+    };
+    for (const [patch, field] of [
+      [{ adminEmails: ['not-an-email'] }, 'adminEmails.0'],
+      [{ reservationHoldHours: 0 }, 'reservationHoldHours'],
+      [{ fundRetentionDays: -1 }, 'fundRetentionDays'],
+      [{ fundRetentionDays: 1.5 }, 'fundRetentionDays'],
+      [{ escrowBankDetails: { ...before.escrowBankDetails, swift: '' } }, 'escrowBankDetails.swift'],
+    ] as const) {
+      const response = await save({ ...valid, ...patch });
+      expect(response.statusCode, field).toBe(400);
+      expect(Object.keys((response.json() as { error: { fields: Record<string, string> } }).error.fields)).toContain(
+        field,
+      );
+    }
+    expect(await current()).toEqual(before);
+    const seller = await signIn(t, 'vendedor@tradeops.demo');
+    expect((await save(valid, seller)).statusCode).toBe(403);
+  });
+});
+
+describe('account profile', () => {
+  it('changes name, language and notification preferences; company data is locked after KYC approval', async () => {
+    const buyer = await signIn(t, 'comprador@tradeops.demo');
+    const profile = (
+      await t.app.inject({ method: 'GET', url: '/api/account/profile', headers: buyer })
+    ).json() as AccountProfile;
+    expect(profile.canEditCompany).toBe(false);
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/profile',
+      headers: buyer,
+      payload: { fullName: 'Carla Compras', language: 'en', notificationPrefs: { email: false, in_app: true } },
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    expect(update.json()).toMatchObject({
+      fullName: 'Carla Compras',
+      language: 'en',
+      notificationPrefs: { email: false, in_app: true },
+    });
+    const locked = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/profile',
+      headers: buyer,
+      payload: { companyName: 'Otra Empresa' },
+    });
+    expect(locked.statusCode).toBe(400);
+    const pending = await signIn(t, 'pendiente@tradeops.demo');
+    const open = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/profile',
+      headers: pending,
+      payload: { companyName: 'Empresa Corregida', country: 'CL' },
+    });
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json()).toMatchObject({ companyName: 'Empresa Corregida', country: 'CL', canEditCompany: true });
+  });
+});

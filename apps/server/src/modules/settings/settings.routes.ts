@@ -1,0 +1,82 @@
+import {
+  ZAccountProfile,
+  ZAdminSettingsResponse,
+  ZApiError,
+  ZUpdateAccountProfileRequest,
+  ZUpdateAdminSettingsRequest,
+} from '@tradeops/shared';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
+import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { getAccountProfile, updateAccountProfile } from './account.service';
+import { getAdminSettings, updateAdminSettings } from './admin-settings.service';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+
+function requireAuth(auth: AuthContext | null): AuthContext {
+  if (!auth) throw new AppError('UNAUTHENTICATED');
+  return auth;
+}
+
+/** Platform settings (/admin/settings) and the caller's own profile (the settings pages). */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/settings',
+    {
+      schema: {
+        summary: 'Platform settings: admin e-mails, escrow bank details, reservation hold and fund retention',
+        tags: ['admin'],
+        response: { 200: ZAdminSettingsResponse, ...errors },
+      },
+      config: { access: 'admin' },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getAdminSettings(app.db, app.config.adminEmails);
+    },
+  );
+
+  app.put(
+    '/admin/settings',
+    {
+      schema: {
+        summary: 'Save the platform settings (each changed key is audited)',
+        tags: ['admin'],
+        body: ZUpdateAdminSettingsRequest,
+        response: { 200: ZAdminSettingsResponse, ...errors },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) => updateAdminSettings(app.db, requireAuth(request.auth), request.body, app.config.adminEmails),
+  );
+
+  app.get(
+    '/account/profile',
+    {
+      schema: {
+        summary: 'The caller’s profile, company, language and notification preferences',
+        tags: ['account'],
+        response: { 200: ZAccountProfile, ...errors },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getAccountProfile(app.db, requireAuth(request.auth));
+    },
+  );
+
+  app.put(
+    '/account/profile',
+    {
+      schema: {
+        summary: 'Update the caller’s name, language and notification preferences (company data until KYC approval)',
+        tags: ['account'],
+        body: ZUpdateAccountProfileRequest,
+        response: { 200: ZAccountProfile, ...errors },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request) => updateAccountProfile(app.db, requireAuth(request.auth), request.body),
+  );
+};

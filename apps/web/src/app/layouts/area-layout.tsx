@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { cx } from '../../lib/class-names';
+import { RequireAdmin, RequireKyc, RequireSeller } from '../guards';
+
+/** The sidebar links of spec §2 for each signed-in area. */
+const AREA_LINKS = {
+  buyer: [
+    { to: '/buyer/dashboard', key: 'buyerDashboard' },
+    { to: '/buyer/operations', key: 'buyerOperations' },
+    { to: '/operations', key: 'catalogue' },
+    { to: '/buyer/settings', key: 'settings' },
+  ],
+  seller: [
+    { to: '/seller/dashboard', key: 'sellerDashboard' },
+    { to: '/seller/products', key: 'sellerProducts' },
+    { to: '/make-offer', key: 'makeOffer' },
+    { to: '/seller/settings', key: 'settings' },
+  ],
+  admin: [
+    { to: '/admin', key: 'adminDashboard' },
+    { to: '/admin/kyc/users', key: 'adminKycUsers' },
+    { to: '/admin/kyc/operations', key: 'adminKycOperations' },
+    { to: '/admin/payments', key: 'adminPayments' },
+    { to: '/admin/settings', key: 'adminSettings' },
+  ],
+} as const;
+
+export type Area = keyof typeof AREA_LINKS;
+
+/** A signed-in area: its sidebar (a scrolling strip on phones) beside the page. */
+export function AreaLayout({ area }: { area: Area }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-1 flex-col bg-slate-50 lg:flex-row">
+      <nav
+        aria-label={t(`sidebar.${area}Label`)}
+        className="border-b border-slate-200 bg-white lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0"
+      >
+        <ul className="flex gap-1 overflow-x-auto px-3 py-2 lg:sticky lg:top-20 lg:flex-col lg:px-3 lg:py-6">
+          {AREA_LINKS[area].map((link) => (
+            <li key={link.to} className="shrink-0">
+              <NavLink
+                to={link.to}
+                end
+                className={({ isActive }) =>
+                  cx(
+                    'block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap',
+                    isActive ? 'bg-brand-900 text-white' : 'text-slate-700 hover:bg-slate-100',
+                  )
+                }
+              >
+                {t(`sidebar.${link.key}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+/** Layout routes of the route table: each area's guard, then its sidebar beside the page. */
+export function BuyerArea() {
+  return (
+    <RequireKyc>
+      <AreaLayout area="buyer" />
+    </RequireKyc>
+  );
+}
+
+export function SellerArea() {
+  return (
+    <RequireSeller>
+      <AreaLayout area="seller" />
+    </RequireSeller>
+  );
+}
+
+export function AdminArea() {
+  return (
+    <RequireAdmin>
+      <AreaLayout area="admin" />
+    </RequireAdmin>
+  );
+}

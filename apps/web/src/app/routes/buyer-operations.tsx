@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { BuyerParticipations } from '../../features/dashboards/components/buyer-dashboard';
+import { AreaPage } from '../layouts/area-page';
+
+export function BuyerOperationsPage() {
+  const { t } = useTranslation();
+  return (
+    <AreaPage title={t('pages.buyerOperations')} description={t('buyerArea.operationsText')}>
+      <BuyerParticipations />
+    </AreaPage>
+  );
+}

@@ -1,0 +1,202 @@
+import { type BuyerParticipation, OPERATION_LIST_FILTERS, type OperationListFilter, formatUsd } from '@tradeops/shared';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { ButtonLink, Button } from '../../../components/ui/button';
+import { EmptyState, KpiCard } from '../../../components/ui/kpi-card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatDate, formatNumber, toLocale } from '../../../lib/format';
+import { useBuyerDashboard, useOperationsPages } from '../api/dashboards';
+
+/** buyer_kpis: active operations, total volume, completed (zeros while loading fails, spec §8). */
+export function BuyerKpis() {
+  const { t, i18n } = useTranslation();
+  const dashboard = useBuyerDashboard();
+  const kpis = dashboard.data?.kpis ?? (dashboard.isError ? { activeOps: 0, totalVolume: 0, completedOps: 0 } : null);
+  const show = (value: number | undefined) => (value === undefined ? '…' : formatNumber(value, i18n.language));
+  return (
+    <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+      <KpiCard label={t('buyerArea.kpis.activeOps')} value={show(kpis?.activeOps)} />
+      <KpiCard label={t('buyerArea.kpis.totalVolume')} value={kpis ? `${show(kpis.totalVolume)} t` : '…'} />
+      <KpiCard label={t('buyerArea.kpis.completedOps')} value={show(kpis?.completedOps)} />
+    </dl>
+  );
+}
+
+/** The buyer's orders: payment and escrow state and the way into each deal room. */
+export function BuyerParticipations({ limit }: { limit?: number }) {
+  const { t } = useTranslation();
+  const dashboard = useBuyerDashboard();
+  if (dashboard.isPending) return <Skeleton className="h-32 w-full rounded-xl" />;
+  const rows = (dashboard.data?.participations ?? []).slice(0, limit);
+  if (rows.length === 0) {
+    return (
+      <EmptyState action={<ButtonLink to="/operations">{t('buyerArea.browse')}</ButtonLink>}>
+        {t('buyerArea.noParticipations')}
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="grid gap-3">
+      {rows.map((row) => (
+        <ParticipationRow key={row.id} row={row} />
+      ))}
+    </ul>
+  );
+}
+
+function ParticipationRow({ row }: { row: BuyerParticipation }) {
+  const { t, i18n } = useTranslation();
+  const isLive = row.status === 'active';
+  const needsProof = isLive && (row.paymentStatus === 'pending' || row.paymentStatus === 'rejected');
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="buyer-participation">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold break-words text-brand-900">{row.operationTitle}</h3>
+          <p className="text-sm text-slate-600">
+            {formatNumber(row.volume, i18n.language)} t · {formatUsd(row.amountCents, toLocale(i18n.language))} ·{' '}
+            {formatDate(row.createdAt, i18n.language)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Badge
+            tone={
+              row.paymentStatus === 'confirmed' ? 'success' : row.paymentStatus === 'rejected' ? 'danger' : 'warning'
+            }
+          >
+            {t(`offers.payment.${row.paymentStatus}`)}
+          </Badge>
+          <Badge tone={row.escrowState === 'held' ? 'accent' : 'neutral'}>
+            {t(`offers.escrow.${row.escrowState}`)}
+          </Badge>
+          {!isLive && (
+            <Badge>{t(`buyerArea.participationStatus.${row.status === 'expired' ? 'expired' : 'cancelled'}`)}</Badge>
+          )}
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <ButtonLink size="sm" variant="secondary" to={`/operation/${row.operationId}/waiting`}>
+          {t('buyerArea.dealRoom')}
+        </ButtonLink>
+        {needsProof && (
+          <ButtonLink size="sm" variant="ghost" to={`/operation/${row.operationId}/participate`}>
+            {t('buyerArea.uploadProof')}
+          </ButtonLink>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Spec §7's operations list: all / active / pending, product search, newest first, 100 a page. */
+export function OperationsBrowser() {
+  const { t, i18n } = useTranslation();
+  const [status, setStatus] = useState<OperationListFilter>('all');
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search.trim());
+  const pages = useOperationsPages(status, deferred);
+  const rows = pages.data?.pages.flatMap((page) => page.data) ?? [];
+  return (
+    <div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div
+          role="group"
+          aria-label={t('buyerArea.filterLabel')}
+          className="inline-flex rounded-lg border border-slate-300 bg-white p-1"
+        >
+          {OPERATION_LIST_FILTERS.map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={status === value}
+              onClick={() => setStatus(value)}
+              className={
+                status === value
+                  ? 'rounded-md bg-brand-900 px-3 py-1.5 text-sm font-semibold text-white'
+                  : 'rounded-md px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100'
+              }
+            >
+              {t(`buyerArea.filters.${value}`)}
+            </button>
+          ))}
+        </div>
+        <label className="block sm:w-72">
+          <span className="sr-only">{t('buyerArea.searchLabel')}</span>
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t('buyerArea.searchPlaceholder')}
+            maxLength={100}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm sm:text-sm"
+          />
+        </label>
+      </div>
+      <div className="mt-4">
+        {pages.isPending ? (
+          <Skeleton className="h-40 w-full rounded-xl" />
+        ) : rows.length === 0 ? (
+          <EmptyState>{t('buyerArea.noOperations')}</EmptyState>
+        ) : (
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <caption className="sr-only">{t('buyerArea.operationsTitle')}</caption>
+              <thead className="bg-slate-50 text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    {t('buyerArea.columns.product')}
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    {t('buyerArea.columns.origin')}
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    {t('buyerArea.columns.minVolume')}
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    {t('buyerArea.columns.price')}
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    {t('buyerArea.columns.status')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td className="px-4 py-2">
+                      <Link
+                        to={`/operation/${row.id}`}
+                        className="font-medium text-accent-800 underline-offset-2 hover:underline"
+                      >
+                        {row.title}
+                      </Link>
+                      <span className="block text-xs text-slate-500">{row.product_name}</span>
+                    </td>
+                    <td className="px-4 py-2">
+                      {t(`countries.${row.origin_country}` as never, { defaultValue: row.origin_country })}
+                    </td>
+                    <td className="px-4 py-2">{formatNumber(row.min_volume, i18n.language)} t</td>
+                    <td className="px-4 py-2">{formatUsd(Math.round(row.price_usd * 100), toLocale(i18n.language))}</td>
+                    <td className="px-4 py-2">{t(`operationStatus.${row.status}`)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {pages.hasNextPage && (
+          <Button
+            variant="secondary"
+            className="mt-4"
+            disabled={pages.isFetchingNextPage}
+            onClick={() => void pages.fetchNextPage()}
+          >
+            {t('buyerArea.loadMore')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

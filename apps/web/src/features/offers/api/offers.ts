@@ -1,0 +1,94 @@
+import { type OfferValues } from '@tradeops/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Every query of a seller's offers shares this prefix, so a change refreshes them all. */
+export const OFFERS_KEY = ['offers'] as const;
+
+export interface OfferFilesInput {
+  image?: File | null;
+  spec?: File | null;
+}
+
+/** The multipart body of POST/PUT /api/offers: the form as JSON plus the optional files. */
+function offerFormData(values: OfferValues, files: OfferFilesInput): FormData {
+  const form = new FormData();
+  form.append('data', JSON.stringify(values));
+  if (files.image) form.append('image', files.image, files.image.name);
+  if (files.spec) form.append('spec', files.spec, files.spec.name);
+  return form;
+}
+
+export function createOffer(values: OfferValues, files: OfferFilesInput) {
+  return apiRequest('/api/offers', (c) => c.ZOfferCreatedResponse, {
+    method: 'POST',
+    body: offerFormData(values, files),
+  });
+}
+
+export function updateOffer(id: string, values: OfferValues, files: OfferFilesInput) {
+  return apiRequest(`/api/offers/${encodeURIComponent(id)}`, (c) => c.ZOkResponse, {
+    method: 'PUT',
+    body: offerFormData(values, files),
+  });
+}
+
+export function useSaveOffer(id?: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ values, files }: { values: OfferValues; files: OfferFilesInput }) =>
+      id ? updateOffer(id, values, files).then(() => ({ id })) : createOffer(values, files),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: OFFERS_KEY }),
+  });
+}
+
+export function myOffersQueryOptions(language: string) {
+  return queryOptions({
+    queryKey: [...OFFERS_KEY, 'mine', language],
+    queryFn: ({ signal }) => apiRequest('/api/offers/mine', (c) => c.ZSellerOffersResponse, { signal }),
+  });
+}
+
+export function useMyOffers() {
+  const { i18n } = useTranslation();
+  return useQuery(myOffersQueryOptions(i18n.language));
+}
+
+export function useOfferDetail(id: string | null) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: [...OFFERS_KEY, 'detail', id, i18n.language],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/offers/${encodeURIComponent(id ?? '')}`, (c) => c.ZOfferDetail, { signal }),
+    enabled: Boolean(id),
+  });
+}
+
+export function useOfferParticipants(id: string | null) {
+  return useQuery({
+    queryKey: [...OFFERS_KEY, 'participants', id],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/offers/${encodeURIComponent(id ?? '')}/participants`, (c) => c.ZOfferParticipantsResponse, {
+        signal,
+      }),
+    enabled: Boolean(id),
+  });
+}
+
+export function useWithdrawOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`/api/offers/${encodeURIComponent(id)}/withdraw`, (c) => c.ZOkResponse, { method: 'POST', body: {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: OFFERS_KEY }),
+  });
+}
+
+export function useSellerDashboard() {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: [...OFFERS_KEY, 'dashboard', i18n.language],
+    queryFn: ({ signal }) => apiRequest('/api/seller/dashboard', (c) => c.ZSellerDashboardResponse, { signal }),
+  });
+}

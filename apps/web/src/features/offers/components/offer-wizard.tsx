@@ -1,0 +1,400 @@
+import {
+  COUNTRY_CODES,
+  OFFER_IMAGE_ACCEPT,
+  OFFER_SPEC_ACCEPT,
+  OFFER_STEPS,
+  OPERATION_TYPES,
+  PRODUCT_CATEGORIES,
+  ZOfferRequest,
+  computeTotalCents,
+  defaultOfferTitle,
+  formatUsd,
+  usdToCents,
+  type OfferField as OfferFieldName,
+  type OfferValues,
+} from '@tradeops/shared';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { isApiError } from '../../../lib/api-client';
+import { toLocale } from '../../../lib/format';
+import { useSaveOffer } from '../api/offers';
+import { EMPTY_OFFER, OFFER_DRAFT_STORAGE_KEY, type OfferFormValues, useOfferDraft } from '../hooks/use-offer-draft';
+import { OfferField, fieldClasses } from './offer-field';
+
+type Problems = Partial<Record<OfferFieldName, { key: string } | { text: string }>>;
+
+/** Which step owns a field (server field errors send the user back there). */
+function stepOf(field: string): number {
+  const index = OFFER_STEPS.findIndex((step) => (step.fields as readonly string[]).includes(field));
+  return index === -1 ? 0 : index;
+}
+
+/** Parses the whole form with the shared schema; the issues, by field (first one each). */
+function check(values: OfferFormValues): { data: OfferValues | null; problems: Problems } {
+  const result = ZOfferRequest.safeParse(values);
+  if (result.success) return { data: result.data, problems: {} };
+  const problems: Problems = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as OfferFieldName | undefined;
+    if (field && !problems[field]) problems[field] = { key: issue.message };
+  }
+  return { data: null, problems };
+}
+
+interface OfferWizardProps {
+  /** Set when editing a saved offer (no draft is kept then). */
+  offerId?: string;
+  initialValues?: OfferFormValues;
+  hasImage?: boolean;
+  hasSpec?: boolean;
+  onSaved?: (id: string) => void;
+}
+
+/**
+ * The 3-step offer form (spec §2/§5): product, volume and price, dates. Each
+ * step checks its own fields with the shared schema before moving on; the
+ * draft survives going back and reloading (sessionStorage); saving sends the
+ * form and the files in one request.
+ */
+export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved }: OfferWizardProps) {
+  const { t, i18n } = useTranslation();
+  const isEdit = Boolean(offerId);
+  const draft = useOfferDraft(isEdit ? null : OFFER_DRAFT_STORAGE_KEY, initialValues ?? EMPTY_OFFER);
+  const { values, step } = draft;
+  const [problems, setProblems] = useState<Problems>({});
+  const [image, setImage] = useState<File | null>(null);
+  const [spec, setSpec] = useState<File | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [detail, setDetail] = useState<string | null>(null);
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const save = useSaveOffer(offerId);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const errorOf = (field: OfferFieldName): string | undefined => {
+    const problem = problems[field];
+    if (!problem) return undefined;
+    return 'key' in problem ? t(problem.key as never) : problem.text;
+  };
+
+  const bind = (field: OfferFieldName) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => {
+      draft.setValue(field, event.target.value);
+      if (problems[field]) setProblems((current) => ({ ...current, [field]: undefined }));
+    },
+  });
+
+  function goTo(next: number) {
+    draft.setStep(next);
+    setFailure(null);
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }
+
+  function stepProblems(index: number): Problems {
+    const { problems: all } = check(values);
+    const own: Problems = {};
+    for (const field of OFFER_STEPS[index]!.fields) if (all[field]) own[field] = all[field];
+    return own;
+  }
+
+  function onNext() {
+    const own = stepProblems(step);
+    setProblems(own);
+    if (Object.keys(own).length === 0) goTo(step + 1);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (step < OFFER_STEPS.length - 1) return onNext();
+    const { data, problems: all } = check(values);
+    if (!data) {
+      setProblems(all);
+      const first = Object.keys(all)[0];
+      if (first && stepOf(first) !== step) goTo(stepOf(first));
+      return;
+    }
+    setFailure(null);
+    setDetail(null);
+    save.mutate(
+      { values: data, files: { image, spec } },
+      {
+        onSuccess: ({ id }) => {
+          if (!isEdit) {
+            draft.reset();
+            setImage(null);
+            setSpec(null);
+            setCreatedId(id);
+          }
+          onSaved?.(id);
+        },
+        onError: (error) => {
+          setFailure(t(isEdit ? 'offers.wizard.updateError' : 'offers.wizard.createError'));
+          if (!isApiError(error)) return;
+          if (error.fields) {
+            const fromServer: Problems = {};
+            for (const [field, text] of Object.entries(error.fields)) {
+              if (field in EMPTY_OFFER) fromServer[field as OfferFieldName] = { text };
+            }
+            setProblems(fromServer);
+            const first = Object.keys(fromServer)[0];
+            if (first && stepOf(first) !== step) goTo(stepOf(first));
+          } else if (error.isClientError) {
+            setDetail(error.message);
+          }
+        },
+      },
+    );
+  }
+
+  if (createdId) {
+    return (
+      <div role="status" className="rounded-2xl border border-emerald-200 bg-white p-6 shadow-sm sm:p-8">
+        <h2 className="text-xl font-semibold text-brand-900">{t('offers.wizard.successTitle')}</h2>
+        <p className="mt-2 text-slate-600">{t('offers.wizard.successText')}</p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <ButtonLink to="/seller/products">{t('offers.wizard.goToProducts')}</ButtonLink>
+          <Button variant="secondary" onClick={() => setCreatedId(null)}>
+            {t('offers.wizard.createAnother')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const originName = values.originCountry ? t(`countries.${values.originCountry}` as never) : '';
+  const titleDefault = values.productName.trim() ? defaultOfferTitle(values.productName, originName) : '';
+  const totalCents = (() => {
+    const tons = Number(values.totalTons);
+    const price = Number(values.priceUsd);
+    if (!Number.isInteger(tons) || tons <= 0 || !(price > 0)) return null;
+    return computeTotalCents(usdToCents(price), tons);
+  })();
+
+  const text = (field: OfferFieldName, props: { type?: string; hint?: string; className?: string } = {}) => (
+    <OfferField
+      label={t(`offers.fields.${field}`)}
+      error={errorOf(field)}
+      hint={props.hint}
+      className={props.className}
+    >
+      {(control) => (
+        <input
+          {...control}
+          {...bind(field)}
+          type={props.type ?? 'text'}
+          inputMode={props.type === 'number' ? 'decimal' : undefined}
+          className={fieldClasses(Boolean(errorOf(field)))}
+        />
+      )}
+    </OfferField>
+  );
+  const select = (field: OfferFieldName, options: readonly string[], labelOf: (value: string) => string) => (
+    <OfferField label={t(`offers.fields.${field}`)} error={errorOf(field)}>
+      {(control) => (
+        <select {...control} {...bind(field)} className={fieldClasses(Boolean(errorOf(field)))}>
+          <option value="">{t('offers.wizard.choose')}</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {labelOf(option)}
+            </option>
+          ))}
+        </select>
+      )}
+    </OfferField>
+  );
+  const countryLabel = (code: string) => t(`countries.${code}` as never);
+
+  const steps: ReactNode[] = [
+    <div key="product" className="grid gap-5 sm:grid-cols-2">
+      {text('productName', { className: 'sm:col-span-2' })}
+      {select('productCategory', PRODUCT_CATEGORIES, (value) => t(`productCategories.${value}` as never))}
+      {select('type', OPERATION_TYPES, (value) => t(`offers.types.${value}` as never))}
+      {select('originCountry', COUNTRY_CODES, countryLabel)}
+      {select('destinationCountry', COUNTRY_CODES, countryLabel)}
+      {text('arrivalPort', { className: 'sm:col-span-2' })}
+      {text('title', {
+        className: 'sm:col-span-2',
+        hint: titleDefault ? t('offers.wizard.titleDefaultHint', { title: titleDefault }) : undefined,
+      })}
+      <OfferField label={t('offers.fields.description')} error={errorOf('description')} className="sm:col-span-2">
+        {(control) => (
+          <textarea
+            {...control}
+            {...bind('description')}
+            rows={4}
+            className={fieldClasses(Boolean(errorOf('description')))}
+          />
+        )}
+      </OfferField>
+      <fieldset className="rounded-xl border border-slate-200 p-4 sm:col-span-2">
+        <legend className="px-1 text-sm font-semibold text-brand-900">{t('offers.wizard.optionalEnglish')}</legend>
+        <p className="mb-3 text-xs text-slate-500">{t('offers.wizard.optionalEnglishHint')}</p>
+        <div className="grid gap-4">
+          {text('titleEn')}
+          <OfferField label={t('offers.fields.descriptionEn')} error={errorOf('descriptionEn')}>
+            {(control) => (
+              <textarea
+                {...control}
+                {...bind('descriptionEn')}
+                rows={3}
+                lang="en"
+                className={fieldClasses(Boolean(errorOf('descriptionEn')))}
+              />
+            )}
+          </OfferField>
+        </div>
+      </fieldset>
+      <FilePicker
+        label={t('offers.fields.image')}
+        hint={[t('offers.fields.imageHint'), hasImage ? t('offers.fields.keepCurrentFile') : null]
+          .filter(Boolean)
+          .join(' ')}
+        accept={OFFER_IMAGE_ACCEPT}
+        file={image}
+        onChange={setImage}
+      />
+      <FilePicker
+        label={t('offers.fields.spec')}
+        hint={[t('offers.fields.specHint'), hasSpec ? t('offers.fields.keepCurrentFile') : null]
+          .filter(Boolean)
+          .join(' ')}
+        accept={OFFER_SPEC_ACCEPT}
+        file={spec}
+        onChange={setSpec}
+      />
+      {!isEdit && <p className="text-xs text-slate-500 sm:col-span-2">{t('offers.wizard.filesNotKept')}</p>}
+    </div>,
+    <div key="volume" className="grid gap-5 sm:grid-cols-2">
+      {text('totalTons', { type: 'number', hint: t('offers.fields.lotHint') })}
+      {text('priceUsd', { type: 'number' })}
+      {text('minVolume', { type: 'number', hint: t('offers.fields.lotHint') })}
+      {text('maxPerParticipantTons', { type: 'number', hint: t('offers.fields.lotHint') })}
+      <div className="rounded-xl bg-slate-50 p-4 sm:col-span-2">
+        <p className="text-sm text-slate-600">{t('offers.wizard.totalValue')}</p>
+        <p className="mt-1 text-2xl font-bold text-brand-900" data-testid="offer-total">
+          {totalCents === null ? '—' : formatUsd(totalCents, toLocale(i18n.language))}
+        </p>
+      </div>
+    </div>,
+    <div key="dates" className="grid gap-5 sm:grid-cols-3">
+      {text('deadline', { type: 'date' })}
+      {text('expectedDeparture', { type: 'date' })}
+      {text('expectedArrival', { type: 'date' })}
+    </div>,
+  ];
+
+  const isLast = step === OFFER_STEPS.length - 1;
+  return (
+    <form noValidate onSubmit={onSubmit} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <ol
+        className="mb-6 grid grid-cols-3 gap-2"
+        aria-label={t('offers.wizard.stepOf', { current: step + 1, total: 3 })}
+      >
+        {OFFER_STEPS.map((item, index) => (
+          <li
+            key={item.key}
+            aria-current={index === step ? 'step' : undefined}
+            className={
+              index === step
+                ? 'rounded-lg bg-accent-700 px-2 py-2 text-center text-xs font-semibold text-white sm:text-sm'
+                : index < step
+                  ? 'rounded-lg bg-accent-50 px-2 py-2 text-center text-xs font-semibold text-accent-900 sm:text-sm'
+                  : 'rounded-lg bg-slate-100 px-2 py-2 text-center text-xs font-medium text-slate-600 sm:text-sm'
+            }
+          >
+            <span className="block text-[0.7rem] opacity-80">{index + 1}</span>
+            {t(`offers.steps.${item.key}`)}
+          </li>
+        ))}
+      </ol>
+      <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-brand-900 focus:outline-none">
+        {t(`offers.steps.${OFFER_STEPS[step]!.key}`)}
+        <span className="ml-2 text-sm font-normal text-slate-500">
+          {t('offers.wizard.stepOf', { current: step + 1, total: OFFER_STEPS.length })}
+        </span>
+      </h2>
+      {!isEdit && <p className="mt-1 text-xs text-slate-500">{t('offers.wizard.draftSaved')}</p>}
+      <div className="mt-6">{steps[step]}</div>
+      {failure && (
+        <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <p className="font-semibold">{failure}</p>
+          {detail && <p className="mt-1">{detail}</p>}
+        </div>
+      )}
+      <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
+        <Button variant="secondary" disabled={step === 0 || save.isPending} onClick={() => goTo(step - 1)}>
+          {t('offers.wizard.back')}
+        </Button>
+        <div className="flex flex-wrap gap-3">
+          {!isEdit && (
+            <Button
+              variant="ghost"
+              disabled={save.isPending}
+              onClick={() => {
+                draft.reset();
+                setProblems({});
+                setImage(null);
+                setSpec(null);
+              }}
+            >
+              {t('offers.wizard.discardDraft')}
+            </Button>
+          )}
+          <Button type="submit" disabled={save.isPending}>
+            {!isLast
+              ? t('offers.wizard.next')
+              : save.isPending
+                ? t('offers.wizard.submitting')
+                : isEdit
+                  ? t('offers.wizard.saveChanges')
+                  : t('offers.wizard.submit')}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function FilePicker({
+  label,
+  hint,
+  accept,
+  file,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  accept: string;
+  file: File | null;
+  onChange: (file: File | null) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <OfferField label={label} hint={hint}>
+      {(control) => (
+        <div className="flex min-w-0 items-center gap-3">
+          {/* The native control's own words are the browser's language, not the page's: it stays for keyboards and screen readers, the button is drawn here. */}
+          <input
+            {...control}
+            type="file"
+            accept={accept}
+            onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+            className="peer sr-only"
+          />
+          <label
+            htmlFor={control.id}
+            aria-hidden="true"
+            className="inline-flex h-9 shrink-0 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-brand-900 shadow-sm peer-focus-visible:ring-2 peer-focus-visible:ring-accent-600 hover:bg-slate-50"
+          >
+            {t('offers.fields.chooseFile')}
+          </label>
+          <span className="min-w-0 truncate text-sm text-slate-600">
+            {file ? file.name : t('offers.fields.noFile')}
+          </span>
+        </div>
+      )}
+    </OfferField>
+  );
+}

@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useMyOffers, useOfferDetail } from '../api/offers';
+import { type OfferFormValues } from '../hooks/use-offer-draft';
+import { OfferWizard } from './offer-wizard';
+import { SellerOffers } from './seller-offers';
+
+/** /seller/products: every offer with edit (while pending), withdraw and participants. */
+export function SellerProducts({ editId, onEdit }: { editId: string | null; onEdit: (id: string | null) => void }) {
+  const { t } = useTranslation();
+  const offers = useMyOffers();
+  if (editId) return <EditOffer id={editId} onClose={() => onEdit(null)} />;
+  if (offers.isPending) return <Skeleton className="h-48 w-full rounded-xl" />;
+  return (
+    <>
+      {offers.isError && <p className="mb-3 text-sm text-slate-600">{t('sellerArea.loadFailed')}</p>}
+      <SellerOffers offers={offers.data?.data ?? []} withActions onEdit={onEdit} />
+    </>
+  );
+}
+
+function EditOffer({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const detail = useOfferDetail(id);
+  if (detail.isError) {
+    return (
+      <p role="alert" className="text-red-700">
+        {detail.error.message}
+      </p>
+    );
+  }
+  if (!detail.data) return <Skeleton className="h-96 w-full rounded-2xl" />;
+  const { values, offer } = detail.data;
+  const initial: OfferFormValues = {
+    productName: values.productName,
+    productCategory: values.productCategory,
+    type: values.type,
+    title: values.title,
+    titleEn: values.titleEn ?? '',
+    description: values.description,
+    descriptionEn: values.descriptionEn ?? '',
+    originCountry: values.originCountry,
+    destinationCountry: values.destinationCountry,
+    arrivalPort: values.arrivalPort,
+    totalTons: String(values.totalTons),
+    minVolume: String(values.minVolume),
+    maxPerParticipantTons: String(values.maxPerParticipantTons),
+    priceUsd: String(values.priceUsd),
+    deadline: values.deadline,
+    expectedDeparture: values.expectedDeparture,
+    expectedArrival: values.expectedArrival,
+  };
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold text-brand-900">{t('sellerArea.editTitle', { title: offer.title })}</h2>
+        <Button variant="secondary" onClick={onClose}>
+          {t('sellerArea.backToList')}
+        </Button>
+      </div>
+      {!offer.canEdit ? (
+        <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">{t('errors.OFFER_NOT_EDITABLE')}</p>
+      ) : (
+        <OfferWizard
+          key={id}
+          offerId={id}
+          initialValues={initial}
+          hasImage={Boolean(offer.imageUrl)}
+          hasSpec={offer.hasSpecSheet}
+          onSaved={onClose}
+        />
+      )}
+    </div>
+  );
+}

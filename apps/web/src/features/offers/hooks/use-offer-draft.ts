@@ -1,0 +1,81 @@
+import { OFFER_STEPS, type OfferField } from '@tradeops/shared';
+import { useEffect, useState } from 'react';
+
+export type OfferFormValues = Record<OfferField, string>;
+
+export const EMPTY_OFFER: OfferFormValues = {
+  productName: '',
+  productCategory: '',
+  type: '',
+  title: '',
+  titleEn: '',
+  description: '',
+  descriptionEn: '',
+  originCountry: '',
+  destinationCountry: '',
+  arrivalPort: '',
+  totalTons: '',
+  minVolume: '',
+  maxPerParticipantTons: '',
+  priceUsd: '',
+  deadline: '',
+  expectedDeparture: '',
+  expectedArrival: '',
+};
+
+/** Where the /make-offer wizard keeps its draft: this tab's sessionStorage (files cannot be kept there). */
+export const OFFER_DRAFT_STORAGE_KEY = 'tradeops-offer-draft';
+
+interface Draft {
+  values: OfferFormValues;
+  step: number;
+}
+
+function readDraft(key: string | null): Draft | null {
+  if (!key) return null;
+  try {
+    const raw = window.sessionStorage.getItem(key);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<Draft> | null;
+    const values = { ...EMPTY_OFFER };
+    for (const field of Object.keys(EMPTY_OFFER) as OfferField[]) {
+      const value = parsed?.values?.[field];
+      if (typeof value === 'string') values[field] = value;
+    }
+    const step =
+      typeof parsed?.step === 'number' && parsed.step >= 0 && parsed.step < OFFER_STEPS.length ? parsed.step : 0;
+    return { values, step };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The wizard's values and step, kept in sessionStorage under `storageKey` so
+ * going back a step or reloading the page loses nothing (null: not kept, e.g.
+ * when editing a saved offer).
+ */
+export function useOfferDraft(storageKey: string | null, initial: OfferFormValues = EMPTY_OFFER) {
+  const [draft, setDraft] = useState<Draft>(() => readDraft(storageKey) ?? { values: initial, step: 0 });
+
+  useEffect(() => {
+    if (!storageKey) return;
+    try {
+      window.sessionStorage.setItem(storageKey, JSON.stringify(draft));
+    } catch {
+      // A full or blocked storage only loses the draft, never the form.
+    }
+  }, [storageKey, draft]);
+
+  return {
+    values: draft.values,
+    step: draft.step,
+    setValue: (field: OfferField, value: string) =>
+      setDraft((current) => ({ ...current, values: { ...current.values, [field]: value } })),
+    setStep: (step: number) => setDraft((current) => ({ ...current, step })),
+    reset: () => {
+      if (storageKey) window.sessionStorage.removeItem(storageKey);
+      setDraft({ values: EMPTY_OFFER, step: 0 });
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { ESCROW_STATES } from '../escrow/constants';
+import { z } from 'zod';
+import { OPERATION_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../operations/constants';
+
+/** A buyer's figures (spec §3 buyer_kpis); zeros when there is nothing (spec §8). */
+export const ZBuyerKpis = z.object({
+  activeOps: z.number().int(),
+  totalVolume: z.number().int(),
+  completedOps: z.number().int(),
+});
+export type BuyerKpis = z.infer<typeof ZBuyerKpis>;
+
+/** One of the buyer's orders, with its payment and escrow state. */
+export const ZBuyerParticipation = z.object({
+  id: z.uuid(),
+  operationId: z.uuid(),
+  operationTitle: z.string(),
+  productName: z.string(),
+  operationStatus: z.enum(OPERATION_STATUSES),
+  volume: z.number().int(),
+  amountCents: z.number().int(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  status: z.string(),
+  escrowState: z.enum(ESCROW_STATES),
+  escrowHeldCents: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type BuyerParticipation = z.infer<typeof ZBuyerParticipation>;
+
+export const ZBuyerDashboardResponse = z.object({
+  kpis: ZBuyerKpis,
+  participations: z.array(ZBuyerParticipation),
+});
+export type BuyerDashboardResponse = z.infer<typeof ZBuyerDashboardResponse>;
+
+/** The back office's figures and the two charts' series. */
+export const ZAdminDashboardResponse = z.object({
+  kpis: z.object({
+    usersAwaitingKyc: z.number().int(),
+    operationsAwaitingApproval: z.number().int(),
+    paymentsToVerify: z.number().int(),
+    escrowHeldCents: z.number().int(),
+    volumeThisMonthTons: z.number().int(),
+    volumeThisMonthCents: z.number().int(),
+  }),
+  /** Tons ordered per calendar month (UTC), the last 6 months, oldest first. */
+  volumeByMonth: z.array(z.object({ month: z.string(), tons: z.number().int(), cents: z.number().int() })),
+  /** Open and filling operations: allocated against total tons. */
+  allocation: z.array(
+    z.object({ id: z.uuid(), title: z.string(), allocatedTons: z.number().int(), totalTons: z.number().int() }),
+  ),
+});
+export type AdminDashboardResponse = z.infer<typeof ZAdminDashboardResponse>;

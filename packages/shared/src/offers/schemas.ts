@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { COUNTRY_CODES } from '../auth/constants';
+import {
+  LOT_STEP_TONS,
+  OPERATION_REVIEW_STATUSES,
+  OPERATION_STATUSES,
+  OPERATION_TYPES,
+  PAYMENT_STATUSES,
+  PRODUCT_CATEGORIES,
+} from '../operations/constants';
+
+/*
+ * The offer form (spec §5): one schema for the /make-offer wizard, the edit
+ * form and POST/PUT /api/offers. Every field is required except the English
+ * title and description and the title itself (it defaults to product + origin
+ * country). Tons and prices must be above 0 (the spec's "at least 0", with 0
+ * refused: a 0-ton deal cannot be allocated and a free one holds nothing in escrow).
+ */
+
+const MAX_TONS = 100_000;
+const MAX_PRICE_USD = 10_000_000;
+
+const requiredText = (max: number) =>
+  z.string('validation.required').trim().min(1, 'validation.required').max(max, 'validation.tooLong');
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'validation.tooLong')
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/** '' and null are "missing" (a cleared form field), not 0. */
+const requiredNumber = (schema: z.ZodNumber) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
+    schema,
+  );
+
+const tons = () =>
+  requiredNumber(
+    z
+      .number('validation.required')
+      .int('offers.validation.wholeTons')
+      .positive('offers.validation.positive')
+      .max(MAX_TONS, 'offers.validation.tooLarge')
+      .multipleOf(LOT_STEP_TONS, 'offers.validation.lotStep'),
+  );
+
+const isoDate = () => z.iso.date('validation.required');
+
+export const ZOfferFields = z.object({
+  // Step 1: the product and its route.
+  productName: requiredText(120),
+  productCategory: z.enum(PRODUCT_CATEGORIES, 'validation.required'),
+  type: z.enum(OPERATION_TYPES, 'validation.required'),
+  title: optionalText(160),
+  titleEn: optionalText(160),
+  description: requiredText(4000),
+  descriptionEn: optionalText(4000),
+  originCountry: z.enum(COUNTRY_CODES, 'validation.required'),
+  destinationCountry: z.enum(COUNTRY_CODES, 'validation.required'),
+  arrivalPort: requiredText(120),
+  // Step 2: volume and price.
+  totalTons: tons(),
+  minVolume: tons(),
+  maxPerParticipantTons: tons(),
+  /** US dollars per metric ton, at most two decimals; stored as integer cents. */
+  priceUsd: requiredNumber(
+    z
+      .number('validation.required')
+      .positive('offers.validation.positive')
+      .max(MAX_PRICE_USD, 'offers.validation.tooLarge')
+      .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'offers.validation.cents'),
+  ),
+  // Step 3: dates (YYYY-MM-DD).
+  deadline: isoDate(),
+  expectedDeparture: isoDate(),
+  expectedArrival: isoDate(),
+});
+
+type OfferFieldsOutput = z.output<typeof ZOfferFields>;
+
+/** Today as YYYY-MM-DD in UTC (the server's and the form's common clock). */
+export function todayIsoDate(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** The rules between fields; each issue lands on the field the user should change. */
+export function checkOfferRules(value: OfferFieldsOutput, ctx: z.RefinementCtx, now = new Date()): void {
+  const issue = (path: keyof OfferFieldsOutput, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  if (value.minVolume > value.totalTons) issue('minVolume', 'offers.validation.minAboveTotal');
+  if (value.maxPerParticipantTons < value.minVolume) issue('maxPerParticipantTons', 'offers.validation.maxBelowMin');
+  if (value.maxPerParticipantTons > value.totalTons) issue('maxPerParticipantTons', 'offers.validation.maxAboveTotal');
+  if (value.deadline < todayIsoDate(now)) issue('deadline', 'offers.validation.deadlinePast');
+  if (value.expectedDeparture < value.deadline) issue('expectedDeparture', 'offers.validation.departureBeforeDeadline');
+  if (value.expectedArrival < value.expectedDeparture)
+    issue('expectedArrival', 'offers.validation.arrivalBeforeDeparture');
+  if (value.destinationCountry === value.originCountry) issue('destinationCountry', 'offers.validation.sameCountry');
+}
+
+/** POST /api/offers and PUT /api/offers/:id (the JSON part `data` of the multipart body). */
+export const ZOfferRequest = ZOfferFields.superRefine((value, ctx) => checkOfferRules(value, ctx));
+export type OfferRequest = z.input<typeof ZOfferRequest>;
+export type OfferValues = z.output<typeof ZOfferRequest>;
+export type OfferField = keyof z.input<typeof ZOfferFields>;
+
+/** The wizard's three steps (spec §2: product; volume and price; dates) and the fields each owns. */
+export const OFFER_STEPS = [
+  {
+    key: 'product',
+    fields: [
+      'productName',
+      'productCategory',
+      'type',
+      'title',
+      'titleEn',
+      'description',
+      'descriptionEn',
+      'originCountry',
+      'destinationCountry',
+      'arrivalPort',
+    ],
+  },
+  { key: 'volume', fields: ['totalTons', 'minVolume', 'maxPerParticipantTons', 'priceUsd'] },
+  { key: 'dates', fields: ['deadline', 'expectedDeparture', 'expectedArrival'] },
+] as const satisfies readonly { key: string; fields: readonly OfferField[] }[];
+
+/** The title shown when the seller leaves it empty (spec §5): product name and origin country. */
+export function defaultOfferTitle(productName: string, originCountryName: string): string {
+  return `${productName.trim()} - ${originCountryName}`;
+}
+
+/** POST /api/offers answers the new offer's id. */
+export const ZOfferCreatedResponse = z.object({ id: z.uuid() });
+
+export const ZOfferIdParams = z.object({ id: z.uuid('validation.invalid') });
+
+/** A seller's offer as the dashboard and the products page show it. */
+export const ZSellerOffer = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  productName: z.string(),
+  originCountry: z.string(),
+  destinationCountry: z.string(),
+  status: z.enum(OPERATION_STATUSES),
+  reviewStatus: z.enum(OPERATION_REVIEW_STATUSES),
+  reviewRejectReason: z.string().nullable(),
+  totalTons: z.number().int(),
+  allocatedTons: z.number().int(),
+  pricePerTonCents: z.number().int(),
+  participants: z.number().int(),
+  escrowHeldCents: z.number().int(),
+  imageUrl: z.string().nullable(),
+  hasSpecSheet: z.boolean(),
+  deadline: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  canEdit: z.boolean(),
+  canWithdraw: z.boolean(),
+});
+export type SellerOffer = z.infer<typeof ZSellerOffer>;
+
+export const ZSellerOffersResponse = z.object({ data: z.array(ZSellerOffer) });
+
+/** One offer with every form field, for the edit form. */
+export const ZOfferDetail = z.object({
+  offer: ZSellerOffer,
+  values: z.object({
+    productName: z.string(),
+    productCategory: z.enum(PRODUCT_CATEGORIES),
+    type: z.enum(OPERATION_TYPES),
+    title: z.string(),
+    titleEn: z.string().nullable(),
+    description: z.string(),
+    descriptionEn: z.string().nullable(),
+    originCountry: z.string(),
+    destinationCountry: z.string(),
+    arrivalPort: z.string(),
+    totalTons: z.number().int(),
+    minVolume: z.number().int(),
+    maxPerParticipantTons: z.number().int(),
+    priceUsd: z.number(),
+    deadline: z.string(),
+    expectedDeparture: z.string(),
+    expectedArrival: z.string(),
+  }),
+});
+export type OfferDetail = z.infer<typeof ZOfferDetail>;
+
+export const ZOfferParticipant = z.object({
+  id: z.uuid(),
+  companyName: z.string(),
+  volume: z.number().int(),
+  amountCents: z.number().int(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  status: z.string(),
+  escrowState: z.enum(['none', 'held', 'released', 'refunded', 'split']),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type OfferParticipant = z.infer<typeof ZOfferParticipant>;
+export const ZOfferParticipantsResponse = z.object({ data: z.array(ZOfferParticipant) });
+
+export const ZSellerKpis = z.object({
+  activeOffers: z.number().int(),
+  listedVolume: z.number().int(),
+  completedOffers: z.number().int(),
+});
+export const ZSellerDashboardResponse = z.object({
+  kpis: ZSellerKpis,
+  offers: z.array(ZSellerOffer),
+});
+export type SellerDashboardResponse = z.infer<typeof ZSellerDashboardResponse>;

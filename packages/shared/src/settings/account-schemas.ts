@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { COMPANY_TYPES, COUNTRY_CODES } from '../auth/constants';
+import { LANGUAGES } from '../i18n/languages';
+
+/** The caller's profile as the settings pages show it. Company data is read-only once KYC approved it. */
+export const ZAccountProfile = z.object({
+  email: z.string(),
+  fullName: z.string(),
+  companyName: z.string(),
+  companyType: z.enum(COMPANY_TYPES).nullable(),
+  country: z.enum(COUNTRY_CODES).nullable(),
+  taxId: z.string().nullable(),
+  language: z.enum(LANGUAGES),
+  notificationPrefs: z.object({ email: z.boolean(), in_app: z.boolean() }),
+  /** false once the company's KYC is approved: its verified identity changes only through support. */
+  canEditCompany: z.boolean(),
+});
+export type AccountProfile = z.infer<typeof ZAccountProfile>;
+
+/** PUT /api/account/profile: every field optional; company fields are refused after KYC approval. */
+export const ZUpdateAccountProfileRequest = z.object({
+  fullName: z.string().trim().min(1, 'validation.fullNameRequired').max(120, 'validation.tooLong').optional(),
+  companyName: z.string().trim().min(1, 'validation.companyNameRequired').max(160, 'validation.tooLong').optional(),
+  companyType: z.enum(COMPANY_TYPES, 'validation.companyTypeRequired').optional(),
+  country: z.enum(COUNTRY_CODES, 'validation.countryRequired').optional(),
+  taxId: z.string().trim().max(64, 'validation.tooLong').optional(),
+  language: z.enum(LANGUAGES).optional(),
+  notificationPrefs: z.object({ email: z.boolean(), in_app: z.boolean() }).optional(),
+});
+export type UpdateAccountProfileRequest = z.infer<typeof ZUpdateAccountProfileRequest>;
