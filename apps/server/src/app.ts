@@ -10,6 +10,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
 import { kycReviewRoutes } from './modules/kyc/review.routes';
+import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
 import { operationDetailRoutes } from './modules/operations/operation-detail.routes';
 import { operationsRoutes } from './modules/operations/operations.routes';
 import { authPlugin } from './plugins/auth/auth-plugin';
@@ -113,6 +114,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(contentRoutes);
         await api.register(kycRoutes);
         await api.register(kycReviewRoutes);
+        await api.register(lifecycleRoutes);
         if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
       },
       { prefix: '/api' },

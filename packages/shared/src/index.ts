@@ -18,3 +18,4 @@ export * from './realtime/events';
 export * from './settings/schemas';
 export * from './kyc/file-type';
 export * from './kyc/schemas';
+export * from './lifecycle/schemas';

@@ -45,6 +45,12 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'GET /api/admin/kyc/operations': 'admin',
   'POST /api/admin/kyc/operations/:operationId/approve': 'admin',
   'POST /api/admin/kyc/operations/:operationId/reject': 'admin',
+  'GET /api/admin/operations': 'admin',
+  'GET /api/admin/operations/:id/control': 'admin',
+  'POST /api/admin/operations/:id/milestones/:step': 'admin',
+  'POST /api/admin/operations/:id/settle': 'admin',
+  'POST /api/admin/operations/:id/dispute/decision': 'admin',
+  'GET /api/operations/:id/milestones/:kind/document': 'authenticated',
 };
 
 type Caller = 'visitor' | 'kycPending' | 'buyer' | 'seller' | 'admin';
