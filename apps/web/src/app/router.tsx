@@ -195,6 +195,12 @@ export const routes: RouteObject[] = [
           page('admin/messages', 'pages.adminMessages', () =>
             import('./routes/admin-messages').then((m) => ({ Component: m.AdminMessagesPage })),
           ),
+          page('admin/operations', 'pages.adminOperations', () =>
+            import('./routes/admin-operations').then((m) => ({ Component: m.AdminOperationsPage })),
+          ),
+          page('admin/operations/:id', 'pages.adminOperationControl', () =>
+            import('./routes/admin-operation-control').then((m) => ({ Component: m.AdminOperationControlPage })),
+          ),
         ],
       },
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   type OperationMilestoneKind,
   type OperationStatus,
+  OPERATION_MILESTONE_KINDS,
   OPERATION_STATUSES,
   PAYMENT_STATUSES,
 } from '../operations/constants';
@@ -89,7 +90,7 @@ export const ZDisputeDecisionRequest = z
 export type DisputeDecisionRequest = z.infer<typeof ZDisputeDecisionRequest>;
 
 export const ZLifecycleMilestone = z.object({
-  kind: z.string(),
+  kind: z.enum(OPERATION_MILESTONE_KINDS),
   occurredAt: z.string(),
   result: z.string().nullable(),
   notes: z.string().nullable(),
@@ -123,7 +124,7 @@ export const ZOperationControlResponse = z.object({
   participants: z.array(ZLifecycleParticipant),
   nextStep: z.enum(LIFECYCLE_STEPS).nullable(),
   /** Why the next step cannot be recorded yet (e.g. payments still unconfirmed), or null. */
-  blockedReason: z.string().nullable(),
+  blockedReason: z.enum(['PAYMENTS_UNCONFIRMED']).nullable(),
   inspectionResult: z.enum(INSPECTION_RESULTS).nullable(),
   /** When the passed inspection's fund retention ends (settlement allowed from then). */
   settleableAt: z.string().nullable(),
