@@ -13,6 +13,7 @@ import { kycReviewRoutes } from './modules/kyc/review.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
 import { operationDetailRoutes } from './modules/operations/operation-detail.routes';
 import { operationsRoutes } from './modules/operations/operations.routes';
 import { reservationsRoutes } from './modules/reservations/reservations.routes';
@@ -154,6 +155,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(offersRoutes);
         await api.register(dashboardsRoutes);
         await api.register(settingsRoutes);
+        await api.register(lifecycleRoutes);
         if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
       },
       { prefix: '/api' },

@@ -26,3 +26,4 @@ export * from './offers/schemas';
 export * from './offers/image-type';
 export * from './dashboards/schemas';
 export * from './settings/account-schemas';
+export * from './lifecycle/schemas';

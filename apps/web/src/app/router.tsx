@@ -230,6 +230,12 @@ export const routes: RouteObject[] = [
           page('admin/operations/:operationId/ledger', 'pages.adminLedger', () =>
             import('./routes/admin-ledger').then((m) => ({ Component: m.AdminLedgerPage })),
           ),
+          page('admin/operations', 'pages.adminOperations', () =>
+            import('./routes/admin-operations').then((m) => ({ Component: m.AdminOperationsPage })),
+          ),
+          page('admin/operations/:id', 'pages.adminOperationControl', () =>
+            import('./routes/admin-operation-control').then((m) => ({ Component: m.AdminOperationControlPage })),
+          ),
         ],
       },
 

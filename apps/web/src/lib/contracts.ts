@@ -5,6 +5,7 @@
  * in flight. (Zod runs without eval, see zod-setup.ts.)
  */
 export {
+  ZAdminOperationsListResponse,
   ZApiError,
   ZBlogListResponse,
   ZBlogPost,
@@ -19,6 +20,7 @@ export {
   ZOkResponse,
   ZOutboxResponse,
   ZOperationDetail,
+  ZOperationControlResponse,
   ZOperationReviewResponse,
   ZPlatformStats,
   ZSessionResponse,

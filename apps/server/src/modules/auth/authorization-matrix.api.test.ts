@@ -83,6 +83,12 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'PUT /api/admin/settings': 'admin',
   'GET /api/account/profile': 'authenticated',
   'PUT /api/account/profile': 'authenticated',
+  'GET /api/admin/operations': 'admin',
+  'GET /api/admin/operations/:id/control': 'admin',
+  'POST /api/admin/operations/:id/milestones/:step': 'admin',
+  'POST /api/admin/operations/:id/settle': 'admin',
+  'POST /api/admin/operations/:id/dispute/decision': 'admin',
+  'GET /api/operations/:id/milestones/:kind/document': 'authenticated',
 };
 /** Routes answering an endless stream (SSE): read as a stream; a refusal still ends with a JSON body. */
 const STREAMING = new Set(['GET /api/events']);

@@ -12,7 +12,8 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { contentDisposition, continueOnboarding, getDocumentFile, getKycStatus, uploadDocument } from './kyc.service';
+import { sendStoredFile } from '../../plugins/storage/send-stored-file';
+import { continueOnboarding, getDocumentFile, getKycStatus, uploadDocument } from './kyc.service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
@@ -20,13 +21,6 @@ function requireAuth(auth: AuthContext | null): AuthContext {
   if (!auth) throw new AppError('UNAUTHENTICATED');
   return auth;
 }
-
-/** Answers for a stored document: never sniffed, never scripted, framed only by our own pages. */
-export const DOCUMENT_CSP: Record<string, string> = {
-  // Chromium's PDF viewer refuses to run in a sandboxed document, so PDFs get every restriction but that one.
-  'application/pdf': "default-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'",
-  default: "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox",
-};
 
 /** The company's own KYC: status, the five documents, uploads and the stepper. */
 export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -111,21 +105,11 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = requireAuth(request.auth);
       const { document, file } = await getDocumentFile(app.db, app.storage, auth, request.params.documentId);
-      const contentType = document.mimeType ?? file.meta.contentType;
-      const fileName = document.fileName ?? file.meta.fileName ?? 'document';
-      return reply
-        .header('content-type', contentType)
-        .header('content-length', String(file.meta.size))
-        .header(
-          'content-disposition',
-          contentDisposition(request.query.download === '1' ? 'attachment' : 'inline', fileName),
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', DOCUMENT_CSP[contentType] ?? DOCUMENT_CSP.default)
-        .header('x-frame-options', 'SAMEORIGIN')
-        .header('cross-origin-resource-policy', 'same-origin')
-        .header('cache-control', 'private, no-store')
-        .send(file.stream);
+      return sendStoredFile(reply, file, {
+        fileName: document.fileName,
+        contentType: document.mimeType,
+        disposition: request.query.download === '1' ? 'attachment' : 'inline',
+      });
     },
   );
 };

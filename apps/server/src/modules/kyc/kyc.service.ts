@@ -232,17 +232,3 @@ export async function getDocumentFile(
   if (!file) throw new AppError('NOT_FOUND');
   return { document, file };
 }
-
-/** RFC 6266 Content-Disposition: an ASCII fallback plus the UTF-8 name in filename*. */
-export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName
-    .normalize('NFKD')
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/["\\;]/g, '_')
-    .trim();
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${kind}; filename="${ascii || 'document'}"; filename*=UTF-8''${encoded}`;
-}

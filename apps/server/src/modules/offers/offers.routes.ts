@@ -16,7 +16,7 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { contentDisposition } from '../kyc/kyc.service';
+import { contentDisposition } from '../../plugins/storage/send-stored-file';
 import {
   type OfferFiles,
   createOffer,

@@ -17,8 +17,7 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { DOCUMENT_CSP } from '../kyc/kyc.routes';
-import { contentDisposition } from '../kyc/kyc.service';
+import { sendStoredFile } from '../../plugins/storage/send-stored-file';
 import { createParticipation, getMyParticipation, getOrderForm, getParticipation } from './participations.service';
 import {
   confirmPayment,
@@ -165,19 +164,11 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = requireAuth(request.auth);
       const { file, contentType, fileName } = await getPaymentProofFile(app.db, app.storage, auth, request.params.id);
-      return reply
-        .header('content-type', contentType)
-        .header('content-length', String(file.meta.size))
-        .header(
-          'content-disposition',
-          contentDisposition(request.query.download === '1' ? 'attachment' : 'inline', fileName),
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', DOCUMENT_CSP[contentType] ?? DOCUMENT_CSP.default)
-        .header('x-frame-options', 'SAMEORIGIN')
-        .header('cross-origin-resource-policy', 'same-origin')
-        .header('cache-control', 'private, no-store')
-        .send(file.stream);
+      return sendStoredFile(reply, file, {
+        fileName,
+        contentType,
+        disposition: request.query.download === '1' ? 'attachment' : 'inline',
+      });
     },
   );
 

@@ -16,13 +16,8 @@ export interface PlatformSettings {
   fundRetentionDays: number;
 }
 
-function positiveInteger(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
-}
-
-/** Fund retention may be 0 (release as soon as inspection passes: demos). */
-function nonNegativeInteger(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback;
+function integerAtLeast(value: unknown, minimum: number, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= minimum ? value : fallback;
 }
 
 /** Reads every setting in one query; a malformed stored value falls back to its default. */
@@ -35,7 +30,8 @@ export async function getPlatformSettings(db: Queryable): Promise<PlatformSettin
   const bank = ZEscrowBankDetails.safeParse(stored.get('escrow_bank_details'));
   return {
     escrowBankDetails: bank.success ? bank.data : null,
-    reservationHoldHours: positiveInteger(stored.get('reservation_hold_hours'), DEFAULT_RESERVATION_HOLD_HOURS),
-    fundRetentionDays: nonNegativeInteger(stored.get('fund_retention_days'), FUND_RETENTION_DAYS),
+    reservationHoldHours: integerAtLeast(stored.get('reservation_hold_hours'), 1, DEFAULT_RESERVATION_HOLD_HOURS),
+    // 0 is allowed: settlement right after a passed inspection (demos).
+    fundRetentionDays: integerAtLeast(stored.get('fund_retention_days'), 0, FUND_RETENTION_DAYS),
   };
 }

@@ -1,0 +1,187 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  LIFECYCLE_DOCUMENT_MAX_BYTES,
+  OPERATION_MILESTONE_KINDS,
+  ZAdminOperationsListResponse,
+  ZApiError,
+  ZDisputeDecisionRequest,
+  ZLifecycleStepParams,
+  ZOkResponse,
+  ZOperationControlResponse,
+  ZOperationIdParams,
+  ZRecordMilestoneFields,
+} from '@tradeops/shared';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { sendStoredFile } from '../../plugins/storage/send-stored-file';
+import {
+  type UploadedDocument,
+  decideDispute,
+  getMilestoneDocument,
+  getOperationControl,
+  listAdminOperations,
+  recordMilestone,
+  settleOperation,
+} from './lifecycle.service';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+const ok = { ok: true } as const;
+
+function requireAuth(auth: AuthContext | null): AuthContext {
+  if (!auth) throw new AppError('UNAUTHENTICATED');
+  return auth;
+}
+
+/** Field path → catalog key, from a zod failure of the multipart fields. */
+function fieldErrors(error: z.ZodError): Record<string, string> {
+  return Object.fromEntries(
+    error.issues.map((issue) => [
+      issue.path.join('.') || '_',
+      issue.message.includes('.') ? issue.message : 'validation.invalid',
+    ]),
+  );
+}
+
+/** The back office's control of a deal from full allocation to settlement. */
+export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: LIFECYCLE_DOCUMENT_MAX_BYTES,
+      files: 1,
+      fields: 5,
+      parts: 6,
+      fieldNameSize: 100,
+      fieldSize: 4000,
+    },
+    throwFileSizeLimit: true,
+  });
+  const admin = { access: 'admin' } as const;
+
+  app.get(
+    '/admin/operations',
+    {
+      schema: {
+        summary: 'Approved deals with their stage, allocation and escrow held',
+        tags: ['admin'],
+        response: { 200: ZAdminOperationsListResponse, ...errors },
+      },
+      config: admin,
+    },
+    async () => listAdminOperations(app.db),
+  );
+
+  app.get(
+    '/admin/operations/:id/control',
+    {
+      schema: {
+        summary: "A deal's milestones, participants' escrow and what may be done next",
+        tags: ['admin'],
+        params: ZOperationIdParams,
+        response: { 200: ZOperationControlResponse, ...errors },
+      },
+      config: admin,
+    },
+    async (request) => getOperationControl(app.db, request.params.id),
+  );
+
+  app.post(
+    '/admin/operations/:id/milestones/:step',
+    {
+      schema: {
+        summary: 'Record a step: shipment preparation, departure, arrival or inspection',
+        description:
+          'multipart/form-data: fields occurred_at (YYYY-MM-DD), notes, result (inspection: passed | failed) and a `document` file part (PDF, JPEG or PNG, at most 10 MB; required at departure — the bill of lading — and at inspection — the report).',
+        tags: ['admin'],
+        params: ZLifecycleStepParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZOkResponse, 413: ZApiError, 415: ZApiError, ...errors },
+      },
+      config: admin,
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      if (!request.isMultipart()) throw new AppError('BAD_REQUEST');
+      const fields: Record<string, string> = {};
+      let document: UploadedDocument | null = null;
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'document' || document) throw new AppError('BAD_REQUEST');
+          document = { fileName: part.filename, bytes: await part.toBuffer() };
+        } else if (typeof part.value === 'string' && part.value !== '') {
+          fields[part.fieldname] = part.value;
+        }
+      }
+      const parsed = ZRecordMilestoneFields.safeParse(fields);
+      if (!parsed.success) throw new AppError('VALIDATION_FAILED', {}, { fields: fieldErrors(parsed.error) });
+      await recordMilestone(
+        { db: app.db, storage: app.storage },
+        auth,
+        request.params.id,
+        request.params.step,
+        parsed.data,
+        document,
+      );
+      return ok;
+    },
+  );
+
+  app.post(
+    '/admin/operations/:id/settle',
+    {
+      schema: {
+        summary: 'Settle a deal whose inspection passed, after the fund retention: escrow → seller',
+        tags: ['admin'],
+        params: ZOperationIdParams,
+        response: { 200: ZOkResponse, ...errors },
+      },
+      config: admin,
+    },
+    async (request) => {
+      await settleOperation(app.db, requireAuth(request.auth), request.params.id);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/admin/operations/:id/dispute/decision',
+    {
+      schema: {
+        summary: 'Decide the dispute of a failed inspection: release, full refund, or partial refunds',
+        tags: ['admin'],
+        params: ZOperationIdParams,
+        body: ZDisputeDecisionRequest,
+        response: { 200: ZOkResponse, ...errors },
+      },
+      config: admin,
+    },
+    async (request) => {
+      await decideDispute(app.db, requireAuth(request.auth), request.params.id, request.body);
+      return ok;
+    },
+  );
+
+  app.get(
+    '/operations/:id/milestones/:kind/document',
+    {
+      schema: {
+        summary: "A step's document (bill of lading, inspection report) for the deal's buyers, seller and admins",
+        tags: ['operations'],
+        params: z.object({ id: z.uuid('validation.invalid'), kind: z.enum(OPERATION_MILESTONE_KINDS) }),
+        querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+        response: { 200: z.any(), ...errors },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request.auth);
+      const file = await getMilestoneDocument(app.db, app.storage, auth, request.params.id, request.params.kind);
+      if (!file) throw new AppError('NOT_FOUND');
+      return sendStoredFile(reply, file, {
+        fileName: null,
+        disposition: request.query.download === '1' ? 'attachment' : 'inline',
+      });
+    },
+  );
+};

@@ -1,0 +1,61 @@
+import { formatUsd } from '@tradeops/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Badge } from '../../components/ui/badge';
+import { Container } from '../../components/ui/container';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useAdminOperations } from '../../features/lifecycle/api/lifecycle';
+import { formatDate, toLocale } from '../../lib/format';
+
+/** /admin/operations: every reviewed deal with its stage, allocation, escrow held and next step. */
+export function AdminOperationsPage() {
+  const { t, i18n } = useTranslation();
+  const list = useAdminOperations();
+  const locale = toLocale(i18n.language);
+  return (
+    <div className="flex-1 bg-slate-50 py-10 sm:py-14">
+      <Container>
+        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('lifecycle.listTitle')}</h1>
+        <p className="mt-2 text-slate-600">{t('lifecycle.listSubtitle')}</p>
+        <div className="mt-8">
+          {list.isError ? (
+            <p role="alert" className="text-red-700">
+              {list.error.message}
+            </p>
+          ) : !list.data ? (
+            <Skeleton className="h-64 w-full rounded-xl" />
+          ) : list.data.data.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+              {t('lifecycle.listEmpty')}
+            </p>
+          ) : (
+            <ul className="grid gap-3">
+              {list.data.data.map((row) => (
+                <li key={row.id}>
+                  <Link
+                    to={`/admin/operations/${row.id}`}
+                    className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-accent-600 focus-visible:outline-2 focus-visible:outline-accent-700"
+                  >
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <span className="font-semibold text-brand-900">{row.title}</span>
+                      <Badge tone={row.status === 'settled' ? 'success' : 'brand'}>
+                        {t(`operationStatus.${row.status}`)}
+                      </Badge>
+                    </div>
+                    <p className="mt-1 text-sm text-slate-600">
+                      {t('lifecycle.allocated', { allocated: row.allocatedTons, total: row.totalTons })} ·{' '}
+                      {t('lifecycle.escrowHeld', { amount: formatUsd(row.escrowHeldCents, locale) })} ·{' '}
+                      {row.nextStep
+                        ? t('lifecycle.next', { step: t(`lifecycle.steps.${row.nextStep}`) })
+                        : formatDate(row.updatedAt, i18n.language)}
+                    </p>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </Container>
+    </div>
+  );
+}

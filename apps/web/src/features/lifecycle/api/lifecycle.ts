@@ -1,0 +1,61 @@
+import { type DisputeDecisionRequest, type LifecycleStep } from '@tradeops/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+const LIFECYCLE_KEY = ['admin', 'operations'] as const;
+
+export const adminOperationsQueryOptions = queryOptions({
+  queryKey: [...LIFECYCLE_KEY, 'list'],
+  queryFn: ({ signal }) => apiRequest('/api/admin/operations', (c) => c.ZAdminOperationsListResponse, { signal }),
+});
+
+export function operationControlQueryOptions(operationId: string) {
+  return queryOptions({
+    queryKey: [...LIFECYCLE_KEY, operationId, 'control'],
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `/api/admin/operations/${encodeURIComponent(operationId)}/control`,
+        (c) => c.ZOperationControlResponse,
+        {
+          signal,
+        },
+      ),
+  });
+}
+
+export const useAdminOperations = () => useQuery(adminOperationsQueryOptions);
+export const useOperationControl = (operationId: string) => useQuery(operationControlQueryOptions(operationId));
+
+export type LifecycleAction =
+  | { kind: 'step'; step: LifecycleStep; form: FormData }
+  | { kind: 'settle' }
+  | { kind: 'decide'; body: DisputeDecisionRequest };
+
+function send(operationId: string, action: LifecycleAction) {
+  const base = `/api/admin/operations/${encodeURIComponent(operationId)}`;
+  switch (action.kind) {
+    case 'step':
+      return apiRequest(`${base}/milestones/${action.step}`, (c) => c.ZOkResponse, {
+        method: 'POST',
+        body: action.form,
+      });
+    case 'settle':
+      return apiRequest(`${base}/settle`, (c) => c.ZOkResponse, { method: 'POST', body: {} });
+    case 'decide':
+      return apiRequest(`${base}/dispute/decision`, (c) => c.ZOkResponse, { method: 'POST', body: action.body });
+  }
+}
+
+/** One back-office action on a deal; the control page and the list are asked again afterwards. */
+export function useLifecycleAction(operationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: LifecycleAction) => send(operationId, action),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: LIFECYCLE_KEY }),
+  });
+}
+
+/** Where a step's document opens (its buyers, seller and admins may read it). */
+export function milestoneDocumentUrl(operationId: string, kind: string): string {
+  return `/api/operations/${encodeURIComponent(operationId)}/milestones/${encodeURIComponent(kind)}/document`;
+}

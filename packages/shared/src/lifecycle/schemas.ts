@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import {
+  type OperationMilestoneKind,
+  type OperationStatus,
+  OPERATION_MILESTONE_KINDS,
+  OPERATION_STATUSES,
+  PAYMENT_STATUSES,
+} from '../operations/constants';
+
+/**
+ * The back office's control of a deal after full allocation (issue 7): each step
+ * records a milestone (date, notes, document) and moves the operation's status.
+ * Settlement is separate: it pays escrow out through the ledger.
+ */
+export const LIFECYCLE_STEPS = ['shipment_preparation', 'departure', 'arrival', 'inspection'] as const;
+export type LifecycleStep = (typeof LIFECYCLE_STEPS)[number] & OperationMilestoneKind;
+
+/** Which status a step starts from and which it leads to. */
+export const LIFECYCLE_TRANSITIONS: Record<LifecycleStep, { from: OperationStatus; to: OperationStatus }> = {
+  shipment_preparation: { from: 'allocated', to: 'shipment_preparation' },
+  departure: { from: 'shipment_preparation', to: 'in_transit' },
+  arrival: { from: 'in_transit', to: 'arrived' },
+  inspection: { from: 'arrived', to: 'inspected' },
+};
+
+/** Steps whose supporting document is required: the bill of lading at departure, the report at inspection. */
+export const LIFECYCLE_DOCUMENT_REQUIRED: Record<LifecycleStep, boolean> = {
+  shipment_preparation: false,
+  departure: true,
+  arrival: false,
+  inspection: true,
+};
+
+export const INSPECTION_RESULTS = ['passed', 'failed'] as const;
+export type InspectionResult = (typeof INSPECTION_RESULTS)[number];
+
+/** How an admin ends a dispute opened by a failed inspection. */
+export const DISPUTE_DECISIONS = ['release', 'refund', 'partial'] as const;
+export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number];
+
+export const LIFECYCLE_NOTES_MAX_LENGTH = 1000;
+export const LIFECYCLE_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The step after which an operation stands, or null when none is left (inspected, settled, ended). */
+export function nextLifecycleStep(status: OperationStatus): LifecycleStep | null {
+  return LIFECYCLE_STEPS.find((step) => LIFECYCLE_TRANSITIONS[step].from === status) ?? null;
+}
+
+/** The fields of a step, sent as multipart form fields beside the optional `document` file part. */
+export const ZRecordMilestoneFields = z
+  .object({
+    occurred_at: z.iso.date('lifecycle.dateRequired'),
+    notes: z.string().trim().max(LIFECYCLE_NOTES_MAX_LENGTH, 'validation.tooLong').optional(),
+    result: z.enum(INSPECTION_RESULTS, 'lifecycle.resultRequired').optional(),
+  })
+  .strict();
+export type RecordMilestoneFields = z.infer<typeof ZRecordMilestoneFields>;
+
+export const ZLifecycleStepParams = z.object({
+  id: z.uuid('validation.invalid'),
+  step: z.enum(LIFECYCLE_STEPS, 'validation.invalid'),
+});
+
+const ZReason = z
+  .string('lifecycle.reasonRequired')
+  .trim()
+  .min(1, 'lifecycle.reasonRequired')
+  .max(LIFECYCLE_NOTES_MAX_LENGTH, 'validation.tooLong');
+
+export const ZCancelOperationRequest = z.object({ reason: ZReason }).strict();
+export type CancelOperationRequest = z.infer<typeof ZCancelOperationRequest>;
+
+/**
+ * An admin's decision on a dispute. `refunds` (partial only): participation id →
+ * cents returned to that buyer; the rest of each participation goes to the seller.
+ */
+export const ZDisputeDecisionRequest = z
+  .object({
+    decision: z.enum(DISPUTE_DECISIONS, 'validation.invalid'),
+    reason: ZReason,
+    refunds: z
+      .record(z.uuid('validation.invalid'), z.number().int('validation.invalid').min(0, 'validation.invalid'))
+      .optional(),
+  })
+  .strict()
+  .refine((value) => value.decision !== 'partial' || value.refunds !== undefined, {
+    message: 'lifecycle.refundsRequired',
+    path: ['refunds'],
+  });
+export type DisputeDecisionRequest = z.infer<typeof ZDisputeDecisionRequest>;
+
+export const ZLifecycleMilestone = z.object({
+  kind: z.enum(OPERATION_MILESTONE_KINDS),
+  occurredAt: z.string(),
+  result: z.string().nullable(),
+  notes: z.string().nullable(),
+  hasDocument: z.boolean(),
+});
+export type LifecycleMilestone = z.infer<typeof ZLifecycleMilestone>;
+
+export const ZLifecycleParticipant = z.object({
+  id: z.string(),
+  companyName: z.string(),
+  volume: z.number().int(),
+  amountCents: z.number().int(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  heldCents: z.number().int(),
+  refundedCents: z.number().int(),
+  releasedCents: z.number().int(),
+});
+export type LifecycleParticipant = z.infer<typeof ZLifecycleParticipant>;
+
+/** Everything the admin's control page of one operation shows. */
+export const ZOperationControlResponse = z.object({
+  operation: z.object({
+    id: z.string(),
+    title: z.string(),
+    status: z.enum(OPERATION_STATUSES),
+    totalTons: z.number().int(),
+    allocatedTons: z.number().int(),
+    sellerCompany: z.string(),
+  }),
+  milestones: z.array(ZLifecycleMilestone),
+  participants: z.array(ZLifecycleParticipant),
+  nextStep: z.enum(LIFECYCLE_STEPS).nullable(),
+  /** Why the next step cannot be recorded yet (e.g. payments still unconfirmed), or null. */
+  blockedReason: z.enum(['PAYMENTS_UNCONFIRMED']).nullable(),
+  inspectionResult: z.enum(INSPECTION_RESULTS).nullable(),
+  /** When the passed inspection's fund retention ends (settlement allowed from then). */
+  settleableAt: z.string().nullable(),
+  canSettle: z.boolean(),
+  isDisputeOpen: z.boolean(),
+  canCancel: z.boolean(),
+  escrowHeldCents: z.number().int(),
+});
+export type OperationControlResponse = z.infer<typeof ZOperationControlResponse>;
+
+export const ZAdminOperationsListResponse = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      status: z.enum(OPERATION_STATUSES),
+      totalTons: z.number().int(),
+      allocatedTons: z.number().int(),
+      escrowHeldCents: z.number().int(),
+      nextStep: z.enum(LIFECYCLE_STEPS).nullable(),
+      updatedAt: z.string(),
+    }),
+  ),
+});
+export type AdminOperationsListResponse = z.infer<typeof ZAdminOperationsListResponse>;
