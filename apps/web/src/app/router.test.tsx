@@ -76,15 +76,6 @@ describe('route table', () => {
     await waitFor(() => expect(document.title).toBe('Página no encontrada · TradeOps'));
   });
 
-  it('renders a placeholder route with its translated heading and a line about its content', async () => {
-    renderApp('/confirmation-demo', createTestQueryClient(buildSessionUser({ isAdmin: true })));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Esperando la asignación completa' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText('Esta sección estará disponible muy pronto.')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Esperando la asignación completa · TradeOps'));
-  });
-
   // An admin passes every guard, so each screen itself shows.
   it.each(SCREENS)('answers %s with its page', async (path, heading) => {
     mockLandingApi();

@@ -15,13 +15,6 @@ import { SourceLandingPage } from './routes/source-landing';
  * one-line change here.
  */
 
-const placeholderPage = () =>
-  import('./routes/placeholder-page').then((module) => ({ Component: module.PlaceholderPage }));
-
-function placeholder(path: string, titleKey: NonNullable<RouteHandle['titleKey']>): RouteObject {
-  return { path, handle: { titleKey } satisfies RouteHandle, lazy: placeholderPage };
-}
-
 function page(path: string, titleKey: NonNullable<RouteHandle['titleKey']>, lazy: RouteObject['lazy']): RouteObject {
   return { path, handle: { titleKey } satisfies RouteHandle, lazy } as RouteObject;
 }
