@@ -280,6 +280,26 @@ describe('operation lifecycle (back office)', () => {
     expect(transfers).toHaveLength(2);
   });
 
+  it('cancels a deal with a reason, refunding every held deposit once', async () => {
+    const [first, second] = await fillOperation('yellow-corn');
+    const operationId = demoOperationId('yellow-corn');
+    const cancel = (reason: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/operations/${operationId}/cancel`,
+        headers: admin,
+        payload: { reason },
+      });
+    expect((await cancel('  ')).statusCode).toBe(400);
+    expect((await cancel('El proveedor no puede cumplir')).statusCode).toBe(200);
+    const states = await getEscrowStates(t.db, [first!, second!]);
+    expect(states.get(first!)).toMatchObject({ state: 'refunded', heldCents: 0 });
+    expect(states.get(second!)).toMatchObject({ state: 'refunded', heldCents: 0 });
+    const [operation] = await t.db.select().from(operations).where(eq(operations.id, operationId));
+    expect(operation).toMatchObject({ status: 'cancelled', allocatedTons: 0 });
+    expect((await cancel('otra vez')).json().error.code).toBe('LIFECYCLE_WRONG_STATUS');
+  });
+
   it('lists deals for the back office and hides it from sellers', async () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/operations', headers: admin });
     expect(list.statusCode).toBe(200);

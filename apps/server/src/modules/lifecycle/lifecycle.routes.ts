@@ -4,6 +4,7 @@ import {
   OPERATION_MILESTONE_KINDS,
   ZAdminOperationsListResponse,
   ZApiError,
+  ZCancelOperationRequest,
   ZDisputeDecisionRequest,
   ZLifecycleStepParams,
   ZOkResponse,
@@ -18,6 +19,7 @@ import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { sendStoredFile } from '../../plugins/storage/send-stored-file';
 import {
   type UploadedDocument,
+  cancelOperation,
   decideDispute,
   getMilestoneDocument,
   getOperationControl,
@@ -158,6 +160,24 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await decideDispute(app.db, requireAuth(request.auth), request.params.id, request.body);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/admin/operations/:id/cancel',
+    {
+      schema: {
+        summary: 'Cancel a deal before departure, with a reason: live orders end, held escrow is refunded',
+        tags: ['admin'],
+        params: ZOperationIdParams,
+        body: ZCancelOperationRequest,
+        response: { 200: ZOkResponse, ...errors },
+      },
+      config: admin,
+    },
+    async (request) => {
+      await cancelOperation(app.db, requireAuth(request.auth), request.params.id, request.body.reason);
       return ok;
     },
   );

@@ -25,6 +25,7 @@ import { getEscrowStates, payOutParticipation } from '../escrow/ledger.service';
 import { escrowAccount } from '../escrow/ledger-accounts';
 import { assertSafeClientFileName } from '../kyc/kyc.service';
 import { type Recipient, notifyUser, writeAudit } from '../notifications/notify';
+import { endOperationWithRefunds } from '../operations/operation-end.service';
 import { getPlatformSettings } from '../settings/settings.service';
 
 const DAY_MS = 24 * 3_600_000;
@@ -483,4 +484,29 @@ export async function getMilestoneDocument(
     if (!participation) throw new AppError('NOT_FOUND');
   }
   return storage.get('documents', milestone.documentKey);
+}
+
+/**
+ * Cancels a deal before its goods leave, with a reason: every live order ends,
+ * every deposit still held is refunded through the ledger, buyers and seller are
+ * told (the same path as a deadline expiry).
+ */
+export async function cancelOperation(
+  db: AppDatabase,
+  admin: AuthContext,
+  operationId: string,
+  reason: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const operation = await lockOperation(tx, operationId);
+    if (!(CANCELLABLE_STATUSES as readonly string[]).includes(operation.status)) {
+      throw new AppError('LIFECYCLE_WRONG_STATUS', { status: operation.status });
+    }
+    const result = await endOperationWithRefunds(tx, operationId, {
+      status: 'cancelled',
+      reason,
+      actorId: admin.user.id,
+    });
+    if (!result) throw new AppError('LIFECYCLE_WRONG_STATUS', { status: operation.status });
+  });
 }

@@ -29,6 +29,7 @@ export const useOperationControl = (operationId: string) => useQuery(operationCo
 export type LifecycleAction =
   | { kind: 'step'; step: LifecycleStep; form: FormData }
   | { kind: 'settle' }
+  | { kind: 'cancel'; reason: string }
   | { kind: 'decide'; body: DisputeDecisionRequest };
 
 function send(operationId: string, action: LifecycleAction) {
@@ -41,6 +42,8 @@ function send(operationId: string, action: LifecycleAction) {
       });
     case 'settle':
       return apiRequest(`${base}/settle`, (c) => c.ZOkResponse, { method: 'POST', body: {} });
+    case 'cancel':
+      return apiRequest(`${base}/cancel`, (c) => c.ZOkResponse, { method: 'POST', body: { reason: action.reason } });
     case 'decide':
       return apiRequest(`${base}/dispute/decision`, (c) => c.ZOkResponse, { method: 'POST', body: action.body });
   }

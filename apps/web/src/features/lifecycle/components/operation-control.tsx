@@ -1,4 +1,5 @@
 import { type OperationControlResponse, formatUsd } from '@tradeops/shared';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -116,6 +117,7 @@ export function OperationControl({ control }: { control: OperationControlRespons
             <DisputeForm operationId={operation.id} participants={control.participants} />
           </section>
         )}
+        {control.canCancel && <CancelForm operationId={operation.id} />}
       </div>
 
       <section className={`${CARD} content-start`} aria-labelledby="lifecycle-participants">
@@ -146,5 +148,52 @@ export function OperationControl({ control }: { control: OperationControlRespons
         )}
       </section>
     </div>
+  );
+}
+
+/** Cancel before departure, with a reason: orders end and held escrow goes back to the buyers. */
+function CancelForm({ operationId }: { operationId: string }) {
+  const { t } = useTranslation();
+  const action = useLifecycleAction(operationId);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason.trim()) return setError(t('lifecycle.reasonRequired'));
+    setError(null);
+    try {
+      await action.mutateAsync({ kind: 'cancel', reason: reason.trim() });
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : t('errors.INTERNAL_ERROR'));
+    }
+  }
+
+  return (
+    <details className={CARD}>
+      <summary className="cursor-pointer font-semibold text-rose-900">{t('lifecycle.cancelTitle')}</summary>
+      <form onSubmit={submit} noValidate className="mt-4 space-y-3">
+        <p className="text-sm text-slate-600">{t('lifecycle.cancelHelp')}</p>
+        <label htmlFor="lifecycle-cancel-reason" className="block text-sm font-medium text-slate-800">
+          {t('lifecycle.reason')}
+        </label>
+        <textarea
+          id="lifecycle-cancel-reason"
+          rows={2}
+          maxLength={1000}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base sm:text-sm"
+        />
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <Button type="submit" variant="secondary" disabled={action.isPending}>
+          {t('lifecycle.cancel')}
+        </Button>
+      </form>
+    </details>
   );
 }
