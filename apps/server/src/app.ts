@@ -125,6 +125,8 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
     await app.register(errorHandlerPlugin);
     await app.register(csrfPlugin);
     await app.register(dbPlugin, { database });
+    // Before auth: the session cache and the read cache both forget on its announcements.
+    await app.register(realtimePlugin, { database });
     await app.register(authPlugin, { db: database.db });
     await app.register(storagePlugin, { storage });
     // After the database plugin: its onClose (stopping the workers) runs before the database closes.
@@ -134,7 +136,6 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
       runJobs: config.runJobs,
       pollingIntervalSeconds: options.jobPollingIntervalSeconds,
     });
-    await app.register(realtimePlugin, { database });
     await app.register(readCachePlugin);
     // Modules, under /api.
     await app.register(

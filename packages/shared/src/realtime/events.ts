@@ -13,6 +13,9 @@ export const REALTIME_EVENT_KINDS = [
   'message',
   'notification',
   'profile',
+  // Server-side only (never sent to browsers): an account's sessions, user or profile changed,
+  // or with no userId a setting every session depends on; instances forget cached callers.
+  'session',
 ] as const;
 export type RealtimeEventKind = (typeof REALTIME_EVENT_KINDS)[number];
 

@@ -14,7 +14,7 @@ import {
   maxOrderTons,
   minOrderTons,
 } from '@tradeops/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/client';
 import { getPgErrorCode } from '../../db/errors';
 import { operationParticipants, operations, profiles, user } from '../../db/schema';
@@ -141,6 +141,38 @@ function volumeError(problem: OrderVolumeProblem, limits: AllocationLimits): App
   }
 }
 
+/** Thrown inside the order's transaction to roll back its own writes when the key was already used. */
+class ReplayedOrder extends Error {
+  constructor(readonly row: ParticipationRow) {
+    super('replayed order');
+  }
+}
+
+/**
+ * Under the operation's lock, in one statement: the tons this buyer holds in live orders of the
+ * operation (the per-participant cap counts them all) and an order already stored under `key`.
+ */
+async function getBuyerOrderState(tx: AppTransaction, operationId: string, userId: string, key: string) {
+  const rows = await tx
+    .select()
+    .from(operationParticipants)
+    .where(
+      and(
+        eq(operationParticipants.userId, userId),
+        or(
+          eq(operationParticipants.idempotencyKey, key),
+          and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.status, 'active')),
+        ),
+      ),
+    );
+  return {
+    raced: rows.find((row) => row.idempotencyKey === key) ?? null,
+    heldTons: rows
+      .filter((row) => row.operationId === operationId && row.status === 'active')
+      .reduce((sum, row) => sum + row.volume, 0),
+  };
+}
+
 async function findByIdempotencyKey(db: Queryable, userId: string, key: string) {
   const [row] = await db
     .select()
@@ -191,28 +223,70 @@ export async function createParticipation(
     return { participation: await withEscrow(db, replay), created: false };
   }
   const settings = await getPlatformSettings(db);
+  // What never changes once an operation is approved (price, titles) is read before the lock;
+  // a closed or full operation is refused here without writing anything (checked again under it).
+  const [preview] = await db.select().from(operations).where(eq(operations.id, operationId));
+  if (!preview || preview.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
+  const early = closedReasonOf(preview, now);
+  if (early === 'full') throw new AppError('OPERATION_FULL');
+  if (early === 'closed') throw new AppError('ORDER_CLOSED');
+  const participationId = randomUUID();
+  const paymentReference = generatePaymentReference();
+  const amountCents = computeTotalCents(preview.pricePerTonCents, request.volume);
   try {
     const result = await db.transaction(async (tx) => {
+      // The buyer's notification first: it rolls back with a refused order, and every statement
+      // kept out of the row lock below shortens the queue of buyers waiting on a busy operation.
+      const recipient = await loadRecipient(tx, userId);
+      const operationTitle = operationTitleFor(preview, recipient.language);
+      await notifyUser(
+        tx,
+        recipient,
+        {
+          type: 'participation.created',
+          data: {
+            operationId,
+            operationTitle,
+            participationId,
+            volume: request.volume,
+            amountCents,
+            reference: paymentReference,
+          },
+        },
+        {
+          subjectKey: 'participations.mail.createdSubject',
+          textKey: 'participations.mail.createdText',
+          params: {
+            title: operationTitle,
+            volume: request.volume,
+            reference: paymentReference,
+            hours: settings.reservationHoldHours,
+          },
+        },
+      );
+
+      // The row lock: from here to the commit, orders on this operation queue behind this one.
       const [operation] = await tx.select().from(operations).where(eq(operations.id, operationId)).for('update');
       if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
       // A request that raced its own replay waited for the lock: the first one's order is committed now.
-      const raced = await findByIdempotencyKey(tx, userId, request.idempotency_key);
+      const { raced, heldTons } = await getBuyerOrderState(tx, operationId, userId, request.idempotency_key);
       if (raced) {
         assertSameOrder(raced, operationId, request);
-        return { row: raced, created: false };
+        // Its notification belongs to the first request: this one writes nothing.
+        throw new ReplayedOrder(raced);
       }
       const closed = closedReasonOf(operation, now);
       if (closed === 'full') throw new AppError('OPERATION_FULL');
       if (closed) throw new AppError('ORDER_CLOSED');
 
-      const limits = limitsOf(operation, await getHeldByBuyerTons(tx, operationId, userId));
+      const limits = limitsOf(operation, heldTons);
       const problem = checkOrderVolume(request.volume, limits);
       if (problem) throw volumeError(problem, limits);
 
       const [row] = await tx
         .insert(operationParticipants)
         .values({
-          id: randomUUID(),
+          id: participationId,
           operationId,
           userId,
           volume: request.volume,
@@ -220,7 +294,7 @@ export async function createParticipation(
           paymentMethod: request.payment_method,
           paymentStatus: 'pending',
           status: 'active',
-          paymentReference: generatePaymentReference(),
+          paymentReference,
           idempotencyKey: request.idempotency_key,
           expiresAt: new Date(now.getTime() + settings.reservationHoldHours * HOUR_MS),
         })
@@ -234,9 +308,6 @@ export async function createParticipation(
           updatedAt: now,
         })
         .where(eq(operations.id, operationId));
-
-      const recipient = await loadRecipient(tx, userId);
-      const operationTitle = operationTitleFor(operation, recipient.language);
       await writeAudit(tx, {
         actorId: userId,
         action: 'participation.created',
@@ -244,35 +315,11 @@ export async function createParticipation(
         entityId: row!.id,
         data: { operationId, volume: row!.volume, amountCents: row!.amountCents, allocatedTons },
       });
-      await notifyUser(
-        tx,
-        recipient,
-        {
-          type: 'participation.created',
-          data: {
-            operationId,
-            operationTitle,
-            participationId: row!.id,
-            volume: row!.volume,
-            amountCents: row!.amountCents,
-            reference: row!.paymentReference,
-          },
-        },
-        {
-          subjectKey: 'participations.mail.createdSubject',
-          textKey: 'participations.mail.createdText',
-          params: {
-            title: operationTitle,
-            volume: row!.volume,
-            reference: row!.paymentReference,
-            hours: settings.reservationHoldHours,
-          },
-        },
-      );
       return { row: row!, created: true };
     });
     return { participation: await withEscrow(db, result.row), created: result.created };
   } catch (error) {
+    if (error instanceof ReplayedOrder) return { participation: await withEscrow(db, error.row), created: false };
     // The unique (user, key) index catches a replay racing on another operation's lock.
     if (getPgErrorCode(error) === '23505') {
       const existing = await findByIdempotencyKey(db, userId, request.idempotency_key);

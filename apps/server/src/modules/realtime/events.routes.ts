@@ -48,6 +48,8 @@ export function createEventFilter(
         }
         case 'operation':
           return true;
+        case 'session':
+          return false;
         case 'message': {
           if (!event.operationId) return false;
           if (auth.isAdmin) return true;

@@ -12,8 +12,9 @@ import { getPlatformSettings } from './settings.service';
  * from the UI); /admin/settings keeps a second list in platform_settings
  * (`admin_emails`). An account is an admin when its profile says so or its
  * e-mail is on either list. The stored list is read through a short per-process
- * cache (a change made on another instance is seen within ADMIN_EMAILS_CACHE_MS;
- * on this one, at once).
+ * cache, forgotten when the database announces a settings change (migration 0005,
+ * on every instance; ADMIN_EMAILS_CACHE_MS bounds a lost announcement) and at once
+ * on the instance that saved it.
  */
 
 const ADMIN_EMAILS_CACHE_MS = 5_000;
@@ -24,6 +25,11 @@ function toEmailList(value: unknown): string[] {
   return Array.isArray(value)
     ? value.filter((item): item is string => typeof item === 'string').map((e) => e.toLowerCase())
     : [];
+}
+
+/** Forgets the stored list read through `db`: the next read goes to the database. */
+export function forgetStoredAdminEmails(db: Queryable): void {
+  adminEmailsCache.delete(db);
 }
 
 export async function getStoredAdminEmails(db: Queryable): Promise<string[]> {

@@ -3,10 +3,11 @@ import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
 import { emailOutbox, profiles } from '../../db/schema';
-import { getAdminEmails } from '../../modules/settings/admin-settings.service';
+import { forgetStoredAdminEmails, getAdminEmails } from '../../modules/settings/admin-settings.service';
 import { appPlugin } from '../app-plugin';
 import { translate } from '../i18n';
-import { type Auth, SESSION_COOKIE_PREFIX, createAuth } from './better-auth';
+import { type Auth, SESSION_COOKIE_PREFIX, SESSION_UPDATE_AGE_SECONDS, createAuth } from './better-auth';
+import { SessionCache } from './session-cache';
 
 export type Profile = typeof profiles.$inferSelect;
 
@@ -47,9 +48,26 @@ export function forwardSetCookies(reply: FastifyReply, headers: Headers | null |
   reply.header('set-cookie', [...previous, ...cookies]);
 }
 
-export function hasSessionCookie(request: FastifyRequest): boolean {
-  return (request.headers.cookie ?? '').includes(`${SESSION_COOKIE_PREFIX}.session_token=`);
+const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_PREFIX}\\.session_token=([^;]*)`);
+
+/** The signed session cookie's value, or null when the request carries none. */
+export function sessionCookieOf(request: FastifyRequest): string | null {
+  const match = SESSION_COOKIE_PATTERN.exec(request.headers.cookie ?? '');
+  return match?.[1] ? match[1] : null;
 }
+
+export function hasSessionCookie(request: FastifyRequest): boolean {
+  return sessionCookieOf(request) !== null;
+}
+
+/**
+ * Writes under these paths never change an account (orders, payment proofs, watching, the deal
+ * room, the waitlist, notifications read, offers): the caller's cached session outlives them. Any other
+ * successful write forgets the caller's cached sessions at once (read-your-writes on this
+ * instance, before the database's announcement arrives), an admin's or an anonymous one
+ * forgets every caller's.
+ */
+const ACCOUNT_NEUTRAL_WRITES = ['/api/operations/', '/api/participations/', '/api/notifications/', '/api/offers'];
 
 export function isAdminAccount(email: string, profile: Pick<Profile, 'isAdmin'>, adminEmails: readonly string[]) {
   return profile.isAdmin || adminEmails.includes(email.toLowerCase());
@@ -124,8 +142,34 @@ export const authPlugin = appPlugin<{ db: AppDatabase }>(async (app, options) =>
   app.decorate('betterAuth', auth);
   app.decorateRequest('auth', null);
 
+  const sessions = new SessionCache<AuthContext>();
+  const unsubscribe = app.realtime.subscribe((signal) => {
+    if (signal.type === 'resync') {
+      forgetStoredAdminEmails(options.db);
+      sessions.clear();
+    } else if (signal.event.kind === 'session') {
+      if (signal.event.userId) sessions.forgetUser(signal.event.userId);
+      else {
+        forgetStoredAdminEmails(options.db);
+        sessions.clear();
+      }
+    }
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    sessions.clear();
+  });
+
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || !hasSessionCookie(request)) return;
+    if (!request.url.startsWith('/api/')) return;
+    const cookie = sessionCookieOf(request);
+    if (!cookie) return;
+    const cached = sessions.get(cookie);
+    if (cached) {
+      request.auth = cached;
+      return;
+    }
+    const startedAt = sessions.generation;
     const { headers, response } = await auth.api.getSession({
       headers: toFetchHeaders(request),
       returnHeaders: true,
@@ -141,5 +185,27 @@ export const authPlugin = appPlugin<{ db: AppDatabase }>(async (app, options) =>
       isAdmin: isAdminAccount(response.user.email, profile, await getAdminEmails(options.db, app.config.adminEmails)),
       sessionId: response.session.id,
     };
+    // Only a cookie Better Auth did not rewrite: after a refresh the browser holds a new one.
+    if (headers.getSetCookie().length === 0) {
+      sessions.set(
+        cookie,
+        {
+          userId: response.user.id,
+          value: request.auth,
+          expiresAt: new Date(response.session.expiresAt).getTime(),
+          refreshDueAt: new Date(response.session.updatedAt).getTime() + SESSION_UPDATE_AGE_SECONDS * 1000,
+        },
+        startedAt,
+      );
+    }
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    const path = request.url;
+    if (!path.startsWith('/api/')) return;
+    if (!request.auth || request.auth.isAdmin) sessions.clear();
+    else if (!ACCOUNT_NEUTRAL_WRITES.some((prefix) => path.startsWith(prefix)))
+      sessions.forgetUser(request.auth.user.id);
   });
 });
