@@ -13,7 +13,8 @@ export function signedSessionCookie(token, secret) {
 
 export async function createBuyers(db, { count, secret }) {
   const buyers = [];
-  const expires = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+  // As a fresh sign-in leaves it: 30 days ahead (Better Auth would otherwise slide it on first use).
+  const expires = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
   for (let i = 0; i < count; i += 1) {
     const id = `bench-buyer-${String(i).padStart(4, '0')}`;
     const token = randomBytes(24).toString('hex');

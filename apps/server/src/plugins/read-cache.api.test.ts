@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../test/test-app';
@@ -19,6 +20,19 @@ describe('the public operations read cache', () => {
   });
   afterAll(async () => {
     await t.close();
+  });
+
+  it('sends the cached answer gzipped to a client that accepts it, and as is to one that does not', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: LIST_URL });
+    const zipped = await t.app.inject({ method: 'GET', url: LIST_URL, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(String(zipped.headers.vary)).toMatch(/Accept-Language.*Accept-Encoding/);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    const refused = await t.app.inject({ method: 'GET', url: LIST_URL, headers: { 'accept-encoding': 'gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
   });
 
   it('serves a repeated list from the cache, then the new figures once the database announces a change', async () => {

@@ -1,4 +1,5 @@
 import { type RealtimeEventKind } from '@tradeops/shared';
+import { gzipSync } from 'node:zlib';
 import { type FastifyReply } from 'fastify';
 import { type z } from 'zod';
 import { appPlugin } from './app-plugin';
@@ -32,7 +33,16 @@ declare module 'fastify' {
 
 interface Entry {
   json: string;
+  /** The same answer gzipped, made on the first request that accepts it (browsers all do). */
+  gzip: Buffer | null;
   expiresAt: number;
+}
+
+/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
+export const READ_CACHE_GZIP_MIN_BYTES = 1_024;
+
+function acceptsGzip(header: string | undefined): boolean {
+  return header !== undefined && /\bgzip\b/.test(header) && !/\bgzip\s*;\s*q=0(?:\.0*)?\s*(?:,|$)/.test(header);
 }
 
 interface MemoEntry {
@@ -47,7 +57,7 @@ interface MemoEntry {
  */
 export const readCachePlugin = appPlugin(async (app) => {
   const entries = new Map<string, Entry>();
-  const inFlight = new Map<string, Promise<string>>();
+  const inFlight = new Map<string, Promise<Entry>>();
   const memos = new Map<string, MemoEntry>();
   // Bumped by every invalidation: a load that started before it must not store its answer.
   let generation = 0;
@@ -70,23 +80,24 @@ export const readCachePlugin = appPlugin(async (app) => {
     clear();
   });
 
-  async function loadJson<T>(key: string, schema: z.ZodType<T>, load: () => Promise<T>): Promise<string> {
+  async function loadJson<T>(key: string, schema: z.ZodType<T>, load: () => Promise<T>): Promise<Entry> {
     const startedAt = generation;
-    const json = JSON.stringify(schema.parse(await load()));
+    const entry: Entry = {
+      json: JSON.stringify(schema.parse(await load())),
+      gzip: null,
+      expiresAt: Date.now() + READ_CACHE_TTL_MS,
+    };
     if (startedAt === generation) {
       if (entries.size >= READ_CACHE_MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-      entries.set(key, { json, expiresAt: Date.now() + READ_CACHE_TTL_MS });
+      entries.set(key, entry);
     }
-    return json;
+    return entry;
   }
 
   const readCache: ReadCache = {
     async sendJson(reply, key, schema, load) {
-      const entry = entries.get(key);
-      let json: string;
-      if (entry && entry.expiresAt > Date.now()) {
-        json = entry.json;
-      } else {
+      let entry = entries.get(key);
+      if (!entry || entry.expiresAt <= Date.now()) {
         // One load per key at a time: a burst of misses shares it.
         let pending = inFlight.get(key);
         if (!pending) {
@@ -96,10 +107,20 @@ export const readCachePlugin = appPlugin(async (app) => {
           inFlight.set(key, started);
           pending = started;
         }
-        json = await pending;
+        entry = await pending;
+      }
+      reply.type('application/json; charset=utf-8');
+      if (entry.json.length >= READ_CACHE_GZIP_MIN_BYTES) {
+        const vary = reply.getHeader('vary');
+        reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+        if (acceptsGzip(reply.request.headers['accept-encoding'])) {
+          // Compressed once per cached answer, not once per request.
+          entry.gzip ??= gzipSync(entry.json, { level: 6 });
+          return reply.header('content-encoding', 'gzip').send(entry.gzip);
+        }
       }
       // A string with a JSON content type goes out as is (no second serialisation).
-      return reply.type('application/json; charset=utf-8').send(json);
+      return reply.send(entry.json);
     },
     memo<T>(key: string, load: () => Promise<T>): Promise<T> {
       const entry = memos.get(key);

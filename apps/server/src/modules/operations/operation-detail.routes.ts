@@ -3,6 +3,7 @@ import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { getOperationDetail, openSpecSheet, setWatching } from './operation-detail.service';
+import { ViewCounter } from './view-counter';
 
 /** The detail, the Watch toggle and the spec download need a signed-in user (spec §6). */
 const SIGNED_IN = 'authenticated';
@@ -25,6 +26,9 @@ export function attachmentHeader(fileName: string): string {
 }
 
 export const operationDetailRoutes: FastifyPluginAsyncZod<OperationDetailRoutesOptions> = async (app, options) => {
+  const views = new ViewCounter(app.db, app.log);
+  app.addHook('onClose', () => views.close());
+
   app.get(
     '/operations/:id',
     {
@@ -39,6 +43,7 @@ export const operationDetailRoutes: FastifyPluginAsyncZod<OperationDetailRoutesO
     async (request) =>
       getOperationDetail(app.db, request.params.id, requireUserId(options, request), request.lang, {
         memo: app.readCache.memo,
+        views,
       }),
   );
 

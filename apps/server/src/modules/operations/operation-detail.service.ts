@@ -21,6 +21,7 @@ import {
 import { AppError } from '../../errors';
 import { type Storage } from '../../plugins/storage/storage';
 import { publicOperationColumns } from './operations.repo';
+import { type ViewCounter } from './view-counter';
 import { pickTitle, toOperationListItem } from './operations.service';
 
 const SIMILAR_LIMIT = 3;
@@ -88,6 +89,7 @@ async function loadOperationContext(db: AppDatabase, operation: typeof operation
 }
 
 interface DetailCounts {
+  views: number;
   participants: number;
   watchers: number;
   watching: number;
@@ -96,34 +98,26 @@ interface DetailCounts {
 }
 
 /**
- * The detail page's data. Counting the view is one atomic UPDATE (no lost
- * increments under concurrency) that also returns the row; the per-user and
- * live figures come in one more statement; the rest is memoised per operation
- * until a change is announced (few round trips: the pool is shared by every request).
+ * The detail page's data, in one statement per request: the live and per-user figures (views,
+ * participants, watchers, whether this user watches, comments, the seller's KYC). The operation
+ * row and what changes only with it or its neighbours are memoised per operation until a change
+ * is announced. The view itself is counted by `views` (in memory, flushed each second in one
+ * atomic statement); without it (`countView: false` or no counter) nothing is counted.
  */
 export async function getOperationDetail(
   db: AppDatabase,
   id: string,
   userId: string,
   lang: Language,
-  options: { countView?: boolean; memo?: Memo } = {},
+  options: { countView?: boolean; memo?: Memo; views?: ViewCounter } = {},
 ): Promise<OperationDetail> {
   const memo = options.memo ?? noMemo;
-  let operation: typeof operations.$inferSelect;
-  if (options.countView ?? true) {
-    const [counted] = await db
-      .update(operations)
-      .set({ viewsCount: sql`${operations.viewsCount} + 1` })
-      .where(and(eq(operations.id, id), eq(operations.kycStatus, 'approved')))
-      .returning();
-    if (!counted) throw new AppError('OPERATION_NOT_FOUND');
-    operation = counted;
-  } else {
-    operation = await findPublicOperation(db, id);
-  }
+  const operation = await memo(`detail-row|${id}`, () => findPublicOperation(db, id));
+  if (options.countView ?? true) options.views?.count(id);
 
   const [countsResult, context] = await Promise.all([
     db.execute(sql`select
+      (select ${operations.viewsCount} from ${operations} where ${operations.id} = ${id}) as views,
       (select count(distinct ${operationParticipants.userId})::int from ${operationParticipants}
         where ${operationParticipants.operationId} = ${id} and ${operationParticipants.status} = 'active') as participants,
       (select count(*)::int from ${operationWatchers} where ${operationWatchers.operationId} = ${id}) as watchers,
@@ -156,7 +150,11 @@ export async function getOperationDetail(
     total_price_usd: centsToUsd(computeTotalCents(operation.pricePerTonCents, operation.totalTons)),
     partners: context.partners,
     spec_sheet: context.spec_sheet,
-    stats: { views: operation.viewsCount, watchers: counts?.watchers ?? 0, comments: counts?.comments ?? 0 },
+    stats: {
+      views: (counts?.views ?? operation.viewsCount) + (options.views?.pendingOf(id) ?? 0),
+      watchers: counts?.watchers ?? 0,
+      comments: counts?.comments ?? 0,
+    },
     is_watching: (counts?.watching ?? 0) > 0,
     badges,
     similar: context.similarRows.map((row) => toOperationListItem(row, lang)),

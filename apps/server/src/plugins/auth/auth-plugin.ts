@@ -6,7 +6,13 @@ import { emailOutbox, profiles } from '../../db/schema';
 import { forgetStoredAdminEmails, getAdminEmails } from '../../modules/settings/admin-settings.service';
 import { appPlugin } from '../app-plugin';
 import { translate } from '../i18n';
-import { type Auth, SESSION_COOKIE_PREFIX, SESSION_UPDATE_AGE_SECONDS, createAuth } from './better-auth';
+import {
+  type Auth,
+  SESSION_COOKIE_PREFIX,
+  SESSION_EXPIRES_IN_SECONDS,
+  SESSION_UPDATE_AGE_SECONDS,
+  createAuth,
+} from './better-auth';
 import { SessionCache } from './session-cache';
 
 export type Profile = typeof profiles.$inferSelect;
@@ -169,7 +175,7 @@ export const authPlugin = appPlugin<{ db: AppDatabase }>(async (app, options) =>
       request.auth = cached;
       return;
     }
-    const startedAt = sessions.generation;
+    const startedAt = sessions.tick;
     const { headers, response } = await auth.api.getSession({
       headers: toFetchHeaders(request),
       returnHeaders: true,
@@ -187,13 +193,15 @@ export const authPlugin = appPlugin<{ db: AppDatabase }>(async (app, options) =>
     };
     // Only a cookie Better Auth did not rewrite: after a refresh the browser holds a new one.
     if (headers.getSetCookie().length === 0) {
+      const expiresAt = new Date(response.session.expiresAt).getTime();
       sessions.set(
         cookie,
         {
           userId: response.user.id,
           value: request.auth,
-          expiresAt: new Date(response.session.expiresAt).getTime(),
-          refreshDueAt: new Date(response.session.updatedAt).getTime() + SESSION_UPDATE_AGE_SECONDS * 1000,
+          expiresAt,
+          // Better Auth's own rule: it slides the expiry once expiresAt − expiresIn + updateAge has passed.
+          refreshDueAt: expiresAt - SESSION_EXPIRES_IN_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000,
         },
         startedAt,
       );

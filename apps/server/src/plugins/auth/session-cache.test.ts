@@ -12,9 +12,9 @@ const entry = (userId: string, overrides: { expiresAt?: number; refreshDueAt?: n
 describe('the per-instance session cache', () => {
   it('serves a known cookie until its account is forgotten', () => {
     const cache = new SessionCache<{ userId: string }>();
-    cache.set('cookie-a', entry('ana'), cache.generation);
-    cache.set('cookie-b', entry('ana'), cache.generation);
-    cache.set('cookie-c', entry('bruno'), cache.generation);
+    cache.set('cookie-a', entry('ana'), cache.tick);
+    cache.set('cookie-b', entry('ana'), cache.tick);
+    cache.set('cookie-c', entry('bruno'), cache.tick);
     expect(cache.get('cookie-a', now)).toEqual({ userId: 'ana' });
 
     cache.forgetUser('ana');
@@ -29,17 +29,26 @@ describe('the per-instance session cache', () => {
 
   it('never serves a session past its expiry or its sliding refresh, so Better Auth sees that request', () => {
     const cache = new SessionCache<{ userId: string }>();
-    cache.set('expired', entry('ana', { expiresAt: now }), cache.generation);
-    cache.set('refresh', entry('ana', { refreshDueAt: now - 1 }), cache.generation);
+    cache.set('expired', entry('ana', { expiresAt: now }), cache.tick);
+    cache.set('refresh', entry('ana', { refreshDueAt: now - 1 }), cache.tick);
     expect(cache.get('expired', now)).toBeUndefined();
     expect(cache.get('refresh', now)).toBeUndefined();
     expect(cache.size).toBe(0);
   });
 
-  it('drops the answer of a lookup that an invalidation overtook', () => {
+  it('drops the answer of a lookup that an invalidation of its account, or of everyone, overtook', () => {
     const cache = new SessionCache<{ userId: string }>();
-    const startedAt = cache.generation;
-    cache.forgetUser('someone-else');
+    let startedAt = cache.tick;
+    cache.forgetUser('ana');
+    cache.set('cookie-a', entry('ana'), startedAt);
+    expect(cache.get('cookie-a', now)).toBeUndefined();
+    // Another account's invalidation does not spoil it.
+    startedAt = cache.tick;
+    cache.forgetUser('bruno');
+    cache.set('cookie-a', entry('ana'), startedAt);
+    expect(cache.get('cookie-a', now)).toEqual({ userId: 'ana' });
+    startedAt = cache.tick;
+    cache.clear();
     cache.set('cookie-a', entry('ana'), startedAt);
     expect(cache.get('cookie-a', now)).toBeUndefined();
   });

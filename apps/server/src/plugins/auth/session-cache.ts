@@ -29,11 +29,17 @@ export class SessionCache<T> {
     max: SESSION_CACHE_MAX_ENTRIES,
     ttl: SESSION_CACHE_TTL_MS,
   });
-  /** Bumped by every invalidation: a lookup that started before it must not store its answer. */
-  #generation = 0;
+  /**
+   * A clock that every invalidation advances. A lookup notes it when it starts and stores its answer
+   * only if neither everyone nor that account was forgotten since: forgetting one account never
+   * spoils the lookups of the others (under load, sign-ins refresh sessions all the time).
+   */
+  #tick = 0;
+  #clearedAt = 0;
+  readonly #forgottenAt = new LRUCache<string, number>({ max: SESSION_CACHE_MAX_ENTRIES });
 
-  get generation(): number {
-    return this.#generation;
+  get tick(): number {
+    return this.#tick;
   }
 
   get size(): number {
@@ -51,15 +57,16 @@ export class SessionCache<T> {
     return entry.value;
   }
 
-  /** Keeps a lookup's answer, unless an invalidation happened since it started (`startedAt`). */
+  /** Keeps a lookup's answer, unless its account (or everyone) was forgotten since it started (`startedAt`). */
   set(cookie: string, entry: CachedSession<T>, startedAt: number): void {
-    if (startedAt !== this.#generation) return;
+    if (this.#clearedAt > startedAt || (this.#forgottenAt.get(entry.userId) ?? 0) > startedAt) return;
     this.#entries.set(cookie, entry);
   }
 
   /** Forgets one account's sessions. */
   forgetUser(userId: string): void {
-    this.#generation += 1;
+    this.#tick += 1;
+    this.#forgottenAt.set(userId, this.#tick);
     for (const [cookie, entry] of this.#entries.entries()) {
       if (entry.userId === userId) this.#entries.delete(cookie);
     }
@@ -67,7 +74,8 @@ export class SessionCache<T> {
 
   /** Forgets everyone. */
   clear(): void {
-    this.#generation += 1;
+    this.#tick += 1;
+    this.#clearedAt = this.#tick;
     this.#entries.clear();
   }
 }

@@ -1,0 +1,80 @@
+import { inArray, sql } from 'drizzle-orm';
+import { type AppDatabase } from '../../db/client';
+import { operations } from '../../db/schema';
+
+/** How long a view may wait in memory before it is added to `operations.views_count`. */
+export const VIEW_FLUSH_INTERVAL_MS = 1_000;
+
+/**
+ * Operation views, counted in memory and added to the database once a second per instance in
+ * one atomic statement (`views_count = views_count + n`, no lost increments between instances).
+ * A view is a page statistic, not money: writing (and fsyncing) a row per page view made the
+ * detail page a write and queued every reader of a popular deal behind its row lock. The price:
+ * a crash loses at most the last second's views of that instance, and another instance shows
+ * them up to a second late. `pendingOf` lets this instance show its own unflushed views at once.
+ */
+export class ViewCounter {
+  #pending = new Map<string, number>();
+  #flushing = new Map<string, number>();
+  #timer: NodeJS.Timeout | null = null;
+  #flushed: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: AppDatabase,
+    private readonly log: { warn(obj: unknown, message: string): void },
+    flushIntervalMs: number = VIEW_FLUSH_INTERVAL_MS,
+  ) {
+    this.#timer = setInterval(() => void this.flush(), flushIntervalMs);
+    this.#timer.unref();
+  }
+
+  /** Counts one view of `operationId`. */
+  count(operationId: string): void {
+    this.#pending.set(operationId, (this.#pending.get(operationId) ?? 0) + 1);
+  }
+
+  /** Views of `operationId` this instance counted that the database does not hold yet. */
+  pendingOf(operationId: string): number {
+    return (this.#pending.get(operationId) ?? 0) + (this.#flushing.get(operationId) ?? 0);
+  }
+
+  /** Adds the counted views to the database (one statement); a failed write keeps them for the next. */
+  flush(): Promise<void> {
+    this.#flushed = this.#flushed.then(() => this.#write());
+    return this.#flushed;
+  }
+
+  async #write(): Promise<void> {
+    if (this.#pending.size === 0) return;
+    this.#flushing = this.#pending;
+    this.#pending = new Map();
+    const batch = [...this.#flushing];
+    const increments = sql.join(
+      batch.map(([id, views]) => sql`when ${id}::uuid then ${views}::int`),
+      sql` `,
+    );
+    try {
+      await this.db
+        .update(operations)
+        .set({ viewsCount: sql`${operations.viewsCount} + (case ${operations.id} ${increments} else 0 end)` })
+        .where(
+          inArray(
+            operations.id,
+            batch.map(([id]) => id),
+          ),
+        );
+    } catch (error) {
+      this.log.warn({ err: error, operations: batch.length }, 'operation views not saved yet; retried next flush');
+      for (const [id, views] of batch) this.#pending.set(id, (this.#pending.get(id) ?? 0) + views);
+    } finally {
+      this.#flushing = new Map();
+    }
+  }
+
+  /** Stops the timer and writes what is left (on shutdown). */
+  async close(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.flush().catch(() => undefined);
+  }
+}
