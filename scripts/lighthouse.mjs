@@ -75,7 +75,9 @@ async function main() {
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       chromeFlags: CHROME_FLAGS,
     });
-    for (const page of pages) {
+    // LIGHTHOUSE_PAGES=detail (a comma-separated list of name prefixes) runs only those pages.
+    const only = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
+    for (const page of pages.filter((p) => only.length === 0 || only.some((name) => p.name.startsWith(name)))) {
       const load = loadavg()[0].toFixed(2);
       const result = await lighthouse(page.url, {
         port: chrome.port,
@@ -100,6 +102,11 @@ async function main() {
         tbt_ms: Math.round(audits['total-blocking-time'].numericValue),
         load_1m: load,
         below_1: failing,
+        // What moved, when something did: the element and its share of the CLS.
+        layout_shifts: (audits['layout-shifts']?.details?.items ?? []).map((item) => ({
+          element: item.node?.selector ?? item.node?.snippet ?? null,
+          score: Math.round((item.score ?? 0) * 1000) / 1000,
+        })),
       });
     }
   } finally {
@@ -119,6 +126,7 @@ async function main() {
       )}  ${row.cls.toFixed(3)}  ${String(row.lcp_ms).padStart(6)}  ${String(row.tbt_ms).padStart(6)}  ${row.load_1m}`,
     );
     if (row.below_1.length > 0) console.info(`    audits below 1: ${row.below_1.join(', ')}`);
+    for (const shift of row.layout_shifts) console.info(`    layout shift ${shift.score}: ${shift.element}`);
     const misses = [
       row.performance < TARGETS.performance && `performance ${row.performance} < ${TARGETS.performance}`,
       row.accessibility < TARGETS.accessibility && `accessibility ${row.accessibility} < ${TARGETS.accessibility}`,

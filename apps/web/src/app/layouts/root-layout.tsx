@@ -82,7 +82,8 @@ function AppShell({ children }: { children: ReactNode }) {
 export function PageLoading() {
   const { t } = useTranslation();
   return (
-    <div aria-busy="true" className="border-b border-slate-200 bg-white">
+    // At least a screen tall, so the footer does not show and then jump down when the page arrives.
+    <div aria-busy="true" className="min-h-dvh border-b border-slate-200 bg-white">
       <Container className="py-12 sm:py-16">
         <p role="status" className="sr-only">
           {t('common.loadingPage')}

@@ -90,9 +90,10 @@ function DetailLoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/** As tall as the screen: the footer stays out of view until the detail arrives (no layout shift). */
 function DetailSkeleton() {
   return (
-    <Container className="space-y-6 py-10" aria-busy="true">
+    <Container className="min-h-dvh space-y-6 py-10" aria-busy="true">
       <Skeleton className="h-10 w-2/3" />
       <Skeleton className="h-64 w-full" />
       <Skeleton className="h-40 w-full" />
