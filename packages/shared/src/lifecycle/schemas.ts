@@ -64,6 +64,11 @@ export function fundRetentionEndsAt(inspectionOccurredAt: Date, retentionDays: n
   return new Date(day + retentionDays * DAY_MS);
 }
 
+/** Where a step's document opens: GET, for the deal's buyers, its seller and admins. */
+export function milestoneDocumentPath(operationId: string, kind: OperationMilestoneKind): string {
+  return `/api/operations/${encodeURIComponent(operationId)}/milestones/${kind}/document`;
+}
+
 /** The fields of a step, sent as multipart form fields beside the optional `document` file part. */
 export const ZRecordMilestoneFields = z
   .object({

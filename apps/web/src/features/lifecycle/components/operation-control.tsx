@@ -1,11 +1,11 @@
-import { type OperationControlResponse, formatUsd } from '@tradeops/shared';
+import { type OperationControlResponse, formatUsd, milestoneDocumentPath } from '@tradeops/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatDate, formatNumber, toLocale } from '../../../lib/format';
-import { milestoneDocumentUrl, useLifecycleAction } from '../api/lifecycle';
+import { useLifecycleAction } from '../api/lifecycle';
 import { DisputeForm } from './dispute-form';
 import { StepForm } from './step-form';
 
@@ -61,7 +61,7 @@ export function OperationControl({ control }: { control: OperationControlRespons
                 )}
                 {milestone.hasDocument && (
                   <a
-                    href={milestoneDocumentUrl(operation.id, milestone.kind)}
+                    href={milestoneDocumentPath(operation.id, milestone.kind)}
                     target="_blank"
                     rel="noreferrer"
                     className="text-sm font-semibold text-accent-800 underline underline-offset-2"
