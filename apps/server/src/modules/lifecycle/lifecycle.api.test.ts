@@ -10,6 +10,7 @@ import {
   operationParticipants,
   operations,
   platformSettings,
+  profiles,
 } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { demoOperationId } from '../../db/seed/demo-operations';
@@ -190,6 +191,27 @@ describe('operation lifecycle (back office)', () => {
       .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
       .from(ledgerEntries);
     expect(Number(balance!.total)).toBe(0);
+
+    // The ledger page's data: one release per order, each paid to the seller's account, named by company.
+    const ledger = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/operations/${operationId}/ledger`,
+      headers: admin,
+    });
+    const [sellerProfile] = await t.db
+      .select({ companyName: profiles.companyName })
+      .from(profiles)
+      .where(eq(profiles.id, demoUserId('vendedor')));
+    const releases = ledger.json().transfers.filter((transfer: { kind: string }) => transfer.kind === 'release') as {
+      entries: { account: string; party: string | null; amount_cents: number }[];
+    }[];
+    expect(releases).toHaveLength(2);
+    for (const release of releases) {
+      expect(release.entries).toContainEqual(
+        expect.objectContaining({ account: `seller:${demoUserId('vendedor')}`, party: sellerProfile!.companyName }),
+      );
+    }
+    expect(ledger.json()).toMatchObject({ held_cents: 0 });
   });
 
   it('counts the fund retention in whole days from the inspection date: 0 days settles that day at any hour', async () => {
