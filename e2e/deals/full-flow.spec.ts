@@ -140,7 +140,8 @@ test.describe('full flow', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    // Alone it runs in 40–56 s on the loaded 2-core machine; beside the other deals specs (2 workers) up to ~100 s.
+    test.setTimeout(150_000);
     const clock = stopwatch();
     const product = `Café verde E2E ${Date.now()}`;
     const title = `${product} - Colombia`;
