@@ -4,6 +4,11 @@
  * spec sees another's orders. Keys are the demo operation keys of
  * apps/server/src/db/seed/demo-operations.ts; ids come from the API (GET /api/operations).
  * Add a line when a new spec needs an operation; never share one.
+ *
+ * e2e/deals/full-flow.spec.ts takes no seeded operation: its seller publishes a
+ * new one through the wizard. It sets this server's fund retention to 0 days
+ * (/admin/settings) so the deal settles the day its inspection passes; a spec
+ * that needs the 30-day default must set it back itself.
  */
 export const DEAL_FIXTURES = {
   /** e2e/deals/order-and-pay.spec.ts: order, proof upload, admin confirmation. */

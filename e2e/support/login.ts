@@ -18,11 +18,16 @@ export function originHeaders(baseURL: string | undefined): Record<string, strin
 
 /** Signs the page's browser context in as a demo role through the API (the cookie lands in the context). */
 export async function loginAs(page: Page, role: DemoRole, baseURL: string | undefined): Promise<void> {
+  await loginAsDemoEmail(page, DEMO_USERS[role], baseURL);
+}
+
+/** The same for any seeded account (apps/server/src/db/seed/demo-accounts.ts), all with DEMO_PASSWORD. */
+export async function loginAsDemoEmail(page: Page, email: string, baseURL: string | undefined): Promise<void> {
   const response = await page.request.post('/api/auth/sign-in', {
     headers: originHeaders(baseURL),
-    data: { email: DEMO_USERS[role], password: DEMO_PASSWORD },
+    data: { email, password: DEMO_PASSWORD },
   });
-  expect(response.status()).toBe(200);
+  expect(response.status(), email).toBe(200);
 }
 
 let counter = 0;

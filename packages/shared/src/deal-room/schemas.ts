@@ -33,8 +33,16 @@ export const ZDealRoomResponse = z.object({
     expected_departure: z.iso.date().nullable(),
     expected_arrival: z.iso.date().nullable(),
   }),
+  /** The recorded steps, oldest first: when, the outcome (inspection, settlement) and whether a document is attached. */
   milestones: z.array(
-    z.object({ kind: z.enum(OPERATION_MILESTONE_KINDS), occurred_at: z.iso.datetime({ offset: true }) }),
+    z.object({
+      kind: z.enum(OPERATION_MILESTONE_KINDS),
+      occurred_at: z.iso.datetime({ offset: true }),
+      /** Inspection: passed | failed; settlement: released, or the dispute's release | refund | partial. */
+      result: z.string().nullable(),
+      /** Opens at milestoneDocumentPath (the bill of lading at departure, the report at inspection). */
+      has_document: z.boolean(),
+    }),
   ),
   /** The caller's latest order in it (null for the seller and admins without one). */
   participation: z

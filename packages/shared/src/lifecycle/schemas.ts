@@ -46,6 +46,29 @@ export function nextLifecycleStep(status: OperationStatus): LifecycleStep | null
   return LIFECYCLE_STEPS.find((step) => LIFECYCLE_TRANSITIONS[step].from === status) ?? null;
 }
 
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * When a passed inspection's fund retention ends and the deal may be settled:
+ * `retentionDays` whole calendar days after the inspection's date (UTC), from
+ * the start of that day. A step's date is a day, not an instant (it is stored at
+ * noon UTC), so with 0 days the deal settles on the inspection's own day, at
+ * any hour — not from noon on.
+ */
+export function fundRetentionEndsAt(inspectionOccurredAt: Date, retentionDays: number): Date {
+  const day = Date.UTC(
+    inspectionOccurredAt.getUTCFullYear(),
+    inspectionOccurredAt.getUTCMonth(),
+    inspectionOccurredAt.getUTCDate(),
+  );
+  return new Date(day + retentionDays * DAY_MS);
+}
+
+/** Where a step's document opens: GET, for the deal's buyers, its seller and admins. */
+export function milestoneDocumentPath(operationId: string, kind: OperationMilestoneKind): string {
+  return `/api/operations/${encodeURIComponent(operationId)}/milestones/${kind}/document`;
+}
+
 /** The fields of a step, sent as multipart form fields beside the optional `document` file part. */
 export const ZRecordMilestoneFields = z
   .object({

@@ -134,7 +134,15 @@ export const ZLedgerResponse = z.object({
       memo: z.string().nullable(),
       created_at: z.iso.datetime({ offset: true }),
       sum_cents: z.number().int(),
-      entries: z.array(z.object({ id: z.number().int(), account: z.string(), amount_cents: z.number().int() })),
+      entries: z.array(
+        z.object({
+          id: z.number().int(),
+          account: z.string(),
+          /** The company behind a buyer: or seller: account (null for the escrow account). */
+          party: z.string().nullable(),
+          amount_cents: z.number().int(),
+        }),
+      ),
     }),
   ),
   held_cents: z.number().int(),

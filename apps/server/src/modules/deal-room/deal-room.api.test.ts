@@ -76,13 +76,26 @@ describe('deal room', () => {
       expect(invalid.statusCode).toBe(400);
     });
 
-    it('lists recorded milestones with their dates', async () => {
-      const occurredAt = new Date('2026-03-02T10:00:00Z');
-      await t.db
-        .insert(operationMilestones)
-        .values({ operationId: FEATURED_ID, kind: 'shipment_preparation', occurredAt });
+    it('lists recorded milestones with their dates, outcomes and whether a document is attached', async () => {
+      const preparedAt = new Date('2026-03-02T10:00:00Z');
+      const inspectedAt = new Date('2026-04-02T12:00:00Z');
+      await t.db.insert(operationMilestones).values([
+        { operationId: FEATURED_ID, kind: 'shipment_preparation', occurredAt: preparedAt },
+        {
+          operationId: FEATURED_ID,
+          kind: 'inspection',
+          occurredAt: inspectedAt,
+          result: 'passed',
+          documentKey: `operations/${FEATURED_ID}/inspection-test.pdf`,
+        },
+      ]);
       const room = ZDealRoomResponse.parse((await get('buyer', `/api/operations/${FEATURED_ID}/deal-room`)).json());
-      expect(room.milestones).toEqual([{ kind: 'shipment_preparation', occurred_at: occurredAt.toISOString() }]);
+      expect(room.milestones).toEqual([
+        { kind: 'shipment_preparation', occurred_at: preparedAt.toISOString(), result: null, has_document: false },
+        { kind: 'inspection', occurred_at: inspectedAt.toISOString(), result: 'passed', has_document: true },
+      ]);
+      // The storage key itself never leaves the server.
+      expect(JSON.stringify(room)).not.toContain('inspection-test.pdf');
       await t.db.delete(operationMilestones).where(eq(operationMilestones.operationId, FEATURED_ID));
     });
   });

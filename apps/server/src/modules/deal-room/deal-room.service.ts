@@ -72,7 +72,12 @@ export async function getDealRoom(
       .from(operationParticipants)
       .where(and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.status, 'active'))),
     db
-      .select({ kind: operationMilestones.kind, occurredAt: operationMilestones.occurredAt })
+      .select({
+        kind: operationMilestones.kind,
+        occurredAt: operationMilestones.occurredAt,
+        result: operationMilestones.result,
+        documentKey: operationMilestones.documentKey,
+      })
       .from(operationMilestones)
       .where(eq(operationMilestones.operationId, operationId))
       .orderBy(operationMilestones.occurredAt),
@@ -101,7 +106,12 @@ export async function getDealRoom(
       expected_departure: operation.expectedDeparture,
       expected_arrival: operation.expectedArrival,
     },
-    milestones: milestoneRows.map((row) => ({ kind: row.kind, occurred_at: row.occurredAt.toISOString() })),
+    milestones: milestoneRows.map((row) => ({
+      kind: row.kind,
+      occurred_at: row.occurredAt.toISOString(),
+      result: row.result,
+      has_document: row.documentKey !== null,
+    })),
     participation: latest
       ? {
           id: latest.id,

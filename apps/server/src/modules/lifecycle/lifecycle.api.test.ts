@@ -10,12 +10,14 @@ import {
   operationParticipants,
   operations,
   platformSettings,
+  profiles,
 } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { demoOperationId } from '../../db/seed/demo-operations';
 import { PDF_BYTES } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 import { getEscrowStates, recordDeposit } from '../escrow/ledger.service';
+import { getOperationControl } from './lifecycle.service';
 
 const BOUNDARY = '----tradeops-lifecycle';
 
@@ -189,6 +191,58 @@ describe('operation lifecycle (back office)', () => {
       .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
       .from(ledgerEntries);
     expect(Number(balance!.total)).toBe(0);
+
+    // The ledger page's data: one release per order, each paid to the seller's account, named by company.
+    const ledger = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/operations/${operationId}/ledger`,
+      headers: admin,
+    });
+    const [sellerProfile] = await t.db
+      .select({ companyName: profiles.companyName })
+      .from(profiles)
+      .where(eq(profiles.id, demoUserId('vendedor')));
+    const releases = ledger.json().transfers.filter((transfer: { kind: string }) => transfer.kind === 'release') as {
+      entries: { account: string; party: string | null; amount_cents: number }[];
+    }[];
+    expect(releases).toHaveLength(2);
+    for (const release of releases) {
+      expect(release.entries).toContainEqual(
+        expect.objectContaining({ account: `seller:${demoUserId('vendedor')}`, party: sellerProfile!.companyName }),
+      );
+    }
+    expect(ledger.json()).toMatchObject({ held_cents: 0 });
+  });
+
+  it('counts the fund retention in whole days from the inspection date: 0 days settles that day at any hour', async () => {
+    await fillOperation('soybeans');
+    const operationId = demoOperationId('soybeans');
+    const today = new Date().toISOString().slice(0, 10);
+    const setRetention = (days: number) =>
+      t.db.update(platformSettings).set({ value: days }).where(eq(platformSettings.key, 'fund_retention_days'));
+    await setRetention(0);
+    expect((await step(operationId, 'shipment_preparation', { occurred_at: today })).statusCode).toBe(200);
+    expect((await step(operationId, 'departure', { occurred_at: today }, bill)).statusCode).toBe(200);
+    expect((await step(operationId, 'arrival', { occurred_at: today })).statusCode).toBe(200);
+    const inspection = await step(operationId, 'inspection', { occurred_at: today, result: 'passed' }, bill);
+    expect(inspection.statusCode).toBe(200);
+
+    // Early in the morning (UTC) of the inspection day: a 0-day retention has already ended.
+    const early = new Date(`${today}T00:30:00.000Z`);
+    expect(await getOperationControl(t.db, operationId, early)).toMatchObject({
+      settleableAt: `${today}T00:00:00.000Z`,
+      canSettle: true,
+    });
+    // One day: not before the next day starts.
+    await setRetention(1);
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00.000Z`) + 86_400_000);
+    const lastMinute = new Date(tomorrow.getTime() - 60_000);
+    expect(await getOperationControl(t.db, operationId, lastMinute)).toMatchObject({
+      settleableAt: tomorrow.toISOString(),
+      canSettle: false,
+    });
+    expect((await getOperationControl(t.db, operationId, tomorrow)).canSettle).toBe(true);
+    await setRetention(0);
   });
 
   it('refuses shipment preparation while a payment is unconfirmed, and keeps documents from strangers', async () => {

@@ -11,6 +11,7 @@ import {
   type RecordMilestoneFields,
   detectFileType,
   fileTypeFromName,
+  fundRetentionEndsAt,
   nextLifecycleStep,
 } from '@tradeops/shared';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -203,7 +204,7 @@ export async function getOperationControl(
   const inspection = milestones.find((m) => m.kind === 'inspection');
   const settleableAt =
     operation.status === 'inspected' && inspectionResult === 'passed' && inspection
-      ? new Date(inspection.occurredAt.getTime() + settings.fundRetentionDays * DAY_MS)
+      ? fundRetentionEndsAt(inspection.occurredAt, settings.fundRetentionDays)
       : null;
   const heldTotal = participants.reduce((sum, p) => sum + (escrow.get(p.id)?.heldCents ?? 0), 0);
   return {
@@ -394,7 +395,8 @@ async function finishSettlement(
 
 /**
  * Settles a deal whose inspection passed, once the fund retention (a platform
- * setting, 30 days by default) has run from the inspection date: every
+ * setting, 30 days by default) has run from the inspection date (whole days,
+ * fundRetentionEndsAt): every
  * participation's escrow goes to the seller, the deal is closed.
  */
 export async function settleOperation(
@@ -410,7 +412,7 @@ export async function settleOperation(
     if (inspectionResultOf(milestones) !== 'passed') throw new AppError('DISPUTE_OPEN');
     const inspection = milestones.find((m) => m.kind === 'inspection')!;
     const { fundRetentionDays } = await getPlatformSettings(tx);
-    const settleableAt = new Date(inspection.occurredAt.getTime() + fundRetentionDays * DAY_MS);
+    const settleableAt = fundRetentionEndsAt(inspection.occurredAt, fundRetentionDays);
     if (settleableAt.getTime() > now.getTime()) {
       throw new AppError('RETENTION_NOT_ENDED', { date: settleableAt.toISOString().slice(0, 10) });
     }

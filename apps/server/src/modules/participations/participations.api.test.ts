@@ -8,6 +8,7 @@ import {
   notifications,
   operationParticipants,
   operations,
+  profiles,
 } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { demoOperationId } from '../../db/seed/demo-operations';
@@ -381,6 +382,20 @@ describe('participations API', () => {
       expect(ledger.statusCode).toBe(200);
       expect(ledger.json()).toMatchObject({ held_cents: 5 * 1_000_000, deposited_cents: 5 * 1_000_000 });
       for (const transfer of ledger.json().transfers) expect(transfer.sum_cents).toBe(0);
+      // Each entry names the company behind the account: the buyer who paid; none for the escrow account.
+      const [buyerProfile] = await t.db
+        .select({ companyName: profiles.companyName })
+        .from(profiles)
+        .where(eq(profiles.id, demoUserId('comprador')));
+      const deposit = ledger.json().transfers.find((transfer: { participation_id: string }) => {
+        return transfer.participation_id === participationId;
+      });
+      expect(deposit.entries).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ account: `buyer:${demoUserId('comprador')}`, party: buyerProfile!.companyName }),
+          expect.objectContaining({ account: expect.stringMatching(/^escrow:/), party: null }),
+        ]),
+      );
       const queue = await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: admin });
       expect(queue.json().data.map((item: { id: string }) => item.id)).not.toContain(participationId);
       const refusedAsBuyer = await t.app.inject({

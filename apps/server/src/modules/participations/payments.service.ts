@@ -8,7 +8,7 @@ import {
   detectFileType,
   fileTypeFromName,
 } from '@tradeops/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { type FastifyBaseLogger } from 'fastify';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
 import { operationParticipants, operations, profiles, user } from '../../db/schema';
@@ -323,6 +323,24 @@ export async function rejectPayment(
   return toParticipation(row, states.get(row.id));
 }
 
+/** The company behind each buyer:<user id> and seller:<user id> account, so the ledger says who paid and who was paid. */
+async function getAccountParties(db: AppDatabase, accounts: string[]): Promise<Map<string, string>> {
+  const userIds = new Map<string, string[]>();
+  for (const account of new Set(accounts)) {
+    const [kind, id] = account.split(':');
+    if ((kind !== 'buyer' && kind !== 'seller') || !id) continue;
+    userIds.set(id, [...(userIds.get(id) ?? []), account]);
+  }
+  if (userIds.size === 0) return new Map();
+  const rows = await db
+    .select({ id: profiles.id, companyName: profiles.companyName })
+    .from(profiles)
+    .where(inArray(profiles.id, [...userIds.keys()]));
+  return new Map(
+    rows.flatMap((row) => (userIds.get(row.id) ?? []).map((account) => [account, row.companyName] as const)),
+  );
+}
+
 /** An operation's escrow ledger for admins: every transfer with its entries and sums. */
 export async function getLedger(db: AppDatabase, operationId: string, language: string): Promise<LedgerResponse> {
   const [operation] = await db
@@ -332,6 +350,10 @@ export async function getLedger(db: AppDatabase, operationId: string, language: 
   if (!operation) throw new AppError('OPERATION_NOT_FOUND');
   const transfers = await getOperationLedger(db, operationId);
   const held = await getEscrowHeldCents(db, operationId);
+  const parties = await getAccountParties(
+    db,
+    transfers.flatMap((transfer) => transfer.entries.map((entry) => entry.account)),
+  );
   let deposited = 0;
   let paidOut = 0;
   for (const transfer of transfers) {
@@ -353,6 +375,7 @@ export async function getLedger(db: AppDatabase, operationId: string, language: 
       entries: transfer.entries.map((entry) => ({
         id: entry.id,
         account: entry.account,
+        party: parties.get(entry.account) ?? null,
         amount_cents: entry.amountCents,
       })),
     })),

@@ -22,6 +22,7 @@ const AREA_LINKS = {
     { to: '/admin/kyc/users', key: 'adminKycUsers' },
     { to: '/admin/kyc/operations', key: 'adminKycOperations' },
     { to: '/admin/payments', key: 'adminPayments' },
+    { to: '/admin/operations', key: 'adminOperations' },
     { to: '/admin/settings', key: 'adminSettings' },
   ],
 } as const;

@@ -19,7 +19,17 @@ export function AdminOperationControlPage() {
         <h1 className="mt-3 text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">
           {control.data?.operation.title ?? t('lifecycle.controlTitle')}
         </h1>
-        {control.data && <p className="mt-1 text-slate-600">{control.data.operation.sellerCompany}</p>}
+        {control.data && (
+          <div className="mt-1 flex flex-wrap items-baseline gap-x-4 gap-y-1">
+            <p className="text-slate-600">{control.data.operation.sellerCompany}</p>
+            <Link
+              to={`/admin/operations/${encodeURIComponent(id)}/ledger`}
+              className="text-sm font-semibold text-accent-800 underline underline-offset-2"
+            >
+              {t('lifecycle.viewLedger')}
+            </Link>
+          </div>
+        )}
         <div className="mt-8">
           {control.isError ? (
             <p role="alert" className="text-red-700">

@@ -11,6 +11,7 @@ const QUEUES = [
   { to: '/admin/kyc/users', key: 'kycUsers' },
   { to: '/admin/kyc/operations', key: 'kycOperations' },
   { to: '/admin/payments', key: 'payments' },
+  { to: '/admin/operations', key: 'operations' },
   { to: '/admin/messages', key: 'messages' },
   { to: '/admin/outbox', key: 'outbox' },
   { to: '/admin/settings', key: 'settings' },

@@ -1,4 +1,4 @@
-import { type DealRoomResponse } from '@tradeops/shared';
+import { type DealRoomResponse, type OperationMilestoneKind, milestoneDocumentPath } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../../components/ui/icons';
 import { cx } from '../../../lib/class-names';
@@ -21,7 +21,31 @@ function StepMarker({ state, index }: { state: TimelineStep['state']; index: num
   );
 }
 
-/** The waiting page's timeline (spec §2), an ordered list whose items say their state in words too. */
+/** The link to a step's document: the bill of lading and the inspection report say what they are. */
+function StepDocumentLink({ operationId, kind }: { operationId: string; kind: OperationMilestoneKind }) {
+  const { t } = useTranslation();
+  const label =
+    kind === 'departure' || kind === 'inspection'
+      ? t(`dealRoom.timeline.documents.${kind}`)
+      : t('dealRoom.timeline.documents.other');
+  return (
+    <a
+      href={milestoneDocumentPath(operationId, kind)}
+      target="_blank"
+      rel="noreferrer"
+      className="mt-1 inline-block text-sm font-semibold text-accent-800 underline underline-offset-2 hover:text-accent-900"
+    >
+      {label}
+      <span className="sr-only"> {t('dealRoom.timeline.opensInNewTab')}</span>
+    </a>
+  );
+}
+
+/**
+ * The waiting page's timeline (spec §2, then inspection and settlement), an
+ * ordered list whose items say their state in words too; a recorded step shows
+ * its date, its outcome and a link to its document.
+ */
 export function DealRoomTimeline({ room }: { room: DealRoomResponse }) {
   const { t, i18n } = useTranslation();
   const steps = buildTimeline(room);
@@ -77,6 +101,14 @@ export function DealRoomTimeline({ room }: { room: DealRoomResponse }) {
                   </span>
                 </p>
                 {detail && <p className="mt-0.5 text-sm text-slate-600">{detail}</p>}
+                {step.result && (
+                  <p className="mt-0.5 text-sm font-medium text-slate-800">
+                    {t(`dealRoom.timeline.results.${step.result}`, { defaultValue: step.result })}
+                  </p>
+                )}
+                {step.hasDocument && step.key !== 'confirmed' && step.key !== 'allocation' && (
+                  <StepDocumentLink operationId={room.operation.id} kind={step.key} />
+                )}
               </div>
             </li>
           );

@@ -52,6 +52,8 @@ describe('buildTimeline', () => {
       'shipment_preparation:upcoming',
       'departure:upcoming',
       'arrival:upcoming',
+      'inspection:upcoming',
+      'settlement:upcoming',
     ]);
     expect(states(buildTimeline(room({ allocated: 25 })))).toEqual([
       'confirmed:completed',
@@ -59,6 +61,8 @@ describe('buildTimeline', () => {
       'shipment_preparation:current',
       'departure:upcoming',
       'arrival:upcoming',
+      'inspection:upcoming',
+      'settlement:upcoming',
     ]);
   });
 
@@ -71,8 +75,8 @@ describe('buildTimeline', () => {
       room({
         allocated: 25,
         milestones: [
-          { kind: 'shipment_preparation', occurred_at: '2026-02-01T00:00:00.000Z' },
-          { kind: 'departure', occurred_at: '2026-03-02T00:00:00.000Z' },
+          { kind: 'shipment_preparation', occurred_at: '2026-02-01T00:00:00.000Z', result: null, has_document: false },
+          { kind: 'departure', occurred_at: '2026-03-02T00:00:00.000Z', result: null, has_document: true },
         ],
       }),
     );
@@ -80,9 +84,40 @@ describe('buildTimeline', () => {
       'shipment_preparation:completed',
       'departure:completed',
       'arrival:current',
+      'inspection:upcoming',
+      'settlement:upcoming',
     ]);
-    expect(steps[3]).toMatchObject({ doneAt: '2026-03-02T00:00:00.000Z', expectedOn: null });
-    expect(steps[4]).toMatchObject({ doneAt: null, expectedOn: '2026-04-01' });
+    expect(steps[3]).toMatchObject({ doneAt: '2026-03-02T00:00:00.000Z', expectedOn: null, hasDocument: true });
+    expect(steps[4]).toMatchObject({ doneAt: null, expectedOn: '2026-04-01', hasDocument: false });
+  });
+
+  it('goes on past the arrival to the inspection (its result and report) and the settlement', () => {
+    const milestone = (kind: DealRoomResponse['milestones'][number]['kind'], day: string, extra = {}) => ({
+      kind,
+      occurred_at: `2026-03-${day}T12:00:00.000Z`,
+      result: null,
+      has_document: false,
+      ...extra,
+    });
+    const inspected = room({
+      allocated: 25,
+      milestones: [
+        milestone('shipment_preparation', '01'),
+        milestone('departure', '02', { has_document: true }),
+        milestone('arrival', '20'),
+        milestone('inspection', '21', { result: 'passed', has_document: true }),
+      ],
+    });
+    const steps = buildTimeline(inspected);
+    expect(states(steps).slice(-2)).toEqual(['inspection:completed', 'settlement:current']);
+    expect(steps.at(-2)).toMatchObject({ result: 'passed', hasDocument: true, doneAt: '2026-03-21T12:00:00.000Z' });
+
+    const settled = buildTimeline({
+      ...inspected,
+      milestones: [...inspected.milestones, milestone('settlement', '22', { result: 'released' })],
+    });
+    expect(settled.every((step) => step.state === 'completed')).toBe(true);
+    expect(settled.at(-1)).toMatchObject({ key: 'settlement', result: 'released', hasDocument: false });
   });
 
   it('starts at the allocation for the seller and admins (no order of their own)', () => {

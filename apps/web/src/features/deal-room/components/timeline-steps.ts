@@ -1,6 +1,6 @@
-import { type DealRoomResponse } from '@tradeops/shared';
+import { type DealRoomResponse, type OperationMilestoneKind } from '@tradeops/shared';
 
-export type TimelineStepKey = 'confirmed' | 'allocation' | 'shipment_preparation' | 'departure' | 'arrival';
+export type TimelineStepKey = 'confirmed' | 'allocation' | OperationMilestoneKind;
 export type TimelineStepState = 'completed' | 'current' | 'upcoming';
 
 export interface TimelineStep {
@@ -10,15 +10,20 @@ export interface TimelineStep {
   doneAt: string | null;
   /** The operation's expected date, for logistics steps not reached yet. */
   expectedOn: string | null;
+  /** The recorded outcome: inspection passed | failed, settlement released | refund | partial. */
+  result: string | null;
+  /** A document is attached to the step's milestone (bill of lading, inspection report…). */
+  hasDocument: boolean;
 }
 
 /**
  * The waiting page's timeline (spec §2): participation confirmed (completed once
  * the caller's payment is confirmed, current before), full allocation (completed
  * when allocated tons equal total tons, otherwise current), then shipment
- * preparation, departure and arrival from the recorded milestones — the first
- * one not recorded is current once the deal is fully allocated. The seller and
- * admins, who have no order, see the timeline from the allocation on.
+ * preparation, departure and arrival from the recorded milestones, and after
+ * them the lifecycle's inspection and settlement (DESIGN §2) — the first one not
+ * recorded is current once the deal is fully allocated. The seller and admins,
+ * who have no order, see the timeline from the allocation on.
  */
 export function buildTimeline(
   room: Pick<DealRoomResponse, 'operation' | 'milestones' | 'participation'>,
@@ -30,23 +35,41 @@ export function buildTimeline(
       state: room.participation.payment_status === 'confirmed' ? 'completed' : 'current',
       doneAt: room.participation.confirmed_at,
       expectedOn: null,
+      result: null,
+      hasDocument: false,
     });
   }
   const isAllocated = room.operation.allocated_tons >= room.operation.total_tons;
-  steps.push({ key: 'allocation', state: isAllocated ? 'completed' : 'current', doneAt: null, expectedOn: null });
+  steps.push({
+    key: 'allocation',
+    state: isAllocated ? 'completed' : 'current',
+    doneAt: null,
+    expectedOn: null,
+    result: null,
+    hasDocument: false,
+  });
 
-  const milestoneAt = new Map(room.milestones.map((milestone) => [milestone.kind, milestone.occurred_at]));
-  const logistics = [
+  const milestones = new Map(room.milestones.map((milestone) => [milestone.kind, milestone]));
+  const logistics: { key: OperationMilestoneKind; expectedOn: string | null }[] = [
     { key: 'shipment_preparation', expectedOn: null },
     { key: 'departure', expectedOn: room.operation.expected_departure },
     { key: 'arrival', expectedOn: room.operation.expected_arrival },
-  ] as const;
+    { key: 'inspection', expectedOn: null },
+    { key: 'settlement', expectedOn: null },
+  ];
   let previousDone = isAllocated;
   for (const step of logistics) {
-    const doneAt = milestoneAt.get(step.key) ?? null;
-    const state: TimelineStepState = doneAt ? 'completed' : previousDone ? 'current' : 'upcoming';
-    steps.push({ key: step.key, state, doneAt, expectedOn: doneAt ? null : step.expectedOn });
-    previousDone = doneAt !== null;
+    const milestone = milestones.get(step.key);
+    const state: TimelineStepState = milestone ? 'completed' : previousDone ? 'current' : 'upcoming';
+    steps.push({
+      key: step.key,
+      state,
+      doneAt: milestone?.occurred_at ?? null,
+      expectedOn: milestone ? null : step.expectedOn,
+      result: milestone?.result ?? null,
+      hasDocument: milestone?.has_document ?? false,
+    });
+    previousDone = milestone !== undefined;
   }
   return steps;
 }

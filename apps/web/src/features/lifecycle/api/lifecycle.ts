@@ -57,8 +57,3 @@ export function useLifecycleAction(operationId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: LIFECYCLE_KEY }),
   });
 }
-
-/** Where a step's document opens (its buyers, seller and admins may read it). */
-export function milestoneDocumentUrl(operationId: string, kind: string): string {
-  return `/api/operations/${encodeURIComponent(operationId)}/milestones/${encodeURIComponent(kind)}/document`;
-}

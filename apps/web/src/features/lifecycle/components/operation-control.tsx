@@ -1,11 +1,11 @@
-import { type OperationControlResponse, formatUsd } from '@tradeops/shared';
+import { type OperationControlResponse, formatUsd, milestoneDocumentPath } from '@tradeops/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatDate, formatNumber, toLocale } from '../../../lib/format';
-import { milestoneDocumentUrl, useLifecycleAction } from '../api/lifecycle';
+import { useLifecycleAction } from '../api/lifecycle';
 import { DisputeForm } from './dispute-form';
 import { StepForm } from './step-form';
 
@@ -17,6 +17,8 @@ export function OperationControl({ control }: { control: OperationControlRespons
   const locale = toLocale(i18n.language);
   const { operation } = control;
   const settle = useLifecycleAction(operation.id);
+  // Steps are days (stored at noon UTC) and the retention ends at a UTC midnight: read them in UTC, as the deal room does.
+  const stepDate = (value: string) => formatDate(value, i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -51,7 +53,7 @@ export function OperationControl({ control }: { control: OperationControlRespons
                 className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-l-2 border-accent-600 pl-3"
               >
                 <span className="font-medium text-slate-900">{t(`lifecycle.steps.${milestone.kind}`)}</span>
-                <span className="text-sm text-slate-600">{formatDate(milestone.occurredAt, i18n.language)}</span>
+                <span className="text-sm text-slate-600">{stepDate(milestone.occurredAt)}</span>
                 {milestone.result && (
                   <Badge tone={milestone.result === 'failed' ? 'danger' : 'success'}>
                     {t(`lifecycle.results.${milestone.result}`, { defaultValue: milestone.result })}
@@ -59,7 +61,7 @@ export function OperationControl({ control }: { control: OperationControlRespons
                 )}
                 {milestone.hasDocument && (
                   <a
-                    href={milestoneDocumentUrl(operation.id, milestone.kind)}
+                    href={milestoneDocumentPath(operation.id, milestone.kind)}
                     target="_blank"
                     rel="noreferrer"
                     className="text-sm font-semibold text-accent-800 underline underline-offset-2"
@@ -96,7 +98,7 @@ export function OperationControl({ control }: { control: OperationControlRespons
             <p className="mt-2 text-sm text-slate-600">
               {control.canSettle
                 ? t('lifecycle.settleReady', { amount: formatUsd(control.escrowHeldCents, locale) })
-                : t('lifecycle.settleFrom', { date: formatDate(control.settleableAt!, i18n.language) })}
+                : t('lifecycle.settleFrom', { date: stepDate(control.settleableAt!) })}
             </p>
             <Button
               className="mt-4"

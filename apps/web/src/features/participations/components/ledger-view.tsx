@@ -7,10 +7,14 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, toLocale } from '../../../lib/format';
 import { useOperationLedger } from '../api/payments';
 
+const ACCOUNT_KINDS = ['buyer', 'escrow', 'seller'] as const;
+type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
 /** An account name ("escrow:<operation id>") shown as its kind and a short id. */
-function shortAccount(account: string): { kind: string; id: string } {
-  const [kind = '', id = ''] = account.split(':');
-  return { kind, id: id.length > 12 ? `${id.slice(0, 8)}…` : id };
+function shortAccount(account: string): { kind: AccountKind | null; raw: string; id: string } {
+  const [raw = '', id = ''] = account.split(':');
+  const kind = (ACCOUNT_KINDS as readonly string[]).includes(raw) ? (raw as AccountKind) : null;
+  return { kind, raw, id: id.length > 12 ? `${id.slice(0, 8)}…` : id };
 }
 
 /** /admin/operations/{id}/ledger: the operation's escrow transfers, their entries and the held total. */
@@ -59,7 +63,11 @@ export function LedgerView({ operationId }: { operationId: string }) {
             ) : (
               <ol className="mt-6 space-y-4">
                 {data.transfers.map((transfer) => (
-                  <li key={transfer.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                  <li
+                    key={transfer.id}
+                    data-testid="ledger-transfer"
+                    className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+                  >
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <div className="flex flex-wrap items-center gap-2">
                         <Badge tone={transfer.kind === 'deposit' ? 'brand' : 'accent'}>
@@ -92,7 +100,10 @@ export function LedgerView({ operationId }: { operationId: string }) {
                           return (
                             <tr key={entry.id} className="border-t border-slate-100">
                               <td className="py-1.5">
-                                <span className="font-medium text-brand-900">{account.kind}</span>{' '}
+                                <span className="font-medium text-brand-900">
+                                  {account.kind ? t(`adminLedger.accounts.${account.kind}`) : account.raw}
+                                </span>
+                                {entry.party && <span className="text-slate-700"> · {entry.party}</span>}{' '}
                                 <span className="font-mono text-xs text-slate-500" title={entry.account}>
                                   {account.id}
                                 </span>

@@ -1,0 +1,71 @@
+import { type LedgerResponse } from '@tradeops/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setLanguage } from '../../../lib/i18n';
+import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
+import { LedgerView } from './ledger-view';
+
+const OPERATION_ID = '00000000-0000-4000-8000-000000000001';
+const BUYER_ID = 'buyer-user-1';
+const SELLER_ID = 'seller-user-1';
+
+const ledger: LedgerResponse = {
+  operation: { id: OPERATION_ID, title: 'Café verde' },
+  transfers: [
+    {
+      id: '00000000-0000-4000-8000-000000000010',
+      kind: 'deposit',
+      participation_id: '00000000-0000-4000-8000-000000000020',
+      memo: null,
+      created_at: '2026-03-01T10:00:00.000Z',
+      sum_cents: 0,
+      entries: [
+        { id: 1, account: `buyer:${BUYER_ID}`, party: 'Importadora Caribe', amount_cents: -2_450_000 },
+        { id: 2, account: `escrow:${OPERATION_ID}`, party: null, amount_cents: 2_450_000 },
+      ],
+    },
+    {
+      id: '00000000-0000-4000-8000-000000000011',
+      kind: 'release',
+      participation_id: '00000000-0000-4000-8000-000000000020',
+      memo: 'settlement',
+      created_at: '2026-03-30T10:00:00.000Z',
+      sum_cents: 0,
+      entries: [
+        { id: 3, account: `escrow:${OPERATION_ID}`, party: null, amount_cents: -2_450_000 },
+        { id: 4, account: `seller:${SELLER_ID}`, party: 'Tostadores Unidos', amount_cents: 2_450_000 },
+      ],
+    },
+  ],
+  held_cents: 0,
+  deposited_cents: 2_450_000,
+  paid_out_cents: 2_450_000,
+};
+
+describe('LedgerView', () => {
+  it('names each account by its role in the UI language and by the company behind it', async () => {
+    mockApi({ [`/api/admin/operations/${OPERATION_ID}/ledger`]: () => jsonResponse(ledger) });
+    renderWithProviders(<LedgerView operationId={OPERATION_ID} />);
+    const transfers = await screen.findAllByTestId('ledger-transfer');
+    expect(transfers).toHaveLength(2);
+    const [deposit, release] = transfers as [HTMLElement, HTMLElement];
+    expect(within(deposit).getByText('Depósito')).toBeInTheDocument();
+    expect(within(deposit).getAllByRole('row')[1]).toHaveTextContent('Comprador · Importadora Caribe');
+    expect(within(deposit).getAllByRole('row')[2]).toHaveTextContent(/^Escrow 00000000…/);
+    expect(within(release).getByText('Liberación')).toBeInTheDocument();
+    const toSeller = within(release).getAllByRole('row')[2]!;
+    expect(toSeller).toHaveTextContent('Vendedor · Tostadores Unidos');
+    expect(toSeller).toHaveTextContent('$24,500');
+    expect(toSeller).not.toHaveTextContent('-$');
+    expect(screen.getByTestId('ledger-held')).toHaveTextContent('$0');
+  });
+
+  it('says the roles in English too', async () => {
+    await setLanguage('en');
+    mockApi({ [`/api/admin/operations/${OPERATION_ID}/ledger`]: () => jsonResponse(ledger) });
+    renderWithProviders(<LedgerView operationId={OPERATION_ID} />);
+    const [deposit, release] = (await screen.findAllByTestId('ledger-transfer')) as [HTMLElement, HTMLElement];
+    expect(within(deposit).getAllByRole('row')[1]).toHaveTextContent('Buyer · Importadora Caribe');
+    expect(within(release).getAllByRole('row')[2]).toHaveTextContent('Seller · Tostadores Unidos');
+  });
+});
