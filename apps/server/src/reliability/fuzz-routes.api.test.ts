@@ -145,7 +145,9 @@ describe('fuzzing every JSON route as every role', () => {
   async function checksum(): Promise<string> {
     const parts = businessTables.map(
       (table) =>
-        sql`select ${table}::text as t, count(*)::text || ':' || md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as h from ${sql.identifier(table)} x`,
+        // Without views_count: views are counted in memory and flushed each second, whatever the
+        // request in between (an earlier accepted detail view may land during a refused request).
+        sql`select ${table}::text as t, count(*)::text || ':' || md5(coalesce(string_agg((to_jsonb(x) - 'views_count')::text, ',' order by (to_jsonb(x) - 'views_count')::text), '')) as h from ${sql.identifier(table)} x`,
     );
     const result = await t.db.execute(
       sql`select string_agg(t || '=' || h, ';' order by t) as sum from (${sql.join(parts, sql` union all `)}) s`,
@@ -232,7 +234,12 @@ describe('fuzzing every JSON route as every role', () => {
               const error = (response.json() as { error?: { code?: string; message?: string } }).error;
               expect(knownCodes.has(error?.code ?? ''), where).toBe(true);
               expect(error?.message, where).toBeTruthy();
-              expect(await checksum(), `${where}: a refused request changed the business tables`).toBe(before);
+              const after = await checksum();
+              const changed = after
+                .split(';')
+                .filter((part) => !before.split(';').includes(part))
+                .map((part) => part.split('=')[0]);
+              expect(changed, `${where}: a refused request changed the business tables`).toEqual([]);
             } else {
               tally.accepted += 1;
             }

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
 import { operations } from '../../db/schema';
 
@@ -54,15 +54,14 @@ export class ViewCounter {
       sql` `,
     );
     try {
-      await this.db
-        .update(operations)
-        .set({ viewsCount: sql`${operations.viewsCount} + (case ${operations.id} ${increments} else 0 end)` })
-        .where(
-          inArray(
-            operations.id,
-            batch.map(([id]) => id),
-          ),
-        );
+      // Raw SQL on purpose: a query-builder update would also stamp updated_at, and a view is no edit.
+      await this.db.execute(
+        sql`update ${operations} set views_count = views_count + (case id ${increments} else 0 end)
+            where id in (${sql.join(
+              batch.map(([id]) => sql`${id}::uuid`),
+              sql`, `,
+            )})`,
+      );
     } catch (error) {
       this.log.warn({ err: error, operations: batch.length }, 'operation views not saved yet; retried next flush');
       for (const [id, views] of batch) this.#pending.set(id, (this.#pending.get(id) ?? 0) + views);
