@@ -303,9 +303,13 @@ async function checkTriggeredSweeps(db, jobs, buyers, report) {
     const finished = await Promise.all(
       jobIds.map((id) => jobs.waitForJob(RESERVATION_SWEEP_QUEUE, id, { timeoutMs: 60_000 })),
     );
-    for (const job of finished) if (job.state !== 'completed') failures.push(`sweep job ${job.id} ended ${job.state}`);
+    for (const job of finished)
+      if (job.state !== 'completed')
+        failures.push(`sweep job ${job.id} ended ${job.state}: ${job.output?.message ?? ''}`);
     // A worker runs one job at a time: two jobs running at the same moment ran on A and B together.
-    const spans = finished.map((job) => [new Date(job.startedOn).getTime(), new Date(job.completedOn).getTime()]);
+    const spans = finished
+      .filter((job) => job.state === 'completed')
+      .map((job) => [new Date(job.startedOn).getTime(), new Date(job.completedOn).getTime()]);
     let overlapping = 0;
     for (let i = 0; i < spans.length; i += 1)
       for (let j = i + 1; j < spans.length; j += 1)
