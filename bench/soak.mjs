@@ -20,7 +20,7 @@
 // Exit 1 on any failure (no answer within 30 s, a 5xx, a 4xx without an error code) or violation.
 //   node bench/soak.mjs [--port 3161] [--batches 20] [--batch-size 500] [--operations 8] [--seed N]
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -582,7 +582,11 @@ async function main() {
     await server.stop();
     await scratch.drop();
   }
-  console.info(process.exitCode === 1 ? `soak: FAILED (server log ${logPath})` : 'soak: every check held');
+  if (process.exitCode === 1) console.info(`soak: FAILED (server log ${logPath})`);
+  else {
+    console.info('soak: every check held');
+    rmSync(logPath, { force: true });
+  }
 }
 
 await main();

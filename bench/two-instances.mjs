@@ -18,7 +18,7 @@
 /* global window, document, MutationObserver -- inside page.evaluate and waitForFunction, run by the browser */
 import { chromium } from '@playwright/test';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -431,6 +431,7 @@ async function main() {
       : `two instances: ${failures.length} check(s) failed (log ${logPath})`,
   );
   process.exitCode = failures.length === 0 ? 0 : 1;
+  if (failures.length === 0) rmSync(logPath, { force: true });
 }
 
 await main();
