@@ -36,11 +36,17 @@ export async function createScratchDatabase(databaseUrl) {
   await admin.end();
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
+  const filesDir = mkdtempSync(join(tmpdir(), 'tradeops-bench-files-'));
   return {
     driver: 'postgres',
-    serverEnv: { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), 'tradeops-bench-files-')) },
+    serverEnv: { DATABASE_URL: url.toString(), DATA_DIR: filesDir },
     label: `PostgreSQL (scratch database ${name})`,
-    async open() {
+    /** One connection, or a pool of `connections` for a script that queries concurrently. */
+    async open({ connections = 1 } = {}) {
+      if (connections > 1) {
+        const pool = new pg.Pool({ connectionString: url.toString(), max: connections });
+        return { query: async (text, params = []) => (await pool.query(text, params)).rows, close: () => pool.end() };
+      }
       const client = new pg.Client({ connectionString: url.toString() });
       await client.connect();
       return { query: async (text, params = []) => (await client.query(text, params)).rows, close: () => client.end() };
@@ -51,6 +57,7 @@ export async function createScratchDatabase(databaseUrl) {
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

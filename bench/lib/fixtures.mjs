@@ -57,3 +57,18 @@ export async function createOperations(db, { count, totalTons, prefix }) {
   }
   return ids;
 }
+
+/** A database session for the seeded demo admin (admin@tradeops.demo), signed like a buyer's. */
+export async function createAdminSession(db, { secret }) {
+  const [admin] = await db.query(`select id from "user" where email = 'admin@tradeops.demo'`);
+  if (!admin) throw new Error('the demo admin is missing: the bench database was not seeded');
+  const token = randomBytes(24).toString('hex');
+  const expires = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+  await db.query(`insert into session (id, token, user_id, expires_at) values ($1, $2, $3, $4)`, [
+    randomUUID(),
+    token,
+    admin.id,
+    expires,
+  ]);
+  return { id: admin.id, cookie: signedSessionCookie(token, secret), token };
+}

@@ -192,10 +192,27 @@ function reviewRefusal(row: ParticipationRow): AppError | null {
 }
 
 /**
+ * Locks the row of the participation's operation (FOR UPDATE), if there is one. Taken
+ * before the participation's own lock: the order operation → participation is the one
+ * every path that ends orders uses (an operation's end, a buyer's cancel, the sweep).
+ */
+async function lockOperationOfParticipation(tx: AppTransaction, participationId: string): Promise<void> {
+  const [target] = await tx
+    .select({ operationId: operationParticipants.operationId })
+    .from(operationParticipants)
+    .where(eq(operationParticipants.id, participationId));
+  if (target)
+    await tx.select({ id: operations.id }).from(operations).where(eq(operations.id, target.operationId)).for('update');
+}
+
+/**
  * Confirms a verified payment: the status and the escrow deposit (buyer →
  * escrow) commit together. The participation row is locked first, so a second
  * confirmation sees 'confirmed'; the ledger's unique deposit index stands
- * behind it, and both answer PAYMENT_ALREADY_CONFIRMED.
+ * behind it, and both answer PAYMENT_ALREADY_CONFIRMED. The operation's row is
+ * locked before it: the deposit's foreign key share-locks that row, so taking
+ * it last deadlocked with an operation ending at the same moment (which holds
+ * the operation and waits for the participation).
  */
 export async function confirmPayment(
   db: AppDatabase,
@@ -203,6 +220,7 @@ export async function confirmPayment(
   participationId: string,
 ): Promise<Participation> {
   const row = await db.transaction(async (tx) => {
+    await lockOperationOfParticipation(tx, participationId);
     const locked = await lockParticipation(tx, participationId);
     const refusal = reviewRefusal(locked);
     if (refusal) throw refusal;

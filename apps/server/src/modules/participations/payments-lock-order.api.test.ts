@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/client';
+import { ledgerTransfers, operationParticipants, operations } from '../../db/schema';
+import { demoUserId } from '../../db/seed/demo-accounts';
+import { createApprovedBuyers } from '../../test/buyers';
+import { createOpenOperation } from '../../test/deals';
+import { type TestApp, createTestApp } from '../../test/test-app';
+import { endOperationWithRefunds } from '../operations/operation-end.service';
+import { confirmPayment } from './payments.service';
+
+/** Waits until some other session of this database waits for a row lock. */
+async function waitForLockWaiter(t: TestApp): Promise<void> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const [row] = await selectRows<{ waiting: number }>(
+      t.db,
+      sql`select count(*)::int as waiting from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if ((row?.waiting ?? 0) > 0) return;
+    if (Date.now() > until) throw new Error('nobody waited for the lock');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Found while writing bench/soak.mjs (its operation-end race): a payment confirmed while its
+ * operation ends (an admin's cancel, the deadline job). Ending the operation locks the operation
+ * row, then the order rows; a confirmation that locked the order row first and then wrote its
+ * deposit (whose foreign key to the operation needs a share lock on the operation row) closed the
+ * cycle, and PostgreSQL aborted one of them with a deadlock: a 500 for the admin, a failed job.
+ * PGlite runs one transaction at a time, so this runs on PostgreSQL only.
+ */
+describe.runIf(process.env.DATABASE_URL)('confirming a payment while its operation ends (PostgreSQL)', () => {
+  let t: TestApp;
+  afterAll(async () => t?.close());
+
+  it('waits for the operation lock first: no deadlock, the ended order is not confirmed and nothing is deposited', async () => {
+    t = await createTestApp();
+    const [buyer] = await createApprovedBuyers(t, 1, 'lock-order');
+    const operation = await createOpenOperation(t.db, { totalTons: 20 });
+    const participationId = randomUUID();
+    await t.db.insert(operationParticipants).values({
+      id: participationId,
+      operationId: operation.id,
+      userId: buyer!.userId,
+      volume: 10,
+      amountCents: 10 * operation.pricePerTonCents,
+      paymentMethod: 'wire',
+      paymentStatus: 'verification',
+      status: 'active',
+      paymentReference: `LOCK-${participationId.slice(0, 8)}`,
+      proofUploadedAt: new Date(),
+    });
+    await t.db.update(operations).set({ allocatedTons: 10 }).where(eq(operations.id, operation.id));
+    const admin = { user: { id: demoUserId('admin'), email: 'admin@tradeops.demo', name: 'Admin' } };
+
+    let confirming: Promise<unknown> = Promise.resolve();
+    // The operation's end holds its row lock while the admin confirms the payment.
+    const ended = await t.db.transaction(async (tx) => {
+      await tx.select({ id: operations.id }).from(operations).where(eq(operations.id, operation.id)).for('update');
+      confirming = confirmPayment(t.db, admin, participationId).then(
+        () => 'confirmed',
+        (error: unknown) => error,
+      );
+      await waitForLockWaiter(t);
+      return endOperationWithRefunds(tx, operation.id, { status: 'cancelled', reason: 'test', actorId: null });
+    });
+
+    expect(ended).toMatchObject({ endedParticipations: 1, refundedParticipations: 0 });
+    expect(await confirming).toMatchObject({ code: 'PAYMENT_NOT_IN_VERIFICATION' });
+    const deposits = await t.db
+      .select()
+      .from(ledgerTransfers)
+      .where(and(eq(ledgerTransfers.participationId, participationId), eq(ledgerTransfers.kind, 'deposit')));
+    expect(deposits).toHaveLength(0);
+  });
+});
