@@ -7,6 +7,11 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, b
   await page.context().clearCookies();
   await page.goto('/login');
   await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+  // The login page stays on screen while the reset page's code loads, and it has a field with the same
+  // label: typing before the reset page shows fills the wrong form (the cause of this spec's old flakes).
+  await expect(page.getByRole('heading', { level: 1, name: 'Restablecer contraseña' })).toBeVisible({
+    timeout: 15_000,
+  });
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByRole('button', { name: 'Enviar enlace' }).click();
   // The request runs right after a sign-up (an scrypt hash) while CI loads both cores: allow it more time.
