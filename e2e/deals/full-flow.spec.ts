@@ -140,8 +140,9 @@ test.describe('full flow', () => {
     browser,
     baseURL,
   }) => {
-    // Alone it runs in 40–56 s on the loaded 2-core machine; beside the other deals specs (2 workers) up to ~100 s.
-    test.setTimeout(150_000);
+    // Alone it runs in 40–56 s on the loaded 2-core machine; beside the other deals specs (2 workers) up to
+    // ~100 s, and in CI's PGlite phase (both cores shared with the desktop specs) it once passed 150 s.
+    test.setTimeout(300_000);
     const clock = stopwatch();
     const product = `Café verde E2E ${Date.now()}`;
     const title = `${product} - Colombia`;
@@ -170,7 +171,8 @@ test.describe('full flow', () => {
     // The fund retention: 0 days, so the deal settles as soon as the inspection passes.
     await admin.goto('/admin/settings');
     const retention = admin.getByLabel('Retención de fondos (días)');
-    await expect(retention).toHaveValue('30');
+    // Loaded (30 days as seeded, or 0 already when this is a retry on the same server).
+    await expect(retention).toHaveValue(/^\d+$/);
     await retention.fill('0');
     await admin.getByRole('button', { name: 'Guardar ajustes' }).click();
     await expect(admin.getByText('Ajustes guardados.')).toBeVisible();
