@@ -14,9 +14,10 @@ import {
   maxOrderTons,
   minOrderTons,
 } from '@tradeops/shared';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/client';
 import { getPgErrorCode } from '../../db/errors';
+import { getHeldByBuyerTons, limitsOf } from './buyer-limits';
 import { operationParticipants, operations, profiles, user } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
@@ -88,32 +89,6 @@ export async function loadRecipient(tx: AppTransaction, userId: string): Promise
 
 export function operationTitleFor(operation: Pick<OperationRow, 'title' | 'titleEn'>, language: string): string {
   return (language === 'en' && operation.titleEn) || operation.title;
-}
-
-/** Tons a buyer holds in live orders of an operation (the per-participant cap counts them all). */
-async function getHeldByBuyerTons(db: Queryable, operationId: string, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ tons: sql<number>`coalesce(sum(${operationParticipants.volume}), 0)::int` })
-    .from(operationParticipants)
-    .where(
-      and(
-        eq(operationParticipants.operationId, operationId),
-        eq(operationParticipants.userId, userId),
-        eq(operationParticipants.status, 'active'),
-      ),
-    );
-  return Number(row?.tons ?? 0);
-}
-
-function limitsOf(operation: OperationRow, heldByBuyerTons: number): AllocationLimits {
-  return {
-    totalTons: operation.totalTons,
-    allocatedTons: operation.allocatedTons,
-    minVolumeTons: operation.minVolume,
-    maxPerParticipantTons: operation.maxPerParticipantTons,
-    lotStepTons: operation.lotStepTons,
-    heldByBuyerTons,
-  };
 }
 
 /** Why no order can be taken now (status, deadline), or null while the operation is open. */

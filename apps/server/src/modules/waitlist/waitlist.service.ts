@@ -1,5 +1,4 @@
 import {
-  type AllocationLimits,
   type JoinWaitlistRequest,
   type MyWaitlistResponse,
   type WaitlistEntry,
@@ -10,26 +9,16 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
 import { getPgErrorCode } from '../../db/errors';
-import { operationParticipants, operationWaitlist, operations } from '../../db/schema';
+import { operationWaitlist, operations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type JobQueue } from '../../jobs/job-queue';
 import { writeAudit } from '../notifications/notify';
+import { getHeldByBuyerTons, limitsOf } from '../participations/buyer-limits';
 import { lockOperation, returnTonsToOperation } from './waitlist-offers.service';
 
 type OperationRow = typeof operations.$inferSelect;
 type WaitlistRow = typeof operationWaitlist.$inferSelect;
 const LIVE_STATUSES = ['waiting', 'offered'] as const;
-
-function limitsOf(operation: OperationRow, heldByBuyerTons: number): AllocationLimits {
-  return {
-    totalTons: operation.totalTons,
-    allocatedTons: operation.allocatedTons,
-    minVolumeTons: operation.minVolume,
-    maxPerParticipantTons: operation.maxPerParticipantTons,
-    lotStepTons: operation.lotStepTons,
-    heldByBuyerTons,
-  };
-}
 
 /** Full: not one whole lot is left to order (tons held by offers count as taken), or the deal is allocated. */
 export function isOperationFull(operation: OperationRow): boolean {
@@ -41,20 +30,6 @@ function isOpenForWaitlist(operation: OperationRow, now: Date): boolean {
   if (operation.kycStatus !== 'approved') return false;
   if (operation.status !== 'active' && operation.status !== 'allocated') return false;
   return !operation.deadline || operation.deadline.getTime() > now.getTime();
-}
-
-async function heldByBuyerTons(db: Queryable, operationId: string, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ tons: sql<number>`coalesce(sum(${operationParticipants.volume}), 0)::int` })
-    .from(operationParticipants)
-    .where(
-      and(
-        eq(operationParticipants.operationId, operationId),
-        eq(operationParticipants.userId, userId),
-        eq(operationParticipants.status, 'active'),
-      ),
-    );
-  return Number(row?.tons ?? 0);
 }
 
 /** The order's volume rules, for a place in line: whole lots, at least the minimum, within the buyer's cap. */
@@ -105,7 +80,7 @@ export async function joinWaitlist(
           ),
         );
       if (live) throw new AppError('WAITLIST_ALREADY_JOINED');
-      const problem = checkWaitlistVolume(operation, request.volume, await heldByBuyerTons(tx, operationId, userId));
+      const problem = checkWaitlistVolume(operation, request.volume, await getHeldByBuyerTons(tx, operationId, userId));
       if (problem) throw problem;
       const [row] = await tx
         .insert(operationWaitlist)
@@ -212,7 +187,7 @@ export async function getMyWaitlistEntry(
     .select({ count: sql<number>`count(*)::int` })
     .from(operationWaitlist)
     .where(and(eq(operationWaitlist.operationId, operationId), inArray(operationWaitlist.status, LIVE_STATUSES)));
-  const range = waitlistVolumeRange(operation, await heldByBuyerTons(db, operationId, userId));
+  const range = waitlistVolumeRange(operation, await getHeldByBuyerTons(db, operationId, userId));
   return {
     entry: latest ? toWaitlistEntry(latest, await positionOf(db, latest)) : null,
     line_length: Number(line?.count ?? 0),
