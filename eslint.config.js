@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -30,6 +31,34 @@ const layerZones = [
   { target: './apps/web/src/features', from: './apps/web/src/app', message: 'features do not import the app layer' },
 ];
 
+// On the server, plugins sit below modules, and a module reaches another module only through its
+// public files: its services (`*.service.ts`) and the named files below (globs, as import-x wants
+// every exception to be one when `from` is a glob).
+const serverSrc = new URL('./apps/server/src', import.meta.url).pathname;
+const serverModules = readdirSync(`${serverSrc}/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const modulePublicFiles = [
+  `${serverSrc}/modules/*/*.service.ts`,
+  // Telling a user (notifyUser, loadRecipient), a buyer's held tons, the escrow account names, and the
+  // operation aggregate (the only writer of an operation row, docs/decisions/013).
+  `${serverSrc}/modules/{notifications/notify,participations/buyer-limits,escrow/ledger-accounts,operations/operation-aggregate}.ts`,
+];
+const serverZones = [
+  {
+    target: './apps/server/src/plugins',
+    from: './apps/server/src/modules',
+    message: 'plugins never import modules; give the plugin what it needs (options, a decorator) instead',
+  },
+  ...serverModules.map((module) => ({
+    target: `./apps/server/src/modules/${module}`,
+    from: `${serverSrc}/modules/!(${module})/**`,
+    except: modulePublicFiles,
+    message:
+      'a module imports another module only through its *.service.ts (or a public file named in eslint.config.js)',
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -47,7 +76,22 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } } },
+    settings: {
+      // Without these, import-x skips every .ts file it follows, and no-cycle never sees a cycle.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            './packages/shared/tsconfig.json',
+            './apps/server/tsconfig.json',
+            './apps/web/tsconfig.json',
+            './tsconfig.e2e.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
@@ -63,6 +107,7 @@ export default tseslint.config(
             { target: './apps/server', from: './apps/web', message: 'web and server never import each other' },
             ...featureZones,
             ...layerZones,
+            ...serverZones,
           ],
         },
       ],

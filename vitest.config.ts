@@ -33,10 +33,15 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/src/**/*.api.test.ts'],
           setupFiles: ['./vitest.setup.ts'],
+          // Migrates and seeds one template database per run; each file starts from a copy.
+          globalSetup: ['./apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file gets its own database; two cores do not gain from more.
           maxWorkers: 2,
+          // Every file builds its own app on its own database copy, so files may share a worker's
+          // module cache: the app's module graph is imported once per worker, not once per file.
+          isolate: false,
           // Vitest refuses projects with different maxWorkers in one group: run the API files after the others.
           sequence: { groupOrder: 1 },
         },

@@ -61,6 +61,8 @@ async function main() {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(PORT),
+    // Production requires it; the script's requests send this Origin.
+    PUBLIC_URL: ORIGIN,
     SESSION_SECRET: secret,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',

@@ -173,8 +173,8 @@ async function checkInvariants(db, { operationIds, backdated, created }) {
     oversold_operations: tons.filter((row) => row.live + row.offered > row.total_tons).length,
     status_disagrees_with_fill: tons.filter(
       (row) =>
-        (row.status === 'active' || row.status === 'allocated') &&
-        (row.status === 'allocated') !== (row.allocated_tons === row.total_tons),
+        ['active', 'allocated', 'funded'].includes(row.status) &&
+        (row.status !== 'active') !== (row.allocated_tons === row.total_tons),
     ).length,
     ...ledger,
     ledger_sum_cents: Number(ledger.ledger_sum_cents),
@@ -198,6 +198,8 @@ async function main() {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(PORT),
+    // Production requires it; the soak's requests send this Origin.
+    PUBLIC_URL: ORIGIN,
     SESSION_SECRET: secret,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
@@ -373,9 +375,19 @@ async function main() {
       order.stage = 'paid';
       // The same confirmation three times at once (a double click, a retry): one deposit at most.
       const confirms = await Promise.all(
-        [0, 1, 2].map(() => api('POST', `/api/admin/payments/${id}/confirm`, { cookie: admin.cookie })),
+        [0, 1, 2].map(() =>
+          api('POST', `/api/admin/payments/${id}/confirm`, {
+            cookie: admin.cookie,
+            // The proof just uploaded is the order's first (the soak never rejects a proof).
+            json: { proof_revision: 1 },
+          }),
+        ),
       );
       for (const result of confirms) tally.add('confirm', result);
+      // The admin is signed in with every right: a refused door means the soak tested nothing.
+      for (const result of confirms)
+        if (result.status === 401 || result.status === 403)
+          violate(`payment ${id}: the admin's confirmation was refused (${result.status} ${result.code})`);
       const confirmed = confirms.filter((result) => result.status === 200).length;
       payouts.confirm_races += 1;
       payouts.deposits += confirmed;
@@ -409,6 +421,9 @@ async function main() {
         ),
       );
       for (const result of results) tally.add('operation_cancel', result);
+      for (const result of results)
+        if (result.status === 401 || result.status === 403)
+          violate(`operation ${target.id}: the admin's cancel was refused (${result.status} ${result.code})`);
       const job = await jobs.waitForJob(OPERATION_DEADLINE_QUEUE, deadlineJob);
       if (job.state !== 'completed') violate(`deadline job ${deadlineJob} ended ${job.state}`);
       const [{ status }] = await db.query(`select status from operations where id = $1`, [target.id]);

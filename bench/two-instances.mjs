@@ -386,6 +386,9 @@ async function main() {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: port,
+    // One site behind two doors: A is the public origin, B's loopback origin is trusted as well.
+    PUBLIC_URL: ORIGIN_A,
+    TRUSTED_ORIGINS: ORIGIN_B,
     SESSION_SECRET: secret,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',

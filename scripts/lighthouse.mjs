@@ -52,6 +52,7 @@ async function main() {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(PORT),
+      PUBLIC_URL: ORIGIN,
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       SESSION_SECRET: randomBytes(32).toString('hex'),

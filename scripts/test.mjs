@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every suite (unit, web components, API on a real database, end-to-end
-// in Chromium). Options: --suites unit,web,api,e2e  --label <name>
+// in Chromium). Options: --suites unit,web,api,e2e  --label <name>  --no-build
+// `smoke` instead of `e2e` runs only the main journeys' specs (SMOKE_SPECS): CI runs the
+// whole end-to-end suite once, on PostgreSQL, and this smoke on the embedded database.
 // DATABASE_URL set → the API and end-to-end suites run against that PostgreSQL.
 // Each run writes test-results/summary-<label>.json; the last line is
 // `N passed, N failed` for this run.
@@ -37,6 +39,16 @@ function readJson(path) {
   }
 }
 
+/** The main journeys, end to end: sign-in, KYC review, an offer, an order paid and confirmed, the live deal room. */
+const SMOKE_SPECS = [
+  'e2e/public/landing.spec.ts',
+  'e2e/auth/login.spec.ts',
+  'e2e/kyc/kyc-review.spec.ts',
+  'e2e/offers/make-offer.spec.ts',
+  'e2e/deals/order-and-pay.spec.ts',
+  'e2e/deals/live-allocation.spec.ts',
+];
+
 const vitestProjects = suites.filter((s) => ['unit', 'web', 'api'].includes(s));
 if (vitestProjects.length > 0) {
   const output = join(resultsDir, `vitest-${label}.json`);
@@ -63,12 +75,18 @@ if (vitestProjects.length > 0) {
   );
 }
 
-if (suites.includes('e2e')) {
-  const buildStatus = run('npm', ['run', 'build']);
+const e2eSuite = suites.find((s) => s === 'e2e' || s === 'smoke');
+if (e2eSuite) {
+  // One build serves several runs (CI's PGlite smoke, then the PostgreSQL suite): --no-build reuses it.
+  const buildStatus = args.includes('--no-build') ? 0 : run('npm', ['run', 'build']);
   const output = join(resultsDir, `e2e-${label}.json`);
   rmSync(output, { force: true });
   const status =
-    buildStatus === 0 ? run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: output }) : buildStatus;
+    buildStatus === 0
+      ? run('npx', ['playwright', 'test', ...(e2eSuite === 'smoke' ? SMOKE_SPECS : [])], {
+          PLAYWRIGHT_JSON_OUTPUT_NAME: output,
+        })
+      : buildStatus;
   const stats = readJson(output)?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   const failed = stats ? stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0) : 1;
@@ -78,7 +96,7 @@ if (suites.includes('e2e')) {
   totals.skipped += skipped;
   hasFailure ||= status !== 0;
   lines.push(
-    `playwright e2e (${label}): ${passed} passed, ${failed} failed, ${skipped} skipped${stats?.flaky ? ` (${stats.flaky} flaky)` : ''}`,
+    `playwright ${e2eSuite} (${label}): ${passed} passed, ${failed} failed, ${skipped} skipped${stats?.flaky ? ` (${stats.flaky} flaky)` : ''}`,
   );
 }
 

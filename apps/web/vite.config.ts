@@ -11,7 +11,7 @@ const FRAMEWORK_PACKAGES =
   /[\\/]node_modules[\\/](preact|react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/][^\\/]+|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/;
 
 /**
- * The production build runs on preact/compat (home initial JS 158 → 100 KB gzip; docs/decisions/007).
+ * The production build runs on preact/compat (home initial JS 158 → 100 KB gzip; docs/decisions/010-performance-budgets-and-caches.md).
  * The dev server and the unit tests (Testing Library drives react-dom) keep React.
  */
 const PREACT_ALIASES = [

@@ -54,7 +54,11 @@ test('an admin reads the reset mail in the back office outbox', async ({ page, b
   await page.goto('/admin/kyc');
   await page.getByRole('link', { name: 'Correos salientes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Correos salientes' })).toBeVisible();
-  const mail = page.getByRole('listitem').filter({ hasText: `Para: ${email}` });
+  // The sign-up's verification mail is there too: the reset mail is the one with its subject.
+  const mail = page
+    .getByRole('listitem')
+    .filter({ hasText: `Para: ${email}` })
+    .filter({ hasText: 'Restablece tu contraseña de TradeOps' });
   await expect(mail).toBeVisible();
   await mail.locator('summary').click();
   await expect(mail.locator('pre')).toContainText('/reset-password?token=');

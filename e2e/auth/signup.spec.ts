@@ -67,6 +67,9 @@ test.describe('sign-up', () => {
     await expect(page).toHaveURL(/\/onboarding$/);
     expect(calls).toBe(1);
     await expect(page.getByTestId('account-name')).toHaveText('Ana Torres');
+    // Told to check the mail: the documents wait for the confirmed address.
+    await expect(page.getByRole('heading', { name: 'Confirma tu correo electrónico' })).toBeVisible();
+    await expect(page.getByText(/Te enviamos un enlace a ana-\d+@example\.com/)).toBeVisible();
   });
 
   test('shows the generic message when the server fails', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { readVerificationLink } from '../support/email';
 import { KYC_UPLOADS, PDF_FILE } from '../support/kyc-files';
 import { loginAs, originHeaders, signUpFresh } from '../support/login';
 
@@ -11,20 +12,40 @@ async function uploadDocument(page: Page, type: string, file: { name: string; mi
 }
 
 test.describe('KYC', () => {
-  test('a new company uploads five documents, fixes a rejected one, is approved and passes the KYC gate', async ({
+  test('a new company confirms its e-mail, uploads five documents, fixes a rejected one, is approved and passes the KYC gate', async ({
     browser,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const userContext = await browser.newContext();
     const user = await userContext.newPage();
     const email = await signUpFresh(user.request, baseURL);
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await loginAs(admin, 'admin', baseURL);
 
-    // The company uploads its five documents and sends them for review.
+    // Until the address is confirmed, onboarding says why nothing can go to review.
     await user.goto('/onboarding');
     await expect(user.getByRole('heading', { name: 'Verificación de la empresa' })).toBeVisible();
-    await expect(user.getByText(/Máximo 10 MB/).first()).toBeVisible();
+    const notice = user.getByTestId('email-verification-notice');
+    await expect(notice.getByRole('heading', { name: 'Confirma tu correo electrónico' })).toBeVisible();
+    await notice.getByRole('button', { name: 'Reenviar el correo' }).click();
+    await expect(notice.getByText('Te enviamos un nuevo enlace.', { exact: false })).toBeVisible();
     const continueButton = user.getByRole('button', { name: 'Continuar' });
+    await expect(continueButton).toBeDisabled();
+
+    // The link from the mail (read in the outbox) confirms it once.
+    const link = await readVerificationLink(admin.request, email);
+    await user.goto(link);
+    await expect(user.getByText('¡Listo! Tu correo electrónico está confirmado.')).toBeVisible();
+    await user.goto(link);
+    await expect(user.getByText('Tu correo electrónico ya estaba confirmado: este enlace ya se usó.')).toBeVisible();
+    await user.getByRole('link', { name: 'Continuar con la verificación de tu empresa' }).click();
+    await expect(user).toHaveURL(/\/onboarding$/);
+    await expect(user.getByTestId('email-verification-notice')).toHaveCount(0);
+
+    // The company uploads its five documents and sends them for review.
+    await expect(user.getByText(/Máximo 10 MB/).first()).toBeVisible();
     await expect(continueButton).toBeDisabled();
     for (const file of KYC_UPLOADS) await uploadDocument(user, file.type, file);
     await continueButton.click();
@@ -33,9 +54,6 @@ test.describe('KYC', () => {
     await expect(user.getByRole('heading', { name: 'Verificación en curso' })).toBeVisible();
 
     // The admin rejects the bank reference; an empty reason is refused first.
-    const adminContext = await browser.newContext();
-    const admin = await adminContext.newPage();
-    await loginAs(admin, 'admin', baseURL);
     await admin.goto('/admin/kyc/users');
     const card = admin.getByTestId(`review-user-${email}`);
     await expect(card).toBeVisible();
@@ -91,7 +109,8 @@ test.describe('KYC', () => {
     const session = await (await user.request.get('/api/session')).json();
     const response = await admin.request.post(`/api/admin/kyc/users/${session.user.id}/reject`, {
       headers: originHeaders(baseURL),
-      data: { reason: 'La razón social no coincide con el registro' },
+      // A new company's data is at its first revision.
+      data: { reason: 'La razón social no coincide con el registro', revision: 1 },
     });
     expect(response.status(), email).toBe(200);
 

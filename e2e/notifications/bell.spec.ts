@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { confirmEmail } from '../support/email';
 import { PDF_FILE } from '../support/kyc-files';
 import { loginAs, originHeaders, signUpFresh } from '../support/login';
 
@@ -7,16 +8,21 @@ test.describe('notification bell', () => {
     browser,
     baseURL,
   }) => {
-    // A fresh company with one uploaded document (the demo accounts stay as seeded).
+    // A fresh company (address confirmed) with one uploaded document (the demo accounts stay as seeded).
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await loginAs(admin, 'admin', baseURL);
     const userContext = await browser.newContext();
     const user = await userContext.newPage();
-    await signUpFresh(user.request, baseURL);
+    const email = await signUpFresh(user.request, baseURL);
+    await confirmEmail(user.request, admin.request, baseURL, email);
     const upload = await user.request.post('/api/kyc/documents/bank_reference', {
       headers: originHeaders(baseURL),
       multipart: { file: { name: 'banco.pdf', mimeType: PDF_FILE.mimeType, buffer: PDF_FILE.buffer } },
     });
     expect(upload.status()).toBe(200);
-    const documentId = ((await upload.json()) as { document: { id: string } }).document.id;
+    const { id: documentId, revision } = ((await upload.json()) as { document: { id: string; revision: number } })
+      .document;
 
     await user.goto('/kyc-cuenta');
     const bell = user.getByTestId('notification-bell');
@@ -25,12 +31,9 @@ test.describe('notification bell', () => {
     await expect(user.getByTestId('notification-count')).toHaveCount(0);
 
     // The admin rejects the document through the review API, in another browser context.
-    const adminContext = await browser.newContext();
-    const admin = await adminContext.newPage();
-    await loginAs(admin, 'admin', baseURL);
     const reject = await admin.request.post(`/api/admin/kyc/documents/${documentId}/reject`, {
       headers: originHeaders(baseURL),
-      data: { reason: 'La referencia bancaria tiene más de tres meses' },
+      data: { reason: 'La referencia bancaria tiene más de tres meses', revision },
     });
     expect(reject.status()).toBe(200);
 

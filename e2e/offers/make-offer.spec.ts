@@ -138,7 +138,10 @@ test.describe('offers', () => {
     await expect(edited).toBeVisible();
 
     await edited.getByRole('button', { name: 'Retirar oferta' }).click();
-    await edited.getByRole('button', { name: 'Sí, retirar' }).click();
+    await page
+      .getByRole('dialog', { name: '¿Retirar esta oferta?' })
+      .getByRole('button', { name: 'Sí, retirar' })
+      .click();
     await expect(edited.getByText('Cancelada')).toBeVisible();
   });
 

@@ -11,7 +11,15 @@ import pg from 'pg';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'tradeops-e2e-'));
-const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  NODE_ENV: 'test',
+  SEED_DEMO: 'true',
+  LOG_LEVEL: 'warn',
+  // The origin Playwright's baseURL uses: mailed links point there and the CSRF check expects it.
+  PUBLIC_URL: `http://127.0.0.1:${process.env.PORT ?? 3000}`,
+};
 
 let dropDatabase = async () => {};
 if (process.env.DATABASE_URL) {

@@ -1,11 +1,19 @@
 import { createRequire } from 'node:module';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+} from 'fastify';
 import { type ZodTypeProvider, serializerCompiler } from 'fastify-type-provider-zod';
+import { type DestinationStream } from 'pino';
 import { version as packageVersion } from '../package.json';
 import { type AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed/seed-demo-data';
 import { authRoutes } from './modules/auth/auth.routes';
+import { emailVerificationRoutes } from './modules/auth/email-verification.routes';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
@@ -21,16 +29,21 @@ import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { participationsRoutes } from './modules/participations/participations.routes';
 import { dealRoomRoutes } from './modules/deal-room/deal-room.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { eventsRoutes } from './modules/realtime/events.routes';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { type EventsRoutesOptions, eventsRoutes } from './modules/realtime/events.routes';
 import { readCachePlugin } from './plugins/read-cache';
 import { realtimePlugin } from './plugins/realtime';
 import { authPlugin } from './plugins/auth/auth-plugin';
+import { answerClientError } from './plugins/client-errors';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db-plugin';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
 import { i18nPlugin } from './plugins/i18n';
 import { jobsPlugin } from './plugins/jobs';
+import { uploadsPlugin } from './plugins/multipart';
+import { serializeError, serializeRequest } from './plugins/log-serializers';
 import { openApiPlugin } from './plugins/openapi';
+import { queryStringPlugin } from './plugins/query-string';
 import { routeAccessPlugin } from './plugins/route-access';
 import { securityHeadersPlugin, setErrorSecurityHeaders } from './plugins/security-headers';
 import { type Storage } from './plugins/storage/storage';
@@ -57,6 +70,10 @@ export interface BuildAppOptions {
   jobPollingIntervalSeconds?: number;
   /** The SSE heartbeat interval (default REALTIME_HEARTBEAT_MS; tests shorten it). */
   realtimeHeartbeatMs?: number;
+  /** Caps on open SSE streams per session and per instance (defaults in shared; tests lower them). */
+  realtimeStreamLimits?: EventsRoutesOptions['limits'];
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
 }
 
 function isInstalled(packageName: string): boolean {
@@ -68,9 +85,15 @@ function isInstalled(packageName: string): boolean {
   }
 }
 
-function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+function loggerOptions(config: AppConfig, stream?: DestinationStream): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false;
-  const base = { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] };
+  const base = {
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization'],
+    // Errors and requests are logged without the data people sent (names, e-mails, tokens).
+    serializers: { err: serializeError, req: serializeRequest },
+  };
+  if (stream) return { ...base, stream };
   // Readable lines for a person at a terminal (pino-pretty is a dev dependency); JSON everywhere else.
   if (config.nodeEnv === 'development' && process.stdout.isTTY && isInstalled('pino-pretty')) {
     return {
@@ -90,14 +113,20 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
   const config = await resolveSessionSecret(initialConfig);
   // Before the database: STORAGE=s3 must stop start-up without touching anything.
   const storage = options.storage ?? createStorage(config);
+  // The app's logger, for the client-error handler that has to be given before the app exists.
+  const clientErrorLog: { log?: FastifyBaseLogger } = {};
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     // No URL longer than Node's 16 KB header limit arrives over HTTP: every path parameter reaches validation.
     maxParamLength: 16_384,
     // Malformed URLs fail before any hook: still our error shape, language and security headers.
     frameworkErrors: (_error, request, reply) =>
       sendError(request, setErrorSecurityHeaders(reply, config.isProduction), 'BAD_REQUEST'),
+    // Requests Node's parser refuses (headers over 16 KB: 431) get our shape and headers too.
+    clientErrorHandler: (error, socket) =>
+      answerClientError(error, socket, { isProduction: config.isProduction, log: clientErrorLog.log }),
   }).withTypeProvider<ZodTypeProvider>();
+  clientErrorLog.log = app.log;
   const database =
     options.database ??
     (await openDatabase({
@@ -116,15 +145,18 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
     app.setSerializerCompiler(serializerCompiler);
     app.decorate('config', config);
 
-    // External plugins.
+    // External plugins. Uploads first: a multipart body to a route that takes none is refused (415) before access.
+    await app.register(uploadsPlugin);
     await app.register(routeAccessPlugin);
     await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
     await app.register(openApiPlugin, { version: packageVersion });
     // App plugins.
     await app.register(i18nPlugin);
     await app.register(errorHandlerPlugin);
+    await app.register(queryStringPlugin);
     await app.register(csrfPlugin);
     await app.register(dbPlugin, { database });
+    await app.register(rateLimitPlugin, { db: database.db });
     // Before auth: the session cache and the read cache both forget on its announcements.
     await app.register(realtimePlugin, { database });
     await app.register(authPlugin, { db: database.db });
@@ -142,6 +174,8 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
       async (api) => {
         await api.register(healthRoutes);
         await api.register(authRoutes);
+        await api.register(emailVerificationRoutes);
+        await api.register(twoFactorRoutes);
         await api.register(operationsRoutes);
         await api.register(operationDetailRoutes, { userIdOf: (request) => request.auth?.user.id ?? null });
         await api.register(contentRoutes);
@@ -152,7 +186,10 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(participationsRoutes);
         await api.register(notificationsRoutes);
         await api.register(dealRoomRoutes);
-        await api.register(eventsRoutes, { heartbeatMs: options.realtimeHeartbeatMs });
+        await api.register(eventsRoutes, {
+          heartbeatMs: options.realtimeHeartbeatMs,
+          limits: options.realtimeStreamLimits,
+        });
         await api.register(offersRoutes);
         await api.register(dashboardsRoutes);
         await api.register(settingsRoutes);

@@ -33,8 +33,19 @@ describe('loadConfig', () => {
       seedDemo: true,
       sessionSecret: null,
       logLevel: 'info',
+      publicUrl: 'http://127.0.0.1:3000',
+      trustedOrigins: ['http://localhost:3000'],
     });
     expect(config.webDistDir).toMatch(/apps\/web\/dist$/);
+  });
+
+  it('defaults PUBLIC_URL to the loopback address on PORT outside production (localhost trusted too)', () => {
+    expect(loadConfig({ PORT: '4000' }, CWD)).toMatchObject({
+      publicUrl: 'http://127.0.0.1:4000',
+      trustedOrigins: ['http://localhost:4000'],
+    });
+    // A configured PUBLIC_URL is the whole story: no implicit alias.
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000' }, CWD).trustedOrigins).toEqual([]);
   });
 
   it('treats empty variables as unset', () => {
@@ -47,6 +58,8 @@ describe('loadConfig', () => {
         PORT: '8080',
         HOST: '0.0.0.0',
         NODE_ENV: 'production',
+        PUBLIC_URL: 'https://TradeOps.example.com:443/',
+        TRUSTED_ORIGINS: 'http://localhost:5173, https://admin.tradeops.example.com ,,https://tradeops.example.com',
         DATABASE_URL: 'postgresql://app:secret@db:5432/tradeops',
         DATA_DIR: '/var/lib/tradeops',
         ADMIN_EMAILS: ' Ops@Example.com, boss@example.com ,,',
@@ -64,6 +77,9 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       nodeEnv: 'production',
       isProduction: true,
+      // Normalised as browsers send Origin: lower-case host, no default port, no trailing slash.
+      publicUrl: 'https://tradeops.example.com',
+      trustedOrigins: ['http://localhost:5173', 'https://admin.tradeops.example.com'],
       databaseUrl: 'postgresql://app:secret@db:5432/tradeops',
       dataDir: '/var/lib/tradeops',
       adminEmails: ['ops@example.com', 'boss@example.com'],
@@ -77,7 +93,7 @@ describe('loadConfig', () => {
   });
 
   it('does not seed demo data in production unless asked', () => {
-    const secret = { SESSION_SECRET: 's'.repeat(40) };
+    const secret = { SESSION_SECRET: 's'.repeat(40), PUBLIC_URL: 'https://tradeops.example.com' };
     expect(loadConfig({ NODE_ENV: 'production', ...secret }, CWD).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', ...secret }, CWD).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'false' }, CWD).seedDemo).toBe(false);
@@ -146,8 +162,37 @@ describe('loadConfig', () => {
   });
 
   it('requires SESSION_SECRET in production', () => {
-    expect(errorOf({ NODE_ENV: 'production' })).toBe(
+    expect(errorOf({ NODE_ENV: 'production', PUBLIC_URL: 'https://tradeops.example.com' })).toBe(
       'Invalid configuration: SESSION_SECRET is required in production (at least 32 characters)',
+    );
+  });
+
+  it('requires PUBLIC_URL in production: links must never come from the request', () => {
+    expect(errorOf({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) })).toBe(
+      'Invalid configuration: PUBLIC_URL is required in production: the origin people reach the site at ' +
+        '(e.g. https://tradeops.example.com); every e-mailed link and the CSRF check use it',
+    );
+  });
+
+  it.each([
+    'tradeops.example.com',
+    'ftp://tradeops.example.com',
+    'https://tradeops.example.com/app',
+    'https://tradeops.example.com/?next=1',
+    'https://tradeops.example.com/#top',
+    'https://user:pw@tradeops.example.com',
+    'https://',
+  ])('refuses PUBLIC_URL=%s with what it expects', (value) => {
+    expect(errorOf({ PUBLIC_URL: value })).toBe(
+      'Invalid configuration: PUBLIC_URL must be the origin people reach the site at: an http:// or https:// URL ' +
+        `without path, query or credentials, e.g. https://tradeops.example.com (got ${JSON.stringify(value)})`,
+    );
+  });
+
+  it('refuses a TRUSTED_ORIGINS list with an entry that is not an origin', () => {
+    expect(errorOf({ TRUSTED_ORIGINS: 'http://localhost:5173, *' })).toBe(
+      'Invalid configuration: TRUSTED_ORIGINS must be a comma-separated list of origins (http:// or https:// URLs ' +
+        'without path, query or credentials) (got "http://localhost:5173, *")',
     );
   });
 

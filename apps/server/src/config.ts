@@ -14,6 +14,9 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 const EXPECTED = {
   PORT: 'an integer from 1 to 65535',
   HOST: 'a host name or IP address',
+  PUBLIC_URL:
+    'the origin people reach the site at: an http:// or https:// URL without path, query or credentials, e.g. https://tradeops.example.com',
+  TRUSTED_ORIGINS: 'a comma-separated list of origins (http:// or https:// URLs without path, query or credentials)',
   NODE_ENV: 'one of development, test, production',
   DATABASE_URL: 'a postgres:// or postgresql:// URL',
   DATA_DIR: 'a directory path',
@@ -48,6 +51,34 @@ const optionalText = z.preprocess(
   z.string().trim().optional(),
 );
 
+/**
+ * An origin as a browser sends it in `Origin` (scheme, host, port; a default port dropped),
+ * or null when the value is not a bare http(s) origin: a path, query, fragment or
+ * credentials would make links and the CSRF check disagree about what "our site" is.
+ */
+export function parseOrigin(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') return null;
+  // `new URL` keeps a lone "?" or "#" out of search/hash: refuse them too.
+  if (/[?#]/.test(value)) return null;
+  return url.origin;
+}
+
+const ZOrigin = z.string().transform((value, ctx) => {
+  const origin = parseOrigin(value);
+  if (origin === null) {
+    ctx.addIssue({ code: 'custom', message: 'not an origin' });
+    return z.NEVER;
+  }
+  return origin;
+});
+
 function urlWithProtocols(protocols: string[]) {
   return z.string().refine((value) => {
     try {
@@ -70,6 +101,19 @@ const ZEnvironment = z
         .optional(),
     ),
     NODE_ENV: optionalText.pipe(z.enum(['development', 'test', 'production']).optional()),
+    PUBLIC_URL: optionalText.pipe(ZOrigin.optional()),
+    TRUSTED_ORIGINS: optionalText.pipe(
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(',')
+            .map((origin) => origin.trim())
+            .filter((origin) => origin !== ''),
+        )
+        .pipe(z.array(ZOrigin))
+        .optional(),
+    ),
     DATABASE_URL: optionalText.pipe(urlWithProtocols(['postgres:', 'postgresql:']).optional()),
     DATA_DIR: optionalText,
     ADMIN_EMAILS: optionalText.pipe(
@@ -117,6 +161,14 @@ const ZEnvironment = z
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when STORAGE=s3` });
       }
     }
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          'PUBLIC_URL is required in production: the origin people reach the site at (e.g. https://tradeops.example.com); every e-mailed link and the CSRF check use it',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -142,6 +194,14 @@ export interface AppConfig {
   host: string;
   nodeEnv: 'development' | 'test' | 'production';
   isProduction: boolean;
+  /**
+   * The site's origin (`https://tradeops.example.com`, no trailing slash): every absolute link
+   * (e-mails) is built from it, never from the request's Host, and state-changing requests must
+   * come from it (or from `trustedOrigins`).
+   */
+  publicUrl: string;
+  /** More origins whose pages may send state-changing requests (the Vite dev server). */
+  trustedOrigins: string[];
   /** null: the embedded PGlite database under `dataDir`. */
   databaseUrl: string | null;
   dataDir: string;
@@ -207,11 +267,19 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
           secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
         }
       : { driver: 'fs' };
+  const port = e.PORT ?? 3000;
+  const publicUrl = e.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
+  // Unconfigured, outside production: the same loopback server is reached as localhost too.
+  const localAliases = e.PUBLIC_URL ? [] : [`http://localhost:${port}`];
   return {
-    port: e.PORT ?? 3000,
+    port,
     host: e.HOST ?? '127.0.0.1',
     nodeEnv,
     isProduction: nodeEnv === 'production',
+    publicUrl,
+    trustedOrigins: [...new Set([...localAliases, ...(e.TRUSTED_ORIGINS ?? [])])].filter(
+      (origin) => origin !== publicUrl,
+    ),
     databaseUrl: e.DATABASE_URL ?? null,
     dataDir: resolvePath(e.DATA_DIR ?? './data'),
     adminEmails: [...new Set(e.ADMIN_EMAILS ?? [])],

@@ -21,8 +21,9 @@ function describeStartupError(error: unknown, config: AppConfig | null): string 
 }
 
 function printBanner(config: AppConfig): void {
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  const lines = [`TradeOps is running at http://${host}:${config.port} (API reference: /api/docs)`];
+  const lines = [
+    `TradeOps is running at ${config.publicUrl} (listening on ${config.host}:${config.port}; API reference: /api/docs)`,
+  ];
   if (config.seedDemo) {
     lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const demo of DEMO_ACCOUNTS) {

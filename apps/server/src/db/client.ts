@@ -44,6 +44,8 @@ export interface OpenDatabaseOptions {
   dataDir: string | null;
   /** Errors of idle pooled connections (a restarted server), which would otherwise crash the process. */
   onPoolError?: (error: Error) => void;
+  /** PGlite only: a dump of a data folder to start from (the tests' migrated and seeded template). */
+  pgliteDump?: Blob;
 }
 
 /** Arbitrary but fixed: every TradeOps instance takes the same advisory lock to migrate. */
@@ -51,14 +53,18 @@ const STARTUP_LOCK_KEY = 7_727_261_001;
 const MIGRATION_CONFIG = { migrationsFolder: MIGRATIONS_DIR };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onPoolError) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onPoolError)
+    : openPglite(options.dataDir, options.pgliteDump);
 }
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, dump?: Blob): Promise<DatabaseHandle> {
   const release = dataDir ? await acquireDataDirLock(dataDir) : async () => undefined;
   let client: PGlite;
   try {
-    client = dataDir ? await PGlite.create(join(dataDir, 'pglite')) : await PGlite.create();
+    client = dataDir
+      ? await PGlite.create(join(dataDir, 'pglite'), { loadDataDir: dump })
+      : await PGlite.create({ loadDataDir: dump });
   } catch (error) {
     await release();
     throw error;

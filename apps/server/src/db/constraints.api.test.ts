@@ -54,10 +54,20 @@ describe('database rules', () => {
       await t.db.update(operations).set({ allocatedTons: 10 }).where(eq(operations.id, FEATURED));
     });
 
-    it('refuses a negative price', async () => {
-      expect(
-        await refusal(t.db.update(operations).set({ pricePerTonCents: -1 }).where(eq(operations.id, FEATURED))),
-      ).toBe('23514');
+    it('refuses a negative price, and any price below $1 a ton on a deal that has not ended', async () => {
+      for (const cents of [-1, 0, 99]) {
+        expect(
+          await refusal(t.db.update(operations).set({ pricePerTonCents: cents }).where(eq(operations.id, FEATURED))),
+          String(cents),
+        ).toBe('23514');
+      }
+      const [cheapest] = await t.db
+        .update(operations)
+        .set({ pricePerTonCents: 100 })
+        .where(eq(operations.id, FEATURED))
+        .returning({ cents: operations.pricePerTonCents });
+      expect(cheapest?.cents).toBe(100);
+      await t.db.update(operations).set({ pricePerTonCents: 430_000 }).where(eq(operations.id, FEATURED));
     });
 
     it('refuses a minimum above the total and a per-participant cap below the minimum', async () => {

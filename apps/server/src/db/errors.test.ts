@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPgErrorCode, isDatabaseUnavailableError } from './errors';
+import { getPgErrorCode, isDatabaseUnavailableError, isInvalidValueError } from './errors';
 
 const serverError = (code: string) => Object.assign(new Error('server said no'), { code, severity: 'ERROR' });
 
@@ -17,5 +17,13 @@ describe('database error helpers', () => {
     expect(isDatabaseUnavailableError(new Error('PGlite is closed'))).toBe(true);
     expect(isDatabaseUnavailableError(serverError('23505'))).toBe(false);
     expect(isDatabaseUnavailableError(new Error('syntax'))).toBe(false);
+  });
+
+  it('tells a value the database cannot store (NUL, lone surrogate, overflow) from other refusals', () => {
+    for (const code of ['22021', '22P05', '22P02', '22003'])
+      expect(isInvalidValueError(new Error('Failed query', { cause: serverError(code) })), code).toBe(true);
+    for (const code of ['23505', '23514', '42P01', '57P01'])
+      expect(isInvalidValueError(new Error('Failed query', { cause: serverError(code) })), code).toBe(false);
+    expect(isInvalidValueError(Object.assign(new Error('not a server error'), { code: '22021' }))).toBe(false);
   });
 });

@@ -9,6 +9,21 @@ export function getPgErrorCode(error: unknown): string | null {
   return null;
 }
 
+/**
+ * Data exceptions that mean "this value cannot be stored", caused by what a client sent: a NUL
+ * byte in text (22021, "invalid byte sequence for encoding UTF8: 0x00") or in jsonb (22P05,
+ * "unsupported Unicode escape sequence"), a lone surrogate in jsonb or text that is no number,
+ * date or uuid (22P02), a number beyond its column (22003). PGlite raises the same SQLSTATEs.
+ * The schemas refuse these first; this is the last line, so they answer 400, never 500.
+ */
+const INVALID_VALUE_CODES = new Set(['22021', '22P05', '22P02', '22003']);
+
+/** True when the database refused a value itself (see INVALID_VALUE_CODES), not the query or the connection. */
+export function isInvalidValueError(error: unknown): boolean {
+  const code = getPgErrorCode(error);
+  return code !== null && INVALID_VALUE_CODES.has(code);
+}
+
 const UNAVAILABLE_NODE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { testConfig } from '../test/test-config';
 import { openDatabase, selectRows } from '../db/client';
 import { auditLog, notifications, operationParticipants, operationWaitlist } from '../db/schema';
 import { expireDueReservations } from '../modules/reservations/reservations.service';
@@ -96,16 +96,7 @@ describe.runIf(process.env.DATABASE_URL)('two app instances on one PostgreSQL da
 
   async function startInstance(url: string, seed: boolean) {
     const dataDir = await mkdtemp(join(tmpdir(), 'tradeops-jobs-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
-      SEED_DEMO: seed ? 'true' : 'false',
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-      JOBS: 'on',
-    });
+    const config = testConfig(dataDir, { DATABASE_URL: url, SEED_DEMO: seed ? 'true' : 'false', JOBS: 'on' });
     const database = await openDatabase({ databaseUrl: url, dataDir: null });
     const app = await buildApp(config, { database, jobPollingIntervalSeconds: 0.5 });
     cleanups.push(async () => {

@@ -31,6 +31,14 @@ describe('error answers', () => {
         cause: Object.assign(new Error('duplicate key'), { code: '23505', severity: 'ERROR' }),
       });
     });
+    server.get('/nul-byte', async () => {
+      throw new Error('Failed query: insert into "contact_messages" … params: Ana Pérez,ana@example.com', {
+        cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+          code: '22021',
+          severity: 'ERROR',
+        }),
+      });
+    });
     server.get('/db-down', async () => {
       throw new Error('Failed query', {
         cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
@@ -68,6 +76,15 @@ describe('error answers', () => {
     const down = await app.inject({ method: 'GET', url: '/db-down' });
     expect(down.statusCode).toBe(503);
     expect(down.json()).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
+  });
+
+  it('answers a value the database refused (a NUL byte: SQLSTATE 22021) with 400 VALIDATION_FAILED, not 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/nul-byte', headers: { 'accept-language': 'en' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: 'Some of the data is not valid. Check the form.' },
+    });
+    expect(response.body).not.toContain('ana@example.com');
   });
 
   it('translates the field messages of the shared schemas', async () => {

@@ -1,6 +1,6 @@
 import { type ApiErrorBody, type ErrorCode, ERROR_STATUS } from '@tradeops/shared';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
-import { isDatabaseUnavailableError } from '../db/errors';
+import { isDatabaseUnavailableError, isInvalidValueError } from '../db/errors';
 import { AppError } from '../errors';
 import { appPlugin } from './app-plugin';
 import { type TranslateParams, getRequestLanguage, hasMessage, translate } from './i18n';
@@ -95,6 +95,11 @@ export const errorHandlerPlugin = appPlugin(async (app) => {
     if (isDatabaseUnavailableError(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return sendError(request, reply, 'SERVICE_UNAVAILABLE');
+    }
+    if (isInvalidValueError(error)) {
+      // A character or number the schemas should have refused reached the database: still the client's data.
+      request.log.warn({ err: error }, 'value refused by the database');
+      return sendError(request, reply, 'VALIDATION_FAILED');
     }
     if (isIntegrityViolation(error)) {
       request.log.warn({ err: error }, 'integrity violation');

@@ -110,6 +110,9 @@ export const readCachePlugin = appPlugin(async (app) => {
         entry = await pending;
       }
       reply.type('application/json; charset=utf-8');
+      // The one kind of /api answer a cache may keep (every other says no-store): public figures,
+      // the same for everyone, but live, so a stored copy is checked again on every use.
+      reply.header('cache-control', 'no-cache');
       if (entry.json.length >= READ_CACHE_GZIP_MIN_BYTES) {
         const vary = reply.getHeader('vary');
         reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');

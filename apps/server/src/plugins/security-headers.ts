@@ -32,17 +32,35 @@ export const securityHeadersPlugin = appPlugin<{ isProduction: boolean }>(async 
     xContentTypeOptions: true,
     frameguard: { action: 'deny' },
   });
+  // One rule instead of a list a new route could forget: no /api answer is stored by a browser or
+  // a proxy (the outbox holds reset links; notifications, messages, ledgers and the session are
+  // personal). The few cacheable public reads say so themselves (read-cache.ts, an offer's photo).
+  app.addHook('onRequest', async (request, reply) => {
+    if (isApiUrl(request.url)) reply.header('cache-control', 'no-store');
+  });
 });
 
+function isApiUrl(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
 /**
- * For the few answers Fastify gives before any hook runs (a malformed URL, an over-long path
- * parameter: `frameworkErrors`): a JSON error needs no more than a deny-all policy.
+ * The headers of an answer given before any hook runs: a malformed URL or an over-long path
+ * parameter (`frameworkErrors`), or one Node's parser refused (`clientErrorHandler`). A JSON
+ * error needs no more than a deny-all policy, and is never cached.
  */
+export function errorSecurityHeaders(isProduction: boolean): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cache-control': 'no-store',
+    ...(isProduction ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/** The same headers on a Fastify reply (`frameworkErrors`). */
 export function setErrorSecurityHeaders(reply: FastifyReply, isProduction: boolean): FastifyReply {
-  reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('x-frame-options', 'DENY');
-  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-  if (isProduction) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  return reply;
+  return reply.headers(errorSecurityHeaders(isProduction));
 }

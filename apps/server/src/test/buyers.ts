@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { DAY_MS } from '@tradeops/shared';
 import { profiles, session, user } from '../db/schema';
 import { SESSION_COOKIE_PREFIX } from '../plugins/auth/better-auth';
 import { type TestApp, sameOriginHeaders } from './test-app';
@@ -50,7 +51,7 @@ export async function createApprovedBuyers(
       id: randomUUID(),
       token: b.token,
       userId: b.userId,
-      expiresAt: new Date(now.getTime() + 24 * 3_600_000),
+      expiresAt: new Date(now.getTime() + DAY_MS),
     })),
   );
   return buyers.map(({ userId, email, headers }) => ({ userId, email, headers }));

@@ -1,9 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { DAY_MS } from '@tradeops/shared';
 import { type Queryable } from '../db/client';
 import { operationParticipants, operationWaitlist, operations } from '../db/schema';
 import { demoUserId } from '../db/seed/demo-accounts';
-
-const DAY_MS = 86_400_000;
 
 /**
  * A fresh, approved, open operation of the demo seller for one test: 20 t in

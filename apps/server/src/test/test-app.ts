@@ -1,15 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { desc, eq } from 'drizzle-orm';
 import { type FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../app';
-import { type AppConfig, loadConfig } from '../config';
+import { inject } from 'vitest';
+import { type AppConfig } from '../config';
 import { type AppDatabase, type DatabaseHandle, openDatabase } from '../db/client';
+import { emailOutbox } from '../db/schema';
 import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
 import { type Storage } from '../plugins/storage/storage';
 import { createStorage } from '../plugins/storage/storage-plugin';
+import { createScratchDatabase } from './scratch-database';
+import { TEST_ORIGIN, type TestTemplate, testConfig } from './test-config';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -28,50 +31,30 @@ export interface TestAppOptions {
   /** More /api routes (e.g. a probe route of some access level). */
   extraApiRoutes?: BuildAppOptions['extraApiRoutes'];
   realtimeHeartbeatMs?: BuildAppOptions['realtimeHeartbeatMs'];
-}
-
-/** A fresh database on the PostgreSQL server of DATABASE_URL, dropped again by the returned function. */
-export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `tradeops_t_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  realtimeStreamLimits?: BuildAppOptions['realtimeStreamLimits'];
+  /** Log lines go here (set LOG_LEVEL in env too: tests log nothing by default). */
+  logStream?: BuildAppOptions['logStream'];
 }
 
 /**
  * The app over its own fresh, migrated and seeded database, for one test file:
  * in-memory PGlite by default; with DATABASE_URL, a new database on that
- * server. A temporary DATA_DIR holds the storage files. Close it in afterAll.
+ * server. Both start from the run's template (test/global-setup.ts) when the
+ * API project provides one. A temporary DATA_DIR holds the storage files.
+ * Close it in afterAll.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tradeops-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'silent',
-    // No web build unless a test provides one.
-    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-    // No background workers unless a test runs them: tests call the sweeps themselves.
-    JOBS: 'off',
-    ...options.env,
-  });
+  const config = testConfig(dataDir, options.env);
+  // A seed at another moment needs a database of its own (the seed never moves existing dates).
+  const template = options.seedNow ? undefined : (inject('testTemplate') as TestTemplate | undefined);
   const serverUrl = process.env.DATABASE_URL;
-  const scratch = serverUrl ? await createScratchDatabase(serverUrl) : null;
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl, template?.postgresDatabase) : null;
   const storage = createStorage(config);
   try {
-    const database = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: null });
+    if (template) await cp(template.storageDir, join(dataDir, 'storage'), { recursive: true });
+    const pgliteDump = !scratch && template?.pgliteDump ? new Blob([await readFile(template.pgliteDump)]) : undefined;
+    const database = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: null, pgliteDump });
     const app = await buildApp(
       { ...config, databaseUrl: scratch?.url ?? null },
       {
@@ -80,6 +63,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         seedNow: options.seedNow,
         extraApiRoutes: options.extraApiRoutes,
         realtimeHeartbeatMs: options.realtimeHeartbeatMs,
+        realtimeStreamLimits: options.realtimeStreamLimits,
+        logStream: options.logStream,
       },
     );
     return {
@@ -102,8 +87,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
 }
 
-/** The Origin the test app counts as its own (inject's default Host is localhost:80). */
-export const TEST_ORIGIN = 'http://localhost:80';
+export { TEST_ORIGIN, createScratchDatabase };
 
 /** Headers for a state-changing request from our own pages, with optional cookies. */
 export function sameOriginHeaders(cookie?: string): Record<string, string> {
@@ -134,4 +118,37 @@ export async function signIn(
   if (response.statusCode !== 200)
     throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
   return sameOriginHeaders(cookieFrom(response.headers['set-cookie']));
+}
+
+/** The tokens of every reset link e-mailed to `email`, oldest first (read from the outbox). */
+export async function resetTokensMailedTo(t: TestApp, email: string): Promise<string[]> {
+  const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(emailOutbox.createdAt);
+  return mails.flatMap((mail) => {
+    const token = /reset-password\?token=([\w-]+)/.exec(mail.text)?.[1];
+    return token ? [token] : [];
+  });
+}
+
+/** The token of the newest verification link e-mailed to this address (read from the outbox). */
+export async function latestVerificationToken(t: TestApp, email: string): Promise<string> {
+  const [mail] = await t.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.to, email.toLowerCase()))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  const token = /\/verify-email\?token=([\w.-]+)/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`no verification link was e-mailed to ${email}`);
+  return token;
+}
+
+/** Confirms a freshly signed-up address through its e-mailed link, as its owner would. */
+export async function confirmEmail(t: TestApp, email: string): Promise<void> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/email/verify',
+    headers: sameOriginHeaders(),
+    payload: { token: await latestVerificationToken(t, email) },
+  });
+  if (response.statusCode !== 200) throw new Error(`verifying ${email} failed: ${response.body}`);
 }

@@ -1,4 +1,4 @@
-import { canPassKycGate } from '@tradeops/shared';
+import { ADMIN_DOOR_PATH, canPassKycGate } from '@tradeops/shared';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -63,7 +63,11 @@ export function RequireSeller({ children }: { children?: ReactNode }) {
   );
 }
 
-/** Admins only; anyone else goes home. */
+/** Admins only (one who must enrol in two-factor sign-in first goes to the admin door); anyone else goes home. */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
-  return <Guard rule={(user) => (user.isAdmin ? null : '/')}>{children}</Guard>;
+  return (
+    <Guard rule={(user) => (user.isAdmin ? null : user.twoFactorEnrolmentRequired ? ADMIN_DOOR_PATH : '/')}>
+      {children}
+    </Guard>
+  );
 }

@@ -1,4 +1,4 @@
-import { USER_MODE_STORAGE_KEY } from '@tradeops/shared';
+import { KYC_DOCUMENT_TYPE_LIST, type KycStatusResponse, USER_MODE_STORAGE_KEY } from '@tradeops/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -56,6 +56,26 @@ const SCREENS: Array<[path: string, heading: string]> = [
   ['/admin/payments', 'Verificación de pagos'],
   ['/admin/operations/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/ledger', 'Libro mayor de escrow'],
 ];
+
+/** A company at step 1 with none of its five documents uploaded. */
+function pendingKycStatus(): KycStatusResponse {
+  return {
+    kycStatus: 'pendiente',
+    kycRejectReason: null,
+    onboarding: { currentStep: 1, status: 'in_progress' },
+    documents: KYC_DOCUMENT_TYPE_LIST.map((documentType) => ({
+      id: null,
+      documentType,
+      status: 'pending',
+      fileName: null,
+      mimeType: null,
+      sizeBytes: null,
+      uploadedAt: null,
+      rejectReason: null,
+      revision: null,
+    })),
+  };
+}
 
 function mockLandingApi() {
   return mockApi({
@@ -193,6 +213,31 @@ describe('route table', () => {
         await screen.findByRole('heading', { level: 1, name: '¿Cómo quieres usar TradeOps?' }),
       ).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/mode-select');
+    });
+
+    it('sends an admin who must enrol in two-step verification from admin pages to the enrolment at the admin door', async () => {
+      const { router } = renderApp(
+        '/admin/kyc',
+        createTestQueryClient(buildSessionUser({ role: null, twoFactorEnrolmentRequired: true })),
+      );
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Activa la verificación en dos pasos' }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/admin_ilumia/login');
+      expect(screen.getByRole('button', { name: 'Activar verificación en dos pasos' })).toBeInTheDocument();
+    });
+
+    it('tells an unconfirmed account on /onboarding why its documents cannot go to review, and offers a new link', async () => {
+      mockApi({ '/api/kyc': () => jsonResponse(pendingKycStatus()) });
+      renderApp(
+        '/onboarding',
+        createTestQueryClient(buildSessionUser({ kycStatus: 'pendiente', emailVerified: false })),
+      );
+      const notice = await screen.findByTestId('email-verification-notice');
+      expect(within(notice).getByRole('heading', { name: 'Confirma tu correo electrónico' })).toBeInTheDocument();
+      expect(within(notice).getByText(/Te enviamos un enlace a comprador@tradeops\.demo/)).toBeInTheDocument();
+      expect(within(notice).getByRole('button', { name: 'Reenviar el correo' })).toBeEnabled();
+      expect(await screen.findByRole('button', { name: 'Continuar' })).toBeDisabled();
     });
 
     it('sends a non-admin from admin pages to /', async () => {

@@ -9,10 +9,8 @@ import { SourceLandingPage } from './routes/source-landing';
 
 /*
  * The one route table of the app (spec §2 plus the dashboards' sidebar links).
- * Only the landing is in the entry bundle; every other screen is a lazy chunk.
- * A screen that a later issue builds points at PlaceholderPage until then: its
- * title comes from the route's handle, so swapping in the real page is a
- * one-line change here.
+ * Only the landing is in the entry bundle; every other screen is a lazy chunk,
+ * its title from the route's handle.
  */
 
 function page(path: string, titleKey: NonNullable<RouteHandle['titleKey']>, lazy: RouteObject['lazy']): RouteObject {
@@ -134,6 +132,9 @@ export const routes: RouteObject[] = [
       ),
       page('reset-password', 'pages.resetPassword', () =>
         import('./routes/reset-password').then((m) => ({ Component: m.ResetPasswordPage })),
+      ),
+      page('verify-email', 'pages.verifyEmail', () =>
+        import('./routes/verify-email').then((m) => ({ Component: m.VerifyEmailPage })),
       ),
       page('admin_ilumia/login', 'pages.adminLogin', () =>
         import('./routes/admin-login').then((m) => ({ Component: m.AdminLoginPage })),

@@ -49,4 +49,6 @@ export {
   ZAdminDashboardResponse,
   ZAdminSettingsResponse,
   ZAccountProfile,
+  ZSignInResponse,
+  ZEnableTwoFactorResponse,
 } from '@tradeops/shared';

@@ -1,4 +1,4 @@
-import { formatUsd, localeOf, usdToCents } from '@tradeops/shared';
+import { formatUsd, localeOf, usdToCents, DAY_MS } from '@tradeops/shared';
 
 /**
  * Display formatting in the UI language. Amounts from the API are US dollars
@@ -24,8 +24,6 @@ export function formatDate(
 ): string {
   return new Intl.DateTimeFormat(toLocale(language), options).format(new Date(value));
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Whole days left until a deadline, counting a started day as one (a deal that

@@ -1,21 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getRealtimeStatus, matchesBinding, reconnectDelayMs, subscribeRealtime } from './realtime';
+import {
+  getRealtimeStatus,
+  matchesBinding,
+  onRealtimeSessionEnded,
+  reconnectDelayMs,
+  subscribeRealtime,
+} from './realtime';
 
 /** A stand-in for the browser's EventSource that the test drives. */
 class FakeEventSource {
   static instances: FakeEventSource[] = [];
-  readonly listeners = new Map<string, (() => void)[]>();
+  readonly listeners = new Map<string, ((message: MessageEvent<string>) => void)[]>();
   onmessage: ((message: MessageEvent<string>) => void) | null = null;
   onerror: (() => void) | null = null;
   isClosed = false;
   constructor(readonly url: string) {
     FakeEventSource.instances.push(this);
   }
-  addEventListener(name: string, listener: () => void) {
+  addEventListener(name: string, listener: (message: MessageEvent<string>) => void) {
     this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
   }
-  emit(name: string) {
-    for (const listener of this.listeners.get(name) ?? []) listener();
+  emit(name: string, data = '{}') {
+    for (const listener of this.listeners.get(name) ?? []) listener(new MessageEvent(name, { data }));
   }
   close() {
     this.isClosed = true;
@@ -77,6 +83,41 @@ describe('realtime client', () => {
     vi.advanceTimersByTime(5_000);
     expect(FakeEventSource.instances.at(-1)!.isClosed).toBe(true);
     expect(getRealtimeStatus()).toBe('idle');
+  });
+
+  it('after the server replaced a hidden tab’s stream, reconnects only once the tab is shown again', () => {
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const unsubscribe = subscribeRealtime({ onEvent: vi.fn() });
+    const first = FakeEventSource.instances.at(-1)!;
+    const before = FakeEventSource.instances.length;
+    first.emit('ready');
+    first.emit('closed', '{"reason":"replaced"}');
+    expect(first.isClosed).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeEventSource.instances).toHaveLength(before);
+    visibility.mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(FakeEventSource.instances).toHaveLength(before + 1);
+    visibility.mockRestore();
+    unsubscribe();
+    vi.advanceTimersByTime(5_000);
+  });
+
+  it('tells the app when the server ended the stream because the session ended, and reconnects', () => {
+    const ended = vi.fn();
+    const stopListening = onRealtimeSessionEnded(ended);
+    const unsubscribe = subscribeRealtime({ onEvent: vi.fn() });
+    const first = FakeEventSource.instances.at(-1)!;
+    const before = FakeEventSource.instances.length;
+    first.emit('ready');
+    first.emit('closed', '{"reason":"session_ended"}');
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(first.isClosed).toBe(true);
+    vi.advanceTimersByTime(1_000);
+    expect(FakeEventSource.instances).toHaveLength(before + 1);
+    stopListening();
+    unsubscribe();
+    vi.advanceTimersByTime(5_000);
   });
 
   it('matches bindings by kind and, when given, by operation', () => {

@@ -1,4 +1,9 @@
-import { REALTIME_RECONNECT_DELAYS_MS, type RealtimeEvent, type RealtimeEventKind } from '@tradeops/shared';
+import {
+  REALTIME_RECONNECT_DELAYS_MS,
+  type RealtimeEvent,
+  type RealtimeEventKind,
+  ZRealtimeClosed,
+} from '@tradeops/shared';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
@@ -8,6 +13,13 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
  * After a drop it reconnects by itself after 1, 2, 5, then every 10 s (spec §9);
  * when it comes back, subscribers are told to resync, since events sent
  * meanwhile were missed. Events carry ids only: pages refetch what they show.
+ *
+ * The server may end the stream itself (`event: closed`): `replaced` when the
+ * session opened more streams than it may keep (other tabs) — a hidden tab then
+ * waits until it is looked at again, so tabs do not take turns evicting each
+ * other —, `session_ended` when the session was signed out or replaced (a
+ * password change): the app re-reads the session, and the stream reconnects
+ * with the cookie the browser now holds.
  */
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
@@ -23,6 +35,8 @@ const IDLE_CLOSE_MS = 2_000;
 
 const subscribers = new Set<Subscriber>();
 const statusListeners = new Set<() => void>();
+const sessionEndedListeners = new Set<() => void>();
+let isWaitingForVisibility = false;
 let source: EventSource | null = null;
 let status: RealtimeStatus = 'idle';
 let failures = 0;
@@ -50,6 +64,29 @@ function resyncAll() {
   for (const subscriber of [...subscribers]) subscriber.onResync?.();
 }
 
+function scheduleReconnect() {
+  failures += 1;
+  setStatus('reconnecting');
+  reconnectTimer = setTimeout(() => {
+    reconnectTimer = null;
+    if (subscribers.size > 0) connect();
+  }, reconnectDelayMs(failures));
+}
+
+/** A hidden tab whose stream yielded to a newer one reconnects when it is shown again. */
+function reconnectWhenVisible() {
+  setStatus('reconnecting');
+  if (isWaitingForVisibility) return;
+  isWaitingForVisibility = true;
+  const onVisibilityChange = () => {
+    if (document.visibilityState !== 'visible') return;
+    document.removeEventListener('visibilitychange', onVisibilityChange);
+    isWaitingForVisibility = false;
+    if (subscribers.size > 0 && !source && !reconnectTimer) connect();
+  };
+  document.addEventListener('visibilitychange', onVisibilityChange);
+}
+
 function connect() {
   if (typeof EventSource === 'undefined') return;
   setStatus(hasBeenOpen ? 'reconnecting' : 'connecting');
@@ -73,17 +110,26 @@ function connect() {
     if (!isRealtimeEvent(data)) return;
     for (const subscriber of [...subscribers]) subscriber.onEvent(data);
   };
+  stream.addEventListener('closed', (message: MessageEvent<string>) => {
+    if (source !== stream) return;
+    stream.close();
+    source = null;
+    let reason: string | null = null;
+    try {
+      reason = ZRealtimeClosed.parse(JSON.parse(message.data)).reason;
+    } catch {
+      // An unknown reason is a drop like any other.
+    }
+    if (reason === 'session_ended') for (const listener of [...sessionEndedListeners]) listener();
+    if (reason === 'replaced' && document.visibilityState === 'hidden') reconnectWhenVisible();
+    else scheduleReconnect();
+  });
   // The browser's own retry stops on a refused answer: we close and retry on our schedule instead.
   stream.onerror = () => {
     if (source !== stream) return;
     stream.close();
     source = null;
-    failures += 1;
-    setStatus('reconnecting');
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = null;
-      if (subscribers.size > 0) connect();
-    }, reconnectDelayMs(failures));
+    scheduleReconnect();
   };
 }
 
@@ -119,6 +165,12 @@ export function restartRealtime(): void {
   if (subscribers.size === 0) return;
   disconnect();
   connect();
+}
+
+/** Called when the server ends the stream because the tab's session ended; returns the unsubscribe function. */
+export function onRealtimeSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
 }
 
 export function getRealtimeStatus(): RealtimeStatus {

@@ -28,6 +28,9 @@ export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionU
     kycStatus: 'aprobado',
     kycRejectReason: null,
     language: 'es',
+    emailVerified: true,
+    twoFactorEnabled: false,
+    twoFactorEnrolmentRequired: false,
     ...overrides,
   };
 }

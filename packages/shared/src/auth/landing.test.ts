@@ -11,6 +11,7 @@ describe('where a user lands after sign-in', () => {
     ['buyer', {}, '/buyer/dashboard'],
     ['seller', { role: 'seller' }, '/seller/dashboard'],
     ['admin (even KYC pending)', { isAdmin: true, kycStatus: 'pendiente' }, '/admin'],
+    ['admin who must enrol in two-factor sign-in', { twoFactorEnrolmentRequired: true }, '/admin_ilumia/login'],
     ['staff with KYC pending', { isStaff: true, kycStatus: 'pendiente' }, '/buyer/dashboard'],
   ])('%s → %s', (_name, overrides, path) => {
     expect(getLandingPath({ ...approvedBuyer, ...overrides })).toBe(path);

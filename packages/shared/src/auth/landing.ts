@@ -6,7 +6,12 @@ export interface LandingUser {
   isAdmin: boolean;
   isStaff: boolean;
   kycStatus: 'pendiente' | 'aprobado' | 'rechazado';
+  /** An admin who must enrol in two-factor sign-in first (production). */
+  twoFactorEnrolmentRequired?: boolean;
 }
+
+/** The admin door: sign-in, and the two-factor enrolment an admin goes through first in production. */
+export const ADMIN_DOOR_PATH = '/admin_ilumia/login';
 
 /** Whether the KYC gate lets the user through (spec §6: approved, staff and admins). */
 export function canPassKycGate(user: LandingUser): boolean {
@@ -16,6 +21,7 @@ export function canPassKycGate(user: LandingUser): boolean {
 /** Where a user goes right after signing in (issue 3: by KYC state, then role). */
 export function getLandingPath(user: LandingUser): string {
   if (user.isAdmin) return '/admin';
+  if (user.twoFactorEnrolmentRequired) return ADMIN_DOOR_PATH;
   if (!user.isStaff && user.kycStatus === 'pendiente') return '/kyc-cuenta/pendiente';
   if (!user.isStaff && user.kycStatus === 'rechazado') return '/kyc-cuenta/reintentar';
   if (user.role === 'seller') return '/seller/dashboard';

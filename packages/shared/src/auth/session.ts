@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../text/safe-text';
 import { KYC_STATUSES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_MODES, USER_ROLES } from './constants';
 import { LANGUAGES } from '../i18n/languages';
 
@@ -13,26 +14,39 @@ export const ZSessionUser = z.object({
   kycStatus: z.enum(KYC_STATUSES),
   kycRejectReason: z.string().nullable(),
   language: z.enum(LANGUAGES),
+  /** The address was confirmed through the e-mailed link (needed for KYC and for admin rights by e-mail). */
+  emailVerified: z.boolean(),
+  /** Sign-in asks for an authenticator code (TOTP) or a recovery code. */
+  twoFactorEnabled: z.boolean(),
+  /**
+   * An admin account in production without two-factor sign-in yet: its admin
+   * rights wait (isAdmin is false) until it enrols at the admin door.
+   */
+  twoFactorEnrolmentRequired: z.boolean(),
 });
 export type SessionUser = z.infer<typeof ZSessionUser>;
 
 export const ZSessionResponse = z.object({ user: ZSessionUser.nullable() });
 export type SessionResponse = z.infer<typeof ZSessionResponse>;
 
+/**
+ * A sign-in answer: the signed-in user, or (user null, twoFactorRequired true)
+ * when the password was right and the account asks for its second factor next.
+ */
+export const ZSignInResponse = ZSessionResponse.extend({ twoFactorRequired: z.boolean() });
+export type SignInResponse = z.infer<typeof ZSignInResponse>;
+
 /** Source mode = role buyer, supply mode = role seller (spec §6). */
 export const ZSelectModeRequest = z.object({ mode: z.enum(USER_MODES, 'validation.invalid') });
 export type SelectModeRequest = z.infer<typeof ZSelectModeRequest>;
 
-const newPassword = z
-  .string()
+const newPassword = zText({ trim: false })
   .min(1, 'validation.passwordRequired')
   .min(PASSWORD_MIN_LENGTH, 'validation.passwordMin')
   .max(PASSWORD_MAX_LENGTH, 'validation.tooLong');
 
 export const ZForgotPasswordRequest = z.object({
-  email: z
-    .string()
-    .trim()
+  email: zText()
     .min(1, 'validation.emailRequired')
     .max(254, 'validation.tooLong')
     .pipe(z.email('validation.emailInvalid')),
@@ -40,13 +54,15 @@ export const ZForgotPasswordRequest = z.object({
 export type ForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
 
 export const ZResetPasswordRequest = z.object({
-  token: z.string().min(1, 'auth.resetTokenInvalid').max(200, 'auth.resetTokenInvalid'),
+  token: zText({ trim: false }).min(1, 'auth.resetTokenInvalid').max(200, 'auth.resetTokenInvalid'),
   newPassword,
 });
 export type ResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 
 export const ZChangePasswordRequest = z.object({
-  currentPassword: z.string().min(1, 'validation.passwordRequired').max(PASSWORD_MAX_LENGTH, 'validation.tooLong'),
+  currentPassword: zText({ trim: false })
+    .min(1, 'validation.passwordRequired')
+    .max(PASSWORD_MAX_LENGTH, 'validation.tooLong'),
   newPassword,
 });
 export type ChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;

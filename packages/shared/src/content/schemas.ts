@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../text/safe-text';
 
 /** Landing statistics, computed from the database (spec §1: 19, 4, $1M, 19 on the demo data). */
 export const ZPlatformStats = z.object({
@@ -38,11 +39,11 @@ export type BlogPost = z.infer<typeof ZBlogPost>;
 
 /** POST /api/contact: the contact form, parsed alike by the form and the handler. */
 export const ZContactRequest = z.object({
-  name: z.string().trim().min(2, 'contact.errors.name').max(120, 'validation.tooLong'),
+  name: zText().min(2, 'contact.errors.name').max(120, 'validation.tooLong'),
   email: z.email('validation.emailInvalid').max(254, 'validation.tooLong'),
-  company: z.string().trim().max(160, 'validation.tooLong').optional(),
-  subject: z.string().trim().max(160, 'validation.tooLong').optional(),
-  message: z.string().trim().min(10, 'contact.errors.message').max(5000, 'validation.tooLong'),
+  company: zText().max(160, 'validation.tooLong').optional(),
+  subject: zText().max(160, 'validation.tooLong').optional(),
+  message: zText({ multiline: true }).min(10, 'contact.errors.message').max(5000, 'validation.tooLong'),
 });
 export type ContactRequest = z.input<typeof ZContactRequest>;
 

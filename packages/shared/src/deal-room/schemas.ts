@@ -1,5 +1,6 @@
 import { ESCROW_STATES } from '../escrow/constants';
 import { z } from 'zod';
+import { zText } from '../text/safe-text';
 import {
   OPERATION_MILESTONE_KINDS,
   OPERATION_STATUSES,
@@ -85,9 +86,7 @@ export const MESSAGES_PAGE_SIZE = 100;
 export const ZDealRoomMessagesResponse = z.object({ data: z.array(ZDealRoomMessage) });
 
 export const ZPostMessageRequest = z.object({
-  body: z
-    .string('validation.required')
-    .trim()
+  body: zText({ multiline: true, error: 'validation.required' })
     .min(1, 'validation.required')
     .max(MESSAGE_MAX_LENGTH, 'dealRoom.messages.tooLong'),
 });

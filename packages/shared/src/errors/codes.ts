@@ -22,16 +22,28 @@ export const ERROR_STATUS = {
   EMAIL_TAKEN: 409,
   DOCUMENT_LOCKED: 409,
   KYC_DOCUMENTS_INCOMPLETE: 409,
+  /** The document was replaced after the revision the admin's decision names. */
+  KYC_DOCUMENT_CHANGED: 409,
+  /** The company's data changed after the revision the admin's decision names. */
+  KYC_COMPANY_CHANGED: 409,
+  /** The seller edited the offer after the revision the admin's decision names. */
+  OFFER_CHANGED: 409,
+  /** The account that published an operation cannot order, queue or claim in it. */
+  OWN_OPERATION: 403,
   OFFER_NOT_EDITABLE: 409,
   OFFER_NOT_WITHDRAWABLE: 409,
   OFFER_HAS_PARTICIPANTS: 409,
   LIFECYCLE_WRONG_STATUS: 409,
+  /** The operation's state table refuses the event from its current status. */
+  OPERATION_TRANSITION_NOT_ALLOWED: 409,
   PAYMENTS_UNCONFIRMED: 409,
   RETENTION_NOT_ENDED: 409,
   DISPUTE_OPEN: 409,
+  REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  HEADERS_TOO_LARGE: 431,
   PARTICIPATION_NOT_CANCELLABLE: 409,
   WAITLIST_NOT_FULL: 409,
   WAITLIST_ALREADY_JOINED: 409,
@@ -49,7 +61,20 @@ export const ERROR_STATUS = {
   PROOF_NOT_ACCEPTED: 409,
   PAYMENT_NOT_IN_VERIFICATION: 409,
   PAYMENT_ALREADY_CONFIRMED: 409,
+  EMAIL_NOT_VERIFIED: 403,
+  EMAIL_ALREADY_VERIFIED: 409,
+  EMAIL_VERIFICATION_INVALID: 400,
+  TWO_FACTOR_CODE_INVALID: 401,
+  TWO_FACTOR_CHALLENGE_EXPIRED: 401,
+  TWO_FACTOR_ALREADY_ENABLED: 409,
+  TWO_FACTOR_NOT_PENDING: 409,
+  TWO_FACTOR_ENROLMENT_REQUIRED: 403,
+  /** The buyer sent another proof after the revision the admin's decision names. */
+  PAYMENT_PROOF_CHANGED: 409,
+  PAYMENT_AMOUNT_INVALID: 409,
   INTERNAL_ERROR: 500,
+  /** allocated_tons no longer equals live orders + offered waitlist tons: the change is rolled back. */
+  OPERATION_TONS_MISMATCH: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;
 

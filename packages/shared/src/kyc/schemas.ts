@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../text/safe-text';
 import {
   COMPANY_TYPES,
   KYC_DOCUMENT_STATUSES,
@@ -18,10 +19,27 @@ export const ZKycDocumentType = z.enum(
 
 export const ZKycDocumentTypeParams = z.object({ documentType: ZKycDocumentType });
 export const ZDocumentIdParams = z.object({ documentId: z.uuid('validation.invalid') });
-export const ZUserIdParams = z.object({ userId: z.string().min(1).max(100) });
+export const ZUserIdParams = z.object({ userId: zText().min(1, 'validation.invalid').max(100, 'validation.invalid') });
 export const ZReviewOperationParams = z.object({ operationId: z.uuid('validation.invalid') });
 
-export const ZDocumentFileQuery = z.object({ download: z.enum(['0', '1']).optional() });
+/**
+ * The revision of what an admin reviewed: a KYC document's file, a company's data, an offer.
+ * Every replacement or edit makes a new one; a decision naming an older one is refused (409).
+ */
+export const ZReviewRevision = z
+  .number('validation.revisionRequired')
+  .int('validation.revisionRequired')
+  .positive('validation.revisionRequired');
+
+/**
+ * ?download=1 for an attachment; ?revision=N asks for that revision of the file and is
+ * refused (409) once the document was replaced, so a preview never shows a newer file
+ * under an older revision.
+ */
+export const ZDocumentFileQuery = z.object({
+  download: z.enum(['0', '1']).optional(),
+  revision: z.coerce.number('validation.invalid').int('validation.invalid').positive('validation.invalid').optional(),
+});
 
 /** One of the five required documents as its owner (and an admin) sees it. */
 export const ZKycDocument = z.object({
@@ -33,6 +51,8 @@ export const ZKycDocument = z.object({
   sizeBytes: z.number().int().nullable(),
   uploadedAt: z.string().nullable(),
   rejectReason: z.string().nullable(),
+  /** Counts the uploads of this document (1 = the first file); null while none was uploaded. */
+  revision: z.number().int().nullable(),
 });
 export type KycDocument = z.infer<typeof ZKycDocument>;
 
@@ -52,13 +72,16 @@ export type KycStatusResponse = z.infer<typeof ZKycStatusResponse>;
 
 export const ZUploadDocumentResponse = z.object({ document: ZKycDocument });
 
-/** A reviewer's reason: required, trimmed (spec §5: admin reject needs a non-empty reason). */
+/** Verify a document, approve a company or an operation: the revision the admin reviewed. */
+export const ZReviewDecisionRequest = z.object({ revision: ZReviewRevision });
+export type ReviewDecisionRequest = z.infer<typeof ZReviewDecisionRequest>;
+
+/** A rejection: the reviewer's reason (spec §5: required, trimmed) and the revision they reviewed. */
 export const ZReviewReasonRequest = z.object({
-  reason: z
-    .string('adminKyc.reasonRequired')
-    .trim()
+  reason: zText({ multiline: true, error: 'adminKyc.reasonRequired' })
     .min(1, 'adminKyc.reasonRequired')
     .max(KYC_REASON_MAX_LENGTH, 'validation.tooLong'),
+  revision: ZReviewRevision,
 });
 export type ReviewReasonRequest = z.infer<typeof ZReviewReasonRequest>;
 
@@ -72,6 +95,8 @@ export const ZKycReviewUser = z.object({
   taxId: z.string().nullable(),
   registeredAt: z.string(),
   waitingSince: z.string().nullable(),
+  /** The revision of the company's data (name, type, country, tax id) shown here. */
+  revision: z.number().int(),
   documents: z.array(ZKycDocument),
 });
 export type KycReviewUser = z.infer<typeof ZKycReviewUser>;
@@ -88,6 +113,8 @@ export const ZOperationReviewItem = z.object({
   totalTons: z.number(),
   priceUsd: z.number(),
   createdAt: z.string(),
+  /** Counts the seller's versions of the offer: an approval or rejection names the one reviewed. */
+  revision: z.number().int(),
 });
 export type OperationReviewItem = z.infer<typeof ZOperationReviewItem>;
 export const ZOperationReviewResponse = z.object({ data: z.array(ZOperationReviewItem) });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { zText } from '../text/safe-text';
+import { UPLOAD_MAX_BYTES } from '../auth/constants';
 import {
   type OperationMilestoneKind,
   type OperationStatus,
@@ -6,6 +8,8 @@ import {
   OPERATION_STATUSES,
   PAYMENT_STATUSES,
 } from '../operations/constants';
+import { type OperationEvent, canApply } from '../operations/state-machine';
+import { DAY_MS } from '../time';
 
 /**
  * The back office's control of a deal after full allocation (issue 7): each step
@@ -15,13 +19,22 @@ import {
 export const LIFECYCLE_STEPS = ['shipment_preparation', 'departure', 'arrival', 'inspection'] as const;
 export type LifecycleStep = (typeof LIFECYCLE_STEPS)[number] & OperationMilestoneKind;
 
-/** Which status a step starts from and which it leads to. */
-export const LIFECYCLE_TRANSITIONS: Record<LifecycleStep, { from: OperationStatus; to: OperationStatus }> = {
-  shipment_preparation: { from: 'allocated', to: 'shipment_preparation' },
-  departure: { from: 'shipment_preparation', to: 'in_transit' },
-  arrival: { from: 'in_transit', to: 'arrived' },
-  inspection: { from: 'arrived', to: 'inspected' },
+/**
+ * The state table's events a step applies: an inspection passes or fails (a failed one opens a dispute).
+ * Where each leads from is OPERATION_STATE_TABLE's business (operations/state-machine.ts).
+ */
+export const LIFECYCLE_STEP_EVENTS: Record<LifecycleStep, readonly OperationEvent[]> = {
+  shipment_preparation: ['prepare_shipment'],
+  departure: ['depart'],
+  arrival: ['arrive'],
+  inspection: ['pass_inspection', 'fail_inspection'],
 };
+
+/** The state table's event of a step with its result (an inspection's passed | failed). */
+export function lifecycleStepEvent(step: LifecycleStep, result?: InspectionResult): OperationEvent {
+  if (step !== 'inspection') return LIFECYCLE_STEP_EVENTS[step][0]!;
+  return result === 'failed' ? 'fail_inspection' : 'pass_inspection';
+}
 
 /** Steps whose supporting document is required: the bill of lading at departure, the report at inspection. */
 export const LIFECYCLE_DOCUMENT_REQUIRED: Record<LifecycleStep, boolean> = {
@@ -39,14 +52,13 @@ export const DISPUTE_DECISIONS = ['release', 'refund', 'partial'] as const;
 export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number];
 
 export const LIFECYCLE_NOTES_MAX_LENGTH = 1000;
-export const LIFECYCLE_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** A milestone's document (bill of lading, inspection report) follows the upload limit of every document. */
+export const LIFECYCLE_DOCUMENT_MAX_BYTES = UPLOAD_MAX_BYTES;
 
-/** The step after which an operation stands, or null when none is left (inspected, settled, ended). */
+/** The step the state table accepts next from a status, or null when none is (e.g. inspected, settled, ended). */
 export function nextLifecycleStep(status: OperationStatus): LifecycleStep | null {
-  return LIFECYCLE_STEPS.find((step) => LIFECYCLE_TRANSITIONS[step].from === status) ?? null;
+  return LIFECYCLE_STEPS.find((step) => LIFECYCLE_STEP_EVENTS[step].some((event) => canApply(status, event))) ?? null;
 }
-
-const DAY_MS = 24 * 3_600_000;
 
 /**
  * When a passed inspection's fund retention ends and the deal may be settled:
@@ -73,7 +85,7 @@ export function milestoneDocumentPath(operationId: string, kind: OperationMilest
 export const ZRecordMilestoneFields = z
   .object({
     occurred_at: z.iso.date('lifecycle.dateRequired'),
-    notes: z.string().trim().max(LIFECYCLE_NOTES_MAX_LENGTH, 'validation.tooLong').optional(),
+    notes: zText({ multiline: true }).max(LIFECYCLE_NOTES_MAX_LENGTH, 'validation.tooLong').optional(),
     result: z.enum(INSPECTION_RESULTS, 'lifecycle.resultRequired').optional(),
   })
   .strict();
@@ -84,9 +96,7 @@ export const ZLifecycleStepParams = z.object({
   step: z.enum(LIFECYCLE_STEPS, 'validation.invalid'),
 });
 
-const ZReason = z
-  .string('lifecycle.reasonRequired')
-  .trim()
+const ZReason = zText({ multiline: true, error: 'lifecycle.reasonRequired' })
   .min(1, 'lifecycle.reasonRequired')
   .max(LIFECYCLE_NOTES_MAX_LENGTH, 'validation.tooLong');
 

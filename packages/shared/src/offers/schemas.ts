@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { type TextOptions, zText } from '../text/safe-text';
 import { COUNTRY_CODES } from '../auth/constants';
+import { isWholeCents } from '../money/money';
 import {
   LOT_STEP_TONS,
+  MAX_OPERATION_TONS,
+  MAX_PRICE_PER_TON_USD,
+  MIN_PRICE_PER_TON_CENTS,
   OPERATION_REVIEW_STATUSES,
   OPERATION_STATUSES,
   OPERATION_TYPES,
@@ -13,19 +18,18 @@ import {
  * The offer form (spec §5): one schema for the /make-offer wizard, the edit
  * form and POST/PUT /api/offers. Every field is required except the English
  * title and description and the title itself (it defaults to product + origin
- * country). Tons and prices must be above 0 (the spec's "at least 0", with 0
- * refused: a 0-ton deal cannot be allocated and a free one holds nothing in escrow).
+ * country). Tons must be above 0 (the spec's "at least 0", with 0 refused: a
+ * 0-ton deal cannot be allocated), and a price per ton at least $1 with at most
+ * two decimals: a smaller or finer price would be rounded when stored in cents
+ * (an offer of $1e-9 became 0 ¢, and a free order holds nothing in escrow).
  */
 
-const MAX_TONS = 100_000;
-const MAX_PRICE_USD = 10_000_000;
-
-const requiredText = (max: number) =>
-  z.string('validation.required').trim().min(1, 'validation.required').max(max, 'validation.tooLong');
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+const requiredText = (max: number, options: TextOptions = {}) =>
+  zText({ ...options, error: 'validation.required' })
+    .min(1, 'validation.required')
+    .max(max, 'validation.tooLong');
+const optionalText = (max: number, options: TextOptions = {}) =>
+  zText(options)
     .max(max, 'validation.tooLong')
     .optional()
     .transform((value) => (value ? value : undefined));
@@ -43,7 +47,7 @@ const tons = () =>
       .number('validation.required')
       .int('offers.validation.wholeTons')
       .positive('offers.validation.positive')
-      .max(MAX_TONS, 'offers.validation.tooLarge')
+      .max(MAX_OPERATION_TONS, 'validation.tooLarge')
       .multipleOf(LOT_STEP_TONS, 'offers.validation.lotStep'),
   );
 
@@ -56,8 +60,8 @@ export const ZOfferFields = z.object({
   type: z.enum(OPERATION_TYPES, 'validation.required'),
   title: optionalText(160),
   titleEn: optionalText(160),
-  description: requiredText(4000),
-  descriptionEn: optionalText(4000),
+  description: requiredText(4000, { multiline: true }),
+  descriptionEn: optionalText(4000, { multiline: true }),
   originCountry: z.enum(COUNTRY_CODES, 'validation.required'),
   destinationCountry: z.enum(COUNTRY_CODES, 'validation.required'),
   arrivalPort: requiredText(120),
@@ -69,9 +73,9 @@ export const ZOfferFields = z.object({
   priceUsd: requiredNumber(
     z
       .number('validation.required')
-      .positive('offers.validation.positive')
-      .max(MAX_PRICE_USD, 'offers.validation.tooLarge')
-      .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'offers.validation.cents'),
+      .min(MIN_PRICE_PER_TON_CENTS / 100, 'offers.validation.priceMin')
+      .max(MAX_PRICE_PER_TON_USD, 'validation.tooLarge')
+      .refine(isWholeCents, 'offers.validation.cents'),
   ),
   // Step 3: dates (YYYY-MM-DD).
   deadline: isoDate(),

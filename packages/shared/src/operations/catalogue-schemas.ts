@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { zText } from '../text/safe-text';
 import {
   CATALOGUE_MAX_PAGE_SIZE,
   CATALOGUE_PAGE_SIZE,
   CATALOGUE_SORTS,
+  MAX_PRICE_PER_TON_USD,
   OPERATION_PARTNER_ROLES_FOR_CARD,
   PRODUCT_CATEGORIES,
 } from './constants';
@@ -14,7 +16,7 @@ const ZCountryCode = z
   .regex(/^[A-Za-z]{2}$/, 'validation.invalid')
   .transform((value) => value.toUpperCase());
 
-const ZPriceUsd = z.coerce.number().min(0).max(10_000_000);
+const ZPriceUsd = z.coerce.number().min(0).max(MAX_PRICE_PER_TON_USD);
 
 /**
  * GET /api/operations/catalogue: the public catalogue of open deals with search,
@@ -23,7 +25,7 @@ const ZPriceUsd = z.coerce.number().min(0).max(10_000_000);
  */
 export const ZCatalogueRequest = z
   .object({
-    q: z.string().trim().max(100, 'validation.searchTooLong').optional(),
+    q: zText().max(100, 'validation.searchTooLong').optional(),
     category: z.enum(PRODUCT_CATEGORIES).optional(),
     region: ZCountryCode.optional(),
     min_price: ZPriceUsd.optional(),

@@ -6,21 +6,41 @@ export const OPERATIONS_LIST_LIMIT = 100;
 export const FUND_RETENTION_DAYS = 30;
 export const KYC_REVIEW_BUSINESS_HOURS = 48;
 
-/** Lifecycle of a pooled deal (DESIGN §2). */
+/** Lifecycle of a pooled deal (DESIGN §2); the moves between them are in state-machine.ts. */
 export const OPERATION_STATUSES = [
   'pending',
   'active',
   'allocated',
+  'funded',
   'shipment_preparation',
   'in_transit',
   'arrived',
   'inspected',
+  'disputed',
   'settled',
   'rejected',
   'expired',
   'cancelled',
 ] as const;
 export type OperationStatus = (typeof OPERATION_STATUSES)[number];
+
+/** Statuses a deal never leaves: it holds and moves no more money. */
+export const FINAL_OPERATION_STATUSES = [
+  'settled',
+  'rejected',
+  'expired',
+  'cancelled',
+] as const satisfies readonly OperationStatus[];
+
+/**
+ * Money and tonnage bounds of a deal. A price per ton is at least $1: below it, a price rounds to
+ * 0 ¢ (an offer of $1e-9 was stored as 0 and its payments could never be confirmed). The largest
+ * deal, MAX_PRICE_PER_TON_USD × MAX_OPERATION_TONS, is 10^14 cents: a safe integer in JavaScript
+ * (2^53 ≈ 9 × 10^15) and far inside PostgreSQL's bigint.
+ */
+export const MIN_PRICE_PER_TON_CENTS = 100;
+export const MAX_PRICE_PER_TON_USD = 10_000_000;
+export const MAX_OPERATION_TONS = 100_000;
 
 /** Statuses in which buyers can still take tonnage. */
 export const OPEN_OPERATION_STATUSES = ['active'] as const satisfies readonly OperationStatus[];

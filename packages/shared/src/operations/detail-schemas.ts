@@ -28,6 +28,8 @@ export const ZOperationDetail = ZOperationListItem.extend({
     .nullable(),
   stats: z.object({ views: z.number().int(), watchers: z.number().int(), comments: z.number().int() }),
   is_watching: z.boolean(),
+  /** The caller published this operation: it cannot take part in it (no order button). */
+  is_own_operation: z.boolean(),
   badges: z.array(z.enum(OPERATION_BADGES)),
   similar: z.array(ZOperationListItem),
 });

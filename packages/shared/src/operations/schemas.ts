@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../text/safe-text';
 import { OPERATION_LIST_FILTERS, OPERATION_STATUSES, OPERATIONS_LIST_LIMIT, PRODUCT_CATEGORIES } from './constants';
 
 export const ZOperationStatus = z.enum(OPERATION_STATUSES);
@@ -6,7 +7,7 @@ export const ZOperationStatus = z.enum(OPERATION_STATUSES);
 /** GET /api/operations query (spec §7): newest first, limit 100, optional status filter, product search. */
 export const ZListOperationsRequest = z.object({
   status: z.enum(OPERATION_LIST_FILTERS).default('all'),
-  q: z.string().trim().max(100, 'validation.searchTooLong').optional(),
+  q: zText().max(100, 'validation.searchTooLong').optional(),
   limit: z.coerce.number().int().min(1).max(OPERATIONS_LIST_LIMIT).default(OPERATIONS_LIST_LIMIT),
   /** Rows to skip: pages beyond the first 100 (the buyer dashboard's "more"). */
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),

@@ -1,7 +1,14 @@
 import { ESCROW_STATES } from '../escrow/constants';
 import { z } from 'zod';
+import { zText } from '../text/safe-text';
 import { LEDGER_TRANSFER_KINDS } from '../escrow/constants';
-import { PARTICIPATION_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, OPERATION_STATUSES } from '../operations/constants';
+import {
+  MAX_OPERATION_TONS,
+  PARTICIPATION_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  OPERATION_STATUSES,
+} from '../operations/constants';
 import { ZEscrowBankDetails } from '../settings/schemas';
 
 /** The escrow state of a participation's money (modules/escrow/ledger.service getEscrowStates). */
@@ -14,7 +21,11 @@ export const PAYMENT_PROGRESS_PERCENT = { pending: 33, rejected: 33, verificatio
 
 /** POST /api/operations/{id}/participations: an order. The key makes a retried submit harmless. */
 export const ZCreateParticipationRequest = z.object({
-  volume: z.number('validation.volumeRequired').int('validation.volumeWhole').positive('validation.volumeWhole'),
+  volume: z
+    .number('validation.volumeRequired')
+    .int('validation.volumeWhole')
+    .positive('validation.volumeWhole')
+    .max(MAX_OPERATION_TONS, 'validation.tooLarge'),
   payment_method: z.enum(PAYMENT_METHODS, 'validation.paymentMethodRequired'),
   idempotency_key: z.uuid('validation.invalid'),
 });
@@ -68,8 +79,8 @@ export const ZOrderFormResponse = z.object({
   min_order_tons: z.number().int(),
   max_order_tons: z.number().int(),
   default_order_tons: z.number().int(),
-  /** Why no order can be placed now, or null. */
-  closed_reason: z.enum(['closed', 'full', 'cap_reached']).nullable(),
+  /** Why no order can be placed now, or null ('own_operation': the caller published it). */
+  closed_reason: z.enum(['closed', 'full', 'cap_reached', 'own_operation']).nullable(),
   /** The caller's latest live order here, if any (the page links to its payment). */
   my_participation_id: z.uuid().nullable(),
 });
@@ -94,13 +105,22 @@ export type ParticipationResponse = z.infer<typeof ZParticipationResponse>;
 export const ZCreateParticipationResponse = z.object({ participation: ZParticipation });
 export type CreateParticipationResponse = z.infer<typeof ZCreateParticipationResponse>;
 
+/** The proof an admin's decision is about: each upload is a new revision (GET /api/admin/payments shows it). */
+export const ZProofRevision = z
+  .number('validation.revisionRequired')
+  .int('validation.revisionRequired')
+  .positive('validation.revisionRequired');
+
+/** POST /api/admin/payments/{id}/confirm: the proof revision the admin looked at. */
+export const ZConfirmPaymentRequest = z.object({ proof_revision: ZProofRevision });
+export type ConfirmPaymentRequest = z.infer<typeof ZConfirmPaymentRequest>;
+
 /** POST /api/admin/payments/{id}/reject */
 export const ZRejectPaymentRequest = z.object({
-  reason: z
-    .string('payments.reasonRequired')
-    .trim()
+  reason: zText({ multiline: true, error: 'payments.reasonRequired' })
     .min(1, 'payments.reasonRequired')
     .max(PAYMENT_REJECT_REASON_MAX_LENGTH, 'validation.tooLong'),
+  proof_revision: ZProofRevision,
 });
 export type RejectPaymentRequest = z.infer<typeof ZRejectPaymentRequest>;
 
@@ -119,6 +139,8 @@ export const ZPaymentReviewItem = z.object({
   proof_uploaded_at: z.iso.datetime({ offset: true }).nullable(),
   proof_mime_type: z.string().nullable(),
   proof_file_name: z.string().nullable(),
+  /** Counts the proofs the buyer sent: a confirmation or rejection names the one reviewed. */
+  proof_revision: z.number().int(),
 });
 export type PaymentReviewItem = z.infer<typeof ZPaymentReviewItem>;
 export const ZPaymentQueueResponse = z.object({ data: z.array(ZPaymentReviewItem) });

@@ -31,3 +31,28 @@ export type RealtimeEvent = z.infer<typeof ZRealtimeEvent>;
 export const REALTIME_RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
 /** Spec §9: a comment line every 30 s keeps proxies from closing an idle stream. */
 export const REALTIME_HEARTBEAT_MS = 30_000;
+
+/**
+ * Open streams per session (a browser's tabs share one session). One more closes the session's
+ * oldest, so a tab left open somewhere yields to the newest and one session cannot hold
+ * thousands of connections.
+ */
+export const REALTIME_MAX_STREAMS_PER_SESSION = 5;
+/** Open streams per app instance; beyond it a new stream is refused (503, Retry-After). */
+export const REALTIME_MAX_STREAMS_PER_INSTANCE = 2_000;
+/**
+ * How often an instance re-checks the sessions behind its open streams: a backstop to the
+ * database's announcement of a revoked session (which closes them within moments), for
+ * sessions that simply expire and announcements lost while the listener reconnected.
+ */
+export const REALTIME_SESSION_CHECK_MS = 30_000;
+
+/** Why the server ended a stream: sent as `event: closed` with `{ reason }` just before it ends. */
+export const REALTIME_CLOSE_REASONS = [
+  // The session opened more than REALTIME_MAX_STREAMS_PER_SESSION streams: this was its oldest.
+  'replaced',
+  // The session was signed out, revoked everywhere, replaced by a password change, or expired.
+  'session_ended',
+] as const;
+export type RealtimeCloseReason = (typeof REALTIME_CLOSE_REASONS)[number];
+export const ZRealtimeClosed = z.object({ reason: z.enum(REALTIME_CLOSE_REASONS) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../text/safe-text';
 import { COMPANY_TYPES, COUNTRY_CODES } from '../auth/constants';
 import { LANGUAGES } from '../i18n/languages';
 
@@ -19,11 +20,11 @@ export type AccountProfile = z.infer<typeof ZAccountProfile>;
 
 /** PUT /api/account/profile: every field optional; company fields are refused after KYC approval. */
 export const ZUpdateAccountProfileRequest = z.object({
-  fullName: z.string().trim().min(1, 'validation.fullNameRequired').max(120, 'validation.tooLong').optional(),
-  companyName: z.string().trim().min(1, 'validation.companyNameRequired').max(160, 'validation.tooLong').optional(),
+  fullName: zText().min(1, 'validation.fullNameRequired').max(120, 'validation.tooLong').optional(),
+  companyName: zText().min(1, 'validation.companyNameRequired').max(160, 'validation.tooLong').optional(),
   companyType: z.enum(COMPANY_TYPES, 'validation.companyTypeRequired').optional(),
   country: z.enum(COUNTRY_CODES, 'validation.countryRequired').optional(),
-  taxId: z.string().trim().max(64, 'validation.tooLong').optional(),
+  taxId: zText().max(64, 'validation.tooLong').optional(),
   language: z.enum(LANGUAGES).optional(),
   notificationPrefs: z.object({ email: z.boolean(), in_app: z.boolean() }).optional(),
 });

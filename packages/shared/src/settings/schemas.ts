@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../text/safe-text';
 
 /** Hours an unpaid reservation holds its tons before it expires (a platform setting; this is its default). */
 export const DEFAULT_RESERVATION_HOLD_HOURS = 72;
@@ -14,11 +15,11 @@ export type PlatformSettingKey = (typeof PLATFORM_SETTING_KEYS)[number];
 
 /** Where buyers wire their payment (shown on the order page and in the payment instructions). */
 export const ZEscrowBankDetails = z.object({
-  bank_name: z.string().trim().min(1, 'validation.invalid').max(160, 'validation.tooLong'),
-  account_name: z.string().trim().min(1, 'validation.invalid').max(160, 'validation.tooLong'),
-  account_number: z.string().trim().min(1, 'validation.invalid').max(64, 'validation.tooLong'),
-  swift: z.string().trim().min(1, 'validation.invalid').max(16, 'validation.tooLong'),
-  bank_address: z.string().trim().max(240, 'validation.tooLong'),
+  bank_name: zText().min(1, 'validation.invalid').max(160, 'validation.tooLong'),
+  account_name: zText().min(1, 'validation.invalid').max(160, 'validation.tooLong'),
+  account_number: zText().min(1, 'validation.invalid').max(64, 'validation.tooLong'),
+  swift: zText().min(1, 'validation.invalid').max(16, 'validation.tooLong'),
+  bank_address: zText().max(240, 'validation.tooLong'),
   currency: z.literal('USD'),
 });
 export type EscrowBankDetails = z.infer<typeof ZEscrowBankDetails>;
@@ -31,7 +32,7 @@ export const ADMIN_EMAILS_MAX = 50;
 /** PUT /api/admin/settings: the whole set, saved at once and audited. */
 export const ZUpdateAdminSettingsRequest = z.object({
   adminEmails: z
-    .array(z.string().trim().toLowerCase().pipe(z.email('validation.emailInvalid')))
+    .array(zText().toLowerCase().pipe(z.email('validation.emailInvalid')))
     .max(ADMIN_EMAILS_MAX, 'validation.tooLong'),
   escrowBankDetails: ZEscrowBankDetails,
   reservationHoldHours: z

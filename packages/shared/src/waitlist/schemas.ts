@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, WAITLIST_STATUSES } from '../operations/constants';
+import { MAX_OPERATION_TONS, PAYMENT_METHODS, WAITLIST_STATUSES } from '../operations/constants';
 
 /** Why an order stopped holding tons (operation_participants.ended_reason). */
 export const PARTICIPATION_END_REASONS = [
@@ -18,7 +18,11 @@ export const REJECTED_PROOF_GRACE_HOURS = 24;
 
 /** POST /api/operations/{id}/waitlist: a place in line for `volume` tons (the order rules apply). */
 export const ZJoinWaitlistRequest = z.object({
-  volume: z.number('validation.volumeRequired').int('validation.volumeWhole').positive('validation.volumeWhole'),
+  volume: z
+    .number('validation.volumeRequired')
+    .int('validation.volumeWhole')
+    .positive('validation.volumeWhole')
+    .max(MAX_OPERATION_TONS, 'validation.tooLarge'),
 });
 export type JoinWaitlistRequest = z.infer<typeof ZJoinWaitlistRequest>;
 

@@ -12,6 +12,8 @@ export const user = pgTable('user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  /** Better Auth's two-factor plugin: true once a TOTP enrolment is confirmed with a code. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -69,12 +71,23 @@ export const verification = pgTable(
 );
 
 /**
- * Attempt counters for sign-in and password reset, per account and per IP, in
- * the database so every app instance sees the same counts. One row per key
- * (`sign-in:email:…`, `sign-in:ip:…`); a window restarts when it is over.
+ * Better Auth's two-factor plugin (1.7): one row per enrolment. `secret` and
+ * `backup_codes` are encrypted with the session secret; `verified` stays false
+ * until the user confirms the enrolment with a code; the failure counter and
+ * lock are its per-account lockout of code guesses.
  */
-export const authRateLimits = pgTable('auth_rate_limits', {
-  key: text('key').primaryKey(),
-  hits: integer('hits').notNull().default(0),
-  windowStartedAt: timestamptz('window_started_at').notNull(),
-});
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamptz('locked_until'),
+  },
+  (t) => [index('two_factor_user_id_idx').on(t.userId), index('two_factor_secret_idx').on(t.secret)],
+);

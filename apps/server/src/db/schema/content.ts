@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '@tradeops/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { checkIn, createdAt, timestamptz, updatedAt } from './columns';
 
@@ -46,23 +46,5 @@ export const contactMessages = pgTable(
   (t) => [
     checkIn('contact_messages_language_check', t.language, LANGUAGES),
     index('contact_messages_created_idx').on(t.createdAt.desc().nullsFirst()),
-  ],
-);
-
-/** People who asked to hear when something opens (supply mode is "coming soon"). */
-export const waitlistEntries = pgTable(
-  'waitlist_entries',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull(),
-    topic: text('topic').notNull().default('supply_mode'),
-    language: text('language').$type<Language>().notNull().default('es'),
-    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
-    notifiedAt: timestamptz('notified_at'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    unique('waitlist_entries_email_topic_unique').on(t.email, t.topic),
-    checkIn('waitlist_entries_language_check', t.language, LANGUAGES),
   ],
 );

@@ -8,3 +8,4 @@ export * from './partners';
 export * from './platform';
 export * from './profiles';
 export * from './views';
+export * from './rate-limits';

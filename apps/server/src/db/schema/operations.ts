@@ -1,4 +1,6 @@
 import {
+  FINAL_OPERATION_STATUSES,
+  MIN_PRICE_PER_TON_CENTS,
   OPERATION_MILESTONE_KINDS,
   OPERATION_PARTNER_ROLES,
   OPERATION_REVIEW_STATUSES,
@@ -28,7 +30,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { checkIn, createdAt, timestamptz, updatedAt } from './columns';
+import { checkIn, createdAt, sqlList, timestamptz, updatedAt } from './columns';
 import { partners } from './partners';
 
 /** A product's specification sheet; the file lives in the `specs` bucket. One current sheet per product. */
@@ -50,8 +52,9 @@ export const productSpecs = pgTable(
 );
 
 /**
- * A pooled deal. allocated_tons is maintained by the participation service under
- * a row lock; the CHECKs are the last line that keeps it within total_tons.
+ * A pooled deal. Its status and allocated_tons change only through the operation
+ * aggregate (modules/operations/operation-aggregate.ts) under the row lock, following
+ * the shared state table; the CHECKs are the last line that keeps tons within total_tons.
  */
 export const operations = pgTable(
   'operations',
@@ -89,6 +92,8 @@ export const operations = pgTable(
     status: text('status').$type<OperationStatus>().notNull().default('pending'),
     kycStatus: text('kyc_status').$type<OperationReviewStatus>().notNull().default('pending'),
     kycRejectReason: text('kyc_reject_reason'),
+    /** Counts the seller's versions of the offer (each edit is one): the admin's decision names one. */
+    revision: integer('revision').notNull().default(1),
     sellerId: text('seller_id')
       .notNull()
       .references(() => user.id, { onDelete: 'restrict' }),
@@ -114,8 +119,14 @@ export const operations = pgTable(
       sql`${t.maxPerParticipantTons} is null or ${t.maxPerParticipantTons} >= ${t.minVolume}`,
     ),
     check('operations_container_tons_check', sql`${t.containerTons} is null or ${t.containerTons} > 0`),
-    check('operations_price_check', sql`${t.pricePerTonCents} >= 0`),
+    // A price per ton is at least $1 (the offer schema's floor); only a deal that ended before the floor
+    // existed may keep a lower one (migration 0006 ended every live deal below it).
+    check(
+      'operations_price_check',
+      sql`${t.pricePerTonCents} >= ${sql.raw(String(MIN_PRICE_PER_TON_CENTS))} or ${t.status} in (${sqlList(FINAL_OPERATION_STATUSES)})`,
+    ),
     check('operations_views_check', sql`${t.viewsCount} >= 0`),
+    check('operations_revision_check', sql`${t.revision} > 0`),
     check(
       'operations_dates_check',
       sql`${t.expectedDeparture} is null or ${t.expectedArrival} is null or ${t.expectedArrival} >= ${t.expectedDeparture}`,

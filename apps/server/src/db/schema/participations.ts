@@ -34,6 +34,8 @@ export const operationParticipants = pgTable(
     paymentReference: text('payment_reference').notNull().unique(),
     /** Key in the `payment-proofs` bucket. */
     paymentProofPath: text('payment_proof_path'),
+    /** Counts the proofs uploaded (0 = none yet): an admin's confirmation or rejection names the one reviewed. */
+    proofRevision: integer('proof_revision').notNull().default(0),
     paymentRejectedReason: text('payment_rejected_reason'),
     notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
     /** Sent by the client so a retried order submit does not create a second order. */
@@ -58,6 +60,7 @@ export const operationParticipants = pgTable(
     checkIn('operation_participants_status_check', t.status, PARTICIPATION_STATUSES),
     check('operation_participants_volume_check', sql`${t.volume} > 0`),
     check('operation_participants_amount_check', sql`${t.amountCents} >= 0`),
+    check('operation_participants_proof_revision_check', sql`${t.proofRevision} >= 0`),
     check(
       'operation_participants_rejection_reason_check',
       sql`${t.paymentStatus} <> 'rejected' or coalesce(btrim(${t.paymentRejectedReason}), '') <> ''`,

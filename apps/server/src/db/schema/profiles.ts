@@ -46,6 +46,8 @@ export const profiles = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     isStaff: boolean('is_staff').notNull().default(false),
     language: text('language').$type<Language>().notNull().default('es'),
+    /** Counts versions of the company data KYC reviews (name, type, country, tax id): a decision names one. */
+    kycRevision: integer('kyc_revision').notNull().default(1),
     notificationPrefs: jsonb('notification_prefs')
       .$type<NotificationPrefs>()
       .notNull()
@@ -59,6 +61,7 @@ export const profiles = pgTable(
     checkIn('profiles_kyc_status_check', t.kycStatus, KYC_STATUSES),
     checkIn('profiles_language_check', t.language, LANGUAGES),
     check('profiles_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
+    check('profiles_kyc_revision_check', sql`${t.kycRevision} > 0`),
     // A rejection always tells the company why (spec: /kyc-cuenta/reintentar shows the reason).
     check(
       'profiles_rejection_reason_check',
@@ -103,6 +106,8 @@ export const userDocuments = pgTable(
     sizeBytes: integer('size_bytes'),
     status: text('status').$type<KycDocumentStatus>().notNull().default('pending'),
     rejectReason: text('reject_reason'),
+    /** Counts the files uploaded under this row (a replacement keeps the id): a decision names one. */
+    revision: integer('revision').notNull().default(1),
     uploadedAt: timestamptz('uploaded_at'),
     reviewedAt: timestamptz('reviewed_at'),
     reviewedBy: text('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
@@ -114,6 +119,7 @@ export const userDocuments = pgTable(
     checkIn('user_documents_type_check', t.documentType, Object.keys(KYC_DOCUMENT_TYPES)),
     checkIn('user_documents_status_check', t.status, KYC_DOCUMENT_STATUSES),
     check('user_documents_size_check', sql`${t.sizeBytes} is null or ${t.sizeBytes} >= 0`),
+    check('user_documents_revision_check', sql`${t.revision} > 0`),
     check('user_documents_file_check', sql`${t.status} = 'pending' or ${t.storageKey} is not null`),
     check(
       'user_documents_rejection_reason_check',

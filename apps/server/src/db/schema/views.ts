@@ -33,4 +33,5 @@ export const adminKycReview = pgView('admin_kyc_review', {
   totalTons: integer('total_tons').notNull(),
   priceUsd: doublePrecision('price_usd').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  revision: integer('revision').notNull(),
 }).existing();

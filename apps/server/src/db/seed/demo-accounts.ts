@@ -1,4 +1,4 @@
-import { type CompanyType, type KycStatus, type OnboardingStatus, type UserRole } from '@tradeops/shared';
+import { type CompanyType, type KycStatus, type OnboardingStatus, type UserRole, DAY_MS } from '@tradeops/shared';
 import { hashPassword } from 'better-auth/crypto';
 import { inArray } from 'drizzle-orm';
 import { type AppTransaction, type Queryable } from '../client';
@@ -157,7 +157,7 @@ export function hashDemoPassword(): Promise<string> {
  * are left as they are.
  */
 export async function seedDemoAccounts(tx: AppTransaction, missing: DemoAccount[], passwordHash: string, now: Date) {
-  const createdAt = new Date(now.getTime() - 90 * 24 * 3_600_000);
+  const createdAt = new Date(now.getTime() - 90 * DAY_MS);
   for (const demo of missing) {
     const id = demoUserId(demo.key);
     const inserted = await tx

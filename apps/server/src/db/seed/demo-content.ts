@@ -3,12 +3,11 @@ import {
   type EscrowBankDetails,
   FUND_RETENTION_DAYS,
   type PlatformSettingKey,
+  DAY_MS,
 } from '@tradeops/shared';
 import { type AppTransaction } from '../client';
 import { blogPosts, platformSettings } from '../schema';
 import { demoId } from './demo-ids';
-
-const DAY_MS = 24 * 3_600_000;
 
 /** Fictitious escrow account of the demo (the order page shows it to buyers paying by wire). */
 const DEMO_ESCROW_BANK_DETAILS: EscrowBankDetails = {

@@ -7,6 +7,8 @@ import {
   type ProductCategory,
   computeTotalCents,
   usdToCents,
+  HOUR_MS,
+  DAY_MS,
 } from '@tradeops/shared';
 import { buyerAccount, escrowAccount } from '../../modules/escrow/ledger-accounts';
 import { type AppTransaction } from '../client';
@@ -14,8 +16,6 @@ import { ledgerEntries, ledgerTransfers, operationParticipants, operationPartner
 import { demoUserId } from './demo-accounts';
 import { demoId } from './demo-ids';
 import { demoPartnerId } from './demo-partners';
-
-const DAY_MS = 24 * 3_600_000;
 
 export interface DemoOperation {
   key: string;
@@ -758,11 +758,12 @@ export async function seedDemoOperations(tx: AppTransaction, now: Date, productS
         deadline: new Date(now.getTime() + demo.deadlineInDays * DAY_MS),
         expectedDeparture: dateInDays(now, departureInDays),
         expectedArrival: dateInDays(now, demo.arrivalInDays ?? departureInDays + 25),
-        status: demo.status ?? 'active',
+        // Demo orders are all paid and held in escrow: a deal they fill is funded (issue 14), not merely allocated.
+        status: demo.status ?? (allocatedTons === demo.totalTons ? 'funded' : 'active'),
         kycStatus,
         sellerId: demoUserId(demo.sellerKey),
         viewsCount: demo.isFeatured ? 128 : Math.round(10 + demo.totalTons / 2),
-        approvedAt: isApproved ? new Date(createdAt.getTime() + 2 * 3_600_000) : null,
+        approvedAt: isApproved ? new Date(createdAt.getTime() + 2 * HOUR_MS) : null,
         approvedBy: isApproved ? demoUserId('admin') : null,
         createdAt,
         updatedAt: createdAt,

@@ -1,4 +1,4 @@
-import { type PartnerKind } from '@tradeops/shared';
+import { type PartnerKind, DAY_MS } from '@tradeops/shared';
 import { type AppTransaction } from '../client';
 import { partners } from '../schema';
 import { demoId } from './demo-ids';
@@ -153,7 +153,7 @@ export function demoPartnerId(key: string): string {
 }
 
 export async function seedDemoPartners(tx: AppTransaction, now: Date): Promise<void> {
-  const createdAt = new Date(now.getTime() - 120 * 24 * 3_600_000);
+  const createdAt = new Date(now.getTime() - 120 * DAY_MS);
   await tx
     .insert(partners)
     .values(

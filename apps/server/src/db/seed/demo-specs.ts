@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DAY_MS } from '@tradeops/shared';
 import { SEED_ASSETS_DIR } from '../../paths';
 import { type Storage } from '../../plugins/storage/storage';
 import { type AppTransaction } from '../client';
@@ -38,7 +39,7 @@ export async function storeDemoSpecSheet(storage: Storage): Promise<StoredSpec> 
 /** Product name → product_specs id, for linking operations to their sheet. */
 export async function seedDemoProductSpecs(tx: AppTransaction, now: Date, stored: StoredSpec) {
   const id = demoId(`product-spec:${MILK_POWDER_SPEC.productName}`);
-  const updatedAt = new Date(now.getTime() - MILK_POWDER_SPEC.updatedDaysAgo * 24 * 3_600_000);
+  const updatedAt = new Date(now.getTime() - MILK_POWDER_SPEC.updatedDaysAgo * DAY_MS);
   await tx
     .insert(productSpecs)
     .values({

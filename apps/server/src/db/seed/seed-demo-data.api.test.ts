@@ -1,3 +1,4 @@
+import { type OperationStatus, hasReached } from '@tradeops/shared';
 import { verifyPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
 import { text } from 'node:stream/consumers';
@@ -157,6 +158,21 @@ describe('demo seed', () => {
           where ${ledgerEntries.account} = ${`escrow:${demoOperationId(FEATURED_OPERATION_KEY)}`}`,
     );
     expect(escrow?.balance).toBe(4_300_000);
+  });
+
+  it('seeds no full deal with every ton paid that is not funded or later (issue 14)', async () => {
+    const rows = await selectRows<{ id: string; status: OperationStatus; unpaid: number }>(
+      t.db,
+      sql`select o.id, o.status, (select count(*) from ${operationParticipants} p
+            where p.operation_id = o.id and p.status = 'active' and p.payment_status <> 'confirmed')::int as unpaid
+          from ${operations} o where o.allocated_tons = o.total_tons`,
+    );
+    for (const row of rows.filter((r) => r.unpaid === 0)) expect(hasReached(row.status, 'funded'), row.id).toBe(true);
+    const [{ status } = { status: null }] = await t.db
+      .select({ status: operations.status })
+      .from(operations)
+      .where(eq(operations.id, demoOperationId(FEATURED_OPERATION_KEY)));
+    expect(status).toBe('active');
   });
 
   it('stores the specification sheet in the specs bucket and links it from the featured deal', async () => {

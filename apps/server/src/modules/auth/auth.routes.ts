@@ -8,13 +8,13 @@ import {
   ZSelectModeRequest,
   ZSessionResponse,
   ZSignInRequest,
+  ZSignInResponse,
   ZSignUpRequest,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors';
+import { requireAuth } from '../../plugins/route-access';
 import {
   changePassword,
-  getSessionUser,
   listOutbox,
   requestPasswordReset,
   resetPassword,
@@ -25,6 +25,7 @@ import {
   signOut,
   signUp,
 } from './auth.service';
+import { getSessionUser } from './session-user';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 409: ZApiError, 429: ZApiError };
 const ok = { ok: true } as const;
@@ -52,7 +53,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Create an account and sign in',
-        description: 'The profile starts with kyc_status pendiente and onboarding at step 1.',
+        description:
+          'The profile starts with kyc_status pendiente and onboarding at step 1. Rate-limited per address (429 with Retry-After).',
         tags: ['auth'],
         body: ZSignUpRequest,
         response: { 201: ZSessionResponse, ...errors },
@@ -70,14 +72,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Sign in with e-mail and password',
-        description: 'Rate-limited per account and per IP (429 with Retry-After).',
+        description:
+          'Failed attempts are rate-limited per account and address and per address (429 with Retry-After); a success does not count. An account with two-factor sign-in answers user null and twoFactorRequired: the code goes to POST /api/auth/two-factor/verify.',
         tags: ['auth'],
         body: ZSignInRequest,
-        response: { 200: ZSessionResponse, ...errors },
+        response: { 200: ZSignInResponse, ...errors },
       },
       config: { access: 'public' },
     },
-    async (request, reply) => ({ user: await signIn({ app, request, reply }, request.body) }),
+    async (request, reply) => signIn({ app, request, reply }, request.body),
   );
 
   app.post(
@@ -85,14 +88,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Sign in at the back-office door',
-        description: 'A valid non-admin account is signed out again and refused (403 FORBIDDEN).',
+        description:
+          'A valid non-admin account is signed out again and refused (403 FORBIDDEN). In production an admin without two-factor sign-in keeps a session only to enrol (twoFactorEnrolmentRequired).',
         tags: ['auth'],
         body: ZSignInRequest,
-        response: { 200: ZSessionResponse, ...errors },
+        response: { 200: ZSignInResponse, ...errors },
       },
       config: { access: 'public' },
     },
-    async (request, reply) => ({ user: await signInAdmin({ app, request, reply }, request.body) }),
+    async (request, reply) => signInAdmin({ app, request, reply }, request.body),
   );
 
   app.post(
@@ -139,8 +143,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
     },
     async (request) => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED');
-      return { user: await selectMode(app.db, request.auth, request.body.mode) };
+      return { user: await selectMode(app.db, requireAuth(request), request.body.mode) };
     },
   );
 
@@ -149,7 +152,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'E-mail a password reset link',
-        description: 'Answers the same whether or not the account exists. Rate-limited per account and per IP.',
+        description:
+          'Answers the same whether or not the account exists. Rate-limited per account and per address (429 with Retry-After).',
         tags: ['auth'],
         body: ZForgotPasswordRequest,
         response: { 200: ZOkResponse, ...errors },
@@ -184,6 +188,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Change the password (signs out other devices)',
+        description: 'Wrong current passwords are rate-limited per account (429 with Retry-After).',
         tags: ['auth'],
         body: ZChangePasswordRequest,
         response: { 200: ZOkResponse, ...errors },

@@ -3,6 +3,7 @@ import {
   type ResetPasswordRequest,
   type SessionUser,
   type SignInRequest,
+  type SignInResponse,
   type SignUpRequest,
   type UserMode,
   roleForMode,
@@ -16,14 +17,16 @@ import { emailOutbox, onboardingStatus, profiles, user } from '../../db/schema';
 import { AppError } from '../../errors';
 import {
   type AuthContext,
-  type Profile,
+  buildAuthContext,
   forwardSetCookies,
-  isAdminAccount,
   loadProfile,
   toFetchHeaders,
 } from '../../plugins/auth/auth-plugin';
-import { RATE_LIMITS, type RateLimitRule, assertNotRateLimited, clearAttempts, recordAttempt } from './rate-limit';
-import { getAdminEmails } from '../settings/admin-settings.service';
+import { isWellFormedResetToken, revokeResetTokens } from '../../plugins/auth/reset-tokens';
+import { RATE_LIMITS, type RateLimitCheck } from '../../plugins/rate-limit';
+import { sendVerificationMail } from './email-verification.service';
+import { loadSessionUser, refuseAtAdminDoor, revokeSessionByHeaders, toSessionUser } from './session-user';
+import { isTwoFactorChallenge } from './two-factor.service';
 
 function betterAuthCode(error: unknown): string | undefined {
   return isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
@@ -36,24 +39,6 @@ export function assertPasswordNotCommon(password: string, field = 'password'): v
   }
 }
 
-export function toSessionUser(email: string, profile: Profile, isAdmin: boolean): SessionUser {
-  return {
-    id: profile.id,
-    email,
-    fullName: profile.fullName,
-    role: profile.role ?? null,
-    isAdmin,
-    isStaff: profile.isStaff,
-    kycStatus: profile.kycStatus,
-    kycRejectReason: profile.kycMotivoRechazo ?? null,
-    language: profile.language,
-  };
-}
-
-export function getSessionUser(auth: AuthContext | null): SessionUser | null {
-  return auth ? toSessionUser(auth.user.email, auth.profile, auth.isAdmin) : null;
-}
-
 interface AuthDeps {
   app: FastifyInstance;
   request: FastifyRequest;
@@ -62,10 +47,13 @@ interface AuthDeps {
 
 /**
  * Creates the Better Auth user, then its profile (kyc pendiente) and
- * onboarding row at step 1; the new session cookie goes back with the answer.
+ * onboarding row at step 1, and e-mails the verification link; the new
+ * session cookie goes back with the answer.
  */
 export async function signUp({ app, request, reply }: AuthDeps, body: SignUpRequest): Promise<SessionUser> {
   assertPasswordNotCommon(body.password);
+  // Every attempt that reaches Better Auth counts, taken or not ("already registered" discloses an account).
+  await app.rateLimits.consume([RATE_LIMITS.signUpAddress, request.ip]);
   const email = body.email.toLowerCase();
   let result;
   try {
@@ -104,13 +92,13 @@ export async function signUp({ app, request, reply }: AuthDeps, body: SignUpRequ
     throw error;
   }
   forwardSetCookies(reply, result.headers);
-  const profile = await loadProfile(app.db, userId);
-  if (!profile) throw new AppError('INTERNAL_ERROR');
-  return toSessionUser(
-    email,
-    profile,
-    isAdminAccount(email, profile, await getAdminEmails(app.db, app.config.adminEmails)),
-  );
+  // The account exists either way: a mail that could not be queued is asked for again with the resend button.
+  await sendVerificationMail(app, result.headers).catch((error: unknown) => {
+    request.log.warn({ err: error, userId }, 'the verification mail of a sign-up was not queued');
+  });
+  const sessionUser = await loadSessionUser(app, result.response.user);
+  if (!sessionUser) throw new AppError('INTERNAL_ERROR');
+  return sessionUser;
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -122,17 +110,19 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Password sign-in, rate-limited by failed attempts per account and per IP
- * (counted in the database). Answers the signed-in user; the cookie is set.
+ * Password sign-in. An attempt takes its points before the password is checked (one
+ * atomic statement per key), so a burst of parallel guesses is cut at the limit, not
+ * after it: per account and address (someone elsewhere cannot lock the owner out)
+ * and per address. A success gives its points back and clears that pair's failures,
+ * so signing in often never locks anyone out. Answers the signed-in user; the cookie is set.
+ * An account with two-factor sign-in gets no session yet: the answer says so
+ * and a short-lived challenge cookie waits for the code (two-factor.service).
  */
-export async function signIn({ app, request, reply }: AuthDeps, body: SignInRequest): Promise<SessionUser> {
+export async function signIn({ app, request, reply }: AuthDeps, body: SignInRequest): Promise<SignInResponse> {
   const email = body.email.trim().toLowerCase();
-  const accountKey = `sign-in:email:${email}`;
-  const ipKey = `sign-in:ip:${request.ip}`;
-  await assertNotRateLimited(app.db, [
-    [accountKey, RATE_LIMITS.signInAccount],
-    [ipKey, RATE_LIMITS.signInIp],
-  ]);
+  const pair: RateLimitCheck = [RATE_LIMITS.signInAccountAddress, `${request.ip} ${email}`];
+  const address: RateLimitCheck = [RATE_LIMITS.signInAddress, request.ip];
+  await app.rateLimits.consume(pair, address);
   let result;
   try {
     result = await app.betterAuth.api.signInEmail({
@@ -142,46 +132,47 @@ export async function signIn({ app, request, reply }: AuthDeps, body: SignInRequ
     });
   } catch (error) {
     if (!isAPIError(error)) throw error;
-    await recordAttempt(app.db, accountKey, RATE_LIMITS.signInAccount);
-    await recordAttempt(app.db, ipKey, RATE_LIMITS.signInIp);
     throw new AppError('INVALID_CREDENTIALS');
   }
-  await clearAttempts(app.db, accountKey);
-  const profile = await loadProfile(app.db, result.response.user.id);
-  if (!profile) {
+  await Promise.all([app.rateLimits.reset(pair), app.rateLimits.refund(address)]);
+  if (isTwoFactorChallenge(result.response)) {
+    forwardSetCookies(reply, result.headers);
+    return { user: null, twoFactorRequired: true };
+  }
+  const sessionUser = await loadSessionUser(app, result.response.user);
+  if (!sessionUser) {
     await revokeSessionByHeaders(app, result.headers);
     throw new AppError('INVALID_CREDENTIALS');
   }
   forwardSetCookies(reply, result.headers);
-  const userEmail = result.response.user.email;
-  return toSessionUser(
-    userEmail,
-    profile,
-    isAdminAccount(userEmail, profile, await getAdminEmails(app.db, app.config.adminEmails)),
-  );
+  return { user: sessionUser, twoFactorRequired: false };
 }
 
-/** Signs out the session a Set-Cookie answer just created (the admin door refusing a non-admin). */
-async function revokeSessionByHeaders(app: FastifyInstance, setCookieHeaders: Headers): Promise<void> {
-  const cookie = setCookieHeaders
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  await app.betterAuth.api.signOut({ headers: new Headers({ cookie }) }).catch(() => undefined);
-}
-
-/** The back-office door: same credentials check, but a non-admin is signed out again at once. */
-export async function signInAdmin(deps: AuthDeps, body: SignInRequest): Promise<SessionUser> {
+/**
+ * The back-office door: same credentials check, but a non-admin is signed out
+ * again at once. An admin with two-factor sign-in is asked for the code next;
+ * one who must enrol first (production) keeps the session to do so.
+ */
+export async function signInAdmin(deps: AuthDeps, body: SignInRequest): Promise<SignInResponse> {
   const { app, reply } = deps;
-  const sessionUser = await signIn(deps, body);
-  if (sessionUser.isAdmin) return sessionUser;
-  const setCookies = reply.getHeader('set-cookie');
-  const lines = Array.isArray(setCookies) ? setCookies.map(String) : setCookies ? [String(setCookies)] : [];
-  const headers = new Headers();
-  for (const line of lines) headers.append('set-cookie', line);
-  await revokeSessionByHeaders(app, headers);
-  reply.removeHeader('set-cookie');
-  throw new AppError('FORBIDDEN');
+  const answer = await signIn(deps, body);
+  if (answer.twoFactorRequired) {
+    if (await hasAdminRights(app, body.email)) return answer;
+    reply.removeHeader('set-cookie');
+    throw new AppError('FORBIDDEN');
+  }
+  if (answer.user?.isAdmin || answer.user?.twoFactorEnrolmentRequired) return answer;
+  return refuseAtAdminDoor(deps);
+}
+
+/** Whether the account of this e-mail has admin rights (before its second factor is checked). */
+async function hasAdminRights(app: FastifyInstance, rawEmail: string): Promise<boolean> {
+  const [account] = await app.db.select().from(user).where(eq(user.email, rawEmail.trim().toLowerCase())).limit(1);
+  if (!account) return false;
+  const profile = await loadProfile(app.db, account.id);
+  if (!profile) return false;
+  const context = await buildAuthContext(app.db, app.config, account, profile);
+  return context.isAdmin || context.twoFactorEnrolmentRequired;
 }
 
 /** Revokes this session (tolerant: a visitor or a dead session signs out fine) and clears the cookie. */
@@ -208,28 +199,25 @@ export async function selectMode(db: AppDatabase, auth: AuthContext, mode: UserM
     .where(eq(profiles.id, auth.user.id))
     .returning();
   if (!profile) throw new AppError('NOT_FOUND');
-  return toSessionUser(auth.user.email, profile, auth.isAdmin);
+  return toSessionUser({ ...auth, profile });
 }
 
 /** Queues a reset e-mail when the account exists; answers the same either way (no account discovery). */
 export async function requestPasswordReset({ app, request }: AuthDeps, rawEmail: string): Promise<void> {
   const email = rawEmail.trim().toLowerCase();
-  const checks: [string, RateLimitRule][] = [
-    [`reset:email:${email}`, RATE_LIMITS.resetAccount],
-    [`reset:ip:${request.ip}`, RATE_LIMITS.resetIp],
-  ];
-  await assertNotRateLimited(app.db, checks);
-  for (const [key, rule] of checks) await recordAttempt(app.db, key, rule);
-  const origin = `${request.protocol}://${request.host}`;
-  await app.betterAuth.api.requestPasswordReset({
-    body: { email, redirectTo: `${origin}/reset-password` },
-    headers: toFetchHeaders(request),
-  });
+  // Counted whether or not the account exists, so the limit discloses nothing either.
+  await app.rateLimits.consume([RATE_LIMITS.resetAccount, email], [RATE_LIMITS.resetAddress, request.ip]);
+  // No redirectTo: the e-mailed link is built from PUBLIC_URL (better-auth.ts), never from this request.
+  await app.betterAuth.api.requestPasswordReset({ body: { email }, headers: toFetchHeaders(request) });
 }
 
 /** Sets a new password from an e-mailed token; every session of the account is revoked. */
 export async function resetPassword({ app }: AuthDeps, body: ResetPasswordRequest): Promise<void> {
   assertPasswordNotCommon(body.newPassword, 'newPassword');
+  // Never a stored hash replayed as a token (Better Auth also looks identifiers up in plain form).
+  if (!isWellFormedResetToken(body.token)) {
+    throw new AppError('VALIDATION_FAILED', {}, { fields: { token: 'auth.resetTokenInvalid' } });
+  }
   try {
     await app.betterAuth.api.resetPassword({ body: { token: body.token, newPassword: body.newPassword } });
   } catch (error) {
@@ -240,7 +228,12 @@ export async function resetPassword({ app }: AuthDeps, body: ResetPasswordReques
 
 /** Changes the password of the signed-in user; other devices are signed out, this one stays. */
 export async function changePassword({ app, request, reply }: AuthDeps, body: ChangePasswordRequest): Promise<void> {
+  const auth = request.auth;
+  if (!auth) throw new AppError('UNAUTHENTICATED');
   assertPasswordNotCommon(body.newPassword, 'newPassword');
+  // The current password is a secret a borrowed session could guess: limited like a sign-in.
+  const guesses: RateLimitCheck = [RATE_LIMITS.passwordChangeAccount, auth.user.id];
+  await app.rateLimits.consume(guesses);
   try {
     const result = await app.betterAuth.api.changePassword({
       body: { currentPassword: body.currentPassword, newPassword: body.newPassword, revokeOtherSessions: true },
@@ -252,6 +245,8 @@ export async function changePassword({ app, request, reply }: AuthDeps, body: Ch
     if (!isAPIError(error)) throw error;
     throw new AppError('VALIDATION_FAILED', {}, { fields: { currentPassword: 'auth.currentPasswordWrong' } });
   }
+  // A reset link mailed before the change must not undo it.
+  await Promise.all([revokeResetTokens(app.db, auth.user.id), app.rateLimits.reset(guesses)]);
 }
 
 /** The newest mails of the outbox, for admins (the reset links when no SMTP is configured). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouteAccess } from '../../plugins/route-access';
+import { ALLOWED, CALLERS, type Caller } from '../../test/callers';
 import { type TestApp, createTestApp, sameOriginHeaders, signIn } from '../../test/test-app';
 
 /**
@@ -32,6 +33,12 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'POST /api/auth/password/reset': 'public',
   'POST /api/auth/password/change': 'authenticated',
   'GET /api/admin/outbox': 'admin',
+  'POST /api/auth/email/verify': 'public',
+  'POST /api/auth/email/resend': 'authenticated',
+  'POST /api/auth/two-factor/enable': 'authenticated',
+  'POST /api/auth/two-factor/confirm': 'authenticated',
+  'POST /api/auth/two-factor/disable': 'authenticated',
+  'POST /api/auth/two-factor/verify': 'public',
   'GET /api/kyc': 'authenticated',
   'POST /api/kyc/documents/:documentType': 'authenticated',
   'POST /api/kyc/onboarding/continue': 'authenticated',
@@ -93,25 +100,6 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
 };
 /** Routes answering an endless stream (SSE): read as a stream; a refusal still ends with a JSON body. */
 const STREAMING = new Set(['GET /api/events']);
-
-type Caller = 'visitor' | 'kycPending' | 'buyer' | 'seller' | 'admin';
-const CALLERS: Record<Caller, string | null> = {
-  visitor: null,
-  kycPending: 'pendiente@tradeops.demo',
-  buyer: 'comprador@tradeops.demo',
-  seller: 'vendedor@tradeops.demo',
-  admin: 'admin@tradeops.demo',
-};
-
-/** Who each access level lets through (spec §6; admins skip the KYC and role checks). */
-const ALLOWED: Record<RouteAccess, Caller[]> = {
-  public: ['visitor', 'kycPending', 'buyer', 'seller', 'admin'],
-  authenticated: ['kycPending', 'buyer', 'seller', 'admin'],
-  kyc: ['buyer', 'seller', 'admin'],
-  buyer: ['buyer', 'admin'],
-  seller: ['seller', 'admin'],
-  admin: ['admin'],
-};
 
 /** Calls after which the caller's session is gone. */
 const SESSION_ENDING = new Set(['POST /api/auth/sign-out', 'POST /api/session/revoke-all']);

@@ -10,13 +10,10 @@ import {
   ZPlatformStats,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors';
 import { getBlogPost, listBlogPosts } from './blog.service';
 import { getPlatformStats } from './content.service';
-import { getRetryAfter, recordAttempt } from '../auth/rate-limit';
+import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { createContactMessage, listContactMessages } from './contact.service';
-
-const CONTACT_RULE = { max: CONTACT_RATE_LIMIT.max, windowSeconds: CONTACT_RATE_LIMIT.windowMinutes * 60 };
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -72,12 +69,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
     },
     async (request, reply) => {
-      // Counted in the database in one atomic statement, so every app instance shares the limit.
-      const key = `contact:ip:${request.ip}`;
-      const hits = await recordAttempt(app.db, key, CONTACT_RULE);
-      if (hits > CONTACT_RULE.max) {
-        throw new AppError('RATE_LIMITED', { seconds: (await getRetryAfter(app.db, key, CONTACT_RULE)) ?? 1 });
-      }
+      // Taken before the message is stored, in one atomic statement shared by every app instance.
+      await app.rateLimits.consume([RATE_LIMITS.contactAddress, request.ip]);
       const created = await createContactMessage(app.db, request.body, request.lang);
       return reply.code(201).send(created);
     },

@@ -6,6 +6,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURED_OPERATION_KEY, demoOperationId, demoParticipationId } from '../../db/seed/demo-operations';
+import { selectRows } from '../../db/client';
+import { demoUserId } from '../../db/seed/demo-accounts';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 
 let t: TestApp;
@@ -37,6 +39,24 @@ describe('dashboards', () => {
       escrowState: 'held',
       escrowHeldCents: 5 * 430_000,
     });
+  });
+
+  it('buyer and seller: a funded or disputed deal is still in progress (migration 0014)', async () => {
+    const featured = demoOperationId(FEATURED_OPERATION_KEY);
+    const rows = async () =>
+      selectRows<{ buyer: number; seller: number }>(
+        t.db,
+        sql`select
+          (select active_ops from buyer_kpis where user_id = ${demoUserId('comprador')}) as buyer,
+          (select active_offers from seller_kpis where seller_id = ${demoUserId('vendedor')}) as seller`,
+      );
+    const [before] = await rows();
+    for (const status of ['funded', 'disputed'] as const) {
+      await t.db.execute(sql`update operations set status = ${status} where id = ${featured}`);
+      expect((await rows())[0]).toEqual(before);
+    }
+    await t.db.execute(sql`update operations set status = 'active' where id = ${featured}`);
+    expect(before!.buyer).toBe(1);
   });
 
   it('buyer: a company with nothing yet sees zeros and an empty list', async () => {

@@ -5,16 +5,10 @@ import {
   ZSellerDashboardResponse,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors';
-import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { requireAuth } from '../../plugins/route-access';
 import { getAdminDashboard, getBuyerDashboard, getSellerDashboard } from './dashboards.service';
 
 const errors = { 401: ZApiError, 403: ZApiError };
-
-function requireAuth(auth: AuthContext | null): AuthContext {
-  if (!auth) throw new AppError('UNAUTHENTICATED');
-  return auth;
-}
 
 /** Buyer, seller and admin dashboards: KPIs (zeros on failure, spec §8) and their lists. */
 export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +25,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getBuyerDashboard(app.db, request.log, requireAuth(request.auth).user.id, request.lang);
+      return getBuyerDashboard(app.db, request.log, requireAuth(request).user.id, request.lang);
     },
   );
 
@@ -47,7 +41,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getSellerDashboard(app.db, request.log, requireAuth(request.auth).user.id, request.lang);
+      return getSellerDashboard(app.db, request.log, requireAuth(request).user.id, request.lang);
     },
   );
 

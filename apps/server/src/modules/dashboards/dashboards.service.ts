@@ -161,7 +161,7 @@ export async function getAdminDashboard(
       const rows = await db
         .select()
         .from(operations)
-        .where(and(eq(operations.kycStatus, 'approved'), inArray(operations.status, ['active', 'allocated'])))
+        .where(and(eq(operations.kycStatus, 'approved'), inArray(operations.status, ['active', 'allocated', 'funded'])))
         .orderBy(desc(operations.allocatedTons), asc(operations.deadline), desc(operations.createdAt))
         .limit(ALLOCATION_CHART_LIMIT);
       return rows.map((row) => ({

@@ -1,11 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { MESSAGE_MAX_LENGTH, ZDealRoomMessage, ZDealRoomMessagesResponse, ZDealRoomResponse } from '@tradeops/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authRateLimits, operationMilestones, operationParticipants } from '../../db/schema';
+import { messages, operationMilestones, operationParticipants, rateLimits } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
+import { createApprovedBuyers } from '../../test/buyers';
+import { createOpenOperation } from '../../test/deals';
+import { PDF_BYTES, multipartBody } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
-import { MESSAGE_RATE_LIMIT } from './deal-room.service';
+import { RATE_LIMITS } from '../../plugins/rate-limit';
+import { expireDueReservations } from '../reservations/reservations.service';
 
 const FEATURED_ID = demoOperationId(FEATURED_OPERATION_KEY);
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -185,8 +190,8 @@ describe('deal room', () => {
     });
 
     it('rate-limits posting per user', async () => {
-      await t.db.delete(authRateLimits);
-      for (let i = 0; i < MESSAGE_RATE_LIMIT.max; i += 1) {
+      await t.db.delete(rateLimits);
+      for (let i = 0; i < RATE_LIMITS.dealRoomMessage.points; i += 1) {
         expect((await post('seller', `mensaje ${i}`)).statusCode).toBe(201);
       }
       const limited = await post('seller', 'uno más');
@@ -195,5 +200,136 @@ describe('deal room', () => {
       // Another user is not affected.
       expect((await post('admin', 'aviso')).statusCode).toBe(201);
     });
+  });
+});
+
+describe('deal room access ends with an unpaid order', () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let seller: Record<string, string>;
+  type Buyer = Awaited<ReturnType<typeof createApprovedBuyers>>[number];
+  let buyers: Buyer[];
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signIn(t, 'admin@tradeops.demo');
+    seller = await signIn(t, 'vendedor@tradeops.demo');
+    buyers = await createApprovedBuyers(t, 4, 'room');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function order(headers: Record<string, string>, operationId: string): Promise<string> {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/operations/${operationId}/participations`,
+      headers,
+      payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID() },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return (response.json() as { participation: { id: string } }).participation.id;
+  }
+
+  /** Every deal-room route as `headers`: the room, the thread, a post, the notifications toggle. */
+  async function roomStatuses(headers: Record<string, string>, operationId: string) {
+    const base = `/api/operations/${operationId}`;
+    const room = await t.app.inject({ method: 'GET', url: `${base}/deal-room`, headers });
+    const thread = await t.app.inject({ method: 'GET', url: `${base}/messages`, headers });
+    const post = await t.app.inject({ method: 'POST', url: `${base}/messages`, headers, payload: { body: 'hola' } });
+    const toggle = await t.app.inject({
+      method: 'PATCH',
+      url: `${base}/deal-room/notifications`,
+      headers,
+      payload: { enabled: false },
+    });
+    return { room: room.statusCode, thread: thread.statusCode, post: post.statusCode, toggle: toggle.statusCode };
+  }
+
+  it('refuses a buyer who ordered and cancelled without paying: no reading, no posting (403), nothing written', async () => {
+    const operation = await createOpenOperation(t.db);
+    const buyer = buyers[0]!;
+    const participationId = await order(buyer.headers, operation.id);
+    expect(await roomStatuses(buyer.headers, operation.id)).toEqual({ room: 200, thread: 200, post: 201, toggle: 200 });
+
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/participations/${participationId}/cancel`,
+      headers: buyer.headers,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const before = await t.db.select().from(messages).where(eq(messages.operationId, operation.id));
+    expect(await roomStatuses(buyer.headers, operation.id)).toEqual({ room: 403, thread: 403, post: 403, toggle: 403 });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/operations/${operation.id}/messages`,
+      headers: buyer.headers,
+    });
+    expect(refused.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    const after = await t.db.select().from(messages).where(eq(messages.operationId, operation.id));
+    expect(after).toHaveLength(before.length);
+
+    // The seller and admins keep the room.
+    expect((await roomStatuses(seller, operation.id)).thread).toBe(200);
+    expect((await roomStatuses(admin, operation.id)).thread).toBe(200);
+    expect((await roomStatuses(seller, operation.id)).post).toBe(201);
+  });
+
+  it('refuses a buyer whose unpaid reservation expired', async () => {
+    const operation = await createOpenOperation(t.db);
+    const buyer = buyers[1]!;
+    const participationId = await order(buyer.headers, operation.id);
+    const [row] = await t.db
+      .select({ expiresAt: operationParticipants.expiresAt })
+      .from(operationParticipants)
+      .where(eq(operationParticipants.id, participationId));
+    expect(await expireDueReservations(t.db, t.app.jobs, new Date(row!.expiresAt!.getTime() + 1000))).toBeGreaterThan(
+      0,
+    );
+    const statuses = await roomStatuses(buyer.headers, operation.id);
+    expect(statuses).toEqual({ room: 403, thread: 403, post: 403, toggle: 403 });
+  });
+
+  it('keeps the room for a buyer who paid, even after the operation was cancelled and refunded', async () => {
+    const operation = await createOpenOperation(t.db);
+    const paid = buyers[2]!;
+    const unpaid = buyers[3]!;
+    const participationId = await order(paid.headers, operation.id);
+    await order(unpaid.headers, operation.id);
+    const body = multipartBody('transferencia.pdf', PDF_BYTES);
+    const proof = await t.app.inject({
+      method: 'POST',
+      url: `/api/participations/${participationId}/proof`,
+      headers: { ...paid.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(proof.statusCode, proof.body).toBe(200);
+    const queue = await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: admin });
+    const item = (queue.json() as { data: { id: string; proof_revision?: number }[] }).data.find(
+      (entry) => entry.id === participationId,
+    );
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${participationId}/confirm`,
+      headers: admin,
+      payload: item?.proof_revision === undefined ? {} : { proof_revision: item.proof_revision },
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/operations/${operation.id}/cancel`,
+      headers: admin,
+      payload: { reason: 'El exportador no consiguió el certificado sanitario.' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const [ended] = await t.db
+      .select({ status: operationParticipants.status, paymentStatus: operationParticipants.paymentStatus })
+      .from(operationParticipants)
+      .where(eq(operationParticipants.id, participationId));
+    expect(ended).toEqual({ status: 'cancelled', paymentStatus: 'confirmed' });
+
+    const statuses = await roomStatuses(paid.headers, operation.id);
+    expect(statuses).toMatchObject({ room: 200, thread: 200, post: 201 });
+    // The buyer whose unpaid order ended with the operation is out.
+    expect((await roomStatuses(unpaid.headers, operation.id)).thread).toBe(403);
   });
 });

@@ -8,17 +8,11 @@ import {
   ZOperationIdParams,
   ZPostMessageRequest,
 } from '@tradeops/shared';
-import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors';
+import { requireAuth } from '../../plugins/route-access';
 import { getDealRoom, listDealRoomMessages, postDealRoomMessage, setDealRoomNotifications } from './deal-room.service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
-
-function viewerOf(request: FastifyRequest) {
-  if (!request.auth) throw new AppError('UNAUTHENTICATED');
-  return request.auth;
-}
 
 /**
  * The live deal room of an operation (the waiting page): its progress and
@@ -40,7 +34,7 @@ export const dealRoomRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: access,
     },
-    async (request) => getDealRoom(app.db, viewerOf(request), request.params.id, request.lang),
+    async (request) => getDealRoom(app.db, requireAuth(request), request.params.id, request.lang),
   );
 
   app.patch(
@@ -55,7 +49,7 @@ export const dealRoomRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: access,
     },
-    async (request) => setDealRoomNotifications(app.db, viewerOf(request), request.params.id, request.body.enabled),
+    async (request) => setDealRoomNotifications(app.db, requireAuth(request), request.params.id, request.body.enabled),
   );
 
   app.get(
@@ -69,7 +63,7 @@ export const dealRoomRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: access,
     },
-    async (request) => ({ data: await listDealRoomMessages(app.db, viewerOf(request), request.params.id) }),
+    async (request) => ({ data: await listDealRoomMessages(app.db, requireAuth(request), request.params.id) }),
   );
 
   app.post(
@@ -85,7 +79,13 @@ export const dealRoomRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access,
     },
     async (request, reply) => {
-      const message = await postDealRoomMessage(app.db, viewerOf(request), request.params.id, request.body.body);
+      const message = await postDealRoomMessage(
+        app.db,
+        app.rateLimits,
+        requireAuth(request),
+        request.params.id,
+        request.body.body,
+      );
       return reply.code(201).send(message);
     },
   );

@@ -6,24 +6,33 @@ import {
   MESSAGES_PAGE_SIZE,
   availableTons,
 } from '@tradeops/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
 import { messages, operationMilestones, operationParticipants, operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { type RateLimitRule, assertNotRateLimited, recordAttempt } from '../auth/rate-limit';
+import { RATE_LIMITS, type RateLimits } from '../../plugins/rate-limit';
 import { getEscrowStates } from '../escrow/ledger.service';
 import { pickTitle } from '../operations/operations.service';
 
 /** Posting in a deal room: enough for a conversation, not for a flood. */
-export const MESSAGE_RATE_LIMIT = { max: 10, windowSeconds: 60 } as const satisfies RateLimitRule;
 
 type Viewer = Pick<AuthContext, 'isAdmin'> & { user: { id: string } };
 
 /**
- * Who may see a deal room (its figures, timeline and messages): a buyer with a
- * participation in it (any status, so an expired order still shows what
- * happened), the operation's seller, and admins. null: none of them.
+ * An order that gives its buyer the deal room: live (it holds tons), or paid (its payment was
+ * confirmed, so the buyer's money is or was in this deal's escrow — they keep following it
+ * through settlement or refund). An unpaid order that ended (cancelled, expired) gives nothing:
+ * ordering and cancelling at once must not buy a lasting seat in the room.
+ */
+const givesDealRoomAccess = or(
+  eq(operationParticipants.status, 'active'),
+  eq(operationParticipants.paymentStatus, 'confirmed'),
+);
+
+/**
+ * Who may see a deal room (its figures, timeline, documents and messages): a buyer with a live
+ * or paid order in it, the operation's seller, and admins. null: none of them.
  */
 export async function getDealRoomRole(
   db: Queryable,
@@ -35,17 +44,27 @@ export async function getDealRoomRole(
   const [row] = await db
     .select({ id: operationParticipants.id })
     .from(operationParticipants)
-    .where(and(eq(operationParticipants.operationId, operation.id), eq(operationParticipants.userId, viewer.user.id)))
+    .where(
+      and(
+        eq(operationParticipants.operationId, operation.id),
+        eq(operationParticipants.userId, viewer.user.id),
+        givesDealRoomAccess,
+      ),
+    )
     .limit(1);
   return row ? 'participant' : null;
 }
 
-/** The operation when the viewer may see its deal room: 404 when it does not exist, 403 when not theirs. */
+/**
+ * The operation when the viewer may see its deal room: 404 when it does not exist (or is not
+ * published, for anyone but its seller and admins), 403 when the room is not theirs. An
+ * approved operation is no secret (every signed-in user reads its detail), so 403 leaks nothing.
+ */
 async function loadDealRoomOperation(db: Queryable, viewer: Viewer, operationId: string) {
   const [operation] = await db.select().from(operations).where(eq(operations.id, operationId)).limit(1);
   if (!operation) throw new AppError('OPERATION_NOT_FOUND');
   const role = await getDealRoomRole(db, viewer, operation);
-  if (!role) throw new AppError('FORBIDDEN');
+  if (!role) throw new AppError(operation.kycStatus === 'approved' ? 'FORBIDDEN' : 'OPERATION_NOT_FOUND');
   return { operation, role };
 }
 
@@ -132,7 +151,8 @@ export async function getDealRoom(
 
 /**
  * The waiting page's toggle (spec §7: UPDATE participation notifications_enabled):
- * applies to every order of the caller in this operation; only buyers with one have it.
+ * applies to every order of the caller in this operation; only buyers who may see the room
+ * and have an order there have it.
  */
 export async function setDealRoomNotifications(
   db: AppDatabase,
@@ -140,12 +160,7 @@ export async function setDealRoomNotifications(
   operationId: string,
   enabled: boolean,
 ): Promise<{ notifications_enabled: boolean }> {
-  const [operation] = await db
-    .select({ id: operations.id })
-    .from(operations)
-    .where(eq(operations.id, operationId))
-    .limit(1);
-  if (!operation) throw new AppError('OPERATION_NOT_FOUND');
+  await loadDealRoomOperation(db, viewer, operationId);
   const updated = await db
     .update(operationParticipants)
     .set({ notificationsEnabled: enabled })
@@ -205,17 +220,20 @@ export async function listDealRoomMessages(
   return rows.reverse().map((row) => toMessage(row, operation.sellerId, viewer.user.id));
 }
 
-/** Posts in the thread (admins speak for the platform); the NOTIFY trigger tells the live pages. */
+/**
+ * Posts in the thread (admins speak for the platform); the NOTIFY trigger tells the live pages.
+ * The author's message budget is taken before the insert, in one atomic statement, so a burst
+ * of parallel posts stops exactly at the limit.
+ */
 export async function postDealRoomMessage(
   db: AppDatabase,
+  rateLimits: RateLimits,
   viewer: Viewer,
   operationId: string,
   body: string,
 ): Promise<DealRoomMessage> {
   const { operation } = await loadDealRoomOperation(db, viewer, operationId);
-  const rateKey = `deal-room-message:${viewer.user.id}`;
-  await assertNotRateLimited(db, [[rateKey, MESSAGE_RATE_LIMIT]]);
-  await recordAttempt(db, rateKey, MESSAGE_RATE_LIMIT);
+  await rateLimits.consume([RATE_LIMITS.dealRoomMessage, viewer.user.id]);
   const [row] = await db
     .insert(messages)
     .values({ operationId, authorId: viewer.user.id, isFromPlatform: viewer.isAdmin, body })

@@ -73,6 +73,8 @@ export async function recordDeposit(
   actorId: string | null,
 ): Promise<string> {
   const money = await lockParticipationMoney(tx, participationId);
+  // A deposit of nothing would be a transfer without entries: refused, never written.
+  if (money.amountCents <= 0) throw new AppError('PAYMENT_AMOUNT_INVALID');
   return insertTransfer(
     tx,
     { kind: 'deposit', operationId: money.operationId, participationId, memo: null, createdBy: actorId },

@@ -10,11 +10,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, notifications, onboardingStatus, profiles, userDocuments } from '../../db/schema';
 import { GIF_BYTES, HTML_BYTES, JPEG_BYTES, PDF_BYTES, PNG_BYTES, multipartBody } from '../../test/kyc-files';
-import { type TestApp, cookieFrom, createTestApp, sameOriginHeaders, signIn } from '../../test/test-app';
+import { type TestApp, confirmEmail, cookieFrom, createTestApp, sameOriginHeaders, signIn } from '../../test/test-app';
 
 let counter = 0;
 
-/** A brand-new company account, signed in: its headers and id. */
+/** A brand-new company account, signed in, its address confirmed through the e-mailed link: its headers and id. */
 async function signUpCompany(t: TestApp): Promise<{ headers: Record<string, string>; userId: string; email: string }> {
   counter += 1;
   const email = `empresa${counter}-${Date.now()}@example.com`;
@@ -32,6 +32,7 @@ async function signUpCompany(t: TestApp): Promise<{ headers: Record<string, stri
     },
   });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
+  await confirmEmail(t, email);
   const userId = (response.json() as { user: { id: string } }).user.id;
   return { headers: sameOriginHeaders(cookieFrom(response.headers['set-cookie'])), userId, email };
 }
@@ -356,17 +357,24 @@ describe('KYC review (admin side)', () => {
 
     const queue = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/users', headers: admin });
     const entry = (
-      queue.json() as { data: { userId: string; documents: { id: string; documentType: string }[] }[] }
+      queue.json() as {
+        data: {
+          userId: string;
+          revision: number;
+          documents: { id: string; documentType: string; revision: number }[];
+        }[];
+      }
     ).data.find((item) => item.userId === company.userId);
     expect(entry?.documents).toHaveLength(5);
     const docId = (type: string) => entry!.documents.find((d) => d.documentType === type)!.id;
+    const firstRevision = (type: string) => entry!.documents.find((d) => d.documentType === type)!.revision;
 
     // An empty reason is refused, translated.
     const empty = await t.app.inject({
       method: 'POST',
       url: `/api/admin/kyc/documents/${docId('bank_reference')}/reject`,
       headers: admin,
-      payload: { reason: '   ' },
+      payload: { reason: '   ', revision: firstRevision('bank_reference') },
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ error: { fields: { reason: 'El motivo del rechazo es obligatorio.' } } });
@@ -375,7 +383,7 @@ describe('KYC review (admin side)', () => {
       method: 'POST',
       url: `/api/admin/kyc/documents/${docId('bank_reference')}/reject`,
       headers: admin,
-      payload: { reason: 'La referencia tiene más de 3 meses' },
+      payload: { reason: 'La referencia tiene más de 3 meses', revision: firstRevision('bank_reference') },
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
     const status = await getStatus(t, company.headers);
@@ -383,8 +391,16 @@ describe('KYC review (admin side)', () => {
       status: 'rejected',
       rejectReason: 'La referencia tiene más de 3 meses',
     });
-    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, company.email));
-    expect(mails.map((m) => m.subject)).toEqual(['TradeOps: un documento necesita corrección']);
+    const mails = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, company.email))
+      .orderBy(emailOutbox.createdAt);
+    // After the sign-up's verification link.
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Confirma tu correo en TradeOps',
+      'TradeOps: un documento necesita corrección',
+    ]);
 
     // Approval needs all five verified.
     for (const type of ['government_id', 'incorporation_cert', 'proof_address', 'tax_certificate']) {
@@ -392,6 +408,7 @@ describe('KYC review (admin side)', () => {
         method: 'POST',
         url: `/api/admin/kyc/documents/${docId(type)}/verify`,
         headers: admin,
+        payload: { revision: firstRevision(type) },
       });
       expect(response.statusCode).toBe(200);
     }
@@ -399,6 +416,7 @@ describe('KYC review (admin side)', () => {
       method: 'POST',
       url: `/api/admin/kyc/users/${company.userId}/approve`,
       headers: admin,
+      payload: { revision: entry!.revision },
     });
     expect(tooEarly.statusCode).toBe(409);
     expect(tooEarly.json()).toMatchObject({ error: { code: 'KYC_DOCUMENTS_INCOMPLETE' } });
@@ -414,6 +432,8 @@ describe('KYC review (admin side)', () => {
       method: 'POST',
       url: `/api/admin/kyc/documents/${docId('bank_reference')}/verify`,
       headers: admin,
+      // The re-upload is the document's second revision.
+      payload: { revision: firstRevision('bank_reference') + 1 },
     });
     expect(verified.statusCode).toBe(200);
     // All five verified: still in the queue, waiting for the approval.
@@ -423,6 +443,7 @@ describe('KYC review (admin side)', () => {
       method: 'POST',
       url: `/api/admin/kyc/users/${company.userId}/approve`,
       headers: admin,
+      payload: { revision: entry!.revision },
     });
     expect(approved.statusCode, approved.body).toBe(200);
 
@@ -433,8 +454,12 @@ describe('KYC review (admin side)', () => {
     const after = await getStatus(t, company.headers);
     expect(after.onboarding).toEqual({ currentStep: 4, status: 'completed' });
 
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, company.userId));
-    expect(audit.map((row) => row.action)).toEqual(['kyc.user.approved']);
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, company.userId))
+      .orderBy(auditLog.createdAt);
+    expect(audit.map((row) => row.action)).toEqual(['account.email_verified', 'kyc.user.approved']);
     const docAudit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'kyc.document.rejected'));
     expect(docAudit.find((row) => row.entityId === docId('bank_reference'))).toMatchObject({
       reason: 'La referencia tiene más de 3 meses',
@@ -457,7 +482,7 @@ describe('KYC review (admin side)', () => {
       method: 'POST',
       url: `/api/admin/kyc/users/${company.userId}/reject`,
       headers: { ...admin, 'accept-language': 'en' },
-      payload: { reason: '' },
+      payload: { reason: '', revision: 1 },
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ error: { fields: { reason: 'A reason for the rejection is required.' } } });
@@ -468,7 +493,8 @@ describe('KYC review (admin side)', () => {
       method: 'POST',
       url: `/api/admin/kyc/users/${company.userId}/reject`,
       headers: admin,
-      payload: { reason: 'La empresa no figura en el registro mercantil' },
+      // A new company's data is at its first revision.
+      payload: { reason: 'La empresa no figura en el registro mercantil', revision: 1 },
     });
     expect(response.statusCode).toBe(200);
     const status = await getStatus(t, company.headers);
@@ -494,8 +520,11 @@ describe('KYC review (admin side)', () => {
     const overview = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/overview', headers: admin });
     expect(overview.statusCode).toBe(200);
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/operations', headers: admin });
-    const items = (list.json() as { data: { id: string; sellerEmail: string; totalTons: number; priceUsd: number }[] })
-      .data;
+    const items = (
+      list.json() as {
+        data: { id: string; sellerEmail: string; totalTons: number; priceUsd: number; revision: number }[];
+      }
+    ).data;
     expect(items.length).toBeGreaterThanOrEqual(1);
     expect((overview.json() as { operationsAwaitingReview: number }).operationsAwaitingReview).toBe(items.length);
     const [first, second] = items;
@@ -504,12 +533,14 @@ describe('KYC review (admin side)', () => {
       method: 'POST',
       url: `/api/admin/kyc/operations/${first!.id}/approve`,
       headers: admin,
+      payload: { revision: first!.revision },
     });
     expect(approve.statusCode).toBe(200);
     const twice = await t.app.inject({
       method: 'POST',
       url: `/api/admin/kyc/operations/${first!.id}/approve`,
       headers: admin,
+      payload: { revision: first!.revision },
     });
     expect(twice.statusCode).toBe(409);
 
@@ -518,14 +549,14 @@ describe('KYC review (admin side)', () => {
         method: 'POST',
         url: `/api/admin/kyc/operations/${second.id}/reject`,
         headers: admin,
-        payload: { reason: ' ' },
+        payload: { reason: ' ', revision: second.revision },
       });
       expect(empty.statusCode).toBe(400);
       const reject = await t.app.inject({
         method: 'POST',
         url: `/api/admin/kyc/operations/${second.id}/reject`,
         headers: admin,
-        payload: { reason: 'Precio fuera de mercado' },
+        payload: { reason: 'Precio fuera de mercado', revision: second.revision },
       });
       expect(reject.statusCode).toBe(200);
     }
@@ -533,5 +564,181 @@ describe('KYC review (admin side)', () => {
     expect((listAfter.json() as { data: unknown[] }).data).toHaveLength(items.length - (second ? 2 : 1));
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, first!.id));
     expect(audit.map((row) => row.action)).toEqual(['operation.approved']);
+  });
+});
+
+describe('KYC review decisions bind to the revision the admin reviewed', () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signIn(t, 'admin@tradeops.demo');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const PDF_B = Buffer.concat([PDF_BYTES, Buffer.from('% version B, replaced after the download\n', 'latin1')]);
+
+  interface ReviewedDocument {
+    id: string;
+    documentType: string;
+    revision: number;
+    status: string;
+  }
+  interface ReviewedUser {
+    userId: string;
+    companyName: string;
+    revision: number;
+    documents: ReviewedDocument[];
+  }
+
+  async function reviewEntry(userId: string): Promise<ReviewedUser> {
+    const queue = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/users', headers: admin });
+    expect(queue.statusCode).toBe(200);
+    const entry = (queue.json() as { data: ReviewedUser[] }).data.find((item) => item.userId === userId);
+    expect(entry).toBeDefined();
+    return entry!;
+  }
+
+  const decide = (url: string, payload: Record<string, unknown>, headers = admin) =>
+    t.app.inject({ method: 'POST', url, headers, payload });
+
+  it('refuses to verify a document replaced after the admin downloaded it (409), changes nothing, and verifies the new revision', async () => {
+    const company = await signUpCompany(t);
+    await uploadAll(t, company.headers);
+    const seen = (await reviewEntry(company.userId)).documents.find((d) => d.documentType === 'bank_reference')!;
+    expect(seen.revision).toEqual(expect.any(Number));
+    // The admin downloads document A…
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/kyc/documents/${seen.id}/file?download=1&revision=${seen.revision}`,
+      headers: admin,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PDF_BYTES)).toBe(true);
+    // …the company replaces it with B under the same id…
+    expect((await upload(t, company.headers, 'bank_reference', 'banco-b.pdf', PDF_B)).statusCode).toBe(200);
+    // …and "verify" names the revision the admin downloaded: refused, translated.
+    const stale = await decide(`/api/admin/kyc/documents/${seen.id}/verify`, { revision: seen.revision });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toEqual({
+      error: {
+        code: 'KYC_DOCUMENT_CHANGED',
+        message: expect.stringContaining('nueva versión'),
+      },
+    });
+    const staleEn = await decide(
+      `/api/admin/kyc/documents/${seen.id}/verify`,
+      { revision: seen.revision },
+      { ...admin, 'accept-language': 'en' },
+    );
+    expect(staleEn.json()).toMatchObject({
+      error: { code: 'KYC_DOCUMENT_CHANGED', message: expect.stringContaining('new version') },
+    });
+    const [row] = await t.db.select().from(userDocuments).where(eq(userDocuments.id, seen.id));
+    expect(row).toMatchObject({ status: 'uploaded', reviewedAt: null, reviewedBy: null });
+    const verifiedAudit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, seen.id), eq(auditLog.action, 'kyc.document.verified')));
+    expect(verifiedAudit).toHaveLength(0);
+    const inbox = await t.db.select().from(notifications).where(eq(notifications.userId, company.userId));
+    expect(inbox.filter((n) => n.type === 'kyc.document_verified')).toHaveLength(0);
+
+    // The file of the old revision is gone: asking for it by revision says so instead of serving B.
+    const oldFile = await t.app.inject({
+      method: 'GET',
+      url: `/api/kyc/documents/${seen.id}/file?revision=${seen.revision}`,
+      headers: admin,
+    });
+    expect(oldFile.statusCode).toBe(409);
+    expect(oldFile.json()).toMatchObject({ error: { code: 'KYC_DOCUMENT_CHANGED' } });
+
+    // The page refetches: the new revision, whose file is B; verifying it works.
+    const fresh = (await reviewEntry(company.userId)).documents.find((d) => d.documentType === 'bank_reference')!;
+    expect(fresh.id).toBe(seen.id);
+    expect(fresh.revision).toBe(seen.revision + 1);
+    const newFile = await t.app.inject({
+      method: 'GET',
+      url: `/api/kyc/documents/${fresh.id}/file?revision=${fresh.revision}`,
+      headers: admin,
+    });
+    expect(newFile.rawPayload.equals(PDF_B)).toBe(true);
+    const ok = await decide(`/api/admin/kyc/documents/${fresh.id}/verify`, { revision: fresh.revision });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [verified] = await t.db.select().from(userDocuments).where(eq(userDocuments.id, seen.id));
+    expect(verified?.status).toBe('verified');
+  });
+
+  it('refuses a rejection of a replaced document, and requires the revision in the request', async () => {
+    const company = await signUpCompany(t);
+    await uploadAll(t, company.headers);
+    const seen = (await reviewEntry(company.userId)).documents.find((d) => d.documentType === 'tax_certificate')!;
+    expect((await upload(t, company.headers, 'tax_certificate', 'rut-b.pdf', PDF_B)).statusCode).toBe(200);
+    const stale = await decide(`/api/admin/kyc/documents/${seen.id}/reject`, {
+      reason: 'Ilegible',
+      revision: seen.revision,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ error: { code: 'KYC_DOCUMENT_CHANGED' } });
+    const [row] = await t.db.select().from(userDocuments).where(eq(userDocuments.id, seen.id));
+    expect(row).toMatchObject({ status: 'uploaded', rejectReason: null });
+
+    for (const [url, payload] of [
+      [`/api/admin/kyc/documents/${seen.id}/verify`, {}],
+      [`/api/admin/kyc/documents/${seen.id}/reject`, { reason: 'Ilegible' }],
+      [`/api/admin/kyc/documents/${seen.id}/verify`, { revision: 'uno' }],
+      [`/api/admin/kyc/users/${company.userId}/approve`, {}],
+      [`/api/admin/kyc/users/${company.userId}/reject`, { reason: 'No' }],
+    ] as const) {
+      const missing = await decide(url, payload);
+      expect(missing.statusCode, url).toBe(400);
+      expect(missing.json()).toMatchObject({
+        error: { code: 'VALIDATION_FAILED', fields: { revision: expect.any(String) } },
+      });
+    }
+    const fresh = (await reviewEntry(company.userId)).documents.find((d) => d.documentType === 'tax_certificate')!;
+    const rejected = await decide(`/api/admin/kyc/documents/${seen.id}/reject`, {
+      reason: 'Ilegible',
+      revision: fresh.revision,
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+  });
+
+  it('refuses to approve a company whose data changed after the admin reviewed it (409), then approves the new revision', async () => {
+    const company = await signUpCompany(t);
+    await uploadAll(t, company.headers);
+    const entry = await reviewEntry(company.userId);
+    for (const document of entry.documents) {
+      const response = await decide(`/api/admin/kyc/documents/${document.id}/verify`, { revision: document.revision });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const seen = await reviewEntry(company.userId);
+    // The company renames itself (its data stays editable until the approval)…
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/profile',
+      headers: company.headers,
+      payload: { companyName: 'Otra Empresa Fantasma', taxId: '99-9999999-9' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    // …after the admin looked: the approval names the revision they saw.
+    const stale = await decide(`/api/admin/kyc/users/${company.userId}/approve`, { revision: seen.revision });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({ error: { code: 'KYC_COMPANY_CHANGED' } });
+    const staleReject = await decide(`/api/admin/kyc/users/${company.userId}/reject`, {
+      reason: 'No coincide',
+      revision: seen.revision,
+    });
+    expect(staleReject.statusCode).toBe(409);
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, company.userId));
+    expect(profile).toMatchObject({ kycStatus: 'pendiente', kycReviewedAt: null });
+
+    const fresh = await reviewEntry(company.userId);
+    expect(fresh.companyName).toBe('Otra Empresa Fantasma');
+    expect(fresh.revision).toBeGreaterThan(seen.revision);
+    const approved = await decide(`/api/admin/kyc/users/${company.userId}/approve`, { revision: fresh.revision });
+    expect(approved.statusCode, approved.body).toBe(200);
   });
 });

@@ -1,6 +1,4 @@
-import fastifyMultipart from '@fastify/multipart';
 import {
-  UPLOAD_MAX_BYTES,
   ZApiError,
   ZDocumentFileQuery,
   ZDocumentIdParams,
@@ -11,24 +9,15 @@ import {
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { readMultipart } from '../../plugins/multipart';
 import { sendStoredFile } from '../../plugins/storage/send-stored-file';
-import { continueOnboarding, getDocumentFile, getKycStatus, uploadDocument } from './kyc.service';
+import { requireAuth } from '../../plugins/route-access';
+import { assertEmailVerified, continueOnboarding, getDocumentFile, getKycStatus, uploadDocument } from './kyc.service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
-function requireAuth(auth: AuthContext | null): AuthContext {
-  if (!auth) throw new AppError('UNAUTHENTICATED');
-  return auth;
-}
-
 /** The company's own KYC: status, the five documents, uploads and the stepper. */
 export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 100, headerPairs: 20 },
-    throwFileSizeLimit: true,
-  });
-
   app.get(
     '/kyc',
     {
@@ -41,7 +30,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getKycStatus(app.db, requireAuth(request.auth));
+      return getKycStatus(app.db, requireAuth(request));
     },
   );
 
@@ -51,7 +40,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Upload (or replace) one of the five KYC documents',
         description:
-          'multipart/form-data with one file part, at most 10 MB. The type is read from the content (PDF, JPEG, PNG) and must be allowed for the document and match the extension. A verified document is locked (409).',
+          'multipart/form-data with one file part, at most 10 MB. The type is read from the content (PDF, JPEG, PNG) and must be allowed for the document and match the extension. A verified document is locked (409). Refused (403 EMAIL_NOT_VERIFIED) until the account has confirmed its e-mail address.',
         tags: ['kyc'],
         params: ZKycDocumentTypeParams,
         consumes: ['multipart/form-data'],
@@ -60,15 +49,16 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      const part = await request.file({ preservePath: true });
-      if (!part) throw new AppError('BAD_REQUEST');
-      const bytes = await part.toBuffer();
+      const auth = requireAuth(request);
+      // Before reading up to 10 MB of upload (the service checks again).
+      assertEmailVerified(auth);
+      const [file] = (await readMultipart(request, { preservePath: true })).files;
+      if (!file) throw new AppError('BAD_REQUEST');
       const document = await uploadDocument(
         { db: app.db, storage: app.storage, log: request.log },
         auth,
         request.params.documentType,
-        { fileName: part.filename, bytes },
+        file,
       );
       return { document };
     },
@@ -79,13 +69,14 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Advance the onboarding stepper',
-        description: 'Only when no document is pending or rejected; the user reaches step 3, approval sets step 4.',
+        description:
+          'Only when no document is pending or rejected, and the e-mail address is confirmed (403 EMAIL_NOT_VERIFIED); the user reaches step 3, approval sets step 4.',
         tags: ['kyc'],
         response: { 200: ZKycStatusResponse, ...errors },
       },
       config: { access: 'authenticated' },
     },
-    async (request) => continueOnboarding(app.db, requireAuth(request.auth)),
+    async (request) => continueOnboarding(app.db, requireAuth(request)),
   );
 
   app.get(
@@ -94,7 +85,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'A KYC document file (its owner and admins)',
         description:
-          'Inline for the in-page preview (sandboxed, nosniff), or as an attachment with ?download=1. Anyone else gets 404.',
+          'Inline for the in-page preview (sandboxed, nosniff), or as an attachment with ?download=1. With ?revision=N, a document replaced since that revision answers 409 instead of the newer file. Anyone else gets 404.',
         tags: ['kyc'],
         params: ZDocumentIdParams,
         querystring: ZDocumentFileQuery,
@@ -103,8 +94,14 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
     },
     async (request, reply) => {
-      const auth = requireAuth(request.auth);
-      const { document, file } = await getDocumentFile(app.db, app.storage, auth, request.params.documentId);
+      const auth = requireAuth(request);
+      const { document, file } = await getDocumentFile(
+        app.db,
+        app.storage,
+        auth,
+        request.params.documentId,
+        request.query.revision,
+      );
       return sendStoredFile(reply, file, {
         fileName: document.fileName,
         contentType: document.mimeType,

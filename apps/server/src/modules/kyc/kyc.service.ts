@@ -16,9 +16,10 @@ import { type AppDatabase, type Queryable } from '../../db/client';
 import { onboardingStatus, profiles, userDocuments } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { type UploadedFile, assertSafeClientFileName } from '../../plugins/multipart';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { type Storage, type StoredObject } from '../../plugins/storage/storage';
-import { writeAudit } from '../notifications/notify';
+import { writeAudit } from '../audit/audit.service';
 
 type DocumentRow = typeof userDocuments.$inferSelect;
 
@@ -35,6 +36,7 @@ export function toKycDocument(documentType: KycDocumentType, row: DocumentRow | 
     sizeBytes: row?.sizeBytes ?? null,
     uploadedAt: row?.uploadedAt ? row.uploadedAt.toISOString() : null,
     rejectReason: row?.status === 'rejected' ? row.rejectReason : null,
+    revision: row?.storageKey ? row.revision : null,
   };
 }
 
@@ -73,23 +75,12 @@ export async function getKycStatus(db: AppDatabase, auth: AuthContext): Promise<
   };
 }
 
-/** The checks on a client's file name: no path parts, no control characters. */
-export function assertSafeClientFileName(fileName: string): void {
-  if (
-    fileName.length === 0 ||
-    fileName.length > 255 ||
-    /[/\\]/.test(fileName) ||
-    /[\p{Cc}]/u.test(fileName) ||
-    fileName.split('.').every((part) => part === '')
-  ) {
-    throw new AppError('INVALID_FILE_NAME');
-  }
-}
-
-export interface UploadedFile {
-  /** The name the client sent, path included if it sent one. */
-  fileName: string;
-  bytes: Buffer;
+/**
+ * Documents go to KYC review only from an account whose address is verified
+ * (the e-mailed link): a company must be reachable at the address it signed up with.
+ */
+export function assertEmailVerified(auth: AuthContext): void {
+  if (!auth.user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
 }
 
 /**
@@ -105,6 +96,7 @@ export async function uploadDocument(
   documentType: KycDocumentType,
   file: UploadedFile,
 ): Promise<KycDocument> {
+  assertEmailVerified(auth);
   assertSafeClientFileName(file.fileName);
   if (file.bytes.length === 0) throw new AppError('FILE_EMPTY');
   const fileType = detectFileType(file.bytes);
@@ -151,7 +143,8 @@ export async function uploadDocument(
         .values({ userId, documentType, ...values })
         .onConflictDoUpdate({
           target: [userDocuments.userId, userDocuments.documentType],
-          set: { ...values, updatedAt: new Date() },
+          // A new file is a new revision: a decision naming the previous one is refused.
+          set: { ...values, revision: sql`${userDocuments.revision} + 1`, updatedAt: new Date() },
           setWhere: sql`${userDocuments.status} <> 'verified'`,
         })
         .returning();
@@ -170,7 +163,7 @@ export async function uploadDocument(
         action: previous?.storageKey ? 'kyc.document.replaced' : 'kyc.document.uploaded',
         entityType: 'user_document',
         entityId: row.id,
-        data: { documentType, fileName: displayName, mimeType, sizeBytes: file.bytes.length },
+        data: { documentType, fileName: displayName, mimeType, sizeBytes: file.bytes.length, revision: row.revision },
       });
       return { row, previousKey: previous?.storageKey ?? null };
     });
@@ -192,6 +185,7 @@ export async function uploadDocument(
  * (completed) is reached when an admin approves the company.
  */
 export async function continueOnboarding(db: AppDatabase, auth: AuthContext): Promise<KycStatusResponse> {
+  assertEmailVerified(auth);
   const userId = auth.user.id;
   await db.transaction(async (tx) => {
     const [onboarding] = await tx
@@ -218,16 +212,22 @@ export async function continueOnboarding(db: AppDatabase, auth: AuthContext): Pr
   return getKycStatus(db, auth);
 }
 
-/** A document's file for its owner or an admin; anyone else hears NOT_FOUND (no existence leak). */
+/**
+ * A document's file for its owner or an admin; anyone else hears NOT_FOUND (no existence leak).
+ * Asked for a revision (the review page always names the one it shows), a replaced document
+ * answers KYC_DOCUMENT_CHANGED rather than the newer file.
+ */
 export async function getDocumentFile(
   db: Queryable,
   storage: Storage,
   auth: AuthContext,
   documentId: string,
+  revision?: number,
 ): Promise<{ document: DocumentRow; file: StoredObject }> {
   const [document] = await db.select().from(userDocuments).where(eq(userDocuments.id, documentId));
   if (!document || !document.storageKey) throw new AppError('NOT_FOUND');
   if (document.userId !== auth.user.id && !auth.isAdmin) throw new AppError('NOT_FOUND');
+  if (revision !== undefined && revision !== document.revision) throw new AppError('KYC_DOCUMENT_CHANGED');
   const file = await storage.get('documents', document.storageKey);
   if (!file) throw new AppError('NOT_FOUND');
   return { document, file };

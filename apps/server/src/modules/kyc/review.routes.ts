@@ -6,12 +6,12 @@ import {
   ZOkResponse,
   ZReviewOperationParams,
   ZOperationReviewResponse,
+  ZReviewDecisionRequest,
   ZReviewReasonRequest,
   ZUserIdParams,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors';
-import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { requireAdmin } from '../../plugins/route-access';
 import {
   approveOperation,
   approveUser,
@@ -26,11 +26,6 @@ import {
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const ok = { ok: true } as const;
-
-function requireAdmin(auth: AuthContext | null): AuthContext {
-  if (!auth?.isAdmin) throw new AppError('FORBIDDEN');
-  return auth;
-}
 
 /** The admins' KYC review: companies and their documents, and sellers' operations. */
 export const kycReviewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,15 +61,16 @@ export const kycReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/kyc/documents/:documentId/verify',
     {
       schema: {
-        summary: 'Verify an uploaded document',
+        summary: 'Verify an uploaded document (the revision reviewed; a replaced one answers 409)',
         tags: ['admin'],
         params: ZDocumentIdParams,
+        body: ZReviewDecisionRequest,
         response: { 200: ZOkResponse, ...errors },
       },
       config: admin,
     },
     async (request) => {
-      await verifyDocument(app.db, requireAdmin(request.auth), request.params.documentId);
+      await verifyDocument(app.db, requireAdmin(request), request.params.documentId, request.body.revision);
       return ok;
     },
   );
@@ -92,7 +88,8 @@ export const kycReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
     },
     async (request) => {
-      await rejectDocument(app.db, requireAdmin(request.auth), request.params.documentId, request.body.reason);
+      const { reason, revision } = request.body;
+      await rejectDocument(app.db, requireAdmin(request), request.params.documentId, reason, revision);
       return ok;
     },
   );
@@ -101,15 +98,16 @@ export const kycReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/kyc/users/:userId/approve',
     {
       schema: {
-        summary: 'Approve a company (all five documents verified)',
+        summary: 'Approve a company (all five documents verified; the revision of its data reviewed)',
         tags: ['admin'],
         params: ZUserIdParams,
+        body: ZReviewDecisionRequest,
         response: { 200: ZOkResponse, ...errors },
       },
       config: admin,
     },
     async (request) => {
-      await approveUser(app.db, requireAdmin(request.auth), request.params.userId);
+      await approveUser(app.db, requireAdmin(request), request.params.userId, request.body.revision);
       return ok;
     },
   );
@@ -127,7 +125,8 @@ export const kycReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
     },
     async (request) => {
-      await rejectUser(app.db, requireAdmin(request.auth), request.params.userId, request.body.reason);
+      const { reason, revision } = request.body;
+      await rejectUser(app.db, requireAdmin(request), request.params.userId, reason, revision);
       return ok;
     },
   );
@@ -149,15 +148,16 @@ export const kycReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/kyc/operations/:operationId/approve',
     {
       schema: {
-        summary: 'Approve an operation',
+        summary: 'Approve an operation (the revision reviewed; an offer edited since answers 409)',
         tags: ['admin'],
         params: ZReviewOperationParams,
+        body: ZReviewDecisionRequest,
         response: { 200: ZOkResponse, ...errors },
       },
       config: admin,
     },
     async (request) => {
-      await approveOperation(app.db, requireAdmin(request.auth), request.params.operationId);
+      await approveOperation(app.db, requireAdmin(request), request.params.operationId, request.body.revision);
       return ok;
     },
   );
@@ -175,7 +175,8 @@ export const kycReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
     },
     async (request) => {
-      await rejectOperation(app.db, requireAdmin(request.auth), request.params.operationId, request.body.reason);
+      const { reason, revision } = request.body;
+      await rejectOperation(app.db, requireAdmin(request), request.params.operationId, reason, revision);
       return ok;
     },
   );

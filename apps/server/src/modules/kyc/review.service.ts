@@ -4,22 +4,17 @@ import {
   type KycOverviewResponse,
   type KycReviewUser,
   type OperationReviewItem,
+  canApply,
 } from '@tradeops/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
-import {
-  adminKycReview,
-  notifications,
-  onboardingStatus,
-  operations,
-  profiles,
-  user,
-  userDocuments,
-} from '../../db/schema';
+import { adminKycReview, notifications, onboardingStatus, profiles, user, userDocuments } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { translate } from '../../plugins/i18n';
-import { type Recipient, notifyUser, writeAudit } from '../notifications/notify';
+import { writeAudit } from '../audit/audit.service';
+import { loadRecipient, notifyUser } from '../notifications/notify';
+import { lockExistingOperation, transition } from '../operations/operation-aggregate';
 import { toDocumentList } from './kyc.service';
 
 /**
@@ -83,42 +78,44 @@ export async function listUsersAwaitingReview(db: AppDatabase): Promise<KycRevie
     registeredAt: profile.createdAt.toISOString(),
     // Raw SQL values arrive as strings on node-postgres and PGlite alike.
     waitingSince: since ? new Date(since).toISOString() : null,
+    revision: profile.kycRevision,
     documents: toDocumentList(documents.filter((document) => document.userId === profile.id)),
   }));
 }
 
-async function loadRecipient(tx: AppTransaction, userId: string): Promise<Recipient & { companyName: string }> {
-  const [row] = await tx
-    .select({ profile: profiles, email: user.email })
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.id))
-    .where(eq(profiles.id, userId));
-  if (!row) throw new AppError('NOT_FOUND');
-  return {
-    userId,
-    email: row.email,
-    fullName: row.profile.fullName,
-    language: row.profile.language,
-    notificationPrefs: row.profile.notificationPrefs,
-    companyName: row.profile.companyName,
-  };
+/**
+ * The document as reviewed: uploaded (not decided yet) and still the revision the admin looked
+ * at. One conditional UPDATE: a replacement racing the decision either commits first (the
+ * revision no longer matches) or waits for it (an upload never replaces a verified file).
+ */
+function isReviewedRevision(documentId: string, revision: number) {
+  return and(
+    eq(userDocuments.id, documentId),
+    eq(userDocuments.status, 'uploaded'),
+    eq(userDocuments.revision, revision),
+  );
 }
 
-/** Marks an uploaded document verified (and from then on locked). */
-export async function verifyDocument(db: AppDatabase, admin: AuthContext, documentId: string): Promise<void> {
+/** Marks an uploaded document verified (and from then on locked), if it is still the revision reviewed. */
+export async function verifyDocument(
+  db: AppDatabase,
+  admin: AuthContext,
+  documentId: string,
+  revision: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(userDocuments)
       .set({ status: 'verified', rejectReason: null, reviewedAt: new Date(), reviewedBy: admin.user.id })
-      .where(and(eq(userDocuments.id, documentId), eq(userDocuments.status, 'uploaded')))
+      .where(isReviewedRevision(documentId, revision))
       .returning();
-    if (!row) throw await missingOrConflict(tx, documentId);
+    if (!row) throw await whyNotDecided(tx, documentId, revision);
     await writeAudit(tx, {
       actorId: admin.user.id,
       action: 'kyc.document.verified',
       entityType: 'user_document',
       entityId: row.id,
-      data: { userId: row.userId, documentType: row.documentType },
+      data: { userId: row.userId, documentType: row.documentType, revision },
     });
     await tx.insert(notifications).values({
       userId: row.userId,
@@ -128,20 +125,24 @@ export async function verifyDocument(db: AppDatabase, admin: AuthContext, docume
   });
 }
 
-/** Rejects an uploaded document with a reason; the user uploads it again from the stepper's first step. */
+/**
+ * Rejects an uploaded document with a reason, if it is still the revision reviewed; the user
+ * uploads it again from the stepper's first step.
+ */
 export async function rejectDocument(
   db: AppDatabase,
   admin: AuthContext,
   documentId: string,
   reason: string,
+  revision: number,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(userDocuments)
       .set({ status: 'rejected', rejectReason: reason, reviewedAt: new Date(), reviewedBy: admin.user.id })
-      .where(and(eq(userDocuments.id, documentId), eq(userDocuments.status, 'uploaded')))
+      .where(isReviewedRevision(documentId, revision))
       .returning();
-    if (!row) throw await missingOrConflict(tx, documentId);
+    if (!row) throw await whyNotDecided(tx, documentId, revision);
     await tx
       .update(onboardingStatus)
       .set({ currentStep: 1, status: 'in_progress', updatedAt: new Date() })
@@ -152,7 +153,7 @@ export async function rejectDocument(
       entityType: 'user_document',
       entityId: row.id,
       reason,
-      data: { userId: row.userId, documentType: row.documentType },
+      data: { userId: row.userId, documentType: row.documentType, revision },
     });
     const recipient = await loadRecipient(tx, row.userId);
     await notifyUser(
@@ -168,12 +169,14 @@ export async function rejectDocument(
   });
 }
 
-async function missingOrConflict(tx: AppTransaction, documentId: string): Promise<AppError> {
-  const [exists] = await tx
-    .select({ id: userDocuments.id })
+/** Why a decision matched no row: unknown document, a newer revision, or already decided. */
+async function whyNotDecided(tx: AppTransaction, documentId: string, revision: number): Promise<AppError> {
+  const [current] = await tx
+    .select({ revision: userDocuments.revision })
     .from(userDocuments)
     .where(eq(userDocuments.id, documentId));
-  return new AppError(exists ? 'CONFLICT' : 'NOT_FOUND');
+  if (!current) return new AppError('NOT_FOUND');
+  return new AppError(current.revision !== revision ? 'KYC_DOCUMENT_CHANGED' : 'CONFLICT');
 }
 
 /** Locks the profile of a user under review (admins are never reviewed). */
@@ -183,14 +186,25 @@ async function lockReviewedProfile(tx: AppTransaction, userId: string) {
   return profile;
 }
 
+/** The company data must still be the revision the admin reviewed (editable until the approval). */
+function assertReviewedCompany(profile: { kycRevision: number }, revision: number): void {
+  if (profile.kycRevision !== revision) throw new AppError('KYC_COMPANY_CHANGED');
+}
+
 /**
  * Approves a company: only when all five documents are verified. The user's
  * next request passes the KYC gate (sessions are read per request).
  */
-export async function approveUser(db: AppDatabase, admin: AuthContext, userId: string): Promise<void> {
+export async function approveUser(
+  db: AppDatabase,
+  admin: AuthContext,
+  userId: string,
+  revision: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const profile = await lockReviewedProfile(tx, userId);
     if (profile.kycStatus === 'aprobado') throw new AppError('CONFLICT');
+    assertReviewedCompany(profile, revision);
     const rows = await tx.select().from(userDocuments).where(eq(userDocuments.userId, userId)).for('update');
     if (toDocumentList(rows).some((document) => document.status !== 'verified')) {
       throw new AppError('KYC_DOCUMENTS_INCOMPLETE');
@@ -212,6 +226,7 @@ export async function approveUser(db: AppDatabase, admin: AuthContext, userId: s
       action: 'kyc.user.approved',
       entityType: 'profile',
       entityId: userId,
+      data: { revision },
     });
     const recipient = await loadRecipient(tx, userId);
     await notifyUser(
@@ -228,10 +243,17 @@ export async function approveUser(db: AppDatabase, admin: AuthContext, userId: s
 }
 
 /** Rejects a company with a reason (shown on /kyc-cuenta/reintentar). */
-export async function rejectUser(db: AppDatabase, admin: AuthContext, userId: string, reason: string): Promise<void> {
+export async function rejectUser(
+  db: AppDatabase,
+  admin: AuthContext,
+  userId: string,
+  reason: string,
+  revision: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const profile = await lockReviewedProfile(tx, userId);
     if (profile.kycStatus !== 'pendiente') throw new AppError('CONFLICT');
+    assertReviewedCompany(profile, revision);
     const now = new Date();
     await tx
       .update(profiles)
@@ -250,6 +272,7 @@ export async function rejectUser(db: AppDatabase, admin: AuthContext, userId: st
       entityType: 'profile',
       entityId: userId,
       reason,
+      data: { revision },
     });
     const recipient = await loadRecipient(tx, userId);
     await notifyUser(
@@ -283,9 +306,14 @@ export async function listOperationsAwaitingReview(db: AppDatabase): Promise<Ope
   return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
 }
 
-/** Approves a pending operation: published (active) from now on. */
-export async function approveOperation(db: AppDatabase, admin: AuthContext, operationId: string): Promise<void> {
-  await decideOperation(db, admin, operationId, null);
+/** Approves a pending operation, if it is still the revision reviewed: published (active) from now on. */
+export async function approveOperation(
+  db: AppDatabase,
+  admin: AuthContext,
+  operationId: string,
+  revision: number,
+): Promise<void> {
+  await decideOperation(db, admin, operationId, revision, null);
 }
 
 export async function rejectOperation(
@@ -293,45 +321,43 @@ export async function rejectOperation(
   admin: AuthContext,
   operationId: string,
   reason: string,
+  revision: number,
 ): Promise<void> {
-  await decideOperation(db, admin, operationId, reason);
+  await decideOperation(db, admin, operationId, revision, reason);
 }
 
+/**
+ * The decision under the offer's row lock, on the pending offer at the reviewed revision: a seller's
+ * edit takes the same lock and bumps the revision, so an edit that commits first makes the decision
+ * refused (OFFER_CHANGED), and one that comes after finds the offer no longer editable.
+ */
 async function decideOperation(
   db: AppDatabase,
   admin: AuthContext,
   operationId: string,
+  revision: number,
   rejectReason: string | null,
 ): Promise<void> {
   const isApproval = rejectReason === null;
   await db.transaction(async (tx) => {
     const now = new Date();
-    const [row] = await tx
-      .update(operations)
-      .set(
-        isApproval
-          ? {
-              kycStatus: 'approved',
-              kycRejectReason: null,
-              status: 'active',
-              approvedAt: now,
-              approvedBy: admin.user.id,
-              updatedAt: now,
-            }
-          : { kycStatus: 'rejected', kycRejectReason: rejectReason, status: 'rejected', updatedAt: now },
-      )
-      .where(and(eq(operations.id, operationId), eq(operations.kycStatus, 'pending')))
-      .returning({ id: operations.id, title: operations.title, sellerId: operations.sellerId });
-    if (!row) {
-      const [exists] = await tx.select({ id: operations.id }).from(operations).where(eq(operations.id, operationId));
-      throw new AppError(exists ? 'CONFLICT' : 'OPERATION_NOT_FOUND');
+    const current = await lockExistingOperation(tx, operationId);
+    if (current.kycStatus !== 'pending' || current.revision !== revision) {
+      throw new AppError(
+        current.kycStatus === 'pending' && current.revision !== revision ? 'OFFER_CHANGED' : 'CONFLICT',
+      );
     }
-    await writeAudit(tx, {
+    const event = isApproval ? 'approve' : 'reject';
+    if (!canApply(current.status, event)) throw new AppError('CONFLICT');
+    const row = await transition(tx, current, event, {
       actorId: admin.user.id,
+      now,
       action: isApproval ? 'operation.approved' : 'operation.rejected',
-      entityType: 'operation',
-      entityId: row.id,
       reason: rejectReason,
+      data: { revision },
+      fields: isApproval
+        ? { kycStatus: 'approved', kycRejectReason: null, approvedAt: now, approvedBy: admin.user.id }
+        : { kycStatus: 'rejected', kycRejectReason: rejectReason },
     });
     const recipient = await loadRecipient(tx, row.sellerId);
     await notifyUser(

@@ -17,6 +17,8 @@ import { demoOperationId } from '../../db/seed/demo-operations';
 import { PDF_BYTES } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 import { getEscrowStates, recordDeposit } from '../escrow/ledger.service';
+import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { confirmPayment } from '../participations/payments.service';
 import { getOperationControl } from './lifecycle.service';
 
 const BOUNDARY = '----tradeops-lifecycle';
@@ -58,7 +60,10 @@ describe('operation lifecycle (back office)', () => {
   });
   afterAll(async () => t.close());
 
-  /** Fills a seeded 20 t deal with two buyers' confirmed, deposited orders (as the order and payment flows would). */
+  /**
+   * Fills a seeded 20 t deal with two buyers' confirmed, deposited orders (as the order and payment flows
+   * would): funded when every order is paid, allocated while one is still in verification.
+   */
   async function fillOperation(key: string, options: { confirmAll?: boolean } = {}): Promise<string[]> {
     const operationId = demoOperationId(key);
     const [operation] = await t.db.select().from(operations).where(eq(operations.id, operationId));
@@ -86,7 +91,7 @@ describe('operation lifecycle (back office)', () => {
       }
       await tx
         .update(operations)
-        .set({ allocatedTons: operation!.totalTons, status: 'allocated' })
+        .set({ allocatedTons: operation!.totalTons, status: options.confirmAll === false ? 'allocated' : 'funded' })
         .where(eq(operations.id, operationId));
     });
     return ids;
@@ -262,6 +267,39 @@ describe('operation lifecycle (back office)', () => {
     expect(stranger.statusCode).toBe(404);
   });
 
+  it('funds a full deal when its last payment is confirmed, and only then prepares the shipment', async () => {
+    await fillOperation('long-grain-rice', { confirmAll: false });
+    const operationId = demoOperationId('long-grain-rice');
+    expect(await getOperationControl(t.db, operationId)).toMatchObject({
+      nextStep: 'shipment_preparation',
+      blockedReason: 'PAYMENTS_UNCONFIRMED',
+    });
+    const [unpaid] = await t.db
+      .select()
+      .from(operationParticipants)
+      .where(
+        and(
+          eq(operationParticipants.operationId, operationId),
+          eq(operationParticipants.paymentStatus, 'verification'),
+        ),
+      );
+    await confirmPayment(t.db, { user: { id: demoUserId('admin') } } as AuthContext, unpaid!.id, unpaid!.proofRevision);
+
+    const [operation] = await t.db.select().from(operations).where(eq(operations.id, operationId));
+    expect(operation!.status).toBe('funded');
+    const funded = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, operationId), eq(auditLog.action, 'operation.fund')));
+    expect(funded).toHaveLength(1);
+    expect(funded[0]!.data).toMatchObject({ from: 'allocated', to: 'funded', event: 'fund' });
+    expect(await getOperationControl(t.db, operationId)).toMatchObject({
+      nextStep: 'shipment_preparation',
+      blockedReason: null,
+    });
+    expect((await step(operationId, 'shipment_preparation', { occurred_at: daysAgo(1) })).statusCode).toBe(200);
+  });
+
   it('refuses bad step input and changes nothing', async () => {
     const operationId = demoOperationId('cocoa-liquor');
     const before = await t.db.select({ count: sql<number>`count(*)::int` }).from(auditLog);
@@ -297,6 +335,9 @@ describe('operation lifecycle (back office)', () => {
       headers: admin,
     });
     expect(settle.json().error.code).toBe('DISPUTE_OPEN');
+    const [disputed] = await t.db.select().from(operations).where(eq(operations.id, operationId));
+    expect(disputed!.status).toBe('disputed');
+    expect((await getOperationControl(t.db, operationId)).isDisputeOpen).toBe(true);
 
     const held = (await getEscrowStates(t.db, [first!])).get(first!)!.heldCents;
     const decide = (body: Record<string, unknown>) =>

@@ -1,6 +1,4 @@
-import fastifyMultipart from '@fastify/multipart';
 import {
-  LIFECYCLE_DOCUMENT_MAX_BYTES,
   OPERATION_MILESTONE_KINDS,
   ZAdminOperationsListResponse,
   ZApiError,
@@ -15,8 +13,9 @@ import {
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { UPLOAD_LIMITS, readMultipart } from '../../plugins/multipart';
 import { sendStoredFile } from '../../plugins/storage/send-stored-file';
+import { requireAuth } from '../../plugins/route-access';
 import {
   type UploadedDocument,
   cancelOperation,
@@ -31,11 +30,6 @@ import {
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const ok = { ok: true } as const;
 
-function requireAuth(auth: AuthContext | null): AuthContext {
-  if (!auth) throw new AppError('UNAUTHENTICATED');
-  return auth;
-}
-
 /** Field path → catalog key, from a zod failure of the multipart fields. */
 function fieldErrors(error: z.ZodError): Record<string, string> {
   return Object.fromEntries(
@@ -46,19 +40,11 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
   );
 }
 
+/** A milestone's fields (date, notes, result…) beside its one document. */
+const MILESTONE_UPLOAD_LIMITS = { ...UPLOAD_LIMITS, fields: 5, fieldSize: 4000 };
+
 /** The back office's control of a deal from full allocation to settlement. */
 export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, {
-    limits: {
-      fileSize: LIFECYCLE_DOCUMENT_MAX_BYTES,
-      files: 1,
-      fields: 5,
-      parts: 6,
-      fieldNameSize: 100,
-      fieldSize: 4000,
-    },
-    throwFileSizeLimit: true,
-  });
   const admin = { access: 'admin' } as const;
 
   app.get(
@@ -103,18 +89,12 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      if (!request.isMultipart()) throw new AppError('BAD_REQUEST');
-      const fields: Record<string, string> = {};
-      let document: UploadedDocument | null = null;
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'document' || document) throw new AppError('BAD_REQUEST');
-          document = { fileName: part.filename, bytes: await part.toBuffer() };
-        } else if (typeof part.value === 'string' && part.value !== '') {
-          fields[part.fieldname] = part.value;
-        }
-      }
+      const auth = requireAuth(request);
+      const body = await readMultipart(request, { limits: MILESTONE_UPLOAD_LIMITS });
+      if (body.files.some((file) => file.fieldName !== 'document')) throw new AppError('BAD_REQUEST');
+      const document: UploadedDocument | null = body.files[0] ?? null;
+      // An empty field is a field left blank: as if it were not sent.
+      const fields = Object.fromEntries(Object.entries(body.fields).filter(([, value]) => value !== ''));
       const parsed = ZRecordMilestoneFields.safeParse(fields);
       if (!parsed.success) throw new AppError('VALIDATION_FAILED', {}, { fields: fieldErrors(parsed.error) });
       await recordMilestone(
@@ -141,7 +121,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
     },
     async (request) => {
-      await settleOperation(app.db, requireAuth(request.auth), request.params.id);
+      await settleOperation(app.db, requireAuth(request), request.params.id);
       return ok;
     },
   );
@@ -159,7 +139,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
     },
     async (request) => {
-      await decideDispute(app.db, requireAuth(request.auth), request.params.id, request.body);
+      await decideDispute(app.db, requireAuth(request), request.params.id, request.body);
       return ok;
     },
   );
@@ -177,7 +157,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
     },
     async (request) => {
-      await cancelOperation(app.db, requireAuth(request.auth), request.params.id, request.body.reason);
+      await cancelOperation(app.db, requireAuth(request), request.params.id, request.body.reason);
       return ok;
     },
   );
@@ -195,7 +175,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
     },
     async (request, reply) => {
-      const auth = requireAuth(request.auth);
+      const auth = requireAuth(request);
       const file = await getMilestoneDocument(app.db, app.storage, auth, request.params.id, request.params.kind);
       if (!file) throw new AppError('NOT_FOUND');
       return sendStoredFile(reply, file, {

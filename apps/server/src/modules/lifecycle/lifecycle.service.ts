@@ -3,48 +3,54 @@ import {
   type DisputeDecisionRequest,
   type InspectionResult,
   LIFECYCLE_DOCUMENT_REQUIRED,
-  LIFECYCLE_TRANSITIONS,
   type LifecycleStep,
   MIME_TYPE_BY_FILE_TYPE,
   type OperationControlResponse,
   type OperationMilestoneKind,
+  type OperationStatus,
   type RecordMilestoneFields,
   detectFileType,
   fileTypeFromName,
   fundRetentionEndsAt,
+  canApply,
+  lifecycleStepEvent,
   nextLifecycleStep,
+  DAY_MS,
+  statusesAccepting,
 } from '@tradeops/shared';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/client';
-import { ledgerEntries, operationMilestones, operationParticipants, operations, profiles, user } from '../../db/schema';
+import { ledgerEntries, operationMilestones, operationParticipants, operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { assertSafeClientFileName } from '../../plugins/multipart';
 import { type Storage } from '../../plugins/storage/storage';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { getEscrowStates, payOutParticipation } from '../escrow/ledger.service';
 import { escrowAccount } from '../escrow/ledger-accounts';
-import { assertSafeClientFileName } from '../kyc/kyc.service';
-import { type Recipient, notifyUser, writeAudit } from '../notifications/notify';
+import { getDealRoomRole } from '../deal-room/deal-room.service';
+import { loadRecipients, notifyUser } from '../notifications/notify';
 import { endOperationWithRefunds } from '../operations/operation-end.service';
+import { type OperationRow, lockExistingOperation, transition } from '../operations/operation-aggregate';
 import { getPlatformSettings } from '../settings/settings.service';
 
-const DAY_MS = 24 * 3_600_000;
-
-/** Statuses from which an admin may still cancel a deal (before the goods leave). */
-const CANCELLABLE_STATUSES = ['pending', 'active', 'allocated', 'shipment_preparation'] as const;
+/** An admin cancels a live deal before its goods leave (the state table's cancel; a rejected offer is the seller's to withdraw). */
+function isCancellableByAdmin(status: OperationStatus): boolean {
+  return status !== 'rejected' && statusesAccepting('cancel').includes(status);
+}
 
 export interface UploadedDocument {
   fileName: string;
   bytes: Buffer;
 }
 
-type OperationRow = typeof operations.$inferSelect;
-
-async function lockOperation(tx: AppTransaction, operationId: string): Promise<OperationRow> {
-  const [row] = await tx.select().from(operations).where(eq(operations.id, operationId)).for('update');
-  if (!row) throw new AppError('OPERATION_NOT_FOUND');
-  return row;
+/**
+ * The step an admin may record next: the state table's, or — for a full deal whose payments are not
+ * all confirmed yet (allocated, not funded) — shipment preparation, shown blocked until it is funded.
+ */
+function nextStepOf(status: OperationStatus) {
+  return status === 'allocated' ? 'shipment_preparation' : nextLifecycleStep(status);
 }
 
 /** Live orders of a deal (the ones that hold tons), oldest first. */
@@ -63,27 +69,6 @@ async function listLiveParticipations(db: Queryable, operationId: string) {
     .innerJoin(profiles, eq(profiles.id, operationParticipants.userId))
     .where(and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.status, 'active')))
     .orderBy(asc(operationParticipants.createdAt), asc(operationParticipants.id));
-}
-
-async function loadRecipients(tx: AppTransaction, userIds: string[]): Promise<Map<string, Recipient>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ profile: profiles, email: user.email })
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.id))
-    .where(inArray(profiles.id, userIds));
-  return new Map(
-    rows.map((row) => [
-      row.profile.id,
-      {
-        userId: row.profile.id,
-        email: row.email,
-        fullName: row.profile.fullName,
-        language: row.profile.language,
-        notificationPrefs: row.profile.notificationPrefs,
-      },
-    ]),
-  );
 }
 
 /**
@@ -154,7 +139,7 @@ export async function listAdminOperations(db: AppDatabase): Promise<AdminOperati
     data: rows.map((row) => ({
       ...row,
       escrowHeldCents: held.get(row.id) ?? 0,
-      nextStep: nextLifecycleStep(row.status),
+      nextStep: nextStepOf(row.status),
       updatedAt: row.updatedAt.toISOString(),
     })),
   };
@@ -195,11 +180,9 @@ export async function getOperationControl(
     db,
     participants.map((p) => p.id),
   );
-  const nextStep = nextLifecycleStep(operation.status);
-  const blockedReason =
-    nextStep === 'shipment_preparation' && participants.some((p) => p.paymentStatus !== 'confirmed')
-      ? 'PAYMENTS_UNCONFIRMED'
-      : null;
+  const nextStep = nextStepOf(operation.status);
+  // A full deal moves on to funded by itself when its last payment is confirmed; until then it waits.
+  const blockedReason = operation.status === 'allocated' ? 'PAYMENTS_UNCONFIRMED' : null;
   const inspectionResult = inspectionResultOf(milestones);
   const inspection = milestones.find((m) => m.kind === 'inspection');
   const settleableAt =
@@ -241,8 +224,8 @@ export async function getOperationControl(
     inspectionResult,
     settleableAt: settleableAt?.toISOString() ?? null,
     canSettle: settleableAt !== null && settleableAt.getTime() <= now.getTime(),
-    isDisputeOpen: operation.status === 'inspected' && inspectionResult === 'failed',
-    canCancel: (CANCELLABLE_STATUSES as readonly string[]).includes(operation.status),
+    isDisputeOpen: canApply(operation.status, 'decide_dispute'),
+    canCancel: isCancellableByAdmin(operation.status),
     escrowHeldCents: heldTotal,
   };
 }
@@ -297,14 +280,12 @@ export async function recordMilestone(
   }
 
   await deps.db.transaction(async (tx) => {
-    const operation = await lockOperation(tx, operationId);
-    const transition = LIFECYCLE_TRANSITIONS[step];
-    if (operation.status !== transition.from) {
+    const operation = await lockExistingOperation(tx, operationId);
+    const event = lifecycleStepEvent(step, fields.result);
+    // A full deal with payments still unconfirmed is not funded yet: preparation waits for it.
+    if (step === 'shipment_preparation' && operation.status === 'allocated') throw new AppError('PAYMENTS_UNCONFIRMED');
+    if (!canApply(operation.status, event)) {
       throw new AppError('LIFECYCLE_WRONG_STATUS', { status: operation.status });
-    }
-    if (step === 'shipment_preparation') {
-      const participants = await listLiveParticipations(tx, operationId);
-      if (participants.some((p) => p.paymentStatus !== 'confirmed')) throw new AppError('PAYMENTS_UNCONFIRMED');
     }
     const [previous] = await tx
       .select({ occurredAt: operationMilestones.occurredAt })
@@ -324,12 +305,10 @@ export async function recordMilestone(
       documentKey,
       createdBy: admin.user.id,
     });
-    await tx.update(operations).set({ status: transition.to, updatedAt: now }).where(eq(operations.id, operationId));
-    await writeAudit(tx, {
+    await transition(tx, operation, event, {
       actorId: admin.user.id,
+      now,
       action: `operation.${step}`,
-      entityType: 'operation',
-      entityId: operationId,
       data: { occurredAt: fields.occurred_at, result: fields.result ?? null, documentKey },
     });
     const type = isInspection ? `operation.inspection_${fields.result}` : `operation.${step}`;
@@ -369,6 +348,7 @@ async function payOutDeal(
 async function finishSettlement(
   tx: AppTransaction,
   operation: OperationRow,
+  event: 'settle' | 'decide_dispute',
   admin: AuthContext,
   outcome: { result: string; notes: string | null; type: string; totals: Record<string, number> },
   now: Date,
@@ -381,12 +361,10 @@ async function finishSettlement(
     notes: outcome.notes,
     createdBy: admin.user.id,
   });
-  await tx.update(operations).set({ status: 'settled', updatedAt: now }).where(eq(operations.id, operation.id));
-  await writeAudit(tx, {
+  await transition(tx, operation, event, {
     actorId: admin.user.id,
+    now,
     action: 'operation.settled',
-    entityType: 'operation',
-    entityId: operation.id,
     reason: outcome.notes,
     data: { result: outcome.result, ...outcome.totals },
   });
@@ -406,8 +384,11 @@ export async function settleOperation(
   now = new Date(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const operation = await lockOperation(tx, operationId);
-    if (operation.status !== 'inspected') throw new AppError('LIFECYCLE_WRONG_STATUS', { status: operation.status });
+    const operation = await lockExistingOperation(tx, operationId);
+    if (canApply(operation.status, 'decide_dispute')) throw new AppError('DISPUTE_OPEN');
+    if (!canApply(operation.status, 'settle')) {
+      throw new AppError('LIFECYCLE_WRONG_STATUS', { status: operation.status });
+    }
     const milestones = await listMilestones(tx, operationId);
     if (inspectionResultOf(milestones) !== 'passed') throw new AppError('DISPUTE_OPEN');
     const inspection = milestones.find((m) => m.kind === 'inspection')!;
@@ -420,6 +401,7 @@ export async function settleOperation(
     await finishSettlement(
       tx,
       operation,
+      'settle',
       admin,
       { result: 'released', notes: null, type: 'operation.settled', totals },
       now,
@@ -440,9 +422,8 @@ export async function decideDispute(
   now = new Date(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const operation = await lockOperation(tx, operationId);
-    const milestones = await listMilestones(tx, operationId);
-    if (operation.status !== 'inspected' || inspectionResultOf(milestones) !== 'failed') {
+    const operation = await lockExistingOperation(tx, operationId);
+    if (!canApply(operation.status, 'decide_dispute')) {
       throw new AppError('LIFECYCLE_WRONG_STATUS', { status: operation.status });
     }
     const refunds = request.refunds ?? {};
@@ -456,6 +437,7 @@ export async function decideDispute(
     await finishSettlement(
       tx,
       operation,
+      'decide_dispute',
       admin,
       { result: request.decision, notes: request.reason, type: 'operation.dispute_decided', totals },
       now,
@@ -463,7 +445,7 @@ export async function decideDispute(
   });
 }
 
-/** A step's document, for the deal's admins, seller and buyers (anyone else: not found). */
+/** A step's document, for whoever may see the deal room (anyone else: not found). */
 export async function getMilestoneDocument(
   db: AppDatabase,
   storage: Storage,
@@ -477,13 +459,8 @@ export async function getMilestoneDocument(
     .innerJoin(operations, eq(operations.id, operationMilestones.operationId))
     .where(and(eq(operationMilestones.operationId, operationId), eq(operationMilestones.kind, kind)));
   if (!milestone?.documentKey) throw new AppError('NOT_FOUND');
-  if (!auth.isAdmin && milestone.sellerId !== auth.user.id) {
-    const [participation] = await db
-      .select({ id: operationParticipants.id })
-      .from(operationParticipants)
-      .where(and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.userId, auth.user.id)))
-      .limit(1);
-    if (!participation) throw new AppError('NOT_FOUND');
+  if (!(await getDealRoomRole(db, auth, { id: operationId, sellerId: milestone.sellerId }))) {
+    throw new AppError('NOT_FOUND');
   }
   return storage.get('documents', milestone.documentKey);
 }
@@ -500,8 +477,8 @@ export async function cancelOperation(
   reason: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const operation = await lockOperation(tx, operationId);
-    if (!(CANCELLABLE_STATUSES as readonly string[]).includes(operation.status)) {
+    const operation = await lockExistingOperation(tx, operationId);
+    if (!isCancellableByAdmin(operation.status)) {
       throw new AppError('LIFECYCLE_WRONG_STATUS', { status: operation.status });
     }
     const result = await endOperationWithRefunds(tx, operationId, {

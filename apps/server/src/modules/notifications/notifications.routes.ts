@@ -5,9 +5,8 @@ import {
   ZNotificationIdParams,
   ZUnreadCountResponse,
 } from '@tradeops/shared';
-import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors';
+import { requireAuth } from '../../plugins/route-access';
 import {
   countUnreadNotifications,
   listNotifications,
@@ -16,11 +15,6 @@ import {
 } from './notifications.service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError };
-
-function userIdOf(request: FastifyRequest): string {
-  if (!request.auth) throw new AppError('UNAUTHENTICATED');
-  return request.auth.user.id;
-}
 
 /** The bell: a signed-in user's in-app notifications (any KYC state: KYC decisions arrive here). */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +31,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: access,
     },
-    async (request) => listNotifications(app.db, userIdOf(request), request.query),
+    async (request) => listNotifications(app.db, requireAuth(request).user.id, request.query),
   );
 
   app.get(
@@ -50,7 +44,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: access,
     },
-    async (request) => ({ unread_count: await countUnreadNotifications(app.db, userIdOf(request)) }),
+    async (request) => ({ unread_count: await countUnreadNotifications(app.db, requireAuth(request).user.id) }),
   );
 
   app.post(
@@ -65,7 +59,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access,
     },
     async (request) => {
-      const userId = userIdOf(request);
+      const userId = requireAuth(request).user.id;
       await markNotificationRead(app.db, userId, request.params.id);
       return { unread_count: await countUnreadNotifications(app.db, userId) };
     },
@@ -82,7 +76,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access,
     },
     async (request) => {
-      const userId = userIdOf(request);
+      const userId = requireAuth(request).user.id;
       await markAllNotificationsRead(app.db, userId);
       return { unread_count: await countUnreadNotifications(app.db, userId) };
     },

@@ -1,7 +1,9 @@
 import { type Language } from '@tradeops/shared';
+import { eq, inArray } from 'drizzle-orm';
 import { type AppTransaction } from '../../db/client';
-import { auditLog, emailOutbox, notifications } from '../../db/schema';
+import { emailOutbox, notifications, profiles, user } from '../../db/schema';
 import { type NotificationPrefs } from '../../db/schema/profiles';
+import { AppError } from '../../errors';
 import { type TranslateParams, translate } from '../../plugins/i18n';
 
 export interface Recipient {
@@ -10,6 +12,37 @@ export interface Recipient {
   fullName: string;
   language: Language;
   notificationPrefs: NotificationPrefs;
+  /** For mails that name the account's company (KYC decisions). */
+  companyName: string;
+}
+
+function toRecipient(row: { profile: typeof profiles.$inferSelect; email: string }): Recipient {
+  return {
+    userId: row.profile.id,
+    email: row.email,
+    fullName: row.profile.fullName,
+    language: row.profile.language,
+    notificationPrefs: row.profile.notificationPrefs,
+    companyName: row.profile.companyName,
+  };
+}
+
+/** A user as a notification recipient (in-app always, e-mail unless turned off). */
+export async function loadRecipient(tx: AppTransaction, userId: string): Promise<Recipient> {
+  const recipient = (await loadRecipients(tx, [userId])).get(userId);
+  if (!recipient) throw new AppError('NOT_FOUND');
+  return recipient;
+}
+
+/** Several users as recipients, by user id, in one query (absent ids are left out). */
+export async function loadRecipients(tx: AppTransaction, userIds: string[]): Promise<Map<string, Recipient>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ profile: profiles, email: user.email })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
+    .where(inArray(profiles.id, userIds));
+  return new Map(rows.map((row) => [row.profile.id, toRecipient(row)]));
 }
 
 /**
@@ -30,27 +63,5 @@ export async function notifyUser(
     to: recipient.email,
     subject: translate(recipient.language, mail.subjectKey, params),
     text: translate(recipient.language, mail.textKey, params),
-  });
-}
-
-/** One row of the audit log: who did what to which record, and why. */
-export async function writeAudit(
-  tx: AppTransaction,
-  entry: {
-    actorId: string | null;
-    action: string;
-    entityType: string;
-    entityId: string;
-    reason?: string | null;
-    data?: Record<string, unknown>;
-  },
-): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorId: entry.actorId,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    reason: entry.reason ?? null,
-    data: entry.data ?? {},
   });
 }

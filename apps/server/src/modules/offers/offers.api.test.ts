@@ -140,7 +140,7 @@ describe('POST /api/offers', () => {
     const cases: [Partial<OfferRequest>, string, string][] = [
       [{ productName: '' }, 'productName', 'Este campo es requerido'],
       [{ totalTons: -5 }, 'totalTons', 'Debe ser mayor que 0'],
-      [{ priceUsd: -1 }, 'priceUsd', 'Debe ser mayor que 0'],
+      [{ priceUsd: -1 }, 'priceUsd', 'El precio mínimo es $1 por tonelada'],
       [{ minVolume: 25, totalTons: 20 }, 'minVolume', 'El volumen mínimo no puede superar el volumen total'],
       [{ totalTons: 22 }, 'totalTons', 'Usa múltiplos de 5 toneladas'],
       [
@@ -201,7 +201,7 @@ describe('POST /api/offers', () => {
       method: 'POST',
       url: `/api/admin/kyc/operations/${id}/approve`,
       headers: admin,
-      payload: {},
+      payload: { revision: row!.revision },
     });
     expect(approve.statusCode).toBe(200);
     const open = await t.app.inject({ method: 'GET', url: row!.imagePath! });
@@ -236,6 +236,66 @@ describe('POST /api/offers', () => {
   });
 });
 
+describe('money that would round to zero or overflow', () => {
+  /** Prices no deal may carry, and the field message each gets (es). */
+  const BAD_PRICES: [unknown, string][] = [
+    [1e-9, 'El precio mínimo es $1 por tonelada'],
+    ['1e-9', 'El precio mínimo es $1 por tonelada'],
+    [0.5, 'El precio mínimo es $1 por tonelada'],
+    [0.999, 'El precio mínimo es $1 por tonelada'],
+    [-0, 'El precio mínimo es $1 por tonelada'],
+    [1.000000001, 'Usa como máximo dos decimales'],
+    [4300.125, 'Usa como máximo dos decimales'],
+    [1e308, 'El valor es demasiado grande'],
+    [10_000_000.01, 'El valor es demasiado grande'],
+    [Number.MAX_SAFE_INTEGER, 'El valor es demasiado grande'],
+    ['1e309', 'Este campo es requerido'],
+  ];
+
+  it('refuses them at creation with a translated field message, and stores nothing', async () => {
+    const before = (await t.db.select({ id: operations.id }).from(operations)).length;
+    for (const [priceUsd, message] of BAD_PRICES) {
+      const response = await send('POST', '/api/offers', seller, { ...validOffer(), priceUsd });
+      expect(response.statusCode, String(priceUsd)).toBe(400);
+      expect(response.json(), String(priceUsd)).toMatchObject({
+        error: { code: 'VALIDATION_FAILED', fields: { priceUsd: message } },
+      });
+    }
+    const huge = await send('POST', '/api/offers', seller, validOffer({ totalTons: 1e9, maxPerParticipantTons: 10 }));
+    expect(huge.json()).toMatchObject({ error: { fields: { totalTons: 'El valor es demasiado grande' } } });
+    expect((await t.db.select({ id: operations.id }).from(operations)).length).toBe(before);
+  });
+
+  it('refuses them on edit and keeps the stored price; $1 a ton is the least a deal can cost', async () => {
+    const id = await createValid();
+    for (const [priceUsd, message] of BAD_PRICES) {
+      const response = await send('PUT', `/api/offers/${id}`, seller, { ...validOffer(), priceUsd });
+      expect(response.statusCode, String(priceUsd)).toBe(400);
+      expect(response.json(), String(priceUsd)).toMatchObject({ error: { fields: { priceUsd: message } } });
+    }
+    const [stored] = await t.db.select().from(operations).where(eq(operations.id, id));
+    expect(stored?.pricePerTonCents).toBe(520_050);
+    const cheapest = await send('PUT', `/api/offers/${id}`, seller, validOffer({ priceUsd: 1 }));
+    expect(cheapest.statusCode, cheapest.body).toBe(200);
+    const [edited] = await t.db.select().from(operations).where(eq(operations.id, id));
+    expect(edited?.pricePerTonCents).toBe(100);
+  });
+
+  it('refuses an order or a place in line for more tons than any deal has', async () => {
+    const featured = demoOperationId(FEATURED_OPERATION_KEY);
+    for (const volume of [1e9, Number.MAX_SAFE_INTEGER, 1e21]) {
+      const order = await t.app.inject({
+        method: 'POST',
+        url: `/api/operations/${featured}/participations`,
+        headers: buyer,
+        payload: { volume, payment_method: 'wire', idempotency_key: '8d3c1f0a-2b4e-4c6d-9e8f-0a1b2c3d4e5f' },
+      });
+      expect(order.statusCode, String(volume)).toBe(400);
+      expect(order.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+    }
+  });
+});
+
 describe('editing and withdrawing', () => {
   it('edits a pending offer with the same schema, and refuses once approved', async () => {
     const id = await createValid();
@@ -256,7 +316,14 @@ describe('editing and withdrawing', () => {
       expect([403, 404]).toContain(foreign.statusCode);
     }
 
-    await t.app.inject({ method: 'POST', url: `/api/admin/kyc/operations/${id}/approve`, headers: admin, payload: {} });
+    // The edit above made the offer's second revision.
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/kyc/operations/${id}/approve`,
+      headers: admin,
+      payload: { revision: 2 },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
     const late = await send('PUT', `/api/offers/${id}`, seller, validOffer());
     expect(late.statusCode).toBe(409);
     expect((late.json() as { error: { code: string } }).error.code).toBe('OFFER_NOT_EDITABLE');
@@ -313,13 +380,24 @@ describe('editing and withdrawing', () => {
     const raced = await createValid();
     const [edit, approve] = await Promise.all([
       send('PUT', `/api/offers/${raced}`, seller, validOffer({ title: 'Carrera' })),
-      t.app.inject({ method: 'POST', url: `/api/admin/kyc/operations/${raced}/approve`, headers: admin, payload: {} }),
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/kyc/operations/${raced}/approve`,
+        headers: admin,
+        payload: { revision: 1 },
+      }),
     ]);
-    expect(approve.statusCode).toBe(200);
-    expect([200, 409]).toContain(edit.statusCode);
+    // Exactly one wins: the approval of the version reviewed (the edit then finds it no longer
+    // editable), or the edit (the approval then names an old revision and publishes nothing).
+    expect([edit.statusCode, approve.statusCode].sort()).toEqual([200, 409]);
     const [row] = await t.db.select().from(operations).where(eq(operations.id, raced));
-    // Whatever the order, the approval stands: an edit never puts an approved offer back in the queue.
-    expect(row).toMatchObject({ kycStatus: 'approved', status: 'active' });
+    if (approve.statusCode === 200) {
+      expect(row).toMatchObject({ kycStatus: 'approved', status: 'active', title: 'Café verde de Colombia' });
+      expect(edit.json()).toMatchObject({ error: { code: 'OFFER_NOT_EDITABLE' } });
+    } else {
+      expect(row).toMatchObject({ kycStatus: 'pending', status: 'pending', title: 'Carrera', revision: 2 });
+      expect(approve.json()).toMatchObject({ error: { code: 'OFFER_CHANGED' } });
+    }
   });
 
   it('lists the seller’s offers and an offer’s participants with payment and escrow state', async () => {
@@ -348,5 +426,84 @@ describe('editing and withdrawing', () => {
       headers: buyer,
     });
     expect(foreign.statusCode).toBe(403);
+  });
+});
+
+describe('approval binds to the revision the admin reviewed', () => {
+  interface ReviewItem {
+    id: string;
+    priceUsd: number;
+    revision: number;
+  }
+  async function reviewItem(id: string): Promise<ReviewItem> {
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/operations', headers: admin });
+    const item = (list.json() as { data: ReviewItem[] }).data.find((row) => row.id === id);
+    expect(item).toBeDefined();
+    return item!;
+  }
+
+  it('refuses to publish an offer edited after the admin saw it (409, nothing published), then approves the new revision', async () => {
+    const id = await createValid({ priceUsd: 1000 });
+    const seen = await reviewItem(id);
+    expect(seen).toMatchObject({ priceUsd: 1000, revision: expect.any(Number) });
+    // The seller edits the price after the admin looked at it.
+    const edit = await send('PUT', `/api/offers/${id}`, seller, validOffer({ priceUsd: 95_000 }));
+    expect(edit.statusCode, edit.body).toBe(200);
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/kyc/operations/${id}/approve`,
+      headers: admin,
+      payload: { revision: seen.revision },
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toEqual({ error: { code: 'OFFER_CHANGED', message: expect.stringContaining('modificó') } });
+    const [row] = await t.db.select().from(operations).where(eq(operations.id, id));
+    expect(row).toMatchObject({
+      status: 'pending',
+      kycStatus: 'pending',
+      approvedAt: null,
+      pricePerTonCents: 9_500_000,
+    });
+    expect(
+      (await t.db.select().from(auditLog).where(eq(auditLog.entityId, id))).some(
+        (entry) => entry.action === 'operation.approved',
+      ),
+    ).toBe(false);
+    // A stale rejection is refused the same way.
+    const staleReject = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/kyc/operations/${id}/reject`,
+      headers: admin,
+      payload: { reason: 'Precio fuera de mercado', revision: seen.revision },
+    });
+    expect(staleReject.statusCode).toBe(409);
+    expect(staleReject.json()).toMatchObject({ error: { code: 'OFFER_CHANGED' } });
+
+    // The queue shows the new version; approving that one publishes it.
+    const fresh = await reviewItem(id);
+    expect(fresh).toMatchObject({ priceUsd: 95_000, revision: seen.revision + 1 });
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/kyc/operations/${id}/approve`,
+      headers: admin,
+      payload: { revision: fresh.revision },
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const [published] = await t.db.select().from(operations).where(eq(operations.id, id));
+    expect(published).toMatchObject({ status: 'active', kycStatus: 'approved', pricePerTonCents: 9_500_000 });
+  });
+
+  it('requires the revision on approve and reject', async () => {
+    const id = await createValid();
+    for (const [url, payload] of [
+      [`/api/admin/kyc/operations/${id}/approve`, {}],
+      [`/api/admin/kyc/operations/${id}/reject`, { reason: 'No' }],
+      [`/api/admin/kyc/operations/${id}/approve`, { revision: 0 }],
+    ] as const) {
+      const response = await t.app.inject({ method: 'POST', url, headers: admin, payload });
+      expect(response.statusCode, url).toBe(400);
+    }
+    const [row] = await t.db.select().from(operations).where(eq(operations.id, id));
+    expect(row?.kycStatus).toBe('pending');
   });
 });

@@ -1,6 +1,4 @@
-import fastifyMultipart from '@fastify/multipart';
 import {
-  UPLOAD_MAX_BYTES,
   ZApiError,
   ZOfferCreatedResponse,
   ZOfferDetail,
@@ -10,13 +8,15 @@ import {
   ZOkResponse,
   ZSellerOffersResponse,
   type OfferValues,
+  zText,
 } from '@tradeops/shared';
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { UPLOAD_LIMITS, readMultipart } from '../../plugins/multipart';
 import { contentDisposition } from '../../plugins/storage/send-stored-file';
+import { requireAuth } from '../../plugins/route-access';
 import {
   type OfferFiles,
   createOffer,
@@ -31,11 +31,8 @@ import {
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const uploadErrors = { 413: ZApiError, 415: ZApiError };
 const seller = { access: 'seller' } as const;
-
-function requireAuth(auth: AuthContext | null): AuthContext {
-  if (!auth) throw new AppError('UNAUTHENTICATED');
-  return auth;
-}
+/** The form as JSON in one field, a photo and a spec sheet. */
+const OFFER_UPLOAD_LIMITS = { ...UPLOAD_LIMITS, files: 2, fields: 1, fieldSize: 64 * 1024 };
 
 /**
  * Reads the offer's multipart body: the form as JSON in the `data` field
@@ -43,20 +40,20 @@ function requireAuth(auth: AuthContext | null): AuthContext {
  * `spec` files. Field errors come back like any VALIDATION_FAILED answer.
  */
 async function readOfferBody(request: FastifyRequest): Promise<{ values: OfferValues; files: OfferFiles }> {
-  if (!request.isMultipart()) throw new AppError('BAD_REQUEST');
-  let data: unknown;
+  const body = await readMultipart(request, { limits: OFFER_UPLOAD_LIMITS });
+  if (Object.keys(body.fields).some((name) => name !== 'data')) throw new AppError('BAD_REQUEST');
   const files: OfferFiles = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      if (part.fieldname !== 'data' || typeof part.value !== 'string') throw new AppError('BAD_REQUEST');
-      try {
-        data = JSON.parse(part.value);
-      } catch {
-        throw new AppError('BAD_REQUEST');
-      }
-    } else if (part.fieldname === 'image' || part.fieldname === 'spec') {
-      files[part.fieldname] = { fileName: part.filename, bytes: await part.toBuffer() };
-    } else {
+  for (const file of body.files) {
+    if ((file.fieldName !== 'image' && file.fieldName !== 'spec') || files[file.fieldName]) {
+      throw new AppError('BAD_REQUEST');
+    }
+    files[file.fieldName] = { fileName: file.fileName, bytes: file.bytes };
+  }
+  let data: unknown;
+  if (body.fields.data !== undefined) {
+    try {
+      data = JSON.parse(body.fields.data);
+    } catch {
       throw new AppError('BAD_REQUEST');
     }
   }
@@ -74,11 +71,6 @@ async function readOfferBody(request: FastifyRequest): Promise<{ values: OfferVa
 
 /** A seller's offers: create (the /make-offer wizard), edit while pending, withdraw, participants, photo. */
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 1, parts: 3, fieldSize: 64 * 1024, headerPairs: 20 },
-    throwFileSizeLimit: true,
-  });
-
   const deps = (request: FastifyRequest) => ({ db: app.db, storage: app.storage, log: request.log });
 
   app.post(
@@ -95,7 +87,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: seller,
     },
     async (request, reply) => {
-      const auth = requireAuth(request.auth);
+      const auth = requireAuth(request);
       const { values, files } = await readOfferBody(request);
       const created = await createOffer(deps(request), auth, values, files, request.lang);
       return reply.code(201).send(created);
@@ -114,7 +106,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { data: await listSellerOffers(app.db, requireAuth(request.auth).user.id, request.lang) };
+      return { data: await listSellerOffers(app.db, requireAuth(request).user.id, request.lang) };
     },
   );
 
@@ -129,7 +121,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: seller,
     },
-    async (request) => getOfferDetail(app.db, requireAuth(request.auth), request.params.id, request.lang),
+    async (request) => getOfferDetail(app.db, requireAuth(request), request.params.id, request.lang),
   );
 
   app.put(
@@ -145,7 +137,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: seller,
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = requireAuth(request);
       const { values, files } = await readOfferBody(request);
       await updateOffer(deps(request), auth, request.params.id, values, files, request.lang);
       return { ok: true as const };
@@ -164,7 +156,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: seller,
     },
     async (request) => {
-      await withdrawOffer(app.db, requireAuth(request.auth), request.params.id);
+      await withdrawOffer(app.db, requireAuth(request), request.params.id);
       return { ok: true as const };
     },
   );
@@ -180,7 +172,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: seller,
     },
-    async (request) => ({ data: await listOfferParticipants(app.db, requireAuth(request.auth), request.params.id) }),
+    async (request) => ({ data: await listOfferParticipants(app.db, requireAuth(request), request.params.id) }),
   );
 
   app.get(
@@ -192,7 +184,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
           'Public once an admin approved the operation (the catalogue shows it); before that only its seller and admins get it, anyone else 404.',
         tags: ['offers'],
         params: ZOfferIdParams,
-        querystring: z.object({ v: z.string().max(64).optional() }),
+        querystring: z.object({ v: zText().max(64, 'validation.invalid').optional() }),
         response: { 200: z.any(), 400: ZApiError, 404: ZApiError },
       },
       config: { access: 'public' },

@@ -22,13 +22,14 @@ import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/
 import { operationParticipants, operations, productSpecs, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { assertSafeClientFileName } from '../../plugins/multipart';
 import { translate } from '../../plugins/i18n';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { type Storage, type StoredObject } from '../../plugins/storage/storage';
 import { getEscrowStates } from '../escrow/ledger.service';
-import { assertSafeClientFileName } from '../kyc/kyc.service';
-import { writeAudit } from '../notifications/notify';
+import { writeAudit } from '../audit/audit.service';
 import { pickTitle } from '../operations/operations.service';
+import { lockOperation, transition, updateOperationFields } from '../operations/operation-aggregate';
 
 /*
  * Sellers' offers (spec §5 offer form): an offer is an operation a seller
@@ -185,7 +186,7 @@ async function upsertOfferSpec(tx: AppTransaction, operation: OperationRow, spec
       version: '1.0',
     })
     .returning({ id: productSpecs.id });
-  await tx.update(operations).set({ productSpecId: row!.id }).where(eq(operations.id, operation.id));
+  await updateOperationFields(tx, operation.id, { productSpecId: row!.id });
   return { specId: row!.id, previousKey: null };
 }
 
@@ -274,29 +275,41 @@ export async function updateOffer(
   let oldKeys: { image: string | null; spec: string | null };
   try {
     oldKeys = await deps.db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(operations).where(eq(operations.id, id)).for('update');
+      const locked = await lockOperation(tx, id);
       if (!locked || locked.sellerId !== auth.user.id) throw new AppError('OPERATION_NOT_FOUND');
       if (!canEdit(locked)) throw new AppError('OFFER_NOT_EDITABLE');
-      const [updated] = await tx
-        .update(operations)
-        .set({
-          ...columnsFrom(values, lang),
-          ...(image ? { imagePath: offerImageUrl(id, image.key) } : {}),
-          // An edited rejected offer goes back to the admins' queue.
-          status: 'pending',
-          kycStatus: 'pending',
-          kycRejectReason: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(operations.id, id))
-        .returning();
-      const specChange = spec ? await upsertOfferSpec(tx, updated!, spec) : null;
+      const now = new Date();
+      const fields = {
+        ...columnsFrom(values, lang),
+        ...(image ? { imagePath: offerImageUrl(id, image.key) } : {}),
+        kycStatus: 'pending' as const,
+        kycRejectReason: null,
+        // A new version: an admin's decision on the previous one is refused (OFFER_CHANGED).
+        revision: sql`${operations.revision} + 1`,
+        updatedAt: now,
+      };
+      // An edited rejected offer goes back to the admins' queue (resubmit); a pending one stays pending.
+      const updated =
+        locked.status === 'rejected'
+          ? await transition(tx, locked, 'resubmit', {
+              actorId: auth.user.id,
+              now,
+              action: 'offer.resubmitted',
+              fields,
+            })
+          : await updateOperationFields(tx, id, fields);
+      const specChange = spec ? await upsertOfferSpec(tx, updated, spec) : null;
       await writeAudit(tx, {
         actorId: auth.user.id,
         action: 'offer.updated',
         entityType: 'operation',
         entityId: id,
-        data: { title: updated!.title, imageReplaced: Boolean(image), specReplaced: Boolean(spec) },
+        data: {
+          title: updated.title,
+          revision: updated.revision,
+          imageReplaced: Boolean(image),
+          specReplaced: Boolean(spec),
+        },
       });
       return {
         image: image ? imageKeyOf(locked) : null,
@@ -322,7 +335,7 @@ export async function updateOffer(
 export async function withdrawOffer(db: AppDatabase, auth: AuthContext, id: string): Promise<void> {
   await findOwnOffer(db, auth, id, { write: true });
   await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(operations).where(eq(operations.id, id)).for('update');
+    const locked = await lockOperation(tx, id);
     if (!locked || locked.sellerId !== auth.user.id) throw new AppError('OPERATION_NOT_FOUND');
     if (!canWithdrawStatus(locked)) throw new AppError('OFFER_NOT_WITHDRAWABLE');
     const [live] = await tx
@@ -330,12 +343,9 @@ export async function withdrawOffer(db: AppDatabase, auth: AuthContext, id: stri
       .from(operationParticipants)
       .where(and(eq(operationParticipants.operationId, id), eq(operationParticipants.status, 'active')));
     if ((live?.n ?? 0) > 0 || locked.allocatedTons > 0) throw new AppError('OFFER_HAS_PARTICIPANTS');
-    await tx.update(operations).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(operations.id, id));
-    await writeAudit(tx, {
+    await transition(tx, locked, 'cancel', {
       actorId: auth.user.id,
       action: 'offer.withdrawn',
-      entityType: 'operation',
-      entityId: id,
       data: { previousStatus: locked.status },
     });
   });

@@ -156,6 +156,7 @@ export async function getOperationDetail(
       comments: counts?.comments ?? 0,
     },
     is_watching: (counts?.watching ?? 0) > 0,
+    is_own_operation: operation.sellerId === userId,
     badges,
     similar: context.similarRows.map((row) => toOperationListItem(row, lang)),
   };

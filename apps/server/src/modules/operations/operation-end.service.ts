@@ -1,15 +1,13 @@
-import { type OperationStatus, formatUsd, localeOf } from '@tradeops/shared';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { canApply, formatUsd, localeOf } from '@tradeops/shared';
+import { and, asc, eq, lte } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
 import { operationParticipants, operations } from '../../db/schema';
 import { type JobQueue } from '../../jobs/job-queue';
 import { getHeldCents, payOutParticipation } from '../escrow/ledger.service';
-import { notifyUser, writeAudit } from '../notifications/notify';
-import { loadRecipient, operationTitleFor } from '../participations/participations.service';
+import { loadRecipient, notifyUser } from '../notifications/notify';
+import { lockOperation, returnTons, transition } from './operation-aggregate';
+import { operationTitleFor } from '../participations/participations.service';
 import { closeWaitlist } from '../waitlist/waitlist-offers.service';
-
-/** Statuses an operation never leaves. */
-const FINAL_STATUSES: readonly OperationStatus[] = ['settled', 'rejected', 'expired', 'cancelled'];
 
 export interface EndOperationOptions {
   status: 'expired' | 'cancelled';
@@ -43,8 +41,10 @@ export async function endOperationWithRefunds(
   options: EndOperationOptions,
 ): Promise<EndOperationResult | null> {
   const now = options.now ?? new Date();
-  const [operation] = await tx.select().from(operations).where(eq(operations.id, operationId)).for('update');
-  if (!operation || FINAL_STATUSES.includes(operation.status)) return null;
+  const event = options.status === 'expired' ? 'expire' : 'cancel';
+  const operation = await lockOperation(tx, operationId);
+  // Already ended (or past the point the state table allows it): nothing to do.
+  if (!operation || !canApply(operation.status, event)) return null;
 
   const reasonCode = options.status === 'expired' ? 'operation_expired' : 'operation_cancelled';
   const ended = await tx
@@ -56,10 +56,8 @@ export async function endOperationWithRefunds(
   // Offers held tons too (only entries that were 'offered' have offered_tons among the closed ones).
   const releasedTons =
     ended.reduce((sum, row) => sum + row.volume, 0) + closed.reduce((sum, entry) => sum + (entry.offeredTons ?? 0), 0);
-  await tx
-    .update(operations)
-    .set({ status: options.status, allocatedTons: sql`${operations.allocatedTons} - ${releasedTons}`, updatedAt: now })
-    .where(eq(operations.id, operationId));
+  // Its tons are no longer allocated; the status moves below, with the audit row that tells what ended.
+  await returnTons(tx, operationId, releasedTons, { actorId: options.actorId, now, reopen: false });
 
   let refundedParticipations = 0;
   let refundedCents = 0;
@@ -119,11 +117,10 @@ export async function endOperationWithRefunds(
     refundedCents,
     closedWaitlistEntries: closed.length,
   };
-  await writeAudit(tx, {
+  await transition(tx, operation, event, {
     actorId: options.actorId,
+    now,
     action: `operation.${options.status}`,
-    entityType: 'operation',
-    entityId: operationId,
     reason: options.reason,
     data: { ...result, previousStatus: operation.status, allocatedTons: operation.allocatedTons },
   });
@@ -147,11 +144,10 @@ export async function expireDueOperations(db: AppDatabase, _jobs: JobQueue, now:
   let expired = 0;
   for (const { id } of due) {
     const result = await db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .select({ id: operations.id })
-        .from(operations)
-        .where(and(eq(operations.id, id), eq(operations.status, 'active'), lte(operations.deadline, now)))
-        .for('update', { skipLocked: true });
+      const claimed = await lockOperation(tx, id, {
+        skipLocked: true,
+        where: and(eq(operations.status, 'active'), lte(operations.deadline, now)),
+      });
       if (!claimed) return null;
       return endOperationWithRefunds(tx, id, {
         status: 'expired',

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
-import { operations } from '../../db/schema';
+import { addOperationViews } from './operation-aggregate';
 
 /** How long a view may wait in memory before it is added to `operations.views_count`. */
 export const VIEW_FLUSH_INTERVAL_MS = 1_000;
@@ -49,19 +48,8 @@ export class ViewCounter {
     this.#flushing = this.#pending;
     this.#pending = new Map();
     const batch = [...this.#flushing];
-    const increments = sql.join(
-      batch.map(([id, views]) => sql`when ${id}::uuid then ${views}::int`),
-      sql` `,
-    );
     try {
-      // Raw SQL on purpose: a query-builder update would also stamp updated_at, and a view is no edit.
-      await this.db.execute(
-        sql`update ${operations} set views_count = views_count + (case id ${increments} else 0 end)
-            where id in (${sql.join(
-              batch.map(([id]) => sql`${id}::uuid`),
-              sql`, `,
-            )})`,
-      );
+      await addOperationViews(this.db, batch);
     } catch (error) {
       this.log.warn({ err: error, operations: batch.length }, 'operation views not saved yet; retried next flush');
       for (const [id, views] of batch) this.#pending.set(id, (this.#pending.get(id) ?? 0) + views);

@@ -320,14 +320,14 @@ describe('participations API', () => {
         method: 'POST',
         url: `/api/admin/payments/${participationId}/reject`,
         headers: admin,
-        payload: { reason: '   ' },
+        payload: { reason: '   ', proof_revision: 1 },
       });
       expect(noReason.json().error.code).toBe('VALIDATION_FAILED');
       const rejected = await t.app.inject({
         method: 'POST',
         url: `/api/admin/payments/${participationId}/reject`,
         headers: admin,
-        payload: { reason: 'El monto no coincide' },
+        payload: { reason: 'El monto no coincide', proof_revision: 1 },
       });
       expect(rejected.statusCode).toBe(200);
       expect(rejected.json().participation).toMatchObject({
@@ -344,6 +344,7 @@ describe('participations API', () => {
         method: 'POST',
         url: `/api/admin/payments/${participationId}/confirm`,
         headers: admin,
+        payload: { proof_revision: 1 },
       });
       expect(early.json().error.code).toBe('PAYMENT_NOT_IN_VERIFICATION');
       const again = await uploadProof(buyer, participationId, 'nuevo.pdf', PDF_BYTES);
@@ -354,7 +355,13 @@ describe('participations API', () => {
       const outboxBefore = (await t.db.select().from(emailOutbox)).length;
       const responses = await Promise.all(
         [0, 1, 2].map(() =>
-          t.app.inject({ method: 'POST', url: `/api/admin/payments/${participationId}/confirm`, headers: admin }),
+          t.app.inject({
+            method: 'POST',
+            url: `/api/admin/payments/${participationId}/confirm`,
+            headers: admin,
+            // The proof sent again after the rejection is the second.
+            payload: { proof_revision: 2 },
+          }),
         ),
       );
       const statuses = responses.map((r) => r.statusCode).sort();
@@ -402,6 +409,7 @@ describe('participations API', () => {
         method: 'POST',
         url: `/api/admin/payments/${participationId}/confirm`,
         headers: buyer,
+        payload: { proof_revision: 2 },
       });
       expect(refusedAsBuyer.statusCode).toBe(403);
     });
@@ -429,4 +437,86 @@ describe('participations API', () => {
     });
     return id;
   }
+
+  it('binds a payment decision to the proof the admin looked at: a proof replaced since is refused (409)', async () => {
+    const operationId = await insertOperation({});
+    const created = await order(buyer, operationId, { volume: 5 });
+    expect(created.statusCode, created.body).toBe(201);
+    const participationId = created.json().participation.id as string;
+    expect((await uploadProof(buyer, participationId, 'primero.pdf', PDF_BYTES)).statusCode).toBe(200);
+    const proofRevision = async () => {
+      const queue = await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: admin });
+      const item = (queue.json().data as { id: string; proof_revision: number }[]).find(
+        (entry) => entry.id === participationId,
+      );
+      expect(item).toBeDefined();
+      return item!.proof_revision;
+    };
+    // Admin A opens the queue and looks at the first proof.
+    const seen = await proofRevision();
+    expect(seen).toEqual(expect.any(Number));
+    const looked = await t.app.inject({
+      method: 'GET',
+      url: `/api/participations/${participationId}/proof?revision=${seen}`,
+      headers: admin,
+    });
+    expect(looked.rawPayload.equals(PDF_BYTES)).toBe(true);
+    // Meanwhile admin B rejects it and the buyer sends another one.
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${participationId}/reject`,
+      headers: admin,
+      payload: { reason: 'Ilegible', proof_revision: seen },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect((await uploadProof(buyer, participationId, 'segundo.png', PNG_BYTES)).statusCode).toBe(200);
+    // Admin A's confirmation names the proof they saw: refused, nothing deposited.
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${participationId}/confirm`,
+      headers: admin,
+      payload: { proof_revision: seen },
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toEqual({
+      error: { code: 'PAYMENT_PROOF_CHANGED', message: expect.stringContaining('nuevo comprobante') },
+    });
+    const [row] = await t.db.select().from(operationParticipants).where(eq(operationParticipants.id, participationId));
+    expect(row).toMatchObject({ paymentStatus: 'verification', confirmedAt: null });
+    const deposits = await t.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.participationId, participationId));
+    expect(deposits).toHaveLength(0);
+    const staleReject = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${participationId}/reject`,
+      headers: admin,
+      payload: { reason: 'Ilegible', proof_revision: seen },
+    });
+    expect(staleReject.statusCode).toBe(409);
+    const oldFile = await t.app.inject({
+      method: 'GET',
+      url: `/api/participations/${participationId}/proof?revision=${seen}`,
+      headers: admin,
+    });
+    expect(oldFile.statusCode).toBe(409);
+    // The queue shows the new proof; confirming that one works.
+    const fresh = await proofRevision();
+    expect(fresh).toBe(seen + 1);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${participationId}/confirm`,
+      headers: admin,
+      payload: {},
+    });
+    expect(missing.statusCode).toBe(400);
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${participationId}/confirm`,
+      headers: admin,
+      payload: { proof_revision: fresh },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  });
 });

@@ -6,7 +6,7 @@ import { ledgerEntries, ledgerTransfers, operationParticipants, operations } fro
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { createApprovedBuyers } from '../../test/buyers';
 import { PDF_BYTES } from '../../test/kyc-files';
-import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+import { TEST_ORIGIN, type TestApp, createTestApp, signIn } from '../../test/test-app';
 
 /**
  * Many buyers order at one operation at the same moment, over real HTTP (a
@@ -63,7 +63,7 @@ describe('simultaneous orders over HTTP', () => {
   async function post(headers: Record<string, string>, volume: number): Promise<Outcome> {
     const response = await fetch(`${baseUrl}/api/operations/${operationId}/participations`, {
       method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json', origin: baseUrl },
+      headers: { ...headers, 'content-type': 'application/json', origin: TEST_ORIGIN },
       body: JSON.stringify({ volume, payment_method: 'wire', idempotency_key: randomUUID() }),
     });
     const body = (await response.json()) as { participation?: { id: string }; error?: { code: string } };
@@ -144,7 +144,7 @@ describe('simultaneous orders over HTTP', () => {
         form.append('file', new Blob([PDF_BYTES], { type: 'application/pdf' }), 'comprobante.pdf');
         const response = await fetch(`${baseUrl}/api/participations/${o.participationId}/proof`, {
           method: 'POST',
-          headers: { cookie: buyer.headers.cookie!, origin: baseUrl },
+          headers: { cookie: buyer.headers.cookie!, origin: TEST_ORIGIN },
           body: form,
         });
         expect(response.status).toBe(200);
@@ -155,7 +155,9 @@ describe('simultaneous orders over HTTP', () => {
         [0, 1].map(() =>
           fetch(`${baseUrl}/api/admin/payments/${o.participationId}/confirm`, {
             method: 'POST',
-            headers: { cookie: admin.cookie!, origin: baseUrl },
+            headers: { cookie: admin.cookie!, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+            // Each order got one proof: its first revision.
+            body: JSON.stringify({ proof_revision: 1 }),
           }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error?: { code: string } } })),
         ),
       ),

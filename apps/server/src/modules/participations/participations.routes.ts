@@ -1,7 +1,6 @@
-import fastifyMultipart from '@fastify/multipart';
 import {
-  UPLOAD_MAX_BYTES,
   ZApiError,
+  ZConfirmPaymentRequest,
   ZCreateParticipationRequest,
   ZCreateParticipationResponse,
   ZDocumentFileQuery,
@@ -16,8 +15,9 @@ import {
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { readMultipart } from '../../plugins/multipart';
 import { sendStoredFile } from '../../plugins/storage/send-stored-file';
+import { requireAuth, requireAdmin } from '../../plugins/route-access';
 import { createParticipation, getMyParticipation, getOrderForm, getParticipation } from './participations.service';
 import {
   confirmPayment,
@@ -30,23 +30,8 @@ import {
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
-function requireAuth(auth: AuthContext | null): AuthContext {
-  if (!auth) throw new AppError('UNAUTHENTICATED');
-  return auth;
-}
-
-function requireAdmin(auth: AuthContext | null): AuthContext {
-  if (!auth?.isAdmin) throw new AppError('FORBIDDEN');
-  return auth;
-}
-
 /** Orders (participations), their payment proofs, and the admins' payment verification and ledger. */
 export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 100, headerPairs: 20 },
-    throwFileSizeLimit: true,
-  });
-
   app.get(
     '/operations/:id/order-form',
     {
@@ -60,7 +45,7 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getOrderForm(app.db, requireAuth(request.auth), request.params.id, request.lang);
+      return getOrderForm(app.db, requireAuth(request), request.params.id, request.lang);
     },
   );
 
@@ -79,7 +64,7 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'buyer' },
     },
     async (request, reply) => {
-      const result = await createParticipation(app.db, requireAuth(request.auth), request.params.id, request.body);
+      const result = await createParticipation(app.db, requireAuth(request), request.params.id, request.body);
       return reply.code(result.created ? 201 : 200).send({ participation: result.participation });
     },
   );
@@ -97,7 +82,7 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getMyParticipation(app.db, requireAuth(request.auth), request.params.id, request.lang);
+      return getMyParticipation(app.db, requireAuth(request), request.params.id, request.lang);
     },
   );
 
@@ -114,7 +99,7 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getParticipation(app.db, requireAuth(request.auth), request.params.id, request.lang);
+      return getParticipation(app.db, requireAuth(request), request.params.id, request.lang);
     },
   );
 
@@ -133,16 +118,14 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'kyc' },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      if (!request.isMultipart()) throw new AppError('BAD_REQUEST');
-      const part = await request.file({ preservePath: true });
-      if (!part) throw new AppError('BAD_REQUEST');
-      const bytes = await part.toBuffer();
+      const auth = requireAuth(request);
+      const [file] = (await readMultipart(request, { preservePath: true })).files;
+      if (!file) throw new AppError('BAD_REQUEST');
       const participation = await uploadPaymentProof(
         { db: app.db, storage: app.storage, log: request.log },
         auth,
         request.params.id,
-        { fileName: part.filename, bytes },
+        file,
       );
       return { participation };
     },
@@ -153,7 +136,8 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'The payment proof file (its buyer and admins)',
-        description: 'Inline for the in-page preview (sandboxed, nosniff), or as an attachment with ?download=1.',
+        description:
+          'Inline for the in-page preview (sandboxed, nosniff), or as an attachment with ?download=1. With ?revision=N, a proof replaced since that revision answers 409 instead of the newer file.',
         tags: ['participations'],
         params: ZParticipationIdParams,
         querystring: ZDocumentFileQuery,
@@ -162,8 +146,14 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'kyc' },
     },
     async (request, reply) => {
-      const auth = requireAuth(request.auth);
-      const { file, contentType, fileName } = await getPaymentProofFile(app.db, app.storage, auth, request.params.id);
+      const auth = requireAuth(request);
+      const { file, contentType, fileName } = await getPaymentProofFile(
+        app.db,
+        app.storage,
+        auth,
+        request.params.id,
+        request.query.revision,
+      );
       return sendStoredFile(reply, file, {
         fileName,
         contentType,
@@ -195,14 +185,21 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Confirm a payment: status confirmed and the escrow deposit, in one transaction',
+        description: 'Names the proof revision the admin reviewed; a proof replaced since answers 409.',
         tags: ['admin'],
         params: ZParticipationIdParams,
+        body: ZConfirmPaymentRequest,
         response: { 200: ZCreateParticipationResponse, ...errors },
       },
       config: admin,
     },
     async (request) => ({
-      participation: await confirmPayment(app.db, requireAdmin(request.auth), request.params.id),
+      participation: await confirmPayment(
+        app.db,
+        requireAdmin(request),
+        request.params.id,
+        request.body.proof_revision,
+      ),
     }),
   );
 
@@ -219,7 +216,13 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
     },
     async (request) => ({
-      participation: await rejectPayment(app.db, requireAdmin(request.auth), request.params.id, request.body.reason),
+      participation: await rejectPayment(
+        app.db,
+        requireAdmin(request),
+        request.params.id,
+        request.body.reason,
+        request.body.proof_revision,
+      ),
     }),
   );
 

@@ -3,6 +3,7 @@ import {
   type AllocationLimits,
   type CreateParticipationRequest,
   DEFAULT_ORDER_TONS,
+  MIN_PRICE_PER_TON_CENTS,
   type OrderFormResponse,
   type OrderVolumeProblem,
   type Participation,
@@ -13,22 +14,24 @@ import {
   isSoldOut,
   maxOrderTons,
   minOrderTons,
+  HOUR_MS,
 } from '@tradeops/shared';
 import { and, desc, eq, or } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/client';
 import { getPgErrorCode } from '../../db/errors';
 import { getHeldByBuyerTons, limitsOf } from './buyer-limits';
-import { operationParticipants, operations, profiles, user } from '../../db/schema';
+import { operationParticipants, operations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { getEscrowStates } from '../escrow/ledger.service';
-import { type Recipient, notifyUser, writeAudit } from '../notifications/notify';
+import { writeAudit } from '../audit/audit.service';
+import { loadRecipient, notifyUser } from '../notifications/notify';
 import { getPlatformSettings } from '../settings/settings.service';
+import { allocateTons, isFullStatus, lockOperation } from '../operations/operation-aggregate';
 
 export type ParticipationRow = typeof operationParticipants.$inferSelect;
 type OperationRow = typeof operations.$inferSelect;
 
-const HOUR_MS = 3_600_000;
 /** Crockford base32 without look-alikes: references are read out over the phone and typed into bank forms. */
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -70,32 +73,26 @@ async function withEscrow(db: Queryable, row: ParticipationRow): Promise<Partici
   return toParticipation(row, states.get(row.id));
 }
 
-/** A user as a notification recipient (in-app always, e-mail unless turned off). */
-export async function loadRecipient(tx: AppTransaction, userId: string): Promise<Recipient> {
-  const [row] = await tx
-    .select({ profile: profiles, email: user.email })
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.id))
-    .where(eq(profiles.id, userId));
-  if (!row) throw new AppError('NOT_FOUND');
-  return {
-    userId,
-    email: row.email,
-    fullName: row.profile.fullName,
-    language: row.profile.language,
-    notificationPrefs: row.profile.notificationPrefs,
-  };
-}
-
 export function operationTitleFor(operation: Pick<OperationRow, 'title' | 'titleEn'>, language: string): string {
   return (language === 'en' && operation.titleEn) || operation.title;
 }
 
+/**
+ * The account that published an operation cannot order, queue or claim tons in it, whatever
+ * mode it switched itself to: it would fill its own deal, move its own escrow and read its
+ * buyers' deal room as one of them.
+ */
+export function assertNotOwnOperation(operation: Pick<OperationRow, 'sellerId'>, userId: string): void {
+  if (operation.sellerId === userId) throw new AppError('OWN_OPERATION');
+}
+
 /** Why no order can be taken now (status, deadline), or null while the operation is open. */
 function closedReasonOf(operation: OperationRow, now: Date): 'closed' | 'full' | null {
-  if (operation.status === 'allocated') return 'full';
+  if (isFullStatus(operation.status)) return 'full';
   if (operation.status !== 'active' || operation.kycStatus !== 'approved') return 'closed';
   if (operation.deadline && operation.deadline.getTime() <= now.getTime()) return 'closed';
+  // A price below the floor (stored before it existed, e.g. 0 ¢) could never be paid into escrow.
+  if (operation.pricePerTonCents < MIN_PRICE_PER_TON_CENTS) return 'closed';
   return null;
 }
 
@@ -202,6 +199,8 @@ export async function createParticipation(
   // a closed or full operation is refused here without writing anything (checked again under it).
   const [preview] = await db.select().from(operations).where(eq(operations.id, operationId));
   if (!preview || preview.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
+  // Conflict of interest: an operation's seller never buys in it (its seller never changes).
+  assertNotOwnOperation(preview, userId);
   const early = closedReasonOf(preview, now);
   if (early === 'full') throw new AppError('OPERATION_FULL');
   if (early === 'closed') throw new AppError('ORDER_CLOSED');
@@ -241,7 +240,7 @@ export async function createParticipation(
       );
 
       // The row lock: from here to the commit, orders on this operation queue behind this one.
-      const [operation] = await tx.select().from(operations).where(eq(operations.id, operationId)).for('update');
+      const operation = await lockOperation(tx, operationId);
       if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
       // A request that raced its own replay waited for the lock: the first one's order is committed now.
       const { raced, heldTons } = await getBuyerOrderState(tx, operationId, userId, request.idempotency_key);
@@ -274,15 +273,8 @@ export async function createParticipation(
           expiresAt: new Date(now.getTime() + settings.reservationHoldHours * HOUR_MS),
         })
         .returning();
-      const allocatedTons = operation.allocatedTons + request.volume;
-      await tx
-        .update(operations)
-        .set({
-          allocatedTons,
-          status: allocatedTons === operation.totalTons ? 'allocated' : operation.status,
-          updatedAt: now,
-        })
-        .where(eq(operations.id, operationId));
+      // The order that takes the last free ton fills the deal (active → allocated).
+      const { allocatedTons } = await allocateTons(tx, operation, request.volume, { actorId: userId, now, fill: true });
       await writeAudit(tx, {
         actorId: userId,
         action: 'participation.created',
@@ -320,7 +312,7 @@ export async function getOrderForm(
   const held = await getHeldByBuyerTons(db, operationId, auth.user.id);
   const limits = limitsOf(operation, held);
   const mine = await findLatestLive(db, operationId, auth.user.id);
-  const closed = closedReasonOf(operation, now);
+  const closed = operation.sellerId === auth.user.id ? 'own_operation' : closedReasonOf(operation, now);
   const problem = checkOrderVolume(minOrderTons(limits), limits);
   return {
     operation: {

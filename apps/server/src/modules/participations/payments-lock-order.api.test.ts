@@ -53,15 +53,24 @@ describe.runIf(process.env.DATABASE_URL)('confirming a payment while its operati
       status: 'active',
       paymentReference: `LOCK-${participationId.slice(0, 8)}`,
       proofUploadedAt: new Date(),
+      proofRevision: 1,
     });
     await t.db.update(operations).set({ allocatedTons: 10 }).where(eq(operations.id, operation.id));
-    const admin = { user: { id: demoUserId('admin'), email: 'admin@tradeops.demo', name: 'Admin' } };
+    const admin = {
+      user: {
+        id: demoUserId('admin'),
+        email: 'admin@tradeops.demo',
+        name: 'Admin',
+        emailVerified: true,
+        twoFactorEnabled: false,
+      },
+    };
 
     let confirming: Promise<unknown> = Promise.resolve();
     // The operation's end holds its row lock while the admin confirms the payment.
     const ended = await t.db.transaction(async (tx) => {
       await tx.select({ id: operations.id }).from(operations).where(eq(operations.id, operation.id)).for('update');
-      confirming = confirmPayment(t.db, admin, participationId).then(
+      confirming = confirmPayment(t.db, admin, participationId, 1).then(
         () => 'confirmed',
         (error: unknown) => error,
       );

@@ -5,24 +5,26 @@ import {
   MIME_TYPE_BY_FILE_TYPE,
   type Participation,
   type PaymentReviewItem,
+  canApply,
   detectFileType,
   fileTypeFromName,
 } from '@tradeops/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type FastifyBaseLogger } from 'fastify';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
 import { operationParticipants, operations, profiles, user } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { type UploadedFile, assertSafeClientFileName } from '../../plugins/multipart';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { type Storage, type StoredObject } from '../../plugins/storage/storage';
 import { getEscrowHeldCents, getEscrowStates, getOperationLedger, recordDeposit } from '../escrow/ledger.service';
-import { assertSafeClientFileName, type UploadedFile } from '../kyc/kyc.service';
-import { notifyUser, writeAudit } from '../notifications/notify';
+import { writeAudit } from '../audit/audit.service';
+import { loadRecipient, notifyUser } from '../notifications/notify';
+import { type OperationRow, lockOperation, transition } from '../operations/operation-aggregate';
 import {
   type ParticipationRow,
   findVisibleParticipation,
-  loadRecipient,
   operationTitleFor,
   toParticipation,
 } from './participations.service';
@@ -87,6 +89,8 @@ export async function uploadPaymentProof(
           paymentProofPath: storageKey,
           paymentStatus: 'verification',
           proofUploadedAt: now,
+          // A new proof is a new revision: a decision naming the previous one is refused.
+          proofRevision: sql`${operationParticipants.proofRevision} + 1`,
           updatedAt: now,
         })
         .where(eq(operationParticipants.id, participationId))
@@ -100,6 +104,7 @@ export async function uploadPaymentProof(
           operationId: locked.operationId,
           storageKey,
           previousKey: locked.paymentProofPath,
+          proofRevision: updated!.proofRevision,
           fileName: displayName,
           mimeType,
           sizeBytes: file.bytes.length,
@@ -117,16 +122,21 @@ export async function uploadPaymentProof(
   }
 }
 
-/** The proof file of a participation, for its buyer or an admin. */
+/**
+ * The proof file of a participation, for its buyer or an admin. Asked for a revision (the
+ * payments queue names the one it shows), a proof replaced since answers PAYMENT_PROOF_CHANGED.
+ */
 export async function getPaymentProofFile(
   db: AppDatabase,
   storage: Storage,
   auth: Pick<AuthContext, 'user' | 'isAdmin'>,
   participationId: string,
+  revision?: number,
 ): Promise<{ file: StoredObject; contentType: string; fileName: string }> {
   const row = await findVisibleParticipation(db, auth, participationId);
   const fileType = fileTypeOfKey(row.paymentProofPath);
   if (!row.paymentProofPath || !fileType) throw new AppError('NOT_FOUND');
+  if (revision !== undefined && revision !== row.proofRevision) throw new AppError('PAYMENT_PROOF_CHANGED');
   const file = await storage.get(PAYMENT_PROOF_BUCKET, row.paymentProofPath);
   if (!file) throw new AppError('NOT_FOUND');
   return {
@@ -170,6 +180,7 @@ export async function listPaymentQueue(db: AppDatabase, language: string): Promi
       proof_uploaded_at: p.proofUploadedAt?.toISOString() ?? null,
       proof_mime_type: fileType ? MIME_TYPE_BY_FILE_TYPE[fileType] : null,
       proof_file_name: p.paymentProofPath ? `${p.paymentReference}.${fileType ?? 'bin'}` : null,
+      proof_revision: p.proofRevision,
     };
   });
 }
@@ -182,12 +193,18 @@ async function loadOperationTitle(tx: AppTransaction, operationId: string) {
   return operation ?? { title: '', titleEn: null };
 }
 
-/** Why a payment cannot be reviewed now: already confirmed, or not waiting for a review. */
-function reviewRefusal(row: ParticipationRow): AppError | null {
+/**
+ * Why a payment cannot be reviewed now: already confirmed, not waiting for a review, or its
+ * proof is no longer the revision the admin looked at. A buyer cannot replace a proof under
+ * review, but after a rejection (by another admin, or in another tab) they can send a new
+ * one: a decision taken on the old proof must not land on the new one.
+ */
+function reviewRefusal(row: ParticipationRow, proofRevision: number): AppError | null {
   if (row.paymentStatus === 'confirmed') return new AppError('PAYMENT_ALREADY_CONFIRMED');
   if (row.paymentStatus !== 'verification' || row.status !== 'active') {
     return new AppError('PAYMENT_NOT_IN_VERIFICATION');
   }
+  if (row.proofRevision !== proofRevision) return new AppError('PAYMENT_PROOF_CHANGED');
   return null;
 }
 
@@ -196,13 +213,34 @@ function reviewRefusal(row: ParticipationRow): AppError | null {
  * before the participation's own lock: the order operation → participation is the one
  * every path that ends orders uses (an operation's end, a buyer's cancel, the sweep).
  */
-async function lockOperationOfParticipation(tx: AppTransaction, participationId: string): Promise<void> {
+async function lockOperationOfParticipation(tx: AppTransaction, participationId: string) {
   const [target] = await tx
     .select({ operationId: operationParticipants.operationId })
     .from(operationParticipants)
     .where(eq(operationParticipants.id, participationId));
-  if (target)
-    await tx.select({ id: operations.id }).from(operations).where(eq(operations.id, target.operationId)).for('update');
+  return target ? lockOperation(tx, target.operationId) : null;
+}
+
+/**
+ * A full deal whose every ton is now paid and held in escrow is funded (allocated → funded): only
+ * then may its shipment be prepared. Paid tons equal to the total means no unpaid order and no tons
+ * merely offered to the waitlist. Runs in the confirmation's transaction, under the operation's lock,
+ * after the deposit.
+ */
+async function fundIfFullyPaid(tx: AppTransaction, operation: OperationRow, actorId: string, now: Date) {
+  if (!canApply(operation.status, 'fund')) return;
+  const [paid] = await tx
+    .select({ tons: sql<number>`coalesce(sum(${operationParticipants.volume}), 0)::int` })
+    .from(operationParticipants)
+    .where(
+      and(
+        eq(operationParticipants.operationId, operation.id),
+        eq(operationParticipants.status, 'active'),
+        eq(operationParticipants.paymentStatus, 'confirmed'),
+      ),
+    );
+  if (Number(paid?.tons ?? 0) !== operation.totalTons) return;
+  await transition(tx, operation, 'fund', { actorId, now, data: { paidTons: operation.totalTons } });
 }
 
 /**
@@ -218,12 +256,16 @@ export async function confirmPayment(
   db: AppDatabase,
   admin: Pick<AuthContext, 'user'>,
   participationId: string,
+  proofRevision: number,
 ): Promise<Participation> {
   const row = await db.transaction(async (tx) => {
-    await lockOperationOfParticipation(tx, participationId);
+    const operation = await lockOperationOfParticipation(tx, participationId);
     const locked = await lockParticipation(tx, participationId);
-    const refusal = reviewRefusal(locked);
+    const refusal = reviewRefusal(locked, proofRevision);
     if (refusal) throw refusal;
+    // An order stored at $0 (a price rounded to 0 ¢ before prices had a floor) has nothing to deposit:
+    // a clear refusal; the proof can be rejected and the order cancelled, or the operation cancelled.
+    if (locked.amountCents <= 0) throw new AppError('PAYMENT_AMOUNT_INVALID');
     const now = new Date();
     const [updated] = await tx
       .update(operationParticipants)
@@ -253,8 +295,9 @@ export async function confirmPayment(
       action: 'payment.confirmed',
       entityType: 'participation',
       entityId: participationId,
-      data: { operationId: updated.operationId, amountCents: updated.amountCents },
+      data: { operationId: updated.operationId, amountCents: updated.amountCents, proofRevision },
     });
+    if (operation) await fundIfFullyPaid(tx, operation, admin.user.id, now);
     const recipient = await loadRecipient(tx, updated.userId);
     const operationTitle = operationTitleFor(await loadOperationTitle(tx, updated.operationId), recipient.language);
     await notifyUser(
@@ -289,10 +332,11 @@ export async function rejectPayment(
   admin: Pick<AuthContext, 'user'>,
   participationId: string,
   reason: string,
+  proofRevision: number,
 ): Promise<Participation> {
   const row = await db.transaction(async (tx) => {
     const locked = await lockParticipation(tx, participationId);
-    const refusal = reviewRefusal(locked);
+    const refusal = reviewRefusal(locked, proofRevision);
     if (refusal) throw refusal;
     const now = new Date();
     const [updated] = await tx
@@ -312,7 +356,7 @@ export async function rejectPayment(
       entityType: 'participation',
       entityId: participationId,
       reason,
-      data: { operationId: locked.operationId, storageKey: locked.paymentProofPath },
+      data: { operationId: locked.operationId, storageKey: locked.paymentProofPath, proofRevision },
     });
     const recipient = await loadRecipient(tx, locked.userId);
     const operationTitle = operationTitleFor(await loadOperationTitle(tx, locked.operationId), recipient.language);

@@ -1,16 +1,46 @@
-import { REALTIME_HEARTBEAT_MS, REALTIME_RECONNECT_DELAYS_MS, type RealtimeEvent } from '@tradeops/shared';
-import { eq } from 'drizzle-orm';
+import {
+  REALTIME_HEARTBEAT_MS,
+  REALTIME_MAX_STREAMS_PER_INSTANCE,
+  REALTIME_MAX_STREAMS_PER_SESSION,
+  REALTIME_RECONNECT_DELAYS_MS,
+  REALTIME_SESSION_CHECK_MS,
+  type RealtimeCloseReason,
+  type RealtimeEvent,
+} from '@tradeops/shared';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDatabase } from '../../db/client';
-import { operations } from '../../db/schema';
+import { operations, session } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { type RealtimeSignal } from '../../plugins/realtime';
+import { requireAuth } from '../../plugins/route-access';
 import { canSeeDealRoom } from '../deal-room/deal-room.service';
+import { type LiveStream, type StreamLimits, StreamRegistry } from './stream-registry';
 
 export interface EventsRoutesOptions {
   /** Comment line interval (tests shorten it). */
   heartbeatMs?: number;
+  /** Caps on open streams (default REALTIME_MAX_STREAMS_PER_SESSION / _PER_INSTANCE; tests lower them). */
+  limits?: Partial<StreamLimits>;
+}
+
+/** Seconds a client refused at the instance's cap is asked to wait (the web's longest reconnect delay). */
+const BUSY_RETRY_AFTER_SECONDS = Math.ceil(REALTIME_RECONNECT_DELAYS_MS.at(-1)! / 1000);
+/** Coalesces the announcements of one revocation (sign out everywhere deletes each session row). */
+const SESSION_CHECK_DEBOUNCE_MS = 25;
+
+/** Of `sessionIds`, those whose session row still exists and has not expired. */
+async function findLiveSessionIds(db: AppDatabase, sessionIds: string[]): Promise<Set<string>> {
+  const live = new Set<string>();
+  for (let start = 0; start < sessionIds.length; start += 500) {
+    const rows = await db
+      .select({ id: session.id })
+      .from(session)
+      .where(and(inArray(session.id, sessionIds.slice(start, start + 500)), gt(session.expiresAt, sql`now()`)));
+    for (const row of rows) live.add(row.id);
+  }
+  return live;
 }
 
 /**
@@ -65,9 +95,67 @@ export function createEventFilter(
   };
 }
 
-/** Server-Sent Events: one stream per tab, fed by the instance's one LISTEN (app.realtime). */
+/**
+ * Server-Sent Events: one stream per tab, fed by the instance's one LISTEN (app.realtime).
+ * Open streams are capped per session (its oldest closes) and per instance (503 beyond), and
+ * a stream closes within moments of its session ending: migration 0005's triggers announce
+ * every change to a user's session rows on every instance, each instance re-checks the
+ * sessions of that user's open streams and closes those whose row is gone or expired; a
+ * periodic re-check of all of them is the backstop (expiry, announcements lost meanwhile).
+ */
 export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (app, options) => {
   const heartbeatMs = options.heartbeatMs ?? REALTIME_HEARTBEAT_MS;
+  const streams = new StreamRegistry({
+    perSession: options.limits?.perSession ?? REALTIME_MAX_STREAMS_PER_SESSION,
+    perInstance: options.limits?.perInstance ?? REALTIME_MAX_STREAMS_PER_INSTANCE,
+  });
+
+  // Session re-checks: which users' streams (or all) to look at, run one at a time.
+  const usersToCheck = new Set<string>();
+  let isCheckingAll = false;
+  let checkTimer: ReturnType<typeof setTimeout> | null = null;
+  let checking = Promise.resolve();
+  const runSessionCheck = async () => {
+    const ids = isCheckingAll ? streams.sessionIds() : [...usersToCheck].flatMap((id) => streams.sessionIds(id));
+    usersToCheck.clear();
+    isCheckingAll = false;
+    if (ids.length === 0) return;
+    const live = await findLiveSessionIds(app.db, ids);
+    for (const id of ids) if (!live.has(id)) streams.closeSession(id, 'session_ended');
+  };
+  const scheduleSessionCheck = (userId?: string) => {
+    if (userId === undefined) isCheckingAll = true;
+    else usersToCheck.add(userId);
+    if (checkTimer) return;
+    checkTimer = setTimeout(() => {
+      checkTimer = null;
+      checking = checking
+        .then(runSessionCheck)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'could not re-check the sessions of live streams'));
+    }, SESSION_CHECK_DEBOUNCE_MS);
+  };
+  const unsubscribeSessions = app.realtime.subscribe((signal) => {
+    if (signal.type === 'resync') scheduleSessionCheck();
+    // Without a userId it is a platform setting: no session ended.
+    else if (
+      signal.event.kind === 'session' &&
+      signal.event.userId &&
+      streams.sessionIds(signal.event.userId).length > 0
+    ) {
+      scheduleSessionCheck(signal.event.userId);
+    }
+  });
+  const periodicCheck = setInterval(() => {
+    if (streams.size > 0) scheduleSessionCheck();
+  }, REALTIME_SESSION_CHECK_MS);
+  periodicCheck.unref();
+  app.addHook('onClose', async () => {
+    unsubscribeSessions();
+    clearInterval(periodicCheck);
+    if (checkTimer) clearTimeout(checkTimer);
+    await checking;
+  });
+
   // An operation's seller never changes: one lookup per operation for the process's lifetime.
   const sellers = new Map<string, Promise<string | null>>();
   const sellerOf = (operationId: string) => {
@@ -95,15 +183,20 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
       config: { access: 'authenticated' },
     },
     async (request, reply) => {
-      const auth = request.auth;
-      if (!auth) throw new AppError('UNAUTHENTICATED');
+      const auth = requireAuth(request);
+      if (!streams.canAdmit(auth.sessionId)) {
+        reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+        throw new AppError('SERVICE_UNAVAILABLE');
+      }
       const filter = createEventFilter(app.db, auth, sellerOf);
       const raw = reply.raw;
 
       reply.hijack();
       raw.writeHead(200, {
+        // Hijacked: the headers set so far (security headers, a refreshed cookie) would otherwise be lost.
+        ...Object.fromEntries(Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined)),
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        'cache-control': 'no-store, no-transform',
         connection: 'keep-alive',
         // Proxies (nginx) must not buffer the stream.
         'x-accel-buffering': 'no',
@@ -134,6 +227,16 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
         clearInterval(heartbeat);
         unsubscribe();
         removeShutdown();
+        streams.remove(live);
+      };
+      const live: LiveStream = {
+        sessionId: auth.sessionId,
+        userId: auth.user.id,
+        close(reason: RealtimeCloseReason) {
+          send(`event: closed\ndata: ${JSON.stringify({ reason })}\n\n`);
+          cleanup();
+          raw.end();
+        },
       };
       const removeShutdown = app.realtime.onShutdown(() => {
         cleanup();
@@ -142,6 +245,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
       request.raw.on('close', cleanup);
       raw.on('close', cleanup);
       raw.on('error', cleanup);
+      streams.add(live);
     },
   );
 };

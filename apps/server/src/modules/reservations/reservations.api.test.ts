@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOUR_MS } from '@tradeops/shared';
 import { auditLog, emailOutbox, notifications, operationParticipants } from '../../db/schema';
 import { createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, getTonnage } from '../../test/deals';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { expireDueReservations } from './reservations.service';
-
-const HOUR_MS = 3_600_000;
 
 describe('reservation hold and cancel', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { ZApiError, ZCancelParticipationResponse } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors';
+import { requireAuth } from '../../plugins/route-access';
 import { cancelParticipation } from './reservations.service';
 
 const ZParams = z.object({ id: z.uuid('validation.invalid') });
@@ -20,8 +20,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'kyc' },
     },
     async (request) => {
-      const userId = request.auth?.user.id;
-      if (!userId) throw new AppError('UNAUTHENTICATED');
+      const userId = requireAuth(request).user.id;
       const ended = await cancelParticipation(app.db, app.jobs, userId, request.params.id);
       return {
         id: ended.id,

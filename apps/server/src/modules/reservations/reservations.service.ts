@@ -1,17 +1,18 @@
-import { type ParticipationEndReason, REJECTED_PROOF_GRACE_HOURS } from '@tradeops/shared';
+import { type ParticipationEndReason, REJECTED_PROOF_GRACE_HOURS, HOUR_MS } from '@tradeops/shared';
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
 import { operationParticipants } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type JobQueue } from '../../jobs/job-queue';
-import { notifyUser, writeAudit } from '../notifications/notify';
-import { loadRecipient, operationTitleFor } from '../participations/participations.service';
-import { type TonsContext, lockOperation, returnTonsToOperation } from '../waitlist/waitlist-offers.service';
+import { writeAudit } from '../audit/audit.service';
+import { loadRecipient, notifyUser } from '../notifications/notify';
+import { operationTitleFor } from '../participations/participations.service';
+import { lockOperation } from '../operations/operation-aggregate';
+import { type TonsContext, returnTonsToOperation } from '../waitlist/waitlist-offers.service';
 
 type ParticipationRow = typeof operationParticipants.$inferSelect;
 export type ReleaseReason = Extract<ParticipationEndReason, 'hold_expired' | 'cancelled_by_buyer'>;
 
-const HOUR_MS = 3_600_000;
 /**
  * Payments an unpaid reservation can be in. A proof under review ('verification')
  * never expires: the buyer did their part, and an admin decides; a confirmed

@@ -1,10 +1,10 @@
 import { type AccountProfile, type UpdateAccountProfileRequest } from '@tradeops/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { writeAudit } from '../notifications/notify';
+import { writeAudit } from '../audit/audit.service';
 
 /*
  * The settings pages' profile: the person's name, the interface language and
@@ -61,7 +61,12 @@ export async function updateAccountProfile(
     if (Object.keys(changes).length === 0) return;
     await tx
       .update(profiles)
-      .set({ ...changes, updatedAt: new Date() })
+      // Company data is what KYC reviews: a change is a new revision, and a decision on the old one is refused.
+      .set({
+        ...changes,
+        ...(changesCompany ? { kycRevision: sql`${profiles.kycRevision} + 1` } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(profiles.id, auth.user.id));
     await writeAudit(tx, {
       actorId: auth.user.id,

@@ -6,17 +6,11 @@ import {
   ZUpdateAdminSettingsRequest,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors';
-import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { requireAuth } from '../../plugins/route-access';
 import { getAccountProfile, updateAccountProfile } from './account.service';
 import { getAdminSettings, updateAdminSettings } from './admin-settings.service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
-
-function requireAuth(auth: AuthContext | null): AuthContext {
-  if (!auth) throw new AppError('UNAUTHENTICATED');
-  return auth;
-}
 
 /** Platform settings (/admin/settings) and the caller's own profile (the settings pages). */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,7 +41,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'admin' },
     },
-    async (request) => updateAdminSettings(app.db, requireAuth(request.auth), request.body, app.config.adminEmails),
+    async (request) => updateAdminSettings(app.db, requireAuth(request), request.body, app.config.adminEmails),
   );
 
   app.get(
@@ -62,7 +56,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getAccountProfile(app.db, requireAuth(request.auth));
+      return getAccountProfile(app.db, requireAuth(request));
     },
   );
 
@@ -77,6 +71,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'authenticated' },
     },
-    async (request) => updateAccountProfile(app.db, requireAuth(request.auth), request.body),
+    async (request) => updateAccountProfile(app.db, requireAuth(request), request.body),
   );
 };

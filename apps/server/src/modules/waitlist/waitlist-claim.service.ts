@@ -1,13 +1,13 @@
 import { type ClaimWaitlistOfferRequest, type ClaimWaitlistOfferResponse } from '@tradeops/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
-import { operationParticipants, operationWaitlist, operations } from '../../db/schema';
+import { operationParticipants, operationWaitlist } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type JobQueue } from '../../jobs/job-queue';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { writeAudit } from '../notifications/notify';
-import { createParticipation } from '../participations/participations.service';
-import { lockOperation } from './waitlist-offers.service';
+import { writeAudit } from '../audit/audit.service';
+import { assertNotOwnOperation, createParticipation } from '../participations/participations.service';
+import { lockOperation, returnTons } from '../operations/operation-aggregate';
 
 /**
  * Turns the tons offered to a buyer into their order, in one transaction under
@@ -30,6 +30,8 @@ export async function claimWaitlistOffer(
   return db.transaction(async (tx) => {
     const operation = await lockOperation(tx, operationId);
     if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
+    // Before the hold is lifted: a refused claim leaves the offer and the tonnage as they were.
+    assertNotOwnOperation(operation, userId);
     const [entry] = await tx
       .select()
       .from(operationWaitlist)
@@ -61,10 +63,13 @@ export async function claimWaitlistOffer(
       throw new AppError('WAITLIST_OFFER_EXPIRED');
     }
     const tons = entry.offeredTons ?? 0;
+    // The offer ends before its tons go back (allocated_tons = live orders + open offers holds at each
+    // step), and the order takes them again below; the deal's status does not move in between.
     await tx
-      .update(operations)
-      .set({ allocatedTons: sql`${operations.allocatedTons} - ${tons}`, updatedAt: now })
-      .where(eq(operations.id, operationId));
+      .update(operationWaitlist)
+      .set({ status: 'claimed', updatedAt: now })
+      .where(eq(operationWaitlist.id, entry.id));
+    await returnTons(tx, operationId, tons, { actorId: userId, now, reopen: false });
     // createParticipation opens its own transaction: on a transaction handle that is a savepoint.
     const { participation } = await createParticipation(
       tx as unknown as AppDatabase,
@@ -75,7 +80,7 @@ export async function claimWaitlistOffer(
     );
     await tx
       .update(operationWaitlist)
-      .set({ status: 'claimed', participationId: participation.id, updatedAt: now })
+      .set({ participationId: participation.id, updatedAt: now })
       .where(eq(operationWaitlist.id, entry.id));
     await writeAudit(tx, {
       actorId: userId,

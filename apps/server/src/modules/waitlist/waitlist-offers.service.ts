@@ -1,13 +1,12 @@
-import { WAITLIST_CLAIM_HOURS } from '@tradeops/shared';
+import { WAITLIST_CLAIM_HOURS, HOUR_MS } from '@tradeops/shared';
 import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
-import { operationParticipants, operationWaitlist, operations } from '../../db/schema';
+import { operationParticipants, operationWaitlist } from '../../db/schema';
 import { JOB_QUEUES, type JobQueue } from '../../jobs/job-queue';
-import { notifyUser, writeAudit } from '../notifications/notify';
-import { loadRecipient, operationTitleFor } from '../participations/participations.service';
-
-type OperationRow = typeof operations.$inferSelect;
-const HOUR_MS = 3_600_000;
+import { writeAudit } from '../audit/audit.service';
+import { loadRecipient, notifyUser } from '../notifications/notify';
+import { type OperationRow, allocateTons, lockOperation, returnTons } from '../operations/operation-aggregate';
+import { operationTitleFor } from '../participations/participations.service';
 
 export interface TonsContext {
   now: Date;
@@ -15,37 +14,19 @@ export interface TonsContext {
 }
 
 /**
- * Locks an operation's row (FOR UPDATE): every change of its tonnage — orders,
- * releases, offers, claims, the end of the operation — takes this lock first,
- * so they run one after another and never deadlock on each other.
- */
-export async function lockOperation(tx: AppTransaction, operationId: string): Promise<OperationRow | null> {
-  const [row] = await tx.select().from(operations).where(eq(operations.id, operationId)).for('update');
-  return row ?? null;
-}
-
-/**
  * Gives `tons` held by an order or an offer back to the operation (its row is
- * locked by the caller): allocated_tons goes down, a full ('allocated')
- * operation is open ('active') again, and the freed tons are offered to the
- * waitlist in the same transaction.
+ * locked by the caller, through the operation aggregate): allocated_tons goes
+ * down, a full operation (allocated or funded) is open ('active') again, and the
+ * freed tons are offered to the waitlist in the same transaction.
  */
 export async function returnTonsToOperation(
   tx: AppTransaction,
   operationId: string,
   tons: number,
-  context: TonsContext,
+  context: TonsContext & { actorId?: string | null },
 ): Promise<void> {
-  const [operation] = await tx
-    .update(operations)
-    .set({
-      allocatedTons: sql`${operations.allocatedTons} - ${tons}`,
-      status: sql`case when ${operations.status} = 'allocated' then 'active' else ${operations.status} end`,
-      updatedAt: context.now,
-    })
-    .where(eq(operations.id, operationId))
-    .returning();
-  if (operation) await offerFreedTons(tx, operation, context);
+  const operation = await returnTons(tx, operationId, tons, { actorId: context.actorId ?? null, now: context.now });
+  await offerFreedTons(tx, operation, context);
 }
 
 /**
@@ -99,10 +80,8 @@ export async function offerFreedTons(tx: AppTransaction, operation: OperationRow
       })
       .where(eq(operationWaitlist.id, entry.id));
     allocated += offered;
-    await tx
-      .update(operations)
-      .set({ allocatedTons: sql`${operations.allocatedTons} + ${offered}`, updatedAt: context.now })
-      .where(eq(operations.id, operation.id));
+    // Offered tons are held, not ordered: they never fill the deal (the claim's order does).
+    await allocateTons(tx, operation, offered, { actorId: null, now: context.now, fill: false });
     await context.jobs.enqueue(
       tx,
       JOB_QUEUES.expireOffer,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOUR_MS } from '@tradeops/shared';
 import { auditLog, notifications, operationParticipants, operationWaitlist } from '../../db/schema';
 import { createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, getTonnage } from '../../test/deals';
@@ -8,7 +9,6 @@ import { type TestApp, createTestApp } from '../../test/test-app';
 import { expireDueReservations } from '../reservations/reservations.service';
 import { expireDueOffers } from './waitlist-offers.service';
 
-const HOUR_MS = 3_600_000;
 type Buyer = Awaited<ReturnType<typeof createApprovedBuyers>>[number];
 
 describe('waitlist', () => {

@@ -8,17 +8,10 @@ import {
   ZOperationIdParams,
   ZWaitlistEntry,
 } from '@tradeops/shared';
-import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors';
+import { requireAuth } from '../../plugins/route-access';
 import { claimWaitlistOffer } from './waitlist-claim.service';
 import { getMyWaitlistEntry, joinWaitlist, leaveWaitlist } from './waitlist.service';
-
-function userIdOf(request: FastifyRequest): string {
-  const userId = request.auth?.user.id;
-  if (!userId) throw new AppError('UNAUTHENTICATED');
-  return userId;
-}
 
 const ERRORS = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
@@ -37,7 +30,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'buyer' },
     },
     async (request, reply) => {
-      const entry = await joinWaitlist(app.db, userIdOf(request), request.params.id, request.body);
+      const entry = await joinWaitlist(app.db, requireAuth(request).user.id, request.params.id, request.body);
       return reply.code(201).send(entry);
     },
   );
@@ -54,7 +47,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'buyer' },
     },
     async (request) => {
-      await leaveWaitlist(app.db, app.jobs, userIdOf(request), request.params.id);
+      await leaveWaitlist(app.db, app.jobs, requireAuth(request).user.id, request.params.id);
       return { ok: true as const };
     },
   );
@@ -70,7 +63,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'buyer' },
     },
-    async (request) => getMyWaitlistEntry(app.db, userIdOf(request), request.params.id),
+    async (request) => getMyWaitlistEntry(app.db, requireAuth(request).user.id, request.params.id),
   );
 
   app.post(

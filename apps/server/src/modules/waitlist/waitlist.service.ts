@@ -12,27 +12,28 @@ import { getPgErrorCode } from '../../db/errors';
 import { operationWaitlist, operations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type JobQueue } from '../../jobs/job-queue';
-import { writeAudit } from '../notifications/notify';
+import { writeAudit } from '../audit/audit.service';
 import { getHeldByBuyerTons, limitsOf } from '../participations/buyer-limits';
-import { lockOperation, returnTonsToOperation } from './waitlist-offers.service';
+import { assertNotOwnOperation } from '../participations/participations.service';
+import { isFullStatus, lockOperation } from '../operations/operation-aggregate';
+import { returnTonsToOperation } from './waitlist-offers.service';
 
 type OperationRow = typeof operations.$inferSelect;
 type WaitlistRow = typeof operationWaitlist.$inferSelect;
 const LIVE_STATUSES = ['waiting', 'offered'] as const;
 
-/** Full: not one whole lot is left to order (tons held by offers count as taken), or the deal is allocated. */
+/** Full: not one whole lot is left to order (tons held by offers count as taken), or the deal is allocated (or funded). */
 export function isOperationFull(operation: OperationRow): boolean {
-  return operation.status === 'allocated' || isSoldOut(limitsOf(operation, 0));
+  return isFullStatus(operation.status) || isSoldOut(limitsOf(operation, 0));
 }
 
 /** Whether buyers can queue for tons: approved, not ended, deadline ahead. */
 function isOpenForWaitlist(operation: OperationRow, now: Date): boolean {
   if (operation.kycStatus !== 'approved') return false;
-  if (operation.status !== 'active' && operation.status !== 'allocated') return false;
+  if (operation.status !== 'active' && !isFullStatus(operation.status)) return false;
   return !operation.deadline || operation.deadline.getTime() > now.getTime();
 }
 
-/** The order's volume rules, for a place in line: whole lots, at least the minimum, within the buyer's cap. */
 /** The volumes a buyer may queue for: an order's minimum when nothing is left, up to their cap within the deal. */
 function waitlistVolumeRange(operation: OperationRow, heldTons: number): { minimum: number; maximum: number } {
   const step = operation.lotStepTons;
@@ -67,6 +68,7 @@ export async function joinWaitlist(
     const entry = await db.transaction(async (tx) => {
       const operation = await lockOperation(tx, operationId);
       if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
+      assertNotOwnOperation(operation, userId);
       if (!isOpenForWaitlist(operation, now)) throw new AppError('ORDER_CLOSED');
       if (!isOperationFull(operation)) throw new AppError('WAITLIST_NOT_FULL');
       const [live] = await tx

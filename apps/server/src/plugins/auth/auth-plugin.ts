@@ -3,10 +3,11 @@ import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
 import { emailOutbox, profiles } from '../../db/schema';
-import { forgetStoredAdminEmails, getAdminEmails } from '../../modules/settings/admin-settings.service';
 import { appPlugin } from '../app-plugin';
 import { translate } from '../i18n';
+import { forgetStoredAdminEmails, getAdminEmails } from './admin-emails';
 import {
+  type AccountLinkMail,
   type Auth,
   SESSION_COOKIE_PREFIX,
   SESSION_EXPIRES_IN_SECONDS,
@@ -17,12 +18,26 @@ import { SessionCache } from './session-cache';
 
 export type Profile = typeof profiles.$inferSelect;
 
+/** The Better Auth user fields the app reads. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+}
+
 /** Who is calling: resolved once per /api request from the session cookie. */
 export interface AuthContext {
-  user: { id: string; email: string; name: string };
+  user: AuthUser;
   profile: Profile;
-  /** `is_admin` on the profile or an e-mail in ADMIN_EMAILS (spec §6). */
+  /**
+   * Admin rights in force: `is_admin` on the profile or a verified e-mail on an
+   * admin list (spec §6), and in production only with two-factor sign-in.
+   */
   isAdmin: boolean;
+  /** Admin rights that wait for a two-factor enrolment (production). */
+  twoFactorEnrolmentRequired: boolean;
   sessionId: string;
 }
 
@@ -54,6 +69,15 @@ export function forwardSetCookies(reply: FastifyReply, headers: Headers | null |
   reply.header('set-cookie', [...previous, ...cookies]);
 }
 
+/** The cookies a Set-Cookie answer carries, as request headers (to act as the session it just made). */
+export function cookiesFromSetCookie(setCookieHeaders: Headers): Headers {
+  const cookie = setCookieHeaders
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  return new Headers({ cookie });
+}
+
 const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_PREFIX}\\.session_token=([^;]*)`);
 
 /** The signed session cookie's value, or null when the request carries none. */
@@ -75,8 +99,73 @@ export function hasSessionCookie(request: FastifyRequest): boolean {
  */
 const ACCOUNT_NEUTRAL_WRITES = ['/api/operations/', '/api/participations/', '/api/notifications/', '/api/offers'];
 
-export function isAdminAccount(email: string, profile: Pick<Profile, 'isAdmin'>, adminEmails: readonly string[]) {
-  return profile.isAdmin || adminEmails.includes(email.toLowerCase());
+/**
+ * Whether an account holds admin rights: the profile flag, or an address on an
+ * admin list (ADMIN_EMAILS or the stored one, compared case-insensitively) that
+ * its owner has proved by the e-mailed link. An unverified sign-up with a
+ * listed address is an ordinary account.
+ */
+export function isAdminAccount(
+  account: Pick<AuthUser, 'email' | 'emailVerified'>,
+  profile: Pick<Profile, 'isAdmin'>,
+  adminEmails: readonly string[],
+): boolean {
+  if (profile.isAdmin) return true;
+  if (!account.emailVerified) return false;
+  const email = account.email.trim().toLowerCase();
+  return adminEmails.some((listed) => listed.trim().toLowerCase() === email);
+}
+
+/**
+ * Admin rights as they apply now: in production an admin without two-factor
+ * sign-in has none until enrolled (the admin door walks them through it).
+ */
+export function resolveAdminRights(
+  account: Pick<AuthUser, 'email' | 'emailVerified' | 'twoFactorEnabled'>,
+  profile: Pick<Profile, 'isAdmin'>,
+  adminEmails: readonly string[],
+  requireTwoFactor: boolean,
+): { isAdmin: boolean; twoFactorEnrolmentRequired: boolean } {
+  const hasRights = isAdminAccount(account, profile, adminEmails);
+  const twoFactorEnrolmentRequired = hasRights && requireTwoFactor && !account.twoFactorEnabled;
+  return { isAdmin: hasRights && !twoFactorEnrolmentRequired, twoFactorEnrolmentRequired };
+}
+
+/** Two-factor sign-in is required of admins in production only (development and the demo work without). */
+export function isAdminTwoFactorRequired(config: { isProduction: boolean }): boolean {
+  return config.isProduction;
+}
+
+/** The Better Auth user fields an answer of its API carries. */
+export interface BetterAuthUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  twoFactorEnabled?: boolean | null;
+}
+
+/** The caller's context (all but the session id) from a Better Auth user and our profile. */
+export async function buildAuthContext(
+  db: AppDatabase,
+  config: { adminEmails: readonly string[]; isProduction: boolean },
+  betterAuthUser: BetterAuthUser,
+  profile: Profile,
+): Promise<Omit<AuthContext, 'sessionId'>> {
+  const authUser: AuthUser = {
+    id: betterAuthUser.id,
+    email: betterAuthUser.email,
+    name: betterAuthUser.name,
+    emailVerified: betterAuthUser.emailVerified,
+    twoFactorEnabled: betterAuthUser.twoFactorEnabled === true,
+  };
+  const rights = resolveAdminRights(
+    authUser,
+    profile,
+    await getAdminEmails(db, config.adminEmails),
+    isAdminTwoFactorRequired(config),
+  );
+  return { user: authUser, profile, ...rights };
 }
 
 export async function loadProfile(db: AppDatabase, userId: string): Promise<Profile | null> {
@@ -120,7 +209,9 @@ export async function queueEmail(
   void sendThroughSmtp(smtpUrl, mail)
     .then(() => db.update(emailOutbox).set({ sentAt: new Date(), attempts: 1 }).where(eq(emailOutbox.id, row.id)))
     .catch(async (error: unknown) => {
-      log.warn({ err: error, to: mail.to }, 'e-mail not sent; it stays in the outbox');
+      // The id, not the address: the SMTP error itself may quote the recipient (nodemailer's `rejected`).
+      const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+      log.warn({ outboxId: row.id, code, responseCode }, 'e-mail not sent; it stays in the outbox');
       await db
         .update(emailOutbox)
         .set({ attempts: 1, lastError: String(error instanceof Error ? error.message : error).slice(0, 500) })
@@ -131,19 +222,23 @@ export async function queueEmail(
 
 /** Better Auth on the app (`app.betterAuth`) and `request.auth` on every request. */
 export const authPlugin = appPlugin<{ db: AppDatabase }>(async (app, options) => {
+  /** The reset and verification mails: the same account link, in the account's language. */
+  const queueAccountMail =
+    (mail: 'auth.resetMail' | 'auth.verifyMail') =>
+    async ({ userId, email, name, link }: AccountLinkMail) => {
+      const lang = (await loadProfile(options.db, userId))?.language ?? DEFAULT_LANGUAGE;
+      await queueEmail(options.db, app.log, app.config, {
+        to: email,
+        subject: translate(lang, `${mail}.subject`),
+        text: translate(lang, `${mail}.text`, { name, link }),
+      });
+    };
   const auth = createAuth({
     db: options.db,
     config: app.config,
     log: app.log,
-    sendResetPassword: async ({ userId, email, name, link }) => {
-      const profile = await loadProfile(options.db, userId);
-      const lang = profile?.language ?? DEFAULT_LANGUAGE;
-      await queueEmail(options.db, app.log, app.config, {
-        to: email,
-        subject: translate(lang, 'auth.resetMail.subject'),
-        text: translate(lang, 'auth.resetMail.text', { name, link }),
-      });
-    },
+    sendResetPassword: queueAccountMail('auth.resetMail'),
+    sendVerifyEmail: queueAccountMail('auth.verifyMail'),
   });
   app.decorate('betterAuth', auth);
   app.decorateRequest('auth', null);
@@ -186,9 +281,7 @@ export const authPlugin = appPlugin<{ db: AppDatabase }>(async (app, options) =>
     const profile = await loadProfile(options.db, response.user.id);
     if (!profile) return;
     request.auth = {
-      user: { id: response.user.id, email: response.user.email, name: response.user.name },
-      profile,
-      isAdmin: isAdminAccount(response.user.email, profile, await getAdminEmails(options.db, app.config.adminEmails)),
+      ...(await buildAuthContext(options.db, app.config, response.user, profile)),
       sessionId: response.session.id,
     };
     // Only a cookie Better Auth did not rewrite: after a refresh the browser holds a new one.

@@ -6,11 +6,14 @@ import { Container } from '../../components/ui/container';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { cx } from '../../lib/class-names';
 import { useSession } from '../../lib/session';
-import { AccountMenu } from '../../features/auth/components/account-menu';
 
 // Signed-in only, and off the landing's initial JavaScript (the live stream, the bell's queries).
 const NotificationBell = lazy(() =>
   import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
+// The account menu (Radix) loads only for a signed-in user, out of the landing's initial download.
+const AccountMenu = lazy(() =>
+  import('../../features/auth/components/account-menu').then((m) => ({ default: m.AccountMenu })),
 );
 const LiveSession = lazy(() => import('./live-session').then((m) => ({ default: m.LiveSession })));
 import { BrandLogo } from '../../components/ui/brand-logo';
@@ -112,7 +115,11 @@ export function Navbar({ isMenuOpen, onMenuOpenChange }: NavbarProps) {
               <NotificationBell key={user.id} />
             </Suspense>
           )}
-          {user && <AccountMenu user={user} />}
+          {user && (
+            <Suspense fallback={<span aria-hidden="true" className="h-9 w-9 sm:w-32" />}>
+              <AccountMenu user={user} />
+            </Suspense>
+          )}
           {!user && !isLoading && (
             <div className="hidden items-center gap-2 sm:flex">
               <ButtonLink to="/login" variant="ghost" size="sm">

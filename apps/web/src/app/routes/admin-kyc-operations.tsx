@@ -7,6 +7,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useOperationReview, useReviewDecision } from '../../features/kyc/api/review';
 import { RejectWithReason } from '../../features/kyc/components/reason-form';
 import { formatNumber, formatUsdAmount } from '../../lib/format';
+import { Alert } from '../../components/ui/alert';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** /admin/kyc/operations: the spec's admin_kyc_review list with approve / reject (reason required). */
 export function AdminKycOperationsPage() {
@@ -18,13 +20,15 @@ export function AdminKycOperationsPage() {
         <Link to="/admin/kyc" className="text-sm font-semibold text-accent-800 underline underline-offset-2">
           {t('adminKyc.backToOverview')}
         </Link>
-        <h1 className="mt-3 text-3xl font-bold tracking-tight text-brand-900">{t('adminKyc.operationsTitle')}</h1>
-        <p className="mt-2 text-slate-600">{t('adminKyc.operationsSubtitle')}</p>
+        <PageHeader
+          variant="plain"
+          title={t('adminKyc.operationsTitle')}
+          description={t('adminKyc.operationsSubtitle')}
+          className="mt-3"
+        />
         <div className="mt-8">
           {review.isError ? (
-            <p role="alert" className="text-red-700">
-              {review.error.message}
-            </p>
+            <Alert>{review.error.message}</Alert>
           ) : !review.data ? (
             <Skeleton className="h-64 w-full rounded-xl" />
           ) : review.data.data.length === 0 ? (
@@ -70,20 +74,21 @@ function OperationReviewRow({ item }: { item: OperationReviewItem }) {
         <Button
           size="sm"
           disabled={decide.isPending}
-          onClick={() => decide.mutate({ kind: 'approveOperation', id: item.id })}
+          onClick={() => decide.mutate({ kind: 'approveOperation', id: item.id, revision: item.revision })}
         >
           {t('adminKyc.approveOperation')}
         </Button>
         <RejectWithReason
           label={t('adminKyc.rejectOperation')}
           isPending={decide.isPending}
-          onReject={(reason) => decide.mutateAsync({ kind: 'rejectOperation', id: item.id, reason })}
+          onReject={(reason) =>
+            decide.mutateAsync({ kind: 'rejectOperation', id: item.id, revision: item.revision, reason })
+          }
         />
       </div>
-      {decide.isError && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {decide.error.message}
-        </p>
+      {/* A rejection's refusal shows in its own form. */}
+      {decide.isError && decide.variables.kind === 'approveOperation' && (
+        <Alert className="mt-2">{decide.error.message}</Alert>
       )}
     </li>
   );

@@ -4,6 +4,8 @@ import { Container } from '../../components/ui/container';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useKycReviewUsers } from '../../features/kyc/api/review';
 import { ReviewUserCard } from '../../features/kyc/components/review-user-card';
+import { Alert } from '../../components/ui/alert';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** /admin/kyc/users: companies awaiting review, oldest first. */
 export function AdminKycUsersPage() {
@@ -15,13 +17,15 @@ export function AdminKycUsersPage() {
         <Link to="/admin/kyc" className="text-sm font-semibold text-accent-800 underline underline-offset-2">
           {t('adminKyc.backToOverview')}
         </Link>
-        <h1 className="mt-3 text-3xl font-bold tracking-tight text-brand-900">{t('adminKyc.usersTitle')}</h1>
-        <p className="mt-2 text-slate-600">{t('adminKyc.usersSubtitle')}</p>
+        <PageHeader
+          variant="plain"
+          title={t('adminKyc.usersTitle')}
+          description={t('adminKyc.usersSubtitle')}
+          className="mt-3"
+        />
         <div className="mt-8 space-y-6">
           {users.isError ? (
-            <p role="alert" className="text-red-700">
-              {users.error.message}
-            </p>
+            <Alert>{users.error.message}</Alert>
           ) : !users.data ? (
             <Skeleton className="h-96 w-full rounded-xl" />
           ) : users.data.data.length === 0 ? (

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { useKycOverview } from '../../features/kyc/api/review';
+import { Alert } from '../../components/ui/alert';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** /admin/kyc: counts, and the way to the two review queues. */
 export function AdminKycPage() {
@@ -18,13 +20,8 @@ export function AdminKycPage() {
   return (
     <div className="flex-1 bg-slate-50 py-10 sm:py-14">
       <Container>
-        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('adminKyc.title')}</h1>
-        <p className="mt-2 text-slate-600">{t('adminKyc.subtitle')}</p>
-        {overview.isError && (
-          <p role="alert" className="mt-6 text-red-700">
-            {overview.error.message}
-          </p>
-        )}
+        <PageHeader variant="plain" title={t('adminKyc.title')} description={t('adminKyc.subtitle')} />
+        {overview.isError && <Alert className="mt-6">{overview.error.message}</Alert>}
         <dl className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-5">
           {cards.map(([label, value]) => (
             <div key={label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">

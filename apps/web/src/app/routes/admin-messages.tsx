@@ -3,6 +3,8 @@ import { Button } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { useContactMessages } from '../../features/content/api/list-contact-messages';
 import { formatDate } from '../../lib/format';
+import { Alert } from '../../components/ui/alert';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** /admin/messages: what visitors wrote through the contact form. */
 export function AdminMessagesPage() {
@@ -12,16 +14,15 @@ export function AdminMessagesPage() {
   return (
     <div className="flex-1 bg-slate-50 py-10 sm:py-14">
       <Container className="max-w-4xl">
-        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('adminMessages.title')}</h1>
-        <p className="mt-2 text-slate-600">{t('adminMessages.subtitle')}</p>
+        <PageHeader variant="plain" title={t('adminMessages.title')} description={t('adminMessages.subtitle')} />
         {messages.isPending && <p className="mt-8 text-slate-500">{t('common.loading')}</p>}
         {messages.isError && (
-          <div role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+          <Alert className="mt-8">
             <p>{messages.error.message}</p>
             <Button className="mt-3" variant="secondary" onClick={() => void messages.refetch()}>
               {t('common.retry')}
             </Button>
-          </div>
+          </Alert>
         )}
         {messages.isSuccess && rows.length === 0 && (
           <p className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">

@@ -4,6 +4,8 @@ import { Container } from '../../components/ui/container';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useOperationControl } from '../../features/lifecycle/api/lifecycle';
 import { OperationControl } from '../../features/lifecycle/components/operation-control';
+import { Alert } from '../../components/ui/alert';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** /admin/operations/:id: run one deal from full allocation to settlement. */
 export function AdminOperationControlPage() {
@@ -16,9 +18,11 @@ export function AdminOperationControlPage() {
         <Link to="/admin/operations" className="text-sm font-semibold text-accent-800 underline underline-offset-2">
           {t('lifecycle.backToList')}
         </Link>
-        <h1 className="mt-3 text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">
-          {control.data?.operation.title ?? t('lifecycle.controlTitle')}
-        </h1>
+        <PageHeader
+          variant="plain"
+          title={control.data?.operation.title ?? t('lifecycle.controlTitle')}
+          className="mt-3"
+        />
         {control.data && (
           <div className="mt-1 flex flex-wrap items-baseline gap-x-4 gap-y-1">
             <p className="text-slate-600">{control.data.operation.sellerCompany}</p>
@@ -32,9 +36,7 @@ export function AdminOperationControlPage() {
         )}
         <div className="mt-8">
           {control.isError ? (
-            <p role="alert" className="text-red-700">
-              {control.error.message}
-            </p>
+            <Alert>{control.error.message}</Alert>
           ) : !control.data ? (
             <Skeleton className="h-96 w-full rounded-xl" />
           ) : (

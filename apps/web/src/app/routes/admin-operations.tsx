@@ -6,6 +6,8 @@ import { Container } from '../../components/ui/container';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAdminOperations } from '../../features/lifecycle/api/lifecycle';
 import { formatDate, toLocale } from '../../lib/format';
+import { Alert } from '../../components/ui/alert';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** /admin/operations: every reviewed deal with its stage, allocation, escrow held and next step. */
 export function AdminOperationsPage() {
@@ -15,13 +17,10 @@ export function AdminOperationsPage() {
   return (
     <div className="flex-1 bg-slate-50 py-10 sm:py-14">
       <Container>
-        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('lifecycle.listTitle')}</h1>
-        <p className="mt-2 text-slate-600">{t('lifecycle.listSubtitle')}</p>
+        <PageHeader variant="plain" title={t('lifecycle.listTitle')} description={t('lifecycle.listSubtitle')} />
         <div className="mt-8">
           {list.isError ? (
-            <p role="alert" className="text-red-700">
-              {list.error.message}
-            </p>
+            <Alert>{list.error.message}</Alert>
           ) : !list.data ? (
             <Skeleton className="h-64 w-full rounded-xl" />
           ) : list.data.data.length === 0 ? (

@@ -3,6 +3,8 @@ import { Button } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { useOutbox } from '../../features/auth/api/outbox';
 import { formatDate } from '../../lib/format';
+import { Alert } from '../../components/ui/alert';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** /admin/outbox: every mail the platform wrote, so admins can read it when no SMTP server is set. */
 export function AdminOutboxPage() {
@@ -13,16 +15,15 @@ export function AdminOutboxPage() {
   return (
     <div className="flex-1 bg-slate-50 py-10 sm:py-14">
       <Container className="max-w-4xl">
-        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('outbox.title')}</h1>
-        <p className="mt-2 text-slate-600">{t('outbox.subtitle')}</p>
+        <PageHeader variant="plain" title={t('outbox.title')} description={t('outbox.subtitle')} />
         {outbox.isPending && <p className="mt-8 text-slate-500">{t('common.loading')}</p>}
         {outbox.isError && (
-          <div role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+          <Alert className="mt-8">
             <p>{outbox.error.message}</p>
             <Button className="mt-3" variant="secondary" onClick={() => void outbox.refetch()}>
               {t('common.retry')}
             </Button>
-          </div>
+          </Alert>
         )}
         {outbox.isSuccess && mails.length === 0 && (
           <p className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">

@@ -8,6 +8,7 @@ import { DocumentStatusBadge } from '../../features/kyc/components/document-stat
 import { KycLoadError } from '../../features/kyc/components/kyc-load-error';
 import { useSyncSessionKycStatus } from '../../features/kyc/hooks/use-sync-session';
 import { useSession } from '../../lib/session';
+import { PageHeader } from '../../components/ui/page-header';
 
 type Next = 'upload' | 'fix' | 'submit' | 'wait' | 'approved' | 'rejected';
 
@@ -41,8 +42,7 @@ export function KycAccountPage() {
   return (
     <div className="flex-1 bg-slate-50 py-10 sm:py-14">
       <Container className="max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('kyc.account.title')}</h1>
-        <p className="mt-2 text-slate-600">{t('kyc.account.subtitle')}</p>
+        <PageHeader variant="plain" title={t('kyc.account.title')} description={t('kyc.account.subtitle')} />
         <div className="mt-8">
           {status.isError ? (
             <KycLoadError onRetry={() => void status.refetch()} />

@@ -8,6 +8,7 @@ import { kycStatusQueryOptions } from '../../features/kyc/api/get-kyc-status';
 import { KycLoadError } from '../../features/kyc/components/kyc-load-error';
 import { useSyncSessionKycStatus } from '../../features/kyc/hooks/use-sync-session';
 import { useRealtimeInvalidation, useRealtimeStatus } from '../../lib/realtime';
+import { PageHeader } from '../../components/ui/page-header';
 
 const KYC_LIVE = [{ kinds: ['profile'], queryKey: kycStatusQueryOptions.queryKey }] as const;
 
@@ -39,9 +40,7 @@ export function KycPendingPage() {
             >
               ⏳
             </div>
-            <h1 className="mt-4 text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">
-              {t('kyc.pending.title')}
-            </h1>
+            <PageHeader variant="plain" title={t('kyc.pending.title')} className="mt-4" />
             <p className="mt-3 text-slate-700">{t('kyc.pending.text', { hours: KYC_REVIEW_BUSINESS_HOURS })}</p>
             <p className="mt-2 text-sm text-slate-600">{t('kyc.pending.notify')}</p>
             {isMissing && (

@@ -4,6 +4,7 @@ import { Container } from '../../components/ui/container';
 import { useKycStatus } from '../../features/kyc/api/get-kyc-status';
 import { KycLoadError } from '../../features/kyc/components/kyc-load-error';
 import { useSyncSessionKycStatus } from '../../features/kyc/hooks/use-sync-session';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** /kyc-cuenta/reintentar: the rejection reason and a retry button back to /kyc-cuenta. */
 export function KycRetryPage() {
@@ -19,7 +20,7 @@ export function KycRetryPage() {
           <KycLoadError onRetry={() => void status.refetch()} />
         ) : (
           <section className="rounded-xl border border-rose-200 bg-white p-6 shadow-sm sm:p-10">
-            <h1 className="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">{t('kyc.retry.title')}</h1>
+            <PageHeader variant="plain" title={t('kyc.retry.title')} />
             <p className="mt-3 text-slate-700">{t('kyc.retry.text')}</p>
             <div className="mt-5 rounded-lg bg-rose-50 p-4">
               <p className="text-sm font-semibold text-rose-900">{t('kyc.retry.reasonLabel')}</p>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '../../features/auth/components/form-field';
+import { AuthCard } from '../../features/auth/components/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
 
 export function LoginPage() {

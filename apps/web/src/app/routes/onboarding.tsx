@@ -4,15 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { Skeleton } from '../../components/ui/skeleton';
+import { EmailVerificationNotice } from '../../features/auth/components/email-verification-notice';
 import { useContinueOnboarding, useKycStatus } from '../../features/kyc/api/get-kyc-status';
 import { DocumentUploadCard } from '../../features/kyc/components/document-upload-card';
 import { KycLoadError } from '../../features/kyc/components/kyc-load-error';
 import { OnboardingStepper } from '../../features/kyc/components/onboarding-stepper';
 import { useSyncSessionKycStatus } from '../../features/kyc/hooks/use-sync-session';
+import { useSession } from '../../lib/session';
+import { Alert } from '../../components/ui/alert';
+import { PageHeader } from '../../components/ui/page-header';
 
-/** /onboarding: the five documents and the 4-step stepper. */
+/** /onboarding: the five documents and the 4-step stepper (after the e-mail address is confirmed). */
 export function OnboardingPage() {
   const { t } = useTranslation();
+  const { user } = useSession();
+  const isUnverified = user !== null && !user.emailVerified;
   const status = useKycStatus();
   const next = useContinueOnboarding();
   useSyncSessionKycStatus(status.data?.kycStatus);
@@ -32,11 +38,12 @@ export function OnboardingPage() {
   return (
     <div className="flex-1 bg-slate-50 py-10 sm:py-14">
       <Container className="max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('onboarding.title')}</h1>
-        <p className="mt-2 text-slate-600">{t('onboarding.subtitle')}</p>
+        <PageHeader variant="plain" title={t('onboarding.title')} description={t('onboarding.subtitle')} />
         <div className="mt-8">
           <OnboardingStepper current={step} isCompleted={isCompleted} />
         </div>
+
+        {isUnverified && <EmailVerificationNotice email={user.email} />}
 
         {!data ? (
           <div className="mt-8 space-y-3" role="status" aria-label={t('common.loading')}>
@@ -62,22 +69,22 @@ export function OnboardingPage() {
             )}
             <ul className="mt-8 grid gap-4">
               {data.documents.map((document) => (
-                <DocumentUploadCard key={document.documentType} document={document} />
+                <DocumentUploadCard key={document.documentType} document={document} isDisabled={isUnverified} />
               ))}
             </ul>
             {!isCompleted && step < 3 && (
               <div className="mt-8 flex flex-col items-stretch gap-2 sm:flex-row sm:items-center sm:justify-end">
                 {needsUpload && <p className="text-sm text-slate-600 sm:mr-auto">{t('onboarding.continueHint')}</p>}
-                <Button size="lg" disabled={needsUpload || next.isPending} onClick={() => next.mutate()}>
+                <Button
+                  size="lg"
+                  disabled={needsUpload || isUnverified || next.isPending}
+                  onClick={() => next.mutate()}
+                >
                   {t('onboarding.continue')}
                 </Button>
               </div>
             )}
-            {next.isError && (
-              <p role="alert" className="mt-3 text-sm text-red-700">
-                {next.error.message}
-              </p>
-            )}
+            {next.isError && <Alert className="mt-3">{next.error.message}</Alert>}
           </>
         )}
       </Container>

@@ -1,12 +1,14 @@
 import { ZResetPasswordRequest } from '@tradeops/shared';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { Field, Form, setFormError, showServerError, useZodForm } from '../../components/ui/form';
 import { useResetPassword } from '../../features/auth/api/passwords';
-import { AuthCard, FormAlert, FormField, inputClasses } from '../../features/auth/components/form-field';
-import { useFormFields } from '../../features/auth/hooks/use-form-fields';
+import { AuthCard } from '../../features/auth/components/auth-card';
 import { isApiError } from '../../lib/api-client';
+
+const ZNewPassword = ZResetPasswordRequest.pick({ newPassword: true });
 
 /** The page of the e-mailed link: `/reset-password?token=…`. */
 export function ResetPasswordPage() {
@@ -14,21 +16,16 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const reset = useResetPassword();
-  const form = useFormFields(ZResetPasswordRequest.pick({ newPassword: true }), { newPassword: '' });
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(ZNewPassword, { defaultValues: { newPassword: '' } });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    const body = form.validate();
-    if (!body || reset.isPending) return;
+  function onSubmit(body: { newPassword: string }) {
+    if (reset.isPending) return;
     reset.mutate(
       { token, newPassword: body.newPassword },
       {
         onError: (failure) => {
-          if (isApiError(failure) && failure.fields?.token) return setError(failure.fields.token);
-          if (form.showServerErrors(failure)) return;
-          setError(isApiError(failure) ? failure.message : t('errors.INTERNAL_ERROR'));
+          if (isApiError(failure) && failure.fields?.token) return setFormError(form, failure.fields.token);
+          showServerError(form, failure);
         },
       },
     );
@@ -37,7 +34,7 @@ export function ResetPasswordPage() {
   if (!token) {
     return (
       <AuthCard title={t('auth.reset.title')}>
-        <FormAlert>{t('auth.reset.missingToken')}</FormAlert>
+        <Alert>{t('auth.reset.missingToken')}</Alert>
         <Link to="/forgot-password" className="mt-4 inline-block text-sm font-semibold text-accent-700 hover:underline">
           {t('auth.forgot.title')}
         </Link>
@@ -49,33 +46,18 @@ export function ResetPasswordPage() {
     <AuthCard title={t('auth.reset.title')}>
       {reset.isSuccess ? (
         <div className="space-y-4">
-          <p role="status" className="rounded-lg bg-accent-50 px-4 py-3 text-sm text-accent-900">
-            {t('auth.reset.done')}
-          </p>
+          <Alert tone="success">{t('auth.reset.done')}</Alert>
           <ButtonLink to="/login">{t('nav.login')}</ButtonLink>
         </div>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="space-y-4">
-          {error && <FormAlert>{error}</FormAlert>}
-          <FormField
-            label={t('auth.reset.newPassword')}
-            error={form.errorOf('newPassword')}
-            hint={t('auth.signup.passwordHint')}
-          >
-            {(control) => (
-              <input
-                {...control}
-                {...form.bind('newPassword')}
-                type="password"
-                autoComplete="new-password"
-                className={inputClasses(Boolean(form.errorOf('newPassword')))}
-              />
-            )}
-          </FormField>
+        <Form form={form} onSubmit={onSubmit} className="space-y-4">
+          <Field name="newPassword" label={t('auth.reset.newPassword')} hint={t('auth.signup.passwordHint')}>
+            {(control) => <input {...control} type="password" autoComplete="new-password" />}
+          </Field>
           <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
             {reset.isPending ? t('auth.reset.submitting') : t('auth.reset.submit')}
           </Button>
-        </form>
+        </Form>
       )}
     </AuthCard>
   );

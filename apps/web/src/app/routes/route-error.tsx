@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { buttonClasses } from '../../components/ui/button';
+import { PageHeader } from '../../components/ui/page-header';
 
 /**
  * The root's errorElement: a render or loader error anywhere lands here. It
@@ -18,9 +19,11 @@ export function RouteErrorScreen() {
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-16">
       <div className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-10">
         <BrandLogo className="mx-auto size-12" />
-        <h1 className="mt-6 text-2xl font-bold tracking-tight text-brand-900">
-          {isNotFound ? t('pages.notFound') : t('pages.unexpectedError')}
-        </h1>
+        <PageHeader
+          variant="plain"
+          title={isNotFound ? t('pages.notFound') : t('pages.unexpectedError')}
+          className="mt-6"
+        />
         <p className="mt-3 text-slate-600">{isNotFound ? t('pages.notFoundText') : t('pages.unexpectedErrorText')}</p>
         {detail && (
           <pre className="mt-6 overflow-x-auto rounded-lg bg-slate-100 p-3 text-left text-xs text-slate-700">

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '../../features/auth/components/form-field';
+import { AuthCard } from '../../features/auth/components/auth-card';
 import { SignupForm } from '../../features/auth/components/signup-form';
 
 export function SignupPage() {

@@ -1,20 +1,41 @@
 import { type ReactNode } from 'react';
+import { cx } from '../../lib/class-names';
 import { Container } from './container';
 
-/** The band at the top of an inner page: its one h1, a short description and optional actions. */
+/**
+ * The top of a page: its one h1, a short description and optional actions.
+ * `band` is the white strip of the public pages; `plain` sits inside an inner
+ * page's own container (dashboards, admin, account).
+ */
 export function PageHeader({
   title,
   description,
   eyebrow,
   actions,
+  variant = 'band',
+  className,
 }: {
-  title: string;
-  description?: string;
-  eyebrow?: string;
+  title: ReactNode;
+  description?: ReactNode;
+  eyebrow?: ReactNode;
   actions?: ReactNode;
+  variant?: 'band' | 'plain';
+  className?: string;
 }) {
+  if (variant === 'plain') {
+    return (
+      <header className={cx('flex flex-wrap items-end justify-between gap-4', className)}>
+        <div className="min-w-0 flex-1">
+          {eyebrow && <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">{eyebrow}</p>}
+          <h1 className="text-2xl font-bold tracking-tight text-balance text-brand-900 sm:text-3xl">{title}</h1>
+          {description && <p className="mt-2 max-w-2xl text-slate-600">{description}</p>}
+        </div>
+        {actions && <div className="flex flex-wrap gap-3">{actions}</div>}
+      </header>
+    );
+  }
   return (
-    <div className="border-b border-slate-200 bg-white">
+    <div className={cx('border-b border-slate-200 bg-white', className)}>
       <Container className="py-12 sm:py-16">
         {eyebrow && <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">{eyebrow}</p>}
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-brand-900 sm:text-4xl">{title}</h1>

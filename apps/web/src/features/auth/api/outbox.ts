@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { authKeys } from './keys';
 
 export const outboxQueryOptions = queryOptions({
-  queryKey: ['admin', 'outbox'] as const,
+  queryKey: authKeys.outbox(),
   queryFn: ({ signal }) => apiRequest('/api/admin/outbox', (c) => c.ZOutboxResponse, { signal }),
   staleTime: 0,
 });

@@ -11,6 +11,33 @@ import {
 } from '../../../test/render';
 
 describe('account menu', () => {
+  it('moves between the items with the arrow keys, and the mode picker keeps focus until Escape gives it back', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      '/api/stats': () => jsonResponse(seededStats),
+      '/api/operations': () => jsonResponse({ data: [], count: 0 }),
+    });
+    renderApp('/about', createTestQueryClient(buildSessionUser()));
+    await screen.findByTestId('account-name');
+    const trigger = screen.getByRole('button', { name: 'Menú de la cuenta' });
+    await user.click(trigger);
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Mi panel' })).toHaveFocus());
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const modeItem = screen.getByRole('menuitem', { name: 'Elige tu modo' });
+    expect(modeItem).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Elige tu modo' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(trigger).toHaveFocus());
+  });
+
   it('shows the signed-in name instead of the sign-in buttons, with dashboard, settings and sign-out', async () => {
     const user = userEvent.setup();
     const fetchMock = mockApi({
@@ -21,7 +48,7 @@ describe('account menu', () => {
     const queryClient = createTestQueryClient(buildSessionUser());
     const { router } = renderApp('/about', queryClient);
     await screen.findByRole('heading', { level: 1, name: 'Nosotros' });
-    expect(screen.getByTestId('account-name')).toHaveTextContent('Carlos Rivas');
+    expect(await screen.findByTestId('account-name')).toHaveTextContent('Carlos Rivas');
     expect(screen.queryByRole('link', { name: 'Iniciar Sesión' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Menú de la cuenta' }));

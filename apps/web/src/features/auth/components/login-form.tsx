@@ -1,12 +1,18 @@
-import { ZSignInRequest, getLandingPath, isSafeReturnPath } from '@tradeops/shared';
-import { type FormEvent, useState } from 'react';
+import {
+  type SessionUser,
+  type SignInRequest,
+  ZSignInRequest,
+  getLandingPath,
+  isSafeReturnPath,
+} from '@tradeops/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
 import { type SignInDoor, useSignIn } from '../api/sign-in';
-import { useFormFields } from '../hooks/use-form-fields';
-import { FormAlert, FormField, inputClasses } from './form-field';
+import { Field, Form, setFormError, showServerError, useZodForm } from '../../../components/ui/form';
+import { TwoFactorCodeForm } from './two-factor-code-form';
 import { RETURN_TO_PARAM } from '../../../lib/login-path';
 
 /** The message a refused sign-in shows (spec §8), per door. */
@@ -21,62 +27,46 @@ function signInErrorMessage(error: unknown, door: SignInDoor, t: (key: string) =
 }
 
 /**
- * E-mail and password sign-in. After it the user goes back to the page that
- * sent them here (`?redirectTo=`), else where their KYC state and role say.
+ * E-mail and password sign-in, then the code of an account with two-factor
+ * sign-in. After it the user goes back to the page that sent them here
+ * (`?redirectTo=`), else where their KYC state and role say.
  */
 export function LoginForm({ door = 'user' }: { door?: SignInDoor }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const signIn = useSignIn(door);
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useFormFields(ZSignInRequest, { email: '', password: '' });
+  const [isCodeStep, setIsCodeStep] = useState(false);
+  const form = useZodForm(ZSignInRequest, { defaultValues: { email: '', password: '' } });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function goOn(user: SessionUser) {
+    const returnTo = searchParams.get(RETURN_TO_PARAM);
+    void navigate(isSafeReturnPath(returnTo) ? returnTo : getLandingPath(user), { replace: true });
+  }
+
+  function onSubmit(body: SignInRequest) {
     if (signIn.isPending) return;
-    setFormError(null);
-    const body = form.validate();
-    if (!body) return;
     signIn.mutate(body, {
-      onSuccess: ({ user }) => {
-        if (!user) return setFormError(t('errors.loginNoUser'));
-        const returnTo = searchParams.get(RETURN_TO_PARAM);
-        void navigate(isSafeReturnPath(returnTo) ? returnTo : getLandingPath(user), { replace: true });
+      onSuccess: ({ user, twoFactorRequired }) => {
+        if (twoFactorRequired) return setIsCodeStep(true);
+        if (!user) return setFormError(form, t('errors.loginNoUser'));
+        goOn(user);
       },
-      onError: (error) => {
-        if (form.showServerErrors(error)) return;
-        setFormError(signInErrorMessage(error, door, t as (key: string) => string));
-      },
+      onError: (error) =>
+        showServerError(form, error, () => signInErrorMessage(error, door, t as (key: string) => string)),
     });
   }
 
+  if (isCodeStep) return <TwoFactorCodeForm door={door} onSignedIn={goOn} onRestart={() => setIsCodeStep(false)} />;
+
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={signIn.isPending}>
-      {formError && <FormAlert>{formError}</FormAlert>}
-      <FormField label={t('auth.login.email')} error={form.errorOf('email')}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.bind('email')}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            className={inputClasses(Boolean(form.errorOf('email')))}
-          />
-        )}
-      </FormField>
-      <FormField label={t('auth.login.password')} error={form.errorOf('password')}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.bind('password')}
-            type="password"
-            autoComplete="current-password"
-            className={inputClasses(Boolean(form.errorOf('password')))}
-          />
-        )}
-      </FormField>
+    <Form form={form} onSubmit={onSubmit} className="space-y-4" aria-busy={signIn.isPending}>
+      <Field name="email" label={t('auth.login.email')}>
+        {(control) => <input {...control} type="email" autoComplete="username" inputMode="email" />}
+      </Field>
+      <Field name="password" label={t('auth.login.password')}>
+        {(control) => <input {...control} type="password" autoComplete="current-password" />}
+      </Field>
       <Button type="submit" size="lg" className="w-full" disabled={signIn.isPending}>
         {signIn.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
       </Button>
@@ -93,6 +83,6 @@ export function LoginForm({ door = 'user' }: { door?: SignInDoor }) {
           </p>
         </div>
       )}
-    </form>
+    </Form>
   );
 }

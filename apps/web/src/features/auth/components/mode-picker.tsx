@@ -1,13 +1,13 @@
 import { type UserMode } from '@tradeops/shared';
-import { useState } from 'react';
-import { createPortal } from 'react-dom';
+import { type RefObject, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { landingPathForMode, saveUserMode } from '../../../lib/user-mode';
 import { useSession } from '../../../lib/session';
 import { cx } from '../../../lib/class-names';
 import { useSelectMode } from '../api/select-mode';
-import { FormAlert } from './form-field';
+import { Alert } from '../../../components/ui/alert';
+import { Dialog } from '../../../components/ui/dialog';
 
 async function celebrate(): Promise<void> {
   // Loaded only when someone picks source mode; a missing canvas (tests, old browsers) is no reason to fail.
@@ -51,7 +51,7 @@ export function ModePicker({ onChosen }: { onChosen?: () => void }) {
 
   return (
     <div className="space-y-4">
-      {error && <FormAlert>{error}</FormAlert>}
+      {error && <Alert>{error}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
         {options.map((option) => (
           <button
@@ -74,36 +74,26 @@ export function ModePicker({ onChosen }: { onChosen?: () => void }) {
   );
 }
 
-/** The mode picker as a modal dialog (opened from the account menu). */
-export function ModePickerDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** The mode picker as a modal dialog (opened from the account menu): focus stays inside until it closes. */
+export function ModePickerDialog({
+  open,
+  onClose,
+  returnFocusRef,
+}: {
+  open: boolean;
+  onClose: () => void;
+  returnFocusRef?: RefObject<HTMLElement | null>;
+}) {
   const { t } = useTranslation();
-  if (!open) return null;
-  // Portalled to <body>: the navbar's backdrop blur would otherwise make it the box `fixed` is measured from.
-  return createPortal(
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4" onClick={onClose}>
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="mode-picker-title"
-        className="max-h-[calc(100dvh-2rem)] w-full max-w-2xl overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
-        onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => event.key === 'Escape' && onClose()}
-      >
-        <div className="mb-4 flex items-center justify-between gap-4">
-          <h2 id="mode-picker-title" className="text-xl font-bold text-brand-900">
-            {t('modes.pickerTitle')}
-          </h2>
-          <button
-            type="button"
-            className="rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100"
-            onClick={onClose}
-          >
-            {t('modes.close')}
-          </button>
-        </div>
-        <ModePicker onChosen={onClose} />
-      </div>
-    </div>,
-    document.body,
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+      title={t('modes.pickerTitle')}
+      closeLabel={t('modes.close')}
+      returnFocusRef={returnFocusRef}
+    >
+      <ModePicker onChosen={onClose} />
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type BlogListResponse, type BlogPost } from '@tradeops/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { contentKeys } from './keys';
 
 export function listBlogPosts(signal?: AbortSignal): Promise<BlogListResponse> {
   return apiRequest('/api/blog', (contracts) => contracts.ZBlogListResponse, { signal });
@@ -13,14 +14,14 @@ export function getBlogPost(slug: string, signal?: AbortSignal): Promise<BlogPos
 /** Articles are written per language: the language is part of the key. */
 export function useBlogPosts(language: string) {
   return useQuery(
-    queryOptions({ queryKey: ['blog', 'list', language] as const, queryFn: ({ signal }) => listBlogPosts(signal) }),
+    queryOptions({ queryKey: contentKeys.blogList(language), queryFn: ({ signal }) => listBlogPosts(signal) }),
   );
 }
 
 export function useBlogPost(slug: string, language: string) {
   return useQuery(
     queryOptions({
-      queryKey: ['blog', 'post', slug, language] as const,
+      queryKey: contentKeys.blogPost(slug, language),
       queryFn: ({ signal }) => getBlogPost(slug, signal),
       retry: false,
     }),

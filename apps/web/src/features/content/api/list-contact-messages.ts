@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { contentKeys } from './keys';
 
 export const contactMessagesQueryOptions = queryOptions({
-  queryKey: ['admin', 'contact-messages'] as const,
+  queryKey: contentKeys.contactMessages(),
   queryFn: ({ signal }) => apiRequest('/api/admin/contact-messages', (c) => c.ZContactMessagesResponse, { signal }),
   staleTime: 0,
 });

@@ -4,6 +4,7 @@ import { Container } from '../../../components/ui/container';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
 import { useBlogPost } from '../api/blog';
+import { PageHeader } from '../../../components/ui/page-header';
 
 /** One article: the body is plain text, paragraphs separated by blank lines. */
 export function BlogArticle({ slug }: { slug: string }) {
@@ -25,7 +26,7 @@ export function BlogArticle({ slug }: { slug: string }) {
   if (query.isError) {
     return (
       <Container className="max-w-3xl py-16">
-        <h1 className="text-3xl font-bold text-brand-900">{t('pages.notFound')}</h1>
+        <PageHeader variant="plain" title={t('pages.notFound')} />
         <p className="mt-3 text-slate-600">{t('blog.notFound')}</p>
         <p className="mt-6">{back}</p>
       </Container>
@@ -36,7 +37,7 @@ export function BlogArticle({ slug }: { slug: string }) {
     <article className="bg-white py-12 sm:py-16">
       <Container className="max-w-3xl">
         {back}
-        <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-brand-900 sm:text-4xl">{post.title}</h1>
+        <PageHeader variant="plain" title={post.title} className="mt-4" />
         <p className="mt-3 text-sm text-slate-500">
           <time dateTime={post.published_at}>
             {formatDate(post.published_at, i18n.language, { dateStyle: 'long' })}

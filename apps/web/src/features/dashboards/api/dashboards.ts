@@ -2,11 +2,12 @@ import { type OperationListFilter } from '@tradeops/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
+import { dashboardKeys } from './keys';
 
 export function useBuyerDashboard() {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['dashboards', 'buyer', i18n.language],
+    queryKey: dashboardKeys.buyer(i18n.language),
     queryFn: ({ signal }) => apiRequest('/api/buyer/dashboard', (c) => c.ZBuyerDashboardResponse, { signal }),
   });
 }
@@ -14,7 +15,7 @@ export function useBuyerDashboard() {
 export function useAdminDashboard() {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['dashboards', 'admin', i18n.language],
+    queryKey: dashboardKeys.admin(i18n.language),
     queryFn: ({ signal }) => apiRequest('/api/admin/dashboard', (c) => c.ZAdminDashboardResponse, { signal }),
   });
 }
@@ -25,7 +26,7 @@ const PAGE = 100;
 export function useOperationsPages(status: OperationListFilter, search: string) {
   const { i18n } = useTranslation();
   return useInfiniteQuery({
-    queryKey: ['dashboards', 'operations', status, search, i18n.language],
+    queryKey: dashboardKeys.operations(status, search, i18n.language),
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
       apiRequest('/api/operations', (c) => c.ZListOperationsResponse, {

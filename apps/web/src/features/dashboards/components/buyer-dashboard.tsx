@@ -8,6 +8,7 @@ import { EmptyState, KpiCard } from '../../../components/ui/kpi-card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, formatNumber, toLocale } from '../../../lib/format';
 import { useBuyerDashboard, useOperationsPages } from '../api/dashboards';
+import { DataTable } from '../../../components/ui/data-table';
 
 /** buyer_kpis: active operations, total volume, completed (zeros while loading fails, spec §8). */
 export function BuyerKpis() {
@@ -140,51 +141,49 @@ export function OperationsBrowser() {
         ) : rows.length === 0 ? (
           <EmptyState>{t('buyerArea.noOperations')}</EmptyState>
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <caption className="sr-only">{t('buyerArea.operationsTitle')}</caption>
-              <thead className="bg-slate-50 text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    {t('buyerArea.columns.product')}
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    {t('buyerArea.columns.origin')}
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    {t('buyerArea.columns.minVolume')}
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    {t('buyerArea.columns.price')}
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    {t('buyerArea.columns.status')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <td className="px-4 py-2">
-                      <Link
-                        to={`/operation/${row.id}`}
-                        className="font-medium text-accent-800 underline-offset-2 hover:underline"
-                      >
-                        {row.title}
-                      </Link>
-                      <span className="block text-xs text-slate-500">{row.product_name}</span>
-                    </td>
-                    <td className="px-4 py-2">
-                      {t(`countries.${row.origin_country}` as never, { defaultValue: row.origin_country })}
-                    </td>
-                    <td className="px-4 py-2">{formatNumber(row.min_volume, i18n.language)} t</td>
-                    <td className="px-4 py-2">{formatUsd(Math.round(row.price_usd * 100), toLocale(i18n.language))}</td>
-                    <td className="px-4 py-2">{t(`operationStatus.${row.status}`)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="sm:overflow-hidden sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white sm:shadow-sm"
+            caption={t('buyerArea.operationsTitle')}
+            rows={rows}
+            rowKey={(row) => row.id}
+            columns={[
+              {
+                key: 'product',
+                header: t('buyerArea.columns.product'),
+                cell: (row) => (
+                  <>
+                    <Link
+                      to={`/operation/${row.id}`}
+                      className="font-medium text-accent-800 underline-offset-2 hover:underline"
+                    >
+                      {row.title}
+                    </Link>
+                    <span className="block text-xs text-slate-500">{row.product_name}</span>
+                  </>
+                ),
+              },
+              {
+                key: 'origin',
+                header: t('buyerArea.columns.origin'),
+                cell: (row) => t(`countries.${row.origin_country}` as never, { defaultValue: row.origin_country }),
+              },
+              {
+                key: 'minVolume',
+                header: t('buyerArea.columns.minVolume'),
+                cell: (row) => `${formatNumber(row.min_volume, i18n.language)} t`,
+              },
+              {
+                key: 'price',
+                header: t('buyerArea.columns.price'),
+                cell: (row) => formatUsd(Math.round(row.price_usd * 100), toLocale(i18n.language)),
+              },
+              {
+                key: 'status',
+                header: t('buyerArea.columns.status'),
+                cell: (row) => t(`operationStatus.${row.status}`),
+              },
+            ]}
+          />
         )}
         {pages.hasNextPage && (
           <Button

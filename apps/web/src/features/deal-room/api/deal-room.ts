@@ -5,7 +5,8 @@ import { apiRequest } from '../../../lib/api-client';
 
 export const dealRoomKeys = {
   all: (operationId: string) => ['deal-room', operationId] as const,
-  room: (operationId: string, language: string) => ['deal-room', operationId, 'room', language] as const,
+  rooms: (operationId: string) => [...dealRoomKeys.all(operationId), 'room'] as const,
+  room: (operationId: string, language: string) => [...dealRoomKeys.rooms(operationId), language] as const,
   messages: (operationId: string) => ['deal-room', operationId, 'messages'] as const,
 };
 

@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/container';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { isApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/class-names';
 import { formatNumber, formatUsdAmount } from '../../../lib/format';
 import { useRealtimeStatus } from '../../../lib/realtime';
@@ -13,6 +14,7 @@ import { useDealRoomLive } from '../hooks/use-deal-room-live';
 import { DealRoomTimeline } from './deal-room-timeline';
 import { MessageThread } from './message-thread';
 import { NotificationsToggle } from './notifications-toggle';
+import { PageHeader } from '../../../components/ui/page-header';
 
 function LiveIndicator() {
   const { t } = useTranslation();
@@ -128,9 +130,7 @@ function DealRoomSkeleton() {
 
 export function WaitingHeading() {
   const { t } = useTranslation();
-  return (
-    <h1 className="mb-6 text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">{t('pages.operationWaiting')}</h1>
-  );
+  return <PageHeader variant="plain" title={t('pages.operationWaiting')} className="mb-6" />;
 }
 
 /** Spec §8: 'Failed to load operation details'. */
@@ -144,6 +144,23 @@ export function DealRoomLoadError({ onRetry }: { onRetry?: () => void }) {
           {t('common.retry')}
         </Button>
       )}
+    </div>
+  );
+}
+
+/**
+ * The spec's load error (§8), and who may see a deal room, for someone who may not (e.g. their
+ * unpaid order ended): retrying would not help, the operation's page might.
+ */
+function DealRoomNoAccess({ operationId }: { operationId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="rounded-xl border border-rose-200 bg-rose-50 p-6 text-rose-900">
+      <p className="font-semibold">{t('dealRoom.loadError')}</p>
+      <p className="mt-1">{t('dealRoom.noAccess')}</p>
+      <ButtonLink to={`/operation/${encodeURIComponent(operationId)}`} variant="secondary" size="sm" className="mt-4">
+        {t('dealRoom.backToOperation')}
+      </ButtonLink>
     </div>
   );
 }
@@ -165,7 +182,9 @@ export function DealRoomView({ operationId, intro, renderError }: DealRoomViewPr
   const { t } = useTranslation();
   const room = useDealRoom(operationId);
   useDealRoomLive(operationId);
-  const data = room.data;
+  // Refused (403): the caller's access ended (an unpaid order cancelled or expired), even if the room was shown before.
+  const isRefused = room.isError && isApiError(room.error) && room.error.status === 403;
+  const data = isRefused ? undefined : room.data;
   const retry = () => void room.refetch();
 
   return (
@@ -177,7 +196,13 @@ export function DealRoomView({ operationId, intro, renderError }: DealRoomViewPr
         {room.isPending && <DealRoomSkeleton />}
         {room.isError &&
           !data &&
-          (renderError ? renderError(room.error, retry) : <DealRoomLoadError onRetry={retry} />)}
+          (renderError ? (
+            renderError(room.error, retry)
+          ) : isRefused ? (
+            <DealRoomNoAccess operationId={operationId} />
+          ) : (
+            <DealRoomLoadError onRetry={retry} />
+          ))}
         {data && (
           <>
             <header className="flex flex-wrap items-start justify-between gap-3">

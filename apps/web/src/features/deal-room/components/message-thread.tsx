@@ -6,6 +6,7 @@ import { isApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/class-names';
 import { formatDate } from '../../../lib/format';
 import { useDealRoomMessages, usePostDealRoomMessage } from '../api/deal-room';
+import { Alert } from '../../../components/ui/alert';
 
 function AuthorLabel({ message }: { message: DealRoomMessage }) {
   const { t } = useTranslation();
@@ -56,11 +57,7 @@ export function MessageThread({ operationId }: { operationId: string }) {
       <h2 id="deal-room-messages" className="text-lg font-semibold text-brand-900">
         {t('dealRoom.messages.title')}
       </h2>
-      {messages.isError && (
-        <p role="alert" className="mt-3 text-sm text-rose-700">
-          {t('dealRoom.messages.loadError')}
-        </p>
-      )}
+      {messages.isError && <Alert className="mt-3">{t('dealRoom.messages.loadError')}</Alert>}
       {messages.isSuccess && items.length === 0 && (
         <p className="mt-3 text-sm text-slate-600">{t('dealRoom.messages.empty')}</p>
       )}
@@ -118,11 +115,7 @@ export function MessageThread({ operationId }: { operationId: string }) {
             {post.isPending ? t('dealRoom.messages.sending') : t('dealRoom.messages.send')}
           </Button>
         </div>
-        {postError && (
-          <p role="alert" className="mt-2 text-sm text-rose-700">
-            {postError}
-          </p>
-        )}
+        {postError && <Alert className="mt-2">{postError}</Alert>}
       </form>
     </section>
   );

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../lib/class-names';
 import { useSetDealRoomNotifications } from '../api/deal-room';
+import { Alert } from '../../../components/ui/alert';
 
 /** The waiting page's notifications switch for the caller's orders in this operation. */
 export function NotificationsToggle({ operationId, enabled }: { operationId: string; enabled: boolean }) {
@@ -19,11 +20,7 @@ export function NotificationsToggle({ operationId, enabled }: { operationId: str
         <p id={hintId} className="mt-0.5 text-sm text-slate-600">
           {t('dealRoom.notificationsToggle.hint')}
         </p>
-        {mutation.isError && (
-          <p role="alert" className="mt-1 text-sm text-rose-700">
-            {t('dealRoom.notificationsToggle.error')}
-          </p>
-        )}
+        {mutation.isError && <Alert className="mt-1">{t('dealRoom.notificationsToggle.error')}</Alert>}
       </div>
       <button
         type="button"

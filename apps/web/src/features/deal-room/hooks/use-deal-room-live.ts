@@ -9,7 +9,7 @@ import { dealRoomKeys } from '../api/deal-room';
 export function useDealRoomLive(operationId: string, enabled = true) {
   const bindings = useMemo<RealtimeBinding[]>(
     () => [
-      { kinds: ['operation', 'participation'], operationId, queryKey: [...dealRoomKeys.all(operationId), 'room'] },
+      { kinds: ['operation', 'participation'], operationId, queryKey: dealRoomKeys.rooms(operationId) },
       { kinds: ['message'], operationId, queryKey: dealRoomKeys.messages(operationId) },
     ],
     [operationId],

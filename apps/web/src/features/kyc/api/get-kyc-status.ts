@@ -1,10 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-export const KYC_STATUS_QUERY_KEY = ['kyc', 'status'] as const;
+import { kycKeys } from './keys';
 
 export const kycStatusQueryOptions = queryOptions({
-  queryKey: KYC_STATUS_QUERY_KEY,
+  queryKey: kycKeys.status(),
   queryFn: ({ signal }) => apiRequest('/api/kyc', (c) => c.ZKycStatusResponse, { signal }),
   staleTime: 0,
 });
@@ -20,11 +19,16 @@ export function useContinueOnboarding() {
   return useMutation({
     mutationFn: () =>
       apiRequest('/api/kyc/onboarding/continue', (c) => c.ZKycStatusResponse, { method: 'POST', body: {} }),
-    onSuccess: (data) => queryClient.setQueryData(KYC_STATUS_QUERY_KEY, data),
+    onSuccess: (data) => queryClient.setQueryData(kycKeys.status(), data),
   });
 }
 
 /** The authorised route of a document's file: inline for the preview, or as a download. */
-export function documentFileUrl(documentId: string, download = false): string {
-  return `/api/kyc/documents/${encodeURIComponent(documentId)}/file${download ? '?download=1' : ''}`;
+export function documentFileUrl(documentId: string, download = false, revision?: number | null): string {
+  const query = new URLSearchParams();
+  if (download) query.set('download', '1');
+  // Names the revision shown: a replaced file is refused instead of shown under the old one (and never cached).
+  if (revision) query.set('revision', String(revision));
+  const search = query.toString();
+  return `/api/kyc/documents/${encodeURIComponent(documentId)}/file${search ? `?${search}` : ''}`;
 }

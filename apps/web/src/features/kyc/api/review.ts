@@ -1,20 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-const REVIEW_KEY = ['admin', 'kyc'] as const;
+import { kycKeys } from './keys';
 
 export const kycOverviewQueryOptions = queryOptions({
-  queryKey: [...REVIEW_KEY, 'overview'],
+  queryKey: kycKeys.overview(),
   queryFn: ({ signal }) => apiRequest('/api/admin/kyc/overview', (c) => c.ZKycOverviewResponse, { signal }),
 });
 
 export const kycReviewUsersQueryOptions = queryOptions({
-  queryKey: [...REVIEW_KEY, 'users'],
+  queryKey: kycKeys.users(),
   queryFn: ({ signal }) => apiRequest('/api/admin/kyc/users', (c) => c.ZKycReviewUsersResponse, { signal }),
 });
 
 export const operationReviewQueryOptions = queryOptions({
-  queryKey: [...REVIEW_KEY, 'operations'],
+  queryKey: kycKeys.operations(),
   queryFn: ({ signal }) => apiRequest('/api/admin/kyc/operations', (c) => c.ZOperationReviewResponse, { signal }),
 });
 
@@ -22,13 +21,14 @@ export const useKycOverview = () => useQuery(kycOverviewQueryOptions);
 export const useKycReviewUsers = () => useQuery(kycReviewUsersQueryOptions);
 export const useOperationReview = () => useQuery(operationReviewQueryOptions);
 
+/** Every decision names the revision the admin reviewed: one replaced or edited since is refused (409). */
 export type ReviewAction =
-  | { kind: 'verifyDocument'; id: string }
-  | { kind: 'rejectDocument'; id: string; reason: string }
-  | { kind: 'approveUser'; id: string }
-  | { kind: 'rejectUser'; id: string; reason: string }
-  | { kind: 'approveOperation'; id: string }
-  | { kind: 'rejectOperation'; id: string; reason: string };
+  | { kind: 'verifyDocument'; id: string; revision: number }
+  | { kind: 'rejectDocument'; id: string; revision: number; reason: string }
+  | { kind: 'approveUser'; id: string; revision: number }
+  | { kind: 'rejectUser'; id: string; revision: number; reason: string }
+  | { kind: 'approveOperation'; id: string; revision: number }
+  | { kind: 'rejectOperation'; id: string; revision: number; reason: string };
 
 function pathOf(action: ReviewAction): string {
   const id = encodeURIComponent(action.id);
@@ -52,14 +52,18 @@ function pathOf(action: ReviewAction): string {
 export function reviewDecision(action: ReviewAction) {
   return apiRequest(pathOf(action), (c) => c.ZOkResponse, {
     method: 'POST',
-    body: 'reason' in action ? { reason: action.reason } : {},
+    body: 'reason' in action ? { reason: action.reason, revision: action.revision } : { revision: action.revision },
   });
 }
 
+/**
+ * A decision, then the queues again whatever the answer: after a refusal because the document
+ * or offer changed (409), the page shows the new version beside the translated message.
+ */
 export function useReviewDecision() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reviewDecision,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: REVIEW_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: kycKeys.review }),
   });
 }

@@ -1,7 +1,7 @@
 import { type KycDocument, type KycDocumentType } from '@tradeops/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadWithProgress } from '../../../lib/upload-with-progress';
-import { KYC_STATUS_QUERY_KEY } from './get-kyc-status';
+import { kycKeys } from './keys';
 
 /** Uploads one document, reporting progress; errors come back as ApiError like every other call. */
 export async function uploadDocument(
@@ -23,6 +23,6 @@ export function useUploadDocument(documentType: KycDocumentType, onProgress: (fr
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => uploadDocument(documentType, file, onProgress),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: KYC_STATUS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: kycKeys.status() }),
   });
 }

@@ -6,31 +6,31 @@ import {
   isAllowedFileType,
   type KycDocument,
 } from '@tradeops/shared';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ProgressBar } from '../../../components/ui/progress-bar';
+import { FileDrop } from '../../../components/ui/file-drop';
 import { isApiError } from '../../../lib/api-client';
-import { cx } from '../../../lib/class-names';
 import { useUploadDocument } from '../api/upload-document';
 import { DocumentStatusBadge } from './document-status-badge';
+import { Alert } from '../../../components/ui/alert';
 
 const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 
-/** One required document: its state, and a drop zone or picker to upload (or replace) it. */
-export function DocumentUploadCard({ document }: { document: KycDocument }) {
+/**
+ * One required document: its state, and a drop zone or picker to upload (or
+ * replace) it; `isDisabled` while the account's e-mail address is unconfirmed.
+ */
+export function DocumentUploadCard({ document, isDisabled = false }: { document: KycDocument; isDisabled?: boolean }) {
   const { t } = useTranslation();
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [isDragging, setIsDragging] = useState(false);
   const upload = useUploadDocument(document.documentType, setProgress);
   const types = KYC_DOCUMENT_TYPES[document.documentType].map((type) => type.toUpperCase()).join(', ');
   const isLocked = document.status === 'verified';
   const title = t(`kyc.documentTypes.${document.documentType}`);
 
   function send(file: File | undefined) {
-    if (!file || isLocked || upload.isPending) return;
+    if (!file || isLocked || isDisabled || upload.isPending) return;
     setError(null);
     // Quick checks for fast feedback; the server decides from the file's content.
     if (file.size > UPLOAD_MAX_BYTES) return setError(t('onboarding.tooLarge', { size: MAX_MB }));
@@ -45,12 +45,6 @@ export function DocumentUploadCard({ document }: { document: KycDocument }) {
         setError(`${t('errors.documentUpload')}${detail}`);
       },
     });
-  }
-
-  function onDrop(event: DragEvent<HTMLDivElement>) {
-    event.preventDefault();
-    setIsDragging(false);
-    send(event.dataTransfer.files[0]);
   }
 
   const actionLabel =
@@ -83,57 +77,21 @@ export function DocumentUploadCard({ document }: { document: KycDocument }) {
       {isLocked ? (
         <p className="mt-3 text-sm text-emerald-800">{t('onboarding.locked')}</p>
       ) : (
-        <div
-          onDragOver={(event) => {
-            event.preventDefault();
-            setIsDragging(true);
-          }}
-          onDragLeave={() => setIsDragging(false)}
-          onDrop={onDrop}
-          className={cx(
-            'mt-3 flex flex-wrap items-center justify-center gap-1 rounded-lg border-2 border-dashed px-3 py-4 text-sm',
-            isDragging ? 'border-accent-600 bg-accent-50' : 'border-slate-300 bg-slate-50',
-          )}
-        >
-          <span className="text-slate-600">{t('onboarding.dropHere')}</span>
-          <label
-            htmlFor={inputId}
-            className="cursor-pointer font-semibold text-accent-800 underline underline-offset-2"
-          >
-            {actionLabel}
-          </label>
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
-            className="sr-only"
-            accept={acceptAttributeFor(document.documentType)}
-            aria-label={`${title}: ${actionLabel}`}
-            disabled={upload.isPending}
-            onChange={(event) => {
-              send(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
-        </div>
+        <FileDrop
+          className="mt-3"
+          accept={acceptAttributeFor(document.documentType)}
+          dropLabel={t('onboarding.dropHere')}
+          chooseLabel={actionLabel}
+          inputLabel={`${title}: ${actionLabel}`}
+          isDisabled={isDisabled}
+          onFile={send}
+          progress={upload.isPending ? progress : null}
+          uploadingLabel={t('onboarding.uploading')}
+          progressLabel={t('onboarding.uploadProgress')}
+        />
       )}
 
-      {upload.isPending && (
-        <div className="mt-3">
-          <p className="mb-1 text-xs text-slate-600">{t('onboarding.uploading')}</p>
-          <ProgressBar
-            value={Math.round(progress * 100)}
-            max={100}
-            label={t('onboarding.uploadProgress')}
-            valueText={`${Math.round(progress * 100)}%`}
-          />
-        </div>
-      )}
-      {error && (
-        <p role="alert" className="mt-3 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <Alert className="mt-3">{error}</Alert>}
     </li>
   );
 }

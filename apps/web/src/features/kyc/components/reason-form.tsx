@@ -1,8 +1,12 @@
-import { type FormEvent, useId, useState } from 'react';
+import { ZReviewReasonRequest } from '@tradeops/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { Field, Form, FormRootAlert, setFormError, useZodForm } from '../../../components/ui/form';
 
-/** A rejection with its required reason (spec §5: an empty reason is refused). */
+const ZReason = ZReviewReasonRequest.pick({ reason: true });
+
+/** A rejection with its required reason (spec §5: an empty reason is refused), checked by the shared schema. */
 export function RejectWithReason({
   label,
   onReject,
@@ -13,21 +17,16 @@ export function RejectWithReason({
   isPending: boolean;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const [isOpen, setIsOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(ZReason, { mode: 'onSubmit', defaultValues: { reason: '' } });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (reason.trim() === '') return setError(t('adminKyc.reasonRequired'));
-    setError(null);
+  async function submit({ reason }: { reason: string }) {
     try {
-      await onReject(reason.trim());
+      await onReject(reason);
       setIsOpen(false);
-      setReason('');
+      form.reset();
     } catch (cause) {
-      setError(cause instanceof Error ? cause.message : t('errors.INTERNAL_ERROR'));
+      setFormError(form, cause instanceof Error ? cause.message : t('errors.INTERNAL_ERROR'));
     }
   }
 
@@ -39,26 +38,11 @@ export function RejectWithReason({
     );
   }
   return (
-    <form onSubmit={submit} className="w-full space-y-2" noValidate>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {t('adminKyc.reason')}
-      </label>
-      <textarea
-        id={id}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        rows={2}
-        maxLength={500}
-        placeholder={t('adminKyc.reasonPlaceholder')}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base sm:text-sm"
-      />
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+    <Form form={form} onSubmit={submit} hasRootAlert={false} className="w-full space-y-2">
+      <Field name="reason" label={t('adminKyc.reason')}>
+        {(control) => <textarea {...control} rows={2} maxLength={500} placeholder={t('adminKyc.reasonPlaceholder')} />}
+      </Field>
+      <FormRootAlert />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={isPending}>
           {t('adminKyc.confirmReject')}
@@ -67,6 +51,6 @@ export function RejectWithReason({
           {t('adminKyc.cancel')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

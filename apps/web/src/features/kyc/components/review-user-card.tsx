@@ -6,6 +6,7 @@ import { documentFileUrl } from '../api/get-kyc-status';
 import { useReviewDecision } from '../api/review';
 import { DocumentStatusBadge } from './document-status-badge';
 import { RejectWithReason } from './reason-form';
+import { Alert } from '../../../components/ui/alert';
 
 /** One company in the review queue: its data, the five documents previewed in the page, and the decisions. */
 export function ReviewUserCard({ user }: { user: KycReviewUser }) {
@@ -49,20 +50,20 @@ export function ReviewUserCard({ user }: { user: KycReviewUser }) {
       <footer className="mt-6 flex flex-wrap items-start gap-3 border-t border-slate-100 pt-4">
         <Button
           disabled={!canApprove || decide.isPending}
-          onClick={() => decide.mutate({ kind: 'approveUser', id: user.userId })}
+          onClick={() => decide.mutate({ kind: 'approveUser', id: user.userId, revision: user.revision })}
         >
           {t('adminKyc.approveUser')}
         </Button>
         <RejectWithReason
           label={t('adminKyc.rejectUser')}
           isPending={decide.isPending}
-          onReject={(reason) => decide.mutateAsync({ kind: 'rejectUser', id: user.userId, reason })}
+          onReject={(reason) =>
+            decide.mutateAsync({ kind: 'rejectUser', id: user.userId, revision: user.revision, reason })
+          }
         />
         {!canApprove && <p className="basis-full text-xs text-slate-500">{t('adminKyc.approveHint')}</p>}
-        {decide.isError && (
-          <p role="alert" className="basis-full text-sm text-red-700">
-            {decide.error.message}
-          </p>
+        {decide.isError && decide.variables.kind === 'approveUser' && (
+          <Alert className="basis-full">{decide.error.message}</Alert>
         )}
       </footer>
     </article>
@@ -87,7 +88,10 @@ function ReviewDocument({ document }: { document: KycDocument }) {
           />
           <p className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
             <span className="truncate">{document.fileName}</span>
-            <a className="font-semibold text-accent-800 underline" href={documentFileUrl(document.id, true)}>
+            <a
+              className="font-semibold text-accent-800 underline"
+              href={documentFileUrl(document.id, true, document.revision)}
+            >
               {t('adminKyc.download')}
             </a>
           </p>
@@ -96,21 +100,34 @@ function ReviewDocument({ document }: { document: KycDocument }) {
               {t('onboarding.rejectedReason', { reason: document.rejectReason })}
             </p>
           )}
-          {document.status === 'uploaded' && (
+          {document.status === 'uploaded' && document.revision !== null && (
             <div className="mt-3 flex flex-wrap items-start gap-2">
               <Button
                 size="sm"
                 disabled={decide.isPending}
-                onClick={() => document.id && decide.mutate({ kind: 'verifyDocument', id: document.id })}
+                onClick={() =>
+                  decide.mutate({ kind: 'verifyDocument', id: document.id!, revision: document.revision! })
+                }
               >
                 {t('adminKyc.verify')}
               </Button>
               <RejectWithReason
                 label={t('adminKyc.reject')}
                 isPending={decide.isPending}
-                onReject={(reason) => decide.mutateAsync({ kind: 'rejectDocument', id: document.id!, reason })}
+                onReject={(reason) =>
+                  decide.mutateAsync({
+                    kind: 'rejectDocument',
+                    id: document.id!,
+                    revision: document.revision!,
+                    reason,
+                  })
+                }
               />
             </div>
+          )}
+          {/* A rejection's refusal shows in its own form. */}
+          {decide.isError && decide.variables.kind === 'verifyDocument' && (
+            <Alert className="mt-2">{decide.error.message}</Alert>
           )}
         </>
       ) : (
@@ -122,8 +139,8 @@ function ReviewDocument({ document }: { document: KycDocument }) {
 
 /** PDF in a frame, images as images, both from the authorised route (sandboxed, nosniff answers). */
 function DocumentPreview({ document, title }: { document: KycDocument & { id: string }; title: string }) {
-  // Answers are no-store, so a replaced document shows its new file.
-  const src = documentFileUrl(document.id);
+  // The URL names the revision: a replaced document gets a new address, so the frame loads its new file.
+  const src = documentFileUrl(document.id, false, document.revision);
   if (document.mimeType === 'application/pdf') {
     return <iframe title={title} src={src} className="mt-3 h-64 w-full rounded border border-slate-200 bg-slate-50" />;
   }

@@ -1,17 +1,16 @@
 import { type DisputeDecisionRequest, type LifecycleStep } from '@tradeops/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-const LIFECYCLE_KEY = ['admin', 'operations'] as const;
+import { lifecycleKeys } from './keys';
 
 export const adminOperationsQueryOptions = queryOptions({
-  queryKey: [...LIFECYCLE_KEY, 'list'],
+  queryKey: lifecycleKeys.list(),
   queryFn: ({ signal }) => apiRequest('/api/admin/operations', (c) => c.ZAdminOperationsListResponse, { signal }),
 });
 
 export function operationControlQueryOptions(operationId: string) {
   return queryOptions({
-    queryKey: [...LIFECYCLE_KEY, operationId, 'control'],
+    queryKey: lifecycleKeys.control(operationId),
     queryFn: ({ signal }) =>
       apiRequest(
         `/api/admin/operations/${encodeURIComponent(operationId)}/control`,
@@ -54,6 +53,6 @@ export function useLifecycleAction(operationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: LifecycleAction) => send(operationId, action),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: LIFECYCLE_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: lifecycleKeys.all }),
   });
 }

@@ -3,6 +3,7 @@ import {
   type DisputeDecision,
   type LifecycleParticipant,
   formatUsd,
+  isWholeCents,
   usdToCents,
 } from '@tradeops/shared';
 import { type FormEvent, useId, useState } from 'react';
@@ -10,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { toLocale } from '../../../lib/format';
 import { useLifecycleAction } from '../api/lifecycle';
+import { Alert } from '../../../components/ui/alert';
 
 /**
  * The admin's decision on a failed inspection: everything to the seller,
@@ -39,7 +41,8 @@ export function DisputeForm({
     if (decision === 'partial') {
       for (const participant of holding) {
         const usd = Number((refundsUsd[participant.id] ?? '0').replace(',', '.'));
-        if (!Number.isFinite(usd) || usd < 0) return setError(t('lifecycle.refundInvalid'));
+        // A fraction of a cent would be rounded away (0.004 → a $0 refund): refused, like negative amounts.
+        if (!isWholeCents(usd) || usd < 0) return setError(t('lifecycle.refundInvalid'));
         refunds[participant.id] = usdToCents(usd);
       }
     }
@@ -116,11 +119,7 @@ export function DisputeForm({
           className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base sm:text-sm"
         />
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <Alert>{error}</Alert>}
       <Button type="submit" disabled={action.isPending}>
         {t('lifecycle.decide')}
       </Button>

@@ -6,8 +6,10 @@ import { Button } from '../../../components/ui/button';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatDate, formatNumber, toLocale } from '../../../lib/format';
 import { useLifecycleAction } from '../api/lifecycle';
+import { DealProgress } from './deal-progress';
 import { DisputeForm } from './dispute-form';
 import { StepForm } from './step-form';
+import { Alert } from '../../../components/ui/alert';
 
 const CARD = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6';
 
@@ -32,6 +34,7 @@ export function OperationControl({ control }: { control: OperationControlRespons
               {t(`operationStatus.${operation.status}`)}
             </Badge>
           </div>
+          <DealProgress status={operation.status} />
           <ProgressBar
             className="mt-4"
             value={operation.allocatedTons}
@@ -107,11 +110,7 @@ export function OperationControl({ control }: { control: OperationControlRespons
             >
               {t('lifecycle.settle')}
             </Button>
-            {settle.isError && (
-              <p role="alert" className="mt-2 text-sm text-red-700">
-                {settle.error.message}
-              </p>
-            )}
+            {settle.isError && <Alert className="mt-2">{settle.error.message}</Alert>}
           </section>
         )}
         {control.isDisputeOpen && (
@@ -187,11 +186,7 @@ function CancelForm({ operationId }: { operationId: string }) {
           onChange={(event) => setReason(event.target.value)}
           className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base sm:text-sm"
         />
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
+        {error && <Alert>{error}</Alert>}
         <Button type="submit" variant="secondary" disabled={action.isPending}>
           {t('lifecycle.cancel')}
         </Button>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
 import { useLifecycleAction } from '../api/lifecycle';
+import { Alert } from '../../../components/ui/alert';
 
 function today(): string {
   return new Date().toISOString().slice(0, 10);
@@ -110,11 +111,7 @@ export function StepForm({ operationId, step }: { operationId: string; step: Lif
           className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base sm:text-sm"
         />
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <Alert>{error}</Alert>}
       <Button type="submit" disabled={action.isPending}>
         {action.isPending ? t('lifecycle.saving') : t('lifecycle.confirmStep')}
       </Button>

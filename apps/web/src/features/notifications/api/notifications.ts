@@ -8,13 +8,10 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
-const UNREAD_COUNT_KEY = [...NOTIFICATIONS_QUERY_KEY, 'unread-count'] as const;
-const LIST_KEY = [...NOTIFICATIONS_QUERY_KEY, 'list'] as const;
+import { notificationKeys } from './keys';
 
 export const unreadCountQueryOptions = queryOptions({
-  queryKey: UNREAD_COUNT_KEY,
+  queryKey: notificationKeys.unreadCount(),
   queryFn: ({ signal }) => apiRequest('/api/notifications/unread-count', (c) => c.ZUnreadCountResponse, { signal }),
   // Live through the stream: no need to ask again on every focus.
   staleTime: 60_000,
@@ -26,7 +23,7 @@ export function useUnreadCount(enabled: boolean) {
 }
 
 export const notificationsQueryOptions = infiniteQueryOptions({
-  queryKey: LIST_KEY,
+  queryKey: notificationKeys.list(),
   queryFn: ({ signal, pageParam }) =>
     apiRequest('/api/notifications', (c) => c.ZListNotificationsResponse, {
       signal,
@@ -46,8 +43,8 @@ function useNotificationMutation<Variables>(request: (variables: Variables) => P
   return useMutation({
     mutationFn: request,
     onSuccess: (data) => {
-      queryClient.setQueryData(UNREAD_COUNT_KEY, data);
-      void queryClient.invalidateQueries({ queryKey: LIST_KEY });
+      queryClient.setQueryData(notificationKeys.unreadCount(), data);
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { type Notification } from '@tradeops/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BellIcon } from '../../../components/ui/icons';
@@ -7,14 +7,16 @@ import { cx } from '../../../lib/class-names';
 import { formatDate } from '../../../lib/format';
 import { useRealtimeInvalidation, useRealtimeStatus } from '../../../lib/realtime';
 import {
-  NOTIFICATIONS_QUERY_KEY,
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
   useNotifications,
   useUnreadCount,
 } from '../api/notifications';
+import { Alert } from '../../../components/ui/alert';
+import { Popover } from '../../../components/ui/popover';
+import { notificationKeys } from '../api/keys';
 
-const LIVE_BINDINGS = [{ kinds: ['notification'], queryKey: NOTIFICATIONS_QUERY_KEY }] as const;
+const LIVE_BINDINGS = [{ kinds: ['notification'], queryKey: notificationKeys.all }] as const;
 
 /** Where a notification leads: the deal room for a buyer's orders, the operation page for a seller's deal. */
 export function notificationLink(notification: Pick<Notification, 'type' | 'operation_id'>): string | null {
@@ -41,9 +43,6 @@ export function useNotificationText() {
 export function NotificationBell() {
   const { t, i18n } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
   const headingId = useId();
   useRealtimeInvalidation(LIVE_BINDINGS);
   const unread = useUnreadCount(true);
@@ -54,137 +53,117 @@ export function NotificationBell() {
   const count = unread.data?.unread_count ?? 0;
   const isLive = useRealtimeStatus() === 'open';
 
-  useEffect(() => {
-    if (!isOpen) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setIsOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [isOpen]);
-
   const items = list.data?.pages.flatMap((page) => page.data) ?? [];
   const close = () => setIsOpen(false);
 
   return (
-    <div ref={rootRef} className="relative">
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={isOpen}
-        aria-controls={panelId}
-        aria-label={count > 0 ? t('notifications.bellUnread', { count }) : t('notifications.bell')}
-        data-testid="notification-bell"
-        data-live={isLive}
-        onClick={() => setIsOpen((open) => !open)}
-        className="relative inline-flex size-9 items-center justify-center rounded-lg border border-slate-200 text-brand-900 hover:bg-slate-50"
-      >
-        <BellIcon className="size-5" />
-        {count > 0 && (
-          <span
-            aria-hidden="true"
-            data-testid="notification-count"
-            className="absolute -top-1.5 -right-1.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-[11px] font-bold text-white"
+    <div className="relative">
+      <Popover
+        open={isOpen}
+        onOpenChange={setIsOpen}
+        label={t('notifications.title')}
+        className="max-h-[70dvh] w-[calc(100vw-1rem)] overflow-y-auto sm:w-96"
+        trigger={
+          <button
+            type="button"
+            aria-label={count > 0 ? t('notifications.bellUnread', { count }) : t('notifications.bell')}
+            data-testid="notification-bell"
+            data-live={isLive}
+            className="relative inline-flex size-9 items-center justify-center rounded-lg border border-slate-200 text-brand-900 hover:bg-slate-50"
           >
-            {count > 99 ? '99+' : count}
-          </span>
-        )}
-      </button>
-      <div
-        id={panelId}
-        role="region"
-        aria-labelledby={headingId}
-        hidden={!isOpen}
-        className="fixed inset-x-2 top-16 z-50 max-h-[70dvh] overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-96"
+            <BellIcon className="size-5" />
+            {count > 0 && (
+              <span
+                aria-hidden="true"
+                data-testid="notification-count"
+                className="absolute -top-1.5 -right-1.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-[11px] font-bold text-white"
+              >
+                {count > 99 ? '99+' : count}
+              </span>
+            )}
+          </button>
+        }
       >
-        <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
-          <h2 id={headingId} className="text-sm font-semibold text-brand-900">
-            {t('notifications.title')}
-          </h2>
-          {count > 0 && (
-            <button
-              type="button"
-              className="rounded-md px-2 py-1 text-xs font-semibold text-accent-800 hover:bg-accent-50 disabled:opacity-60"
-              disabled={markAll.isPending}
-              onClick={() => markAll.mutate()}
-            >
-              {t('notifications.markAllRead')}
-            </button>
+        <div role="region" aria-labelledby={headingId}>
+          <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
+            <h2 id={headingId} className="text-sm font-semibold text-brand-900">
+              {t('notifications.title')}
+            </h2>
+            {count > 0 && (
+              <button
+                type="button"
+                className="rounded-md px-2 py-1 text-xs font-semibold text-accent-800 hover:bg-accent-50 disabled:opacity-60"
+                disabled={markAll.isPending}
+                onClick={() => markAll.mutate()}
+              >
+                {t('notifications.markAllRead')}
+              </button>
+            )}
+          </div>
+          {isOpen && list.isPending && <p className="px-4 py-6 text-sm text-slate-500">{t('common.loading')}</p>}
+          {list.isError && <Alert>{t('notifications.loadError')}</Alert>}
+          {list.isSuccess && items.length === 0 && (
+            <p className="px-4 py-6 text-sm text-slate-600">{t('notifications.empty')}</p>
+          )}
+          {items.length > 0 && (
+            <ul className="divide-y divide-slate-100">
+              {items.map((notification) => {
+                const isUnread = notification.read_at === null;
+                const link = notificationLink(notification);
+                return (
+                  <li key={notification.id} className={cx('px-4 py-3', isUnread && 'bg-accent-50/40')}>
+                    <p className="text-sm text-slate-800">
+                      {isUnread && <span className="sr-only">{t('notifications.unread')}: </span>}
+                      {textOf(notification)}
+                    </p>
+                    <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+                      <time dateTime={notification.created_at} className="text-slate-500">
+                        {formatDate(notification.created_at, i18n.language, {
+                          dateStyle: 'medium',
+                          timeStyle: 'short',
+                        })}
+                      </time>
+                      {link && (
+                        <Link
+                          to={link}
+                          className="font-semibold text-accent-800 underline-offset-2 hover:underline"
+                          onClick={() => {
+                            if (isUnread) markRead.mutate(notification.id);
+                            close();
+                          }}
+                        >
+                          {t('notifications.viewOperation')}
+                        </Link>
+                      )}
+                      {isUnread && (
+                        <button
+                          type="button"
+                          className="font-semibold text-slate-600 underline-offset-2 hover:underline"
+                          onClick={() => markRead.mutate(notification.id)}
+                        >
+                          {t('notifications.markRead')}
+                        </button>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {list.hasNextPage && (
+            <div className="border-t border-slate-100 p-2">
+              <button
+                type="button"
+                className="w-full rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-slate-50"
+                disabled={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                {t('notifications.loadMore')}
+              </button>
+            </div>
           )}
         </div>
-        {isOpen && list.isPending && <p className="px-4 py-6 text-sm text-slate-500">{t('common.loading')}</p>}
-        {list.isError && (
-          <p role="alert" className="px-4 py-6 text-sm text-rose-700">
-            {t('notifications.loadError')}
-          </p>
-        )}
-        {list.isSuccess && items.length === 0 && (
-          <p className="px-4 py-6 text-sm text-slate-600">{t('notifications.empty')}</p>
-        )}
-        {items.length > 0 && (
-          <ul className="divide-y divide-slate-100">
-            {items.map((notification) => {
-              const isUnread = notification.read_at === null;
-              const link = notificationLink(notification);
-              return (
-                <li key={notification.id} className={cx('px-4 py-3', isUnread && 'bg-accent-50/40')}>
-                  <p className="text-sm text-slate-800">
-                    {isUnread && <span className="sr-only">{t('notifications.unread')}: </span>}
-                    {textOf(notification)}
-                  </p>
-                  <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
-                    <time dateTime={notification.created_at} className="text-slate-500">
-                      {formatDate(notification.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
-                    </time>
-                    {link && (
-                      <Link
-                        to={link}
-                        className="font-semibold text-accent-800 underline-offset-2 hover:underline"
-                        onClick={() => {
-                          if (isUnread) markRead.mutate(notification.id);
-                          close();
-                        }}
-                      >
-                        {t('notifications.viewOperation')}
-                      </Link>
-                    )}
-                    {isUnread && (
-                      <button
-                        type="button"
-                        className="font-semibold text-slate-600 underline-offset-2 hover:underline"
-                        onClick={() => markRead.mutate(notification.id)}
-                      >
-                        {t('notifications.markRead')}
-                      </button>
-                    )}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        {list.hasNextPage && (
-          <div className="border-t border-slate-100 p-2">
-            <button
-              type="button"
-              className="w-full rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-slate-50"
-              disabled={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
-              {t('notifications.loadMore')}
-            </button>
-          </div>
-        )}
-      </div>
+      </Popover>
       {/* Announces a new arrival to screen readers without moving focus. */}
       <span className="sr-only" aria-live="polite">
         {count > 0 ? t('notifications.bellUnread', { count }) : ''}

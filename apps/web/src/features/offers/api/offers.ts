@@ -2,10 +2,9 @@ import { type OfferValues } from '@tradeops/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
+import { offerKeys } from './keys';
 
 /** Every query of a seller's offers shares this prefix, so a change refreshes them all. */
-export const OFFERS_KEY = ['offers'] as const;
-
 export interface OfferFilesInput {
   image?: File | null;
   spec?: File | null;
@@ -39,13 +38,13 @@ export function useSaveOffer(id?: string) {
   return useMutation({
     mutationFn: ({ values, files }: { values: OfferValues; files: OfferFilesInput }) =>
       id ? updateOffer(id, values, files).then(() => ({ id })) : createOffer(values, files),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: OFFERS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: offerKeys.all }),
   });
 }
 
 export function myOffersQueryOptions(language: string) {
   return queryOptions({
-    queryKey: [...OFFERS_KEY, 'mine', language],
+    queryKey: offerKeys.mine(language),
     queryFn: ({ signal }) => apiRequest('/api/offers/mine', (c) => c.ZSellerOffersResponse, { signal }),
   });
 }
@@ -58,7 +57,7 @@ export function useMyOffers() {
 export function useOfferDetail(id: string | null) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [...OFFERS_KEY, 'detail', id, i18n.language],
+    queryKey: offerKeys.detail(id, i18n.language),
     queryFn: ({ signal }) =>
       apiRequest(`/api/offers/${encodeURIComponent(id ?? '')}`, (c) => c.ZOfferDetail, { signal }),
     enabled: Boolean(id),
@@ -67,7 +66,7 @@ export function useOfferDetail(id: string | null) {
 
 export function useOfferParticipants(id: string | null) {
   return useQuery({
-    queryKey: [...OFFERS_KEY, 'participants', id],
+    queryKey: offerKeys.participants(id),
     queryFn: ({ signal }) =>
       apiRequest(`/api/offers/${encodeURIComponent(id ?? '')}/participants`, (c) => c.ZOfferParticipantsResponse, {
         signal,
@@ -81,14 +80,14 @@ export function useWithdrawOffer() {
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest(`/api/offers/${encodeURIComponent(id)}/withdraw`, (c) => c.ZOkResponse, { method: 'POST', body: {} }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: OFFERS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: offerKeys.all }),
   });
 }
 
 export function useSellerDashboard() {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [...OFFERS_KEY, 'dashboard', i18n.language],
+    queryKey: offerKeys.dashboard(i18n.language),
     queryFn: ({ signal }) => apiRequest('/api/seller/dashboard', (c) => c.ZSellerDashboardResponse, { signal }),
   });
 }

@@ -1,6 +1,7 @@
 import { formatUsd } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
+import { DataTable } from '../../../components/ui/data-table';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatNumber, toLocale } from '../../../lib/format';
 import { useOfferParticipants } from '../api/offers';
@@ -17,52 +18,43 @@ export function OfferParticipants({ offerId }: { offerId: string }) {
     );
   }
   return (
-    <div className="mt-4 overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-left text-sm">
-        <caption className="sr-only">{t('sellerArea.participants')}</caption>
-        <thead className="text-slate-500">
-          <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              {t('sellerArea.company')}
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              {t('sellerArea.volume')}
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              {t('sellerArea.amount')}
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              {t('sellerArea.payment')}
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              {t('sellerArea.escrow')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <tr key={row.id} className={row.status === 'active' ? '' : 'text-slate-400'}>
-              <td className="py-2 pr-3 font-medium">{row.companyName}</td>
-              <td className="py-2 pr-3">{formatNumber(row.volume, i18n.language)} t</td>
-              <td className="py-2 pr-3">{formatUsd(row.amountCents, toLocale(i18n.language))}</td>
-              <td className="py-2 pr-3">
-                <Badge
-                  tone={
-                    row.paymentStatus === 'confirmed'
-                      ? 'success'
-                      : row.paymentStatus === 'rejected'
-                        ? 'danger'
-                        : 'warning'
-                  }
-                >
-                  {t(`offers.payment.${row.paymentStatus}`)}
-                </Badge>
-              </td>
-              <td className="py-2">{t(`offers.escrow.${row.escrowState}`)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="mt-4"
+      caption={t('sellerArea.participants')}
+      rows={rows}
+      rowKey={(row) => row.id}
+      rowClassName={(row) => (row.status === 'active' ? undefined : 'text-slate-400')}
+      columns={[
+        {
+          key: 'company',
+          header: t('sellerArea.company'),
+          cell: (row) => <span className="font-medium">{row.companyName}</span>,
+        },
+        {
+          key: 'volume',
+          header: t('sellerArea.volume'),
+          cell: (row) => `${formatNumber(row.volume, i18n.language)} t`,
+        },
+        {
+          key: 'amount',
+          header: t('sellerArea.amount'),
+          cell: (row) => formatUsd(row.amountCents, toLocale(i18n.language)),
+        },
+        {
+          key: 'payment',
+          header: t('sellerArea.payment'),
+          cell: (row) => (
+            <Badge
+              tone={
+                row.paymentStatus === 'confirmed' ? 'success' : row.paymentStatus === 'rejected' ? 'danger' : 'warning'
+              }
+            >
+              {t(`offers.payment.${row.paymentStatus}`)}
+            </Badge>
+          ),
+        },
+        { key: 'escrow', header: t('sellerArea.escrow'), cell: (row) => t(`offers.escrow.${row.escrowState}`) },
+      ]}
+    />
   );
 }

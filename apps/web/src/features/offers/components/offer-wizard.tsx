@@ -13,16 +13,15 @@ import {
   type OfferField as OfferFieldName,
   type OfferValues,
 } from '@tradeops/shared';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { Field, FieldFrame, Form, showServerError, useZodForm } from '../../../components/ui/form';
 import { isApiError } from '../../../lib/api-client';
 import { toLocale } from '../../../lib/format';
 import { useSaveOffer } from '../api/offers';
 import { EMPTY_OFFER, OFFER_DRAFT_STORAGE_KEY, type OfferFormValues, useOfferDraft } from '../hooks/use-offer-draft';
-import { OfferField, fieldClasses } from './offer-field';
-
-type Problems = Partial<Record<OfferFieldName, { key: string } | { text: string }>>;
 
 /** Which step owns a field (server field errors send the user back there). */
 function stepOf(field: string): number {
@@ -30,16 +29,12 @@ function stepOf(field: string): number {
   return index === -1 ? 0 : index;
 }
 
-/** Parses the whole form with the shared schema; the issues, by field (first one each). */
-function check(values: OfferFormValues): { data: OfferValues | null; problems: Problems } {
-  const result = ZOfferRequest.safeParse(values);
-  if (result.success) return { data: result.data, problems: {} };
-  const problems: Problems = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as OfferFieldName | undefined;
-    if (field && !problems[field]) problems[field] = { key: issue.message };
-  }
-  return { data: null, problems };
+/** The step of the first field with a problem, if any. */
+function firstStepWithError(errors: object): number | null {
+  const steps = Object.keys(errors)
+    .filter((field) => field !== 'root')
+    .map(stepOf);
+  return steps.length > 0 ? Math.min(...steps) : null;
 }
 
 interface OfferWizardProps {
@@ -61,8 +56,10 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
   const { t, i18n } = useTranslation();
   const isEdit = Boolean(offerId);
   const draft = useOfferDraft(isEdit ? null : OFFER_DRAFT_STORAGE_KEY, initialValues ?? EMPTY_OFFER);
-  const { values, step } = draft;
-  const [problems, setProblems] = useState<Problems>({});
+  const { step } = draft;
+  // The form holds what was typed (strings, "" for a select not chosen yet); the schema parses it on submit.
+  const form = useZodForm(ZOfferRequest, { mode: 'onSubmit', defaultValues: draft.values as never });
+  const values = form.watch() as OfferFormValues;
   const [image, setImage] = useState<File | null>(null);
   const [spec, setSpec] = useState<File | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -71,20 +68,17 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
   const save = useSaveOffer(offerId);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const errorOf = (field: OfferFieldName): string | undefined => {
-    const problem = problems[field];
-    if (!problem) return undefined;
-    return 'key' in problem ? t(problem.key as never) : problem.text;
-  };
+  // The draft follows every keystroke, so a reload or a step back loses nothing.
+  const { setValues } = draft;
+  useEffect(() => {
+    const subscription = form.watch((next) => setValues(next as OfferFormValues));
+    return () => subscription.unsubscribe();
+  }, [form, setValues]);
 
-  const bind = (field: OfferFieldName) => ({
-    name: field,
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => {
-      draft.setValue(field, event.target.value);
-      if (problems[field]) setProblems((current) => ({ ...current, [field]: undefined }));
-    },
-  });
+  function clearForm() {
+    draft.reset();
+    form.reset(EMPTY_OFFER as never);
+  }
 
   function goTo(next: number) {
     draft.setStep(next);
@@ -92,29 +86,17 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
     requestAnimationFrame(() => headingRef.current?.focus());
   }
 
-  function stepProblems(index: number): Problems {
-    const { problems: all } = check(values);
-    const own: Problems = {};
-    for (const field of OFFER_STEPS[index]!.fields) if (all[field]) own[field] = all[field];
-    return own;
+  async function onNext() {
+    const isStepValid = await form.trigger([...OFFER_STEPS[step]!.fields] as OfferFieldName[]);
+    if (isStepValid) goTo(step + 1);
   }
 
-  function onNext() {
-    const own = stepProblems(step);
-    setProblems(own);
-    if (Object.keys(own).length === 0) goTo(step + 1);
+  function onInvalid(errors: object) {
+    const first = firstStepWithError(errors);
+    if (first !== null && first !== step) goTo(first);
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (step < OFFER_STEPS.length - 1) return onNext();
-    const { data, problems: all } = check(values);
-    if (!data) {
-      setProblems(all);
-      const first = Object.keys(all)[0];
-      if (first && stepOf(first) !== step) goTo(stepOf(first));
-      return;
-    }
+  function onSubmit(data: OfferValues) {
     setFailure(null);
     setDetail(null);
     save.mutate(
@@ -122,7 +104,7 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
       {
         onSuccess: ({ id }) => {
           if (!isEdit) {
-            draft.reset();
+            clearForm();
             setImage(null);
             setSpec(null);
             setCreatedId(id);
@@ -133,13 +115,8 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
           setFailure(t(isEdit ? 'offers.wizard.updateError' : 'offers.wizard.createError'));
           if (!isApiError(error)) return;
           if (error.fields) {
-            const fromServer: Problems = {};
-            for (const [field, text] of Object.entries(error.fields)) {
-              if (field in EMPTY_OFFER) fromServer[field as OfferFieldName] = { text };
-            }
-            setProblems(fromServer);
-            const first = Object.keys(fromServer)[0];
-            if (first && stepOf(first) !== step) goTo(stepOf(first));
+            showServerError(form, error);
+            onInvalid(error.fields);
           } else if (error.isClientError) {
             setDetail(error.message);
           }
@@ -173,27 +150,16 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
   })();
 
   const text = (field: OfferFieldName, props: { type?: string; hint?: string; className?: string } = {}) => (
-    <OfferField
-      label={t(`offers.fields.${field}`)}
-      error={errorOf(field)}
-      hint={props.hint}
-      className={props.className}
-    >
+    <Field name={field} label={t(`offers.fields.${field}`)} hint={props.hint} className={props.className}>
       {(control) => (
-        <input
-          {...control}
-          {...bind(field)}
-          type={props.type ?? 'text'}
-          inputMode={props.type === 'number' ? 'decimal' : undefined}
-          className={fieldClasses(Boolean(errorOf(field)))}
-        />
+        <input {...control} type={props.type ?? 'text'} inputMode={props.type === 'number' ? 'decimal' : undefined} />
       )}
-    </OfferField>
+    </Field>
   );
   const select = (field: OfferFieldName, options: readonly string[], labelOf: (value: string) => string) => (
-    <OfferField label={t(`offers.fields.${field}`)} error={errorOf(field)}>
+    <Field name={field} label={t(`offers.fields.${field}`)}>
       {(control) => (
-        <select {...control} {...bind(field)} className={fieldClasses(Boolean(errorOf(field)))}>
+        <select {...control}>
           <option value="">{t('offers.wizard.choose')}</option>
           {options.map((option) => (
             <option key={option} value={option}>
@@ -202,7 +168,7 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
           ))}
         </select>
       )}
-    </OfferField>
+    </Field>
   );
   const countryLabel = (code: string) => t(`countries.${code}` as never);
 
@@ -218,32 +184,17 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
         className: 'sm:col-span-2',
         hint: titleDefault ? t('offers.wizard.titleDefaultHint', { title: titleDefault }) : undefined,
       })}
-      <OfferField label={t('offers.fields.description')} error={errorOf('description')} className="sm:col-span-2">
-        {(control) => (
-          <textarea
-            {...control}
-            {...bind('description')}
-            rows={4}
-            className={fieldClasses(Boolean(errorOf('description')))}
-          />
-        )}
-      </OfferField>
+      <Field name="description" label={t('offers.fields.description')} className="sm:col-span-2">
+        {(control) => <textarea {...control} rows={4} />}
+      </Field>
       <fieldset className="rounded-xl border border-slate-200 p-4 sm:col-span-2">
         <legend className="px-1 text-sm font-semibold text-brand-900">{t('offers.wizard.optionalEnglish')}</legend>
         <p className="mb-3 text-xs text-slate-500">{t('offers.wizard.optionalEnglishHint')}</p>
         <div className="grid gap-4">
           {text('titleEn')}
-          <OfferField label={t('offers.fields.descriptionEn')} error={errorOf('descriptionEn')}>
-            {(control) => (
-              <textarea
-                {...control}
-                {...bind('descriptionEn')}
-                rows={3}
-                lang="en"
-                className={fieldClasses(Boolean(errorOf('descriptionEn')))}
-              />
-            )}
-          </OfferField>
+          <Field name="descriptionEn" label={t('offers.fields.descriptionEn')}>
+            {(control) => <textarea {...control} rows={3} lang="en" />}
+          </Field>
         </div>
       </fieldset>
       <FilePicker
@@ -287,7 +238,14 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
 
   const isLast = step === OFFER_STEPS.length - 1;
   return (
-    <form noValidate onSubmit={onSubmit} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+    <Form
+      form={form}
+      onSubmit={onSubmit}
+      onInvalidSubmit={onInvalid}
+      onSubmitStep={isLast ? undefined : () => void onNext()}
+      hasRootAlert={false}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+    >
       <ol
         className="mb-6 grid grid-cols-3 gap-2"
         aria-label={t('offers.wizard.stepOf', { current: step + 1, total: 3 })}
@@ -318,10 +276,10 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
       {!isEdit && <p className="mt-1 text-xs text-slate-500">{t('offers.wizard.draftSaved')}</p>}
       <div className="mt-6">{steps[step]}</div>
       {failure && (
-        <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <Alert className="mt-6">
           <p className="font-semibold">{failure}</p>
           {detail && <p className="mt-1">{detail}</p>}
-        </div>
+        </Alert>
       )}
       <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
         <Button variant="secondary" disabled={step === 0 || save.isPending} onClick={() => goTo(step - 1)}>
@@ -333,8 +291,7 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
               variant="ghost"
               disabled={save.isPending}
               onClick={() => {
-                draft.reset();
-                setProblems({});
+                clearForm();
                 setImage(null);
                 setSpec(null);
               }}
@@ -353,7 +310,7 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
           </Button>
         </div>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -372,7 +329,7 @@ function FilePicker({
 }) {
   const { t } = useTranslation();
   return (
-    <OfferField label={label} hint={hint}>
+    <FieldFrame label={label} hint={hint}>
       {(control) => (
         <div className="flex min-w-0 items-center gap-3">
           {/* The native control's own words are the browser's language, not the page's: it stays for keyboards and screen readers, the button is drawn here. */}
@@ -395,6 +352,6 @@ function FilePicker({
           </span>
         </div>
       )}
-    </OfferField>
+    </FieldFrame>
   );
 }

@@ -8,6 +8,8 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatNumber, toLocale } from '../../../lib/format';
 import { useWithdrawOffer } from '../api/offers';
 import { OfferParticipants } from './offer-participants';
+import { Alert } from '../../../components/ui/alert';
+import { ConfirmDialog } from '../../../components/ui/dialog';
 
 const REVIEW_TONE: Record<SellerOffer['reviewStatus'], BadgeTone> = {
   pending: 'warning',
@@ -142,29 +144,23 @@ function SellerOfferRow({
               {t('sellerArea.viewPublic')}
             </ButtonLink>
           )}
-          {offer.canWithdraw &&
-            (confirming ? (
-              <span className="flex flex-wrap items-center gap-2">
-                <span className="text-sm text-slate-700">{t('sellerArea.withdrawConfirm')}</span>
-                <Button size="sm" disabled={withdraw.isPending} onClick={() => withdraw.mutate(offer.id)}>
-                  {t('sellerArea.withdrawYes')}
-                </Button>
-                <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
-                  {t('sellerArea.withdrawNo')}
-                </Button>
-              </span>
-            ) : (
-              <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
-                {t('sellerArea.withdraw')}
-              </Button>
-            ))}
+          {offer.canWithdraw && (
+            <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
+              {t('sellerArea.withdraw')}
+            </Button>
+          )}
         </div>
       )}
-      {withdraw.isError && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {withdraw.error.message}
-        </p>
-      )}
+      {withdraw.isError && <Alert className="mt-2">{withdraw.error.message}</Alert>}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('sellerArea.withdrawConfirm')}
+        confirmLabel={t('sellerArea.withdrawYes')}
+        cancelLabel={t('sellerArea.withdrawNo')}
+        isPending={withdraw.isPending}
+        onConfirm={() => withdraw.mutate(offer.id, { onSettled: () => setConfirming(false) })}
+      />
       {showParticipants && <OfferParticipants offerId={offer.id} />}
     </li>
   );

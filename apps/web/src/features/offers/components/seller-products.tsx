@@ -5,6 +5,7 @@ import { useMyOffers, useOfferDetail } from '../api/offers';
 import { type OfferFormValues } from '../hooks/use-offer-draft';
 import { OfferWizard } from './offer-wizard';
 import { SellerOffers } from './seller-offers';
+import { Alert } from '../../../components/ui/alert';
 
 /** /seller/products: every offer with edit (while pending), withdraw and participants. */
 export function SellerProducts({ editId, onEdit }: { editId: string | null; onEdit: (id: string | null) => void }) {
@@ -24,11 +25,7 @@ function EditOffer({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
   const detail = useOfferDetail(id);
   if (detail.isError) {
-    return (
-      <p role="alert" className="text-red-700">
-        {detail.error.message}
-      </p>
-    );
+    return <Alert>{detail.error.message}</Alert>;
   }
   if (!detail.data) return <Skeleton className="h-96 w-full rounded-2xl" />;
   const { values, offer } = detail.data;

@@ -70,8 +70,7 @@ export function useOfferDraft(storageKey: string | null, initial: OfferFormValue
   return {
     values: draft.values,
     step: draft.step,
-    setValue: (field: OfferField, value: string) =>
-      setDraft((current) => ({ ...current, values: { ...current.values, [field]: value } })),
+    setValues: (values: OfferFormValues) => setDraft((current) => ({ ...current, values })),
     setStep: (step: number) => setDraft((current) => ({ ...current, step })),
     reset: () => {
       if (storageKey) window.sessionStorage.removeItem(storageKey);

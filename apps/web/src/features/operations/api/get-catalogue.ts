@@ -9,6 +9,7 @@ import {
 } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
+import { operationKeys } from './keys';
 
 /** The catalogue's filters, as they appear in the URL of /operations (shareable, back button works). */
 export interface CatalogueFilters {
@@ -94,7 +95,7 @@ export function getCatalogue(
 export function catalogueQueryOptions(filters: CatalogueFilters, language: string, pageSize = CATALOGUE_PAGE_SIZE) {
   return queryOptions({
     // Titles come in the reader's language, so the language is part of the key.
-    queryKey: ['operations', 'catalogue', language, filters, pageSize] as const,
+    queryKey: operationKeys.catalogue(language, filters, pageSize),
     queryFn: ({ signal }) => getCatalogue(filters, pageSize, signal),
     // Keep the current cards on screen while the next filter's answer loads.
     placeholderData: keepPreviousData,

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type FeaturedOperation } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
+import { operationKeys } from './keys';
 
 /** GET /api/operations/featured: the landing card's figures, computed by the server. */
 export function getFeaturedOperation(signal?: AbortSignal): Promise<FeaturedOperation> {
@@ -10,7 +11,7 @@ export function getFeaturedOperation(signal?: AbortSignal): Promise<FeaturedOper
 
 export function featuredOperationQueryOptions(language: string) {
   return queryOptions({
-    queryKey: ['operations', 'featured', language] as const,
+    queryKey: operationKeys.featured(language),
     queryFn: ({ signal }) => getFeaturedOperation(signal),
   });
 }

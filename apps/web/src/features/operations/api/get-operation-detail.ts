@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { type OperationDetail } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
+import { operationKeys } from './keys';
 
 /** GET /api/operations/{id}: the detail (signed in); the server counts the view. */
 export function getOperationDetail(id: string, signal?: AbortSignal): Promise<OperationDetail> {
@@ -10,14 +11,11 @@ export function getOperationDetail(id: string, signal?: AbortSignal): Promise<Op
   });
 }
 
-export const operationDetailQueryKey = (id: string, language: string) =>
-  ['operations', 'detail', id, language] as const;
-
 export function useOperationDetail(id: string | undefined, enabled: boolean) {
   const { i18n } = useTranslation();
   return useQuery(
     queryOptions({
-      queryKey: operationDetailQueryKey(id ?? '', i18n.language),
+      queryKey: operationKeys.detail(id ?? '', i18n.language),
       queryFn: ({ signal }) => getOperationDetail(id ?? '', signal),
       enabled: enabled && !!id,
       // A view is counted per visit, not per window focus.
@@ -36,7 +34,7 @@ export function useWatchOperation(id: string) {
         method: watch ? 'PUT' : 'DELETE',
       }),
     onSuccess: (answer) => {
-      queryClient.setQueryData<OperationDetail>(operationDetailQueryKey(id, i18n.language), (current) =>
+      queryClient.setQueryData<OperationDetail>(operationKeys.detail(id, i18n.language), (current) =>
         current
           ? { ...current, is_watching: answer.is_watching, stats: { ...current.stats, watchers: answer.watchers } }
           : current,

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OPERATIONS_LIST_LIMIT, type ListOperationsResponse, type OperationListFilter } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
+import { operationKeys } from './keys';
 
 export interface ListOperationsParams {
   status?: OperationListFilter;
@@ -30,17 +31,10 @@ export function listOperations(
   });
 }
 
-export const operationsQueryKeys = {
-  all: ['operations'] as const,
-  lists: () => [...operationsQueryKeys.all, 'list'] as const,
-  list: (params: ListOperationsParams, language = '') =>
-    [...operationsQueryKeys.lists(), language, normalize(params)] as const,
-};
-
 export function listOperationsQueryOptions(params: ListOperationsParams = {}, language = '') {
   return queryOptions({
     // Titles come in the reader's language.
-    queryKey: operationsQueryKeys.list(params, language),
+    queryKey: operationKeys.list(normalize(params), language),
     queryFn: ({ signal }) => listOperations(params, signal),
   });
 }

@@ -1,4 +1,4 @@
-import { type FeaturedOperation } from '@tradeops/shared';
+import { type FeaturedOperation, MINUTE_MS, HOUR_MS, DAY_MS } from '@tradeops/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
@@ -12,8 +12,6 @@ import { useSession } from '../../../lib/session';
 import { useFeaturedOperation } from '../api/get-featured-operation';
 import { loginPathTo } from '../../../lib/login-path';
 
-const MINUTE_MS = 60_000;
-
 /** Days, hours and minutes until a deadline, ticking every minute. */
 export function useCountdown(deadline: string | null, tickMs = MINUTE_MS) {
   const [now, setNow] = useState(() => Date.now());
@@ -26,9 +24,9 @@ export function useCountdown(deadline: string | null, tickMs = MINUTE_MS) {
   const left = Math.max(0, new Date(deadline).getTime() - now);
   return {
     isOver: left === 0,
-    days: Math.floor(left / 86_400_000),
-    hours: Math.floor((left % 86_400_000) / 3_600_000),
-    minutes: Math.floor((left % 3_600_000) / MINUTE_MS),
+    days: Math.floor(left / DAY_MS),
+    hours: Math.floor((left % DAY_MS) / HOUR_MS),
+    minutes: Math.floor((left % HOUR_MS) / MINUTE_MS),
   };
 }
 

@@ -1,4 +1,4 @@
-import { type OperationListItem, type OperationStatus } from '@tradeops/shared';
+import { type OperationListItem, type OperationStatus, DAY_MS } from '@tradeops/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,10 +13,12 @@ const STATUS_TONES: Record<OperationStatus, BadgeTone> = {
   pending: 'warning',
   active: 'success',
   allocated: 'brand',
+  funded: 'brand',
   shipment_preparation: 'brand',
   in_transit: 'brand',
   arrived: 'brand',
   inspected: 'brand',
+  disputed: 'danger',
   settled: 'neutral',
   rejected: 'danger',
   expired: 'neutral',
@@ -162,7 +164,7 @@ function DeadlineText({ deadline, now }: { deadline: string | null; now: Date | 
   const msLeft = new Date(deadline).getTime() - clock.getTime();
   let text: string;
   if (days <= 0) text = t('operations.card.closed');
-  else if (msLeft < 24 * 60 * 60 * 1000) text = t('operations.card.underOneDay');
+  else if (msLeft < DAY_MS) text = t('operations.card.underOneDay');
   else text = t('operations.card.daysLeft', { count: days });
   return <time dateTime={deadline}>{text}</time>;
 }

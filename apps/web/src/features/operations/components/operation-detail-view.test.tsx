@@ -29,6 +29,7 @@ const operation: OperationDetail = {
   },
   stats: { views: 41, watchers: 3, comments: 2 },
   is_watching: false,
+  is_own_operation: false,
   badges: ['verified_seller', 'verified_volume', 'escrow_protected'],
   similar: [buildOperation({ id: '6b1c9f9e-0d0a-4a6a-8d1e-1f2e3d4c5b6a', title: 'Leche en polvo entera' })],
 };
@@ -59,6 +60,15 @@ describe('OperationDetailView', () => {
     expect(screen.getByRole('heading', { name: 'Operaciones similares' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3, name: 'Leche en polvo entera' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Volver al inicio/ })).toHaveAttribute('href', '/');
+  });
+
+  it('offers no order button to the operation’s own seller, and says why', async () => {
+    renderWithProviders(<OperationDetailView operation={{ ...operation, is_own_operation: true }} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leche en polvo regular' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Participa Ahora' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('detail-own-operation')).toHaveTextContent(
+      'Publicaste esta operación, así que no puedes participar en ella como comprador.',
+    );
   });
 
   it('toggles Watch through the API and shows the new count', async () => {

@@ -11,6 +11,8 @@ import { formatDate, formatNumber, formatUsdAmount } from '../../../lib/format';
 import { countryName } from '../../../lib/i18n';
 import { downloadSpecSheet, useWatchOperation } from '../api/get-operation-detail';
 import { OperationCard } from './operation-card';
+import { Alert } from '../../../components/ui/alert';
+import { PageHeader } from '../../../components/ui/page-header';
 
 /** The whole detail page of one operation, from GET /api/operations/{id}. */
 export function OperationDetailView({ operation }: { operation: OperationDetail }) {
@@ -57,7 +59,7 @@ export function OperationDetailView({ operation }: { operation: OperationDetail 
                 <Badge tone="success">{t(`operationStatus.${operation.status}`)}</Badge>
                 <Badge>{t(`productCategories.${operation.product_category}`)}</Badge>
               </div>
-              <h1 className="mt-4 text-3xl font-bold tracking-tight text-brand-900 sm:text-4xl">{operation.title}</h1>
+              <PageHeader variant="plain" title={operation.title} className="mt-4" />
               <p className="mt-3 flex items-center gap-2 text-lg text-slate-600">
                 <RouteIcon className="size-5 text-slate-400" />
                 {t('detail.route', { origin, destination })}
@@ -138,9 +140,16 @@ export function OperationDetailView({ operation }: { operation: OperationDetail 
               })}
             />
             <div className="mt-6 flex flex-col gap-3">
-              <ButtonLink to={`/operation/${operation.id}/order`} size="lg">
-                {t('detail.participate')}
-              </ButtonLink>
+              {operation.is_own_operation ? (
+                // Its seller cannot buy in it (the server refuses too): no order button, and why.
+                <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="detail-own-operation">
+                  {t('detail.ownOperation')}
+                </p>
+              ) : (
+                <ButtonLink to={`/operation/${operation.id}/order`} size="lg">
+                  {t('detail.participate')}
+                </ButtonLink>
+              )}
               <ButtonLink to="/make-offer" variant="secondary" size="lg">
                 {t('detail.makeOffer')}
               </ButtonLink>
@@ -209,11 +218,7 @@ function SpecDownload({ operation }: { operation: OperationDetail }) {
           date: formatDate(sheet.updated_at, i18n.language, { dateStyle: 'long' }),
         })}
       </p>
-      {state === 'error' && (
-        <p role="alert" className="mt-2 text-sm font-semibold text-rose-700">
-          {t('detail.specError')}
-        </p>
-      )}
+      {state === 'error' && <Alert className="mt-2">{t('detail.specError')}</Alert>}
     </div>
   );
 }

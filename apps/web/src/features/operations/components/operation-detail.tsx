@@ -8,6 +8,7 @@ import { useFeaturedOperation } from '../api/get-featured-operation';
 import { useOperationDetail } from '../api/get-operation-detail';
 import { OperationDetailView } from './operation-detail-view';
 import { loginPathTo, RETURN_TO_PARAM } from '../../../lib/login-path';
+import { PageHeader } from '../../../components/ui/page-header';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,7 +42,7 @@ function DetailTeaser({ returnTo }: { returnTo: string }) {
   return (
     <Container className="max-w-3xl py-16 sm:py-24">
       <div className="rounded-3xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-12">
-        <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">{t('detail.teaserTitle')}</h1>
+        <PageHeader variant="plain" title={t('detail.teaserTitle')} />
         <p className="mt-4 text-slate-600">{t('detail.teaserText')}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <ButtonLink to={loginPathTo(returnTo)} size="lg">
@@ -66,7 +67,7 @@ function OperationNotFound() {
   return (
     <Container className="max-w-3xl py-16 sm:py-24">
       <p className="text-sm font-semibold text-accent-700">{t('pages.notFoundCode')}</p>
-      <h1 className="mt-2 text-3xl font-bold text-brand-900">{t('pages.notFound')}</h1>
+      <PageHeader variant="plain" title={t('pages.notFound')} className="mt-2" />
       <p className="mt-3 text-slate-600">{t('detail.notFoundText')}</p>
       <div className="mt-8 flex flex-wrap gap-3">
         <ButtonLink to="/operations">{t('detail.browse')}</ButtonLink>
@@ -82,7 +83,7 @@ function DetailLoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <Container className="max-w-3xl py-16" role="alert">
-      <h1 className="text-2xl font-bold text-brand-900">{t('detail.loadError')}</h1>
+      <PageHeader variant="plain" title={t('detail.loadError')} />
       <button type="button" onClick={onRetry} className="mt-4 font-semibold text-accent-700">
         {t('common.retry')}
       </button>

@@ -1,6 +1,7 @@
 import { type CreateParticipationRequest } from '@tradeops/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { participationKeys } from './keys';
 
 /**
  * POST /api/operations/{id}/participations. The caller keeps one idempotency
@@ -15,6 +16,6 @@ export function useCreateParticipation(operationId: string) {
         (c) => c.ZCreateParticipationResponse,
         { method: 'POST', body: request },
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['participations'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: participationKeys.all }),
   });
 }

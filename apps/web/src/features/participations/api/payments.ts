@@ -1,21 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
-
-const PAYMENTS_KEY = ['admin', 'payments'] as const;
+import { paymentKeys } from './keys';
 
 /** GET /api/admin/payments: proofs waiting for verification, oldest first. */
 export function usePaymentQueue() {
   const { i18n } = useTranslation();
   return useQuery(
     queryOptions({
-      queryKey: [...PAYMENTS_KEY, 'queue', i18n.language],
+      queryKey: paymentKeys.queue(i18n.language),
       queryFn: ({ signal }) => apiRequest('/api/admin/payments', (c) => c.ZPaymentQueueResponse, { signal }),
     }),
   );
 }
 
-export type PaymentDecision = { kind: 'confirm'; id: string } | { kind: 'reject'; id: string; reason: string };
+/** A decision names the proof revision the admin looked at: a proof replaced since is refused (409). */
+export type PaymentDecision =
+  | { kind: 'confirm'; id: string; proofRevision: number }
+  | { kind: 'reject'; id: string; reason: string; proofRevision: number };
 
 export function usePaymentDecision() {
   const queryClient = useQueryClient();
@@ -24,9 +26,16 @@ export function usePaymentDecision() {
       apiRequest(
         `/api/admin/payments/${encodeURIComponent(decision.id)}/${decision.kind}`,
         (c) => c.ZCreateParticipationResponse,
-        { method: 'POST', body: decision.kind === 'reject' ? { reason: decision.reason } : {} },
+        {
+          method: 'POST',
+          body:
+            decision.kind === 'reject'
+              ? { reason: decision.reason, proof_revision: decision.proofRevision }
+              : { proof_revision: decision.proofRevision },
+        },
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY }),
+    // On success and on a refusal alike (a stale proof among them), the queue shows what is current.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
   });
 }
 
@@ -35,7 +44,7 @@ export function useOperationLedger(operationId: string) {
   const { i18n } = useTranslation();
   return useQuery(
     queryOptions({
-      queryKey: [...PAYMENTS_KEY, 'ledger', operationId, i18n.language],
+      queryKey: paymentKeys.ledger(operationId, i18n.language),
       queryFn: ({ signal }) =>
         apiRequest(`/api/admin/operations/${encodeURIComponent(operationId)}/ledger`, (c) => c.ZLedgerResponse, {
           signal,

@@ -6,6 +6,8 @@ import { Container } from '../../../components/ui/container';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, toLocale } from '../../../lib/format';
 import { useOperationLedger } from '../api/payments';
+import { Alert } from '../../../components/ui/alert';
+import { PageHeader } from '../../../components/ui/page-header';
 
 const ACCOUNT_KINDS = ['buyer', 'escrow', 'seller'] as const;
 type AccountKind = (typeof ACCOUNT_KINDS)[number];
@@ -30,14 +32,10 @@ export function LedgerView({ operationId }: { operationId: string }) {
         <Link to="/admin/payments" className="text-sm font-medium text-accent-800 underline-offset-2 hover:underline">
           ← {t('adminLedger.back')}
         </Link>
-        <h1 className="mt-3 text-3xl font-bold tracking-tight text-brand-900">{t('adminLedger.title')}</h1>
+        <PageHeader variant="plain" title={t('adminLedger.title')} className="mt-3" />
         {data && <p className="mt-2 text-slate-600">{t('adminLedger.subtitle', { title: data.operation.title })}</p>}
         {ledger.isPending && <Skeleton className="mt-6 h-64 w-full" />}
-        {ledger.isError && (
-          <p role="alert" className="mt-6 text-red-700">
-            {t('adminLedger.loadError')}
-          </p>
-        )}
+        {ledger.isError && <Alert className="mt-6">{t('adminLedger.loadError')}</Alert>}
         {data && (
           <>
             <dl className="mt-6 grid gap-4 sm:grid-cols-3">

@@ -104,4 +104,21 @@ describe('order page', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Esta operación está completa' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirmar orden' })).not.toBeInTheDocument();
   });
+
+  it('offers no order form (nor the waitlist) to the seller of the operation, and says why', async () => {
+    const fetchMock = mockApi({
+      [`/api/operations/${OPERATION_ID}/order-form`]: () => jsonResponse({ ...form, closed_reason: 'own_operation' }),
+    });
+    renderApp(`/operation/${OPERATION_ID}/order`, createTestQueryClient(buildSessionUser({ role: 'buyer' })));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Publicaste esta operación' })).toBeInTheDocument();
+    expect(screen.getByText(/no puede participar en ella como comprador/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirmar orden' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir a mi panel de vendedor' })).toHaveAttribute(
+      'href',
+      '/seller/dashboard',
+    );
+    // The waitlist's join panel is for a full operation, not for its seller.
+    expect(screen.queryByText('Lista de espera')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+  });
 });

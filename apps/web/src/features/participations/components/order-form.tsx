@@ -20,6 +20,8 @@ import { formatNumber, toLocale } from '../../../lib/format';
 import { useCreateParticipation } from '../api/create-participation';
 import { useOrderForm } from '../api/get-order-form';
 import { newIdempotencyKey } from '../idempotency-key';
+import { Alert } from '../../../components/ui/alert';
+import { PageHeader } from '../../../components/ui/page-header';
 
 function limitsOf(form: OrderFormResponse): AllocationLimits {
   return {
@@ -45,7 +47,7 @@ export function OrderForm({ operationId, fullPanel }: { operationId: string; ful
   if (form.isPending) {
     return (
       <Container className="py-10">
-        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('order.title')}</h1>
+        <PageHeader variant="plain" title={t('order.title')} />
         <Skeleton className="mt-6 h-64 w-full" />
       </Container>
     );
@@ -53,10 +55,10 @@ export function OrderForm({ operationId, fullPanel }: { operationId: string; ful
   if (form.isError) {
     return (
       <Container className="py-10">
-        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('order.title')}</h1>
-        <p role="alert" className="mt-6 text-red-700">
+        <PageHeader variant="plain" title={t('order.title')} />
+        <Alert className="mt-6">
           {isApiError(form.error) && form.error.isClientError ? form.error.message : t('order.loadError')}
-        </p>
+        </Alert>
         <div className="mt-4 flex flex-wrap gap-3">
           <Button variant="secondary" onClick={() => void form.refetch()}>
             {t('order.retry')}
@@ -146,7 +148,7 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
           >
             ← {t('order.back')}
           </Link>
-          <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-brand-900">{t('order.title')}</h1>
+          <PageHeader variant="plain" title={t('order.title')} className="mt-3" />
           <p className="mt-1 text-lg font-medium text-slate-700" data-testid="order-operation-title">
             {operation.title}
           </p>
@@ -185,21 +187,31 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
                 ? t('order.full')
                 : closed === 'cap_reached'
                   ? t('order.capReached')
-                  : t('order.closed')}
+                  : closed === 'own_operation'
+                    ? t('order.ownOperation')
+                    : t('order.closed')}
             </h2>
             <p className="mt-2 text-slate-700">
               {closed === 'full'
                 ? t('order.fullText')
                 : closed === 'cap_reached'
                   ? t('order.capReachedText', { tons: form.held_by_me_tons })
-                  : t('order.closedText')}
+                  : closed === 'own_operation'
+                    ? t('order.ownOperationText')
+                    : t('order.closedText')}
             </p>
             {/* Waitlist slot: the route composes the waitlist's join panel here for a full operation. */}
             {closed === 'full' && fullPanel ? <div className="mt-6">{fullPanel}</div> : null}
             <div className="mt-6">
-              <ButtonLink to="/operations" variant="secondary">
-                {t('order.browse')}
-              </ButtonLink>
+              {closed === 'own_operation' ? (
+                <ButtonLink to="/seller/dashboard" variant="secondary">
+                  {t('order.toSellerDashboard')}
+                </ButtonLink>
+              ) : (
+                <ButtonLink to="/operations" variant="secondary">
+                  {t('order.browse')}
+                </ButtonLink>
+              )}
             </div>
           </section>
         ) : (
@@ -326,11 +338,7 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
                 <Button type="submit" size="lg" className="mt-5 w-full" disabled={Boolean(problem) || create.isPending}>
                   {create.isPending ? t('order.submitting') : t('order.submit')}
                 </Button>
-                {submitError && (
-                  <p role="alert" className="mt-3 text-sm text-red-700">
-                    {submitError}
-                  </p>
-                )}
+                {submitError && <Alert className="mt-3">{submitError}</Alert>}
                 <p className="mt-4 text-xs text-slate-500">{t('order.escrowNote')}</p>
               </div>
             </aside>

@@ -5,7 +5,7 @@ import {
   fileTypeFromName,
   formatUsd,
 } from '@tradeops/shared';
-import { type DragEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -18,6 +18,9 @@ import { cx } from '../../../lib/class-names';
 import { formatDate, toLocale } from '../../../lib/format';
 import { useMyParticipation } from '../api/get-my-participation';
 import { proofFileUrl, useUploadProof } from '../api/upload-proof';
+import { Alert } from '../../../components/ui/alert';
+import { PageHeader } from '../../../components/ui/page-header';
+import { FileDrop } from '../../../components/ui/file-drop';
 
 const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 const STATUS_TONE: Record<string, BadgeTone> = {
@@ -35,7 +38,7 @@ export function ParticipateView({ operationId }: { operationId: string }) {
   if (query.isPending) {
     return (
       <Container className="py-10">
-        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('participate.title')}</h1>
+        <PageHeader variant="plain" title={t('participate.title')} />
         <Skeleton className="mt-6 h-72 w-full" />
       </Container>
     );
@@ -44,7 +47,7 @@ export function ParticipateView({ operationId }: { operationId: string }) {
     const isMissing = isApiError(query.error) && query.error.status === 404;
     return (
       <Container className="py-10">
-        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t('participate.title')}</h1>
+        <PageHeader variant="plain" title={t('participate.title')} />
         <p
           role={isMissing ? undefined : 'alert'}
           className={isMissing ? 'mt-6 text-lg text-slate-700' : 'mt-6 text-red-700'}
@@ -83,7 +86,7 @@ function ParticipateBody({ data }: { data: ParticipationResponse }) {
           >
             ← {t('order.back')}
           </Link>
-          <h1 className="mt-3 text-3xl font-bold tracking-tight text-brand-900">{t('participate.title')}</h1>
+          <PageHeader variant="plain" title={t('participate.title')} className="mt-3" />
           <p className="mt-1 text-lg font-medium text-slate-700">{operation.title}</p>
           <p className="mt-3 max-w-2xl text-slate-600">{t('participate.subtitle')}</p>
 
@@ -239,11 +242,9 @@ function CopyButton({ text }: { text: string }) {
 
 function ProofUpload({ data, canUpload }: { data: ParticipationResponse; canUpload: boolean }) {
   const { t, i18n } = useTranslation();
-  const inputId = useId();
   const { participation } = data;
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [isDragging, setIsDragging] = useState(false);
   const upload = useUploadProof(participation.id, setProgress);
   const actionLabel =
     participation.payment_status === 'rejected' ? t('participate.uploadAgain') : t('participate.upload');
@@ -262,12 +263,6 @@ function ProofUpload({ data, canUpload }: { data: ParticipationResponse; canUplo
         setError(`${t('errors.proofUpload')}${detail}`);
       },
     });
-  }
-
-  function onDrop(event: DragEvent<HTMLDivElement>) {
-    event.preventDefault();
-    setIsDragging(false);
-    send(event.dataTransfer.files[0]);
   }
 
   return (
@@ -301,56 +296,19 @@ function ProofUpload({ data, canUpload }: { data: ParticipationResponse; canUplo
       )}
 
       {canUpload && (
-        <div
-          onDragOver={(event) => {
-            event.preventDefault();
-            setIsDragging(true);
-          }}
-          onDragLeave={() => setIsDragging(false)}
-          onDrop={onDrop}
-          className={cx(
-            'mt-4 flex flex-wrap items-center justify-center gap-1 rounded-xl border-2 border-dashed px-3 py-6 text-sm',
-            isDragging ? 'border-accent-600 bg-accent-50' : 'border-slate-300 bg-slate-50',
-          )}
-        >
-          <span className="text-slate-600">{t('participate.dropHere')}</span>
-          <label
-            htmlFor={inputId}
-            className="cursor-pointer font-semibold text-accent-800 underline underline-offset-2"
-          >
-            {t('participate.choose')}
-          </label>
-          <input
-            id={inputId}
-            type="file"
-            className="sr-only"
-            accept=".pdf,.jpg,.jpeg,.png"
-            aria-label={actionLabel}
-            disabled={upload.isPending}
-            onChange={(event) => {
-              send(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
-        </div>
+        <FileDrop
+          className="mt-4"
+          accept=".pdf,.jpg,.jpeg,.png"
+          dropLabel={t('participate.dropHere')}
+          chooseLabel={t('participate.choose')}
+          inputLabel={actionLabel}
+          onFile={send}
+          progress={upload.isPending ? progress : null}
+          uploadingLabel={t('participate.uploading')}
+          progressLabel={t('participate.uploadProgress')}
+        />
       )}
-
-      {upload.isPending && (
-        <div className="mt-4">
-          <p className="mb-1 text-xs text-slate-600">{t('participate.uploading')}</p>
-          <ProgressBar
-            value={Math.round(progress * 100)}
-            max={100}
-            label={t('participate.uploadProgress')}
-            valueText={`${Math.round(progress * 100)}%`}
-          />
-        </div>
-      )}
-      {error && (
-        <p role="alert" className="mt-3 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <Alert className="mt-3">{error}</Alert>}
     </section>
   );
 }

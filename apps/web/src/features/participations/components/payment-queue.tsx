@@ -8,6 +8,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, toLocale } from '../../../lib/format';
 import { usePaymentDecision, usePaymentQueue } from '../api/payments';
 import { proofFileUrl } from '../api/upload-proof';
+import { Alert } from '../../../components/ui/alert';
+import { PageHeader } from '../../../components/ui/page-header';
 
 /** /admin/payments: payment proofs to verify, each viewable in the page, confirmed or rejected with a reason. */
 export function PaymentQueue() {
@@ -21,17 +23,17 @@ export function PaymentQueue() {
         <Link to="/admin/kyc" className="text-sm font-medium text-accent-800 underline-offset-2 hover:underline">
           ← {t('adminKyc.title')}
         </Link>
-        <h1 className="mt-3 text-3xl font-bold tracking-tight text-brand-900">{t('adminPayments.title')}</h1>
-        <p className="mt-2 text-slate-600">{t('adminPayments.subtitle')}</p>
+        <PageHeader
+          variant="plain"
+          title={t('adminPayments.title')}
+          description={t('adminPayments.subtitle')}
+          className="mt-3"
+        />
         <p role="status" className="mt-4 min-h-6 text-sm font-medium text-emerald-800">
           {notice}
         </p>
         {queue.isPending && <Skeleton className="mt-4 h-64 w-full" />}
-        {queue.isError && (
-          <p role="alert" className="mt-6 text-red-700">
-            {t('adminPayments.loadError')}
-          </p>
-        )}
+        {queue.isError && <Alert className="mt-6">{t('adminPayments.loadError')}</Alert>}
         {queue.data && queue.data.data.length === 0 && (
           <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
             {t('adminPayments.empty')}
@@ -66,7 +68,7 @@ function PaymentCard({ item, onDone }: { item: PaymentReviewItem; onDone: (notic
   function confirm() {
     setError(null);
     decide.mutate(
-      { kind: 'confirm', id: item.id },
+      { kind: 'confirm', id: item.id, proofRevision: item.proof_revision },
       {
         onSuccess: () => onDone(t('adminPayments.confirmedNotice', { reference: item.payment_reference })),
         onError: fail,
@@ -79,7 +81,7 @@ function PaymentCard({ item, onDone }: { item: PaymentReviewItem; onDone: (notic
     if (reason.trim() === '') return setError(t('payments.reasonRequired'));
     setError(null);
     decide.mutate(
-      { kind: 'reject', id: item.id, reason: reason.trim() },
+      { kind: 'reject', id: item.id, reason: reason.trim(), proofRevision: item.proof_revision },
       {
         onSuccess: () => onDone(t('adminPayments.rejectedNotice', { reference: item.payment_reference })),
         onError: fail,
@@ -152,17 +154,13 @@ function PaymentCard({ item, onDone }: { item: PaymentReviewItem; onDone: (notic
             </div>
           </form>
         )}
-        {error && (
-          <p role="alert" className="mt-3 text-sm text-red-700">
-            {error}
-          </p>
-        )}
+        {error && <Alert className="mt-3">{error}</Alert>}
       </div>
       <div className="min-w-0">
         <div className="flex items-center justify-between gap-2">
           <p className="text-sm font-medium text-slate-700">{t('adminPayments.proof')}</p>
           <a
-            href={proofFileUrl(item.id)}
+            href={proofFileUrl(item.id, false, item.proof_revision)}
             target="_blank"
             rel="noopener"
             className="text-sm font-medium text-accent-800 underline underline-offset-2"
@@ -173,12 +171,12 @@ function PaymentCard({ item, onDone }: { item: PaymentReviewItem; onDone: (notic
         {item.proof_mime_type === 'application/pdf' ? (
           <iframe
             title={proofTitle}
-            src={proofFileUrl(item.id)}
+            src={proofFileUrl(item.id, false, item.proof_revision)}
             className="mt-2 h-80 w-full rounded-lg border border-slate-200 bg-slate-50"
           />
         ) : (
           <img
-            src={proofFileUrl(item.id)}
+            src={proofFileUrl(item.id, false, item.proof_revision)}
             alt={proofTitle}
             className="mt-2 h-80 w-full rounded-lg border border-slate-200 bg-slate-50 object-contain"
           />

@@ -1,13 +1,11 @@
 import { type UpdateAccountProfileRequest, type UpdateAdminSettingsRequest } from '@tradeops/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-const ADMIN_SETTINGS_KEY = ['settings', 'admin'] as const;
-const PROFILE_KEY = ['settings', 'profile'] as const;
+import { settingsKeys } from './keys';
 
 export function useAdminSettings() {
   return useQuery({
-    queryKey: ADMIN_SETTINGS_KEY,
+    queryKey: settingsKeys.admin(),
     queryFn: ({ signal }) => apiRequest('/api/admin/settings', (c) => c.ZAdminSettingsResponse, { signal }),
   });
 }
@@ -17,13 +15,13 @@ export function useSaveAdminSettings() {
   return useMutation({
     mutationFn: (body: UpdateAdminSettingsRequest) =>
       apiRequest('/api/admin/settings', (c) => c.ZAdminSettingsResponse, { method: 'PUT', body }),
-    onSuccess: (data) => queryClient.setQueryData(ADMIN_SETTINGS_KEY, data),
+    onSuccess: (data) => queryClient.setQueryData(settingsKeys.admin(), data),
   });
 }
 
 export function useAccountProfile() {
   return useQuery({
-    queryKey: PROFILE_KEY,
+    queryKey: settingsKeys.profile(),
     queryFn: ({ signal }) => apiRequest('/api/account/profile', (c) => c.ZAccountProfile, { signal }),
   });
 }
@@ -33,6 +31,6 @@ export function useSaveAccountProfile() {
   return useMutation({
     mutationFn: (body: UpdateAccountProfileRequest) =>
       apiRequest('/api/account/profile', (c) => c.ZAccountProfile, { method: 'PUT', body }),
-    onSuccess: (data) => queryClient.setQueryData(PROFILE_KEY, data),
+    onSuccess: (data) => queryClient.setQueryData(settingsKeys.profile(), data),
   });
 }

@@ -2,6 +2,7 @@ import { type AdminSettingsResponse, type EscrowBankDetails, ZUpdateAdminSetting
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { FieldFrame } from '../../../components/ui/form';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { useAdminSettings, useSaveAdminSettings } from '../api/settings';
@@ -95,32 +96,19 @@ function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
     onChange: (value: string) => void,
     props: { type?: string; hint?: string; min?: number; max?: number } = {},
   ) => (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        type={props.type ?? 'text'}
-        min={props.min}
-        max={props.max}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={Boolean(errors[id])}
-        aria-describedby={errors[id] ? `${id}-error` : props.hint ? `${id}-hint` : undefined}
-        className={settingsInput}
-      />
-      {props.hint && !errors[id] && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {props.hint}
-        </p>
+    <FieldFrame key={id} label={label} hint={props.hint} error={errors[id]}>
+      {(control) => (
+        <input
+          {...control}
+          type={props.type ?? 'text'}
+          min={props.min}
+          max={props.max}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={settingsInput}
+        />
       )}
-      {errors[id] && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {errors[id]}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 
   return (
@@ -138,27 +126,21 @@ function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
             </ul>
           </div>
         )}
-        <label htmlFor="adminEmails" className="mb-1.5 block text-sm font-medium text-slate-800">
-          {t('adminSettings.adminEmails')}
-        </label>
-        <textarea
-          id="adminEmails"
-          rows={4}
-          value={form.adminEmails}
-          onChange={(event) => setForm({ ...form, adminEmails: event.target.value })}
-          aria-invalid={Boolean(errors.adminEmails)}
-          aria-describedby={errors.adminEmails ? 'adminEmails-error' : 'adminEmails-hint'}
-          className={settingsInput}
-        />
-        {errors.adminEmails ? (
-          <p id="adminEmails-error" className="mt-1 text-sm text-red-700">
-            {errors.adminEmails}
-          </p>
-        ) : (
-          <p id="adminEmails-hint" className="mt-1 text-xs text-slate-500">
-            {t('adminSettings.adminEmailsHint')}
-          </p>
-        )}
+        <FieldFrame
+          label={t('adminSettings.adminEmails')}
+          hint={t('adminSettings.adminEmailsHint')}
+          error={errors.adminEmails}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={4}
+              value={form.adminEmails}
+              onChange={(event) => setForm({ ...form, adminEmails: event.target.value })}
+              className={settingsInput}
+            />
+          )}
+        </FieldFrame>
       </SettingsSection>
 
       <SettingsSection title={t('adminSettings.bankTitle')} description={t('adminSettings.bankText')}>

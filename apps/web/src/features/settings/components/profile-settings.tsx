@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAccountProfile, useSaveAccountProfile } from '../api/settings';
 import { Problem, Saved, SettingsSection, settingsInput } from './section';
+import { FieldFrame } from '../../../components/ui/form';
 
 /**
  * Profile, company, language and notification preferences (the first sections
@@ -64,20 +65,17 @@ function LoadedProfile({ profile }: { profile: AccountProfile }) {
     <form noValidate onSubmit={onSubmit} className="space-y-6">
       <SettingsSection title={t('settings.profile.title')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="profile-name" className="mb-1.5 block text-sm font-medium text-slate-800">
-              {t('settings.profile.fullName')}
-            </label>
-            <input
-              id="profile-name"
-              value={fullName}
-              onChange={(event) => setFullName(event.target.value)}
-              autoComplete="name"
-              aria-invalid={Boolean(fieldError?.fullName)}
-              className={settingsInput}
-            />
-            {fieldError?.fullName && <p className="mt-1 text-sm text-red-700">{fieldError.fullName}</p>}
-          </div>
+          <FieldFrame label={t('settings.profile.fullName')} error={fieldError?.fullName}>
+            {(control) => (
+              <input
+                {...control}
+                value={fullName}
+                onChange={(event) => setFullName(event.target.value)}
+                autoComplete="name"
+                className={settingsInput}
+              />
+            )}
+          </FieldFrame>
           <div>
             <p className="mb-1.5 block text-sm font-medium text-slate-800">{t('settings.profile.email')}</p>
             <p className="py-2.5 text-sm break-all text-slate-700">{profile.email}</p>
@@ -91,87 +89,81 @@ function LoadedProfile({ profile }: { profile: AccountProfile }) {
       >
         <fieldset disabled={!profile.canEditCompany} className="grid gap-4 sm:grid-cols-2">
           <legend className="sr-only">{t('settings.profile.companyTitle')}</legend>
-          <div>
-            <label htmlFor="profile-company" className="mb-1.5 block text-sm font-medium text-slate-800">
-              {t('settings.profile.companyName')}
-            </label>
-            <input
-              id="profile-company"
-              value={company.companyName}
-              onChange={(event) => setCompany({ ...company, companyName: event.target.value })}
-              className={`${settingsInput} disabled:bg-slate-50 disabled:text-slate-600`}
-            />
-            {fieldError?.companyName && <p className="mt-1 text-sm text-red-700">{fieldError.companyName}</p>}
-          </div>
-          <div>
-            <label htmlFor="profile-company-type" className="mb-1.5 block text-sm font-medium text-slate-800">
-              {t('settings.profile.companyType')}
-            </label>
-            <select
-              id="profile-company-type"
-              value={company.companyType}
-              onChange={(event) => setCompany({ ...company, companyType: event.target.value })}
-              className={`${settingsInput} disabled:bg-slate-50 disabled:text-slate-600`}
-            >
-              <option value="">—</option>
-              {COMPANY_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`companyTypes.${type}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="profile-country" className="mb-1.5 block text-sm font-medium text-slate-800">
-              {t('settings.profile.country')}
-            </label>
-            <select
-              id="profile-country"
-              value={company.country}
-              onChange={(event) => setCompany({ ...company, country: event.target.value })}
-              className={`${settingsInput} disabled:bg-slate-50 disabled:text-slate-600`}
-            >
-              <option value="">—</option>
-              {COUNTRY_CODES.map((code) => (
-                <option key={code} value={code}>
-                  {t(`countries.${code}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="profile-tax" className="mb-1.5 block text-sm font-medium text-slate-800">
-              {t('settings.profile.taxId')}
-            </label>
-            <input
-              id="profile-tax"
-              value={company.taxId}
-              onChange={(event) => setCompany({ ...company, taxId: event.target.value })}
-              className={`${settingsInput} disabled:bg-slate-50 disabled:text-slate-600`}
-            />
-          </div>
+          <FieldFrame label={t('settings.profile.companyName')} error={fieldError?.companyName}>
+            {(control) => (
+              <input
+                {...control}
+                value={company.companyName}
+                onChange={(event) => setCompany({ ...company, companyName: event.target.value })}
+                className={`${settingsInput} disabled:bg-slate-50 disabled:text-slate-600`}
+              />
+            )}
+          </FieldFrame>
+          <FieldFrame label={t('settings.profile.companyType')}>
+            {(control) => (
+              <select
+                {...control}
+                value={company.companyType}
+                onChange={(event) => setCompany({ ...company, companyType: event.target.value })}
+                className={`${settingsInput} disabled:bg-slate-50 disabled:text-slate-600`}
+              >
+                <option value="">—</option>
+                {COMPANY_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`companyTypes.${type}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FieldFrame>
+          <FieldFrame label={t('settings.profile.country')}>
+            {(control) => (
+              <select
+                {...control}
+                value={company.country}
+                onChange={(event) => setCompany({ ...company, country: event.target.value })}
+                className={`${settingsInput} disabled:bg-slate-50 disabled:text-slate-600`}
+              >
+                <option value="">—</option>
+                {COUNTRY_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    {t(`countries.${code}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FieldFrame>
+          <FieldFrame label={t('settings.profile.taxId')}>
+            {(control) => (
+              <input
+                {...control}
+                value={company.taxId}
+                onChange={(event) => setCompany({ ...company, taxId: event.target.value })}
+                className={`${settingsInput} disabled:bg-slate-50 disabled:text-slate-600`}
+              />
+            )}
+          </FieldFrame>
         </fieldset>
       </SettingsSection>
 
       <SettingsSection title={t('settings.profile.preferencesTitle')}>
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor="profile-language" className="mb-1.5 block text-sm font-medium text-slate-800">
-              {t('settings.profile.language')}
-            </label>
-            <select
-              id="profile-language"
-              value={language}
-              onChange={(event) => setLanguage(event.target.value as Language)}
-              className={settingsInput}
-            >
-              {LANGUAGES.map((code) => (
-                <option key={code} value={code}>
-                  {code === 'es' ? t('common.spanish') : t('common.english')}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FieldFrame label={t('settings.profile.language')}>
+            {(control) => (
+              <select
+                {...control}
+                value={language}
+                onChange={(event) => setLanguage(event.target.value as Language)}
+                className={settingsInput}
+              >
+                {LANGUAGES.map((code) => (
+                  <option key={code} value={code}>
+                    {code === 'es' ? t('common.spanish') : t('common.english')}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FieldFrame>
           <fieldset>
             <legend className="mb-1.5 block text-sm font-medium text-slate-800">
               {t('settings.profile.notifications')}

@@ -1,4 +1,5 @@
 import { type ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert';
 
 export function SettingsSection({
   title,
@@ -22,17 +23,9 @@ export const settingsInput =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none sm:text-sm aria-invalid:border-red-500';
 
 export function Saved({ children }: { children: ReactNode }) {
-  return (
-    <p role="status" className="rounded-lg bg-accent-50 px-4 py-3 text-sm text-accent-900">
-      {children}
-    </p>
-  );
+  return <Alert tone="success">{children}</Alert>;
 }
 
 export function Problem({ children }: { children: ReactNode }) {
-  return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-      {children}
-    </p>
-  );
+  return <Alert>{children}</Alert>;
 }

@@ -10,6 +10,7 @@ import { cx } from '../../../lib/class-names';
 import { useClaimWaitlistOffer, useJoinWaitlist, useLeaveWaitlist, useMyWaitlist } from '../api/my-waitlist';
 import { newClaimKey } from '../claim-key';
 import { formatRemaining, useCountdown } from '../hooks/use-countdown';
+import { Alert } from '../../../components/ui/alert';
 
 function errorText(cause: unknown, fallback: string): string {
   return isApiError(cause) && cause.isClientError ? cause.message : fallback;
@@ -36,9 +37,7 @@ export function WaitlistPanel({ operationId }: { operationId: string }) {
       {mine.isPending ? (
         <Skeleton className="mt-3 h-24 w-full" />
       ) : mine.isError ? (
-        <p role="alert" className="mt-3 text-red-700">
-          {t('waitlist.loadFailed')}
-        </p>
+        <Alert className="mt-3">{t('waitlist.loadFailed')}</Alert>
       ) : (
         <WaitlistBody operationId={operationId} data={mine.data} />
       )}
@@ -133,11 +132,7 @@ function JoinForm({ operationId, data }: { operationId: string; data: MyWaitlist
           {join.isPending ? t('waitlist.joining') : t('waitlist.join')}
         </Button>
       </div>
-      {error && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <Alert className="mt-2">{error}</Alert>}
     </form>
   );
 }
@@ -229,11 +224,7 @@ function OfferCard({ operationId, data }: { operationId: string; data: MyWaitlis
           {t('waitlist.leave')}
         </Button>
       </div>
-      {error && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <Alert className="mt-2">{error}</Alert>}
     </form>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "operations" DROP CONSTRAINT "operations_price_check";--> statement-breakpoint
+ALTER TABLE "operations" ADD CONSTRAINT "operations_price_check" CHECK ("operations"."price_per_ton_cents" >= 100 or "operations"."status" in ('settled', 'rejected', 'expired', 'cancelled'));

@@ -1,0 +1,1 @@
+DROP TABLE "waitlist_entries" CASCADE;

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_DIR } from '../paths';
+import { createLocalDiskStorage } from '../plugins/storage/local-disk-storage';
+import { createOpenOperation } from '../test/deals';
+import { createScratchDatabase } from '../test/test-app';
+import { type DatabaseHandle, openDatabase } from './client';
+import { getPgErrorCode } from './errors';
+import { auditLog, operationParticipants, operationWaitlist, operations } from './schema';
+import { demoUserId } from './seed/demo-accounts';
+import { seedDemoData } from './seed/seed-demo-data';
+
+/** The last migration before the price floor: the database the floor's migrations meet in production. */
+const BEFORE_FLOOR = '0011_review_queue_revisions';
+
+/**
+ * Migrations 0012-0013 on a database that already holds deals priced below $1 (an offer of
+ * $1e-9 was stored at 0 ¢ and approved): the live ones end (approved → cancelled with their orders
+ * and waitlist, awaiting review → rejected with a reason), ended ones keep their price, and the
+ * CHECK then refuses any price below $1 on a deal that has not ended. On PGlite and PostgreSQL.
+ */
+describe('the price floor migrations on a database with deals below $1', () => {
+  let handle: DatabaseHandle;
+  let dropScratch: () => Promise<void> = async () => undefined;
+  let dir: string;
+  const ids = { active: '', pending: '', cancelled: '', cheap: '', normal: '' };
+  const orders = { pending: '', verification: '', ended: '' };
+  let waitlistId = '';
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tradeops-floor-'));
+    const serverUrl = process.env.DATABASE_URL;
+    const scratch = serverUrl ? await createScratchDatabase(serverUrl) : null;
+    if (scratch) dropScratch = scratch.drop;
+    handle = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: null });
+
+    // The migrations folder as it was before the floor: the same files and journal, cut after BEFORE_FLOOR.
+    const olderFolder = join(dir, 'migrations');
+    await cp(MIGRATIONS_DIR, olderFolder, { recursive: true });
+    const journal = JSON.parse(await readFile(join(olderFolder, 'meta/_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
+    journal.entries = journal.entries.slice(0, journal.entries.findIndex((entry) => entry.tag === BEFORE_FLOOR) + 1);
+    await writeFile(join(olderFolder, 'meta/_journal.json'), JSON.stringify(journal));
+    const config = { migrationsFolder: olderFolder };
+    if (handle.driver === 'pglite') await migratePglite(handle.db as never, config);
+    else await migrateNodePg(handle.db as never, config);
+    await seedDemoData(handle.db, createLocalDiskStorage(join(dir, 'storage')));
+
+    const db = handle.db;
+    ids.active = (await createOpenOperation(db, { pricePerTonCents: 0, totalTons: 20, allocatedTons: 10 })).id;
+    ids.pending = (await createOpenOperation(db, { pricePerTonCents: 0, status: 'pending', kycStatus: 'pending' })).id;
+    ids.cancelled = (await createOpenOperation(db, { pricePerTonCents: 0, status: 'cancelled' })).id;
+    ids.cheap = (await createOpenOperation(db, { pricePerTonCents: 99 })).id;
+    ids.normal = (await createOpenOperation(db, { pricePerTonCents: 100 })).id;
+    const order = (paymentStatus: 'pending' | 'verification', status: 'active' | 'cancelled') => {
+      const id = randomUUID();
+      return db
+        .insert(operationParticipants)
+        .values({
+          id,
+          operationId: ids.active,
+          userId: demoUserId('comprador'),
+          volume: 5,
+          amountCents: 0,
+          paymentMethod: 'wire',
+          paymentStatus,
+          status,
+          paymentReference: `FLOOR-${id.slice(0, 8)}`,
+          ...(status === 'cancelled' ? { endedReason: 'cancelled_by_buyer', endedAt: new Date('2025-01-01') } : {}),
+        })
+        .then(() => id);
+    };
+    orders.pending = await order('pending', 'active');
+    orders.verification = await order('verification', 'active');
+    orders.ended = await order('pending', 'cancelled');
+    const [entry] = await db
+      .insert(operationWaitlist)
+      .values({ operationId: ids.active, userId: demoUserId('pendiente'), volume: 5, status: 'waiting' })
+      .returning({ id: operationWaitlist.id });
+    waitlistId = entry!.id;
+
+    await handle.migrate();
+  }, 120_000);
+  afterAll(async () => {
+    await handle?.close();
+    await dropScratch();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const operationById = async (id: string) =>
+    (await handle.db.select().from(operations).where(eq(operations.id, id)))[0]!;
+
+  it('cancels an approved deal below $1 with its live orders and waitlist, and releases its tons', async () => {
+    expect(await operationById(ids.active)).toMatchObject({
+      status: 'cancelled',
+      allocatedTons: 0,
+      pricePerTonCents: 0,
+    });
+    expect(await operationById(ids.cheap)).toMatchObject({ status: 'cancelled', pricePerTonCents: 99 });
+    const rows = await handle.db
+      .select()
+      .from(operationParticipants)
+      .where(eq(operationParticipants.operationId, ids.active));
+    const byId = Object.fromEntries(rows.map((row) => [row.id, row]));
+    for (const id of [orders.pending, orders.verification]) {
+      expect(byId[id]).toMatchObject({ status: 'cancelled', endedReason: 'operation_cancelled' });
+    }
+    expect(byId[orders.ended]).toMatchObject({ status: 'cancelled', endedReason: 'cancelled_by_buyer' });
+    const [entry] = await handle.db.select().from(operationWaitlist).where(eq(operationWaitlist.id, waitlistId));
+    expect(entry?.status).toBe('left');
+  });
+
+  it('rejects a deal below $1 still waiting for review, with a reason its seller can act on', async () => {
+    const operation = await operationById(ids.pending);
+    expect(operation).toMatchObject({ status: 'rejected', kycStatus: 'rejected' });
+    expect(operation.kycRejectReason).toContain('$1');
+  });
+
+  it('leaves ended deals and deals at $1 or more as they were, and audits each deal it ended', async () => {
+    expect(await operationById(ids.cancelled)).toMatchObject({ status: 'cancelled', pricePerTonCents: 0 });
+    expect(await operationById(ids.normal)).toMatchObject({ status: 'active', pricePerTonCents: 100 });
+    const audits = await handle.db
+      .select({ entityId: auditLog.entityId, action: auditLog.action, data: auditLog.data })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'operation'), eq(auditLog.reason, 'price_below_minimum')));
+    expect(audits.map(({ entityId, action }) => `${action} ${entityId}`).sort()).toEqual(
+      [
+        `operation.cancelled ${ids.active}`,
+        `operation.cancelled ${ids.cheap}`,
+        `operation.rejected ${ids.pending}`,
+      ].sort(),
+    );
+    expect(audits.find((row) => row.entityId === ids.active)?.data).toMatchObject({
+      previousStatus: 'active',
+      allocatedTons: 10,
+      endedParticipations: 2,
+    });
+  });
+
+  it('then refuses a price below $1 on any deal that has not ended', async () => {
+    const attempt = handle.db.update(operations).set({ pricePerTonCents: 50 }).where(eq(operations.id, ids.normal));
+    expect(await attempt.then(() => null, getPgErrorCode)).toBe('23514');
+    const insert = createOpenOperation(handle.db, { pricePerTonCents: 0 });
+    expect(await insert.then(() => null, getPgErrorCode)).toBe('23514');
+    // The rejected offer goes back to review only with a price of at least $1.
+    const resubmit = handle.db
+      .update(operations)
+      .set({ status: 'pending', kycStatus: 'pending', kycRejectReason: null })
+      .where(eq(operations.id, ids.pending));
+    expect(await resubmit.then(() => null, getPgErrorCode)).toBe('23514');
+    const [fixed] = await handle.db
+      .update(operations)
+      .set({ status: 'pending', kycStatus: 'pending', kycRejectReason: null, pricePerTonCents: 120_000 })
+      .where(eq(operations.id, ids.pending))
+      .returning({ status: operations.status });
+    expect(fixed?.status).toBe('pending');
+    const [{ count } = { count: 0 }] = await handle.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(operations)
+      .where(
+        sql`${operations.pricePerTonCents} < 100 and ${operations.status} not in ('settled', 'rejected', 'expired', 'cancelled')`,
+      );
+    expect(count).toBe(0);
+  });
+});

@@ -1,0 +1,42 @@
+import { ZApiError, ZOkResponse, ZSessionResponse, ZVerifyEmailRequest } from '@tradeops/shared';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/route-access';
+import { resendVerificationMail, verifyEmail } from './email-verification.service';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 409: ZApiError, 429: ZApiError };
+
+/** The address check: the e-mailed link's page posts its token here; signed-in accounts can ask for a new link. */
+export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/email/verify',
+    {
+      schema: {
+        summary: 'Confirm the e-mail address with the token of the e-mailed link',
+        description:
+          'Works once per address: a link whose address is already verified answers 409 EMAIL_ALREADY_VERIFIED; a forged, altered or expired token 400 EMAIL_VERIFICATION_INVALID. Answers the refreshed user when the caller is signed in as that account, else user null.',
+        tags: ['auth'],
+        body: ZVerifyEmailRequest,
+        response: { 200: ZSessionResponse, ...errors },
+      },
+      config: { access: 'public' },
+    },
+    async (request) => ({ user: await verifyEmail({ app, request }, request.body.token) }),
+  );
+
+  app.post(
+    '/auth/email/resend',
+    {
+      schema: {
+        summary: 'E-mail a new verification link to the signed-in account',
+        description: 'Rate-limited per account (429 with Retry-After); 409 when the address is already verified.',
+        tags: ['auth'],
+        response: { 200: ZOkResponse, ...errors },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request) => {
+      await resendVerificationMail({ app, request }, requireAuth(request));
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,214 @@
+import { type OperationEvent, type OperationStatus, nextStatus } from '@tradeops/shared';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { type PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { type AppTransaction, type Queryable, selectRows } from '../../db/client';
+import { operations } from '../../db/schema';
+import { AppError } from '../../errors';
+import { writeAudit } from '../audit/audit.service';
+
+/**
+ * The operation aggregate: the only module that locks or writes a row of `operations` once it
+ * exists (an offer's creation inserts it). Everything runs in the caller's transaction:
+ *
+ * - the row lock (FOR UPDATE) that serialises every change of a deal — orders, payments, releases,
+ *   waitlist offers and claims, lifecycle steps, its end. Paths that also lock a participation take
+ *   the operation first (lock order operation → participation, so they never deadlock);
+ * - `transition`: a status change checked against the shared state table, with its audit row;
+ * - `allocateTons` / `returnTons`: allocated_tons, checked against the invariant
+ *   allocated_tons = Σ live orders' volume + Σ offered_tons of 'offered' waitlist entries;
+ * - `updateOperationFields`: any other column (an offer's edit, its review, its spec sheet).
+ */
+
+export type OperationRow = typeof operations.$inferSelect;
+
+export interface LockOptions {
+  /** Skip a row another transaction holds (the deadline sweep: two instances never take the same deal). */
+  skipLocked?: boolean;
+  /** An extra condition the row must meet to be locked (re-checked under the lock). */
+  where?: SQL;
+}
+
+/** Locks an operation's row (FOR UPDATE) and reads it; null when there is none (or it is skipped). */
+export async function lockOperation(
+  tx: AppTransaction,
+  operationId: string,
+  options: LockOptions = {},
+): Promise<OperationRow | null> {
+  const [row] = await tx
+    .select()
+    .from(operations)
+    .where(and(eq(operations.id, operationId), options.where))
+    .for('update', options.skipLocked ? { skipLocked: true } : undefined);
+  return row ?? null;
+}
+
+/** Locks an operation's row (FOR UPDATE) and reads it; a missing operation is OPERATION_NOT_FOUND. */
+export async function lockExistingOperation(tx: AppTransaction, operationId: string): Promise<OperationRow> {
+  const operation = await lockOperation(tx, operationId);
+  if (!operation) throw new AppError('OPERATION_NOT_FOUND');
+  return operation;
+}
+
+/** Columns an edit may write: status and tonnage only change through `transition` and the tons functions. */
+export type OperationFields = Omit<
+  PgUpdateSetSource<typeof operations>,
+  'id' | 'status' | 'allocatedTons' | 'createdAt'
+>;
+
+/** Writes columns other than status and allocated tons (the caller holds the lock, or just inserted the row). */
+export async function updateOperationFields(
+  tx: AppTransaction,
+  operationId: string,
+  fields: OperationFields,
+): Promise<OperationRow> {
+  const [row] = await tx.update(operations).set(fields).where(eq(operations.id, operationId)).returning();
+  if (!row) throw new AppError('OPERATION_NOT_FOUND');
+  return row;
+}
+
+export interface TransitionOptions {
+  /** Who caused it; null for the platform's own jobs. */
+  actorId: string | null;
+  now?: Date;
+  /** The audit row's action; `operation.<event>` unless the module names it (e.g. offer.withdrawn). */
+  action?: string;
+  reason?: string | null;
+  /** Kept in the audit row beside from, to and event. */
+  data?: Record<string, unknown>;
+  /** Other columns that change with the status in the same UPDATE (e.g. the review's kyc_status). */
+  fields?: OperationFields;
+}
+
+/**
+ * Applies `event` to a locked operation: the state table gives the next status (a refused move is
+ * OPERATION_TRANSITION_NOT_ALLOWED), the row gets it and updated_at, and the audit log one row —
+ * in the caller's transaction, so the move commits or rolls back with what caused it.
+ */
+export async function transition(
+  tx: AppTransaction,
+  operation: Pick<OperationRow, 'id' | 'status'>,
+  event: OperationEvent,
+  options: TransitionOptions,
+): Promise<OperationRow> {
+  const to = nextStatus(operation.status, event);
+  if (!to) throw new AppError('OPERATION_TRANSITION_NOT_ALLOWED', { status: operation.status, event });
+  const now = options.now ?? new Date();
+  const [row] = await tx
+    .update(operations)
+    .set({ ...options.fields, status: to, updatedAt: now })
+    // The status the caller read under the lock: a caller that did not lock cannot move a changed row.
+    .where(and(eq(operations.id, operation.id), eq(operations.status, operation.status)))
+    .returning();
+  if (!row) throw new AppError('OPERATION_TRANSITION_NOT_ALLOWED', { status: operation.status, event });
+  await writeAudit(tx, {
+    actorId: options.actorId,
+    action: options.action ?? `operation.${event}`,
+    entityType: 'operation',
+    entityId: operation.id,
+    reason: options.reason ?? null,
+    data: { ...options.data, from: operation.status, to, event },
+  });
+  return row;
+}
+
+/**
+ * Throws OPERATION_TONS_MISMATCH (rolling the transaction back) unless allocated_tons equals the live
+ * orders' volume plus the tons offered to the waitlist. Called after every change of allocated_tons,
+ * once the orders and waitlist entries it accounts for are written.
+ */
+async function assertTonsInvariant(tx: AppTransaction, operation: OperationRow): Promise<void> {
+  const [result] = await selectRows<{ held: number }>(
+    tx,
+    sql`select (
+      (select coalesce(sum(volume), 0) from operation_participants
+        where operation_id = ${operation.id} and status = 'active')
+      + (select coalesce(sum(offered_tons), 0) from operation_waitlist
+        where operation_id = ${operation.id} and status = 'offered'))::int as held`,
+  );
+  const held = result?.held ?? 0;
+  if (held !== operation.allocatedTons) {
+    throw new AppError('OPERATION_TONS_MISMATCH', { allocated: operation.allocatedTons, held });
+  }
+}
+
+export interface TonsOptions {
+  actorId: string | null;
+  now: Date;
+}
+
+/**
+ * Adds `tons` to a locked operation's allocated_tons. An order (`fill: true`) that takes the last free
+ * ton fills an open deal (active → allocated); tons offered to the waitlist never do (the claim's order
+ * will). The CHECK on allocated_tons ≤ total_tons stands behind the callers' availability checks.
+ */
+export async function allocateTons(
+  tx: AppTransaction,
+  operation: Pick<OperationRow, 'id' | 'status'>,
+  tons: number,
+  options: TonsOptions & { fill: boolean },
+): Promise<OperationRow> {
+  const row = await updateTons(tx, operation.id, tons, options.now);
+  await assertTonsInvariant(tx, row);
+  if (options.fill && row.allocatedTons === row.totalTons && row.status === 'active') {
+    return transition(tx, row, 'fill', { ...options, data: { allocatedTons: row.allocatedTons } });
+  }
+  return row;
+}
+
+/**
+ * Gives `tons` held by orders or waitlist offers back to a locked operation. A full deal (allocated or
+ * funded) is open again (free_tons) unless `reopen` is false: an operation that ends, or a claim that
+ * turns its offer into an order in the same transaction, keeps its status.
+ */
+export async function returnTons(
+  tx: AppTransaction,
+  operationId: string,
+  tons: number,
+  options: TonsOptions & { reopen?: boolean },
+): Promise<OperationRow> {
+  const row = await updateTons(tx, operationId, -tons, options.now);
+  await assertTonsInvariant(tx, row);
+  if (tons > 0 && options.reopen !== false && nextStatus(row.status, 'free_tons')) {
+    return transition(tx, row, 'free_tons', {
+      actorId: options.actorId,
+      now: options.now,
+      data: { freedTons: tons, allocatedTons: row.allocatedTons },
+    });
+  }
+  return row;
+}
+
+async function updateTons(tx: AppTransaction, operationId: string, delta: number, now: Date): Promise<OperationRow> {
+  const [row] = await tx
+    .update(operations)
+    .set({ allocatedTons: sql`${operations.allocatedTons} + ${delta}`, updatedAt: now })
+    .where(eq(operations.id, operationId))
+    .returning();
+  if (!row) throw new AppError('OPERATION_NOT_FOUND');
+  return row;
+}
+
+/** Whether a status still lets buyers see the deal as full (every ton allocated, paid or not). */
+export function isFullStatus(status: OperationStatus): boolean {
+  return status === 'allocated' || status === 'funded';
+}
+
+/**
+ * Adds counted views to operations, one statement for a batch of (id, views). Raw SQL on purpose: a
+ * query-builder update would also stamp updated_at, and a view is no edit. Takes no lock: views are
+ * a counter, never read under one.
+ */
+export async function addOperationViews(db: Queryable, batch: readonly (readonly [string, number])[]): Promise<void> {
+  if (batch.length === 0) return;
+  const increments = sql.join(
+    batch.map(([id, views]) => sql`when ${id}::uuid then ${views}::int`),
+    sql` `,
+  );
+  await db.execute(
+    sql`update ${operations} set views_count = views_count + (case id ${increments} else 0 end)
+        where id in (${sql.join(
+          batch.map(([id]) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+  );
+}

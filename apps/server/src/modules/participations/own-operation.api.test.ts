@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { type OperationDetail, type OrderFormResponse, HOUR_MS } from '@tradeops/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationParticipants, operationWaitlist } from '../../db/schema';
+import { demoUserId } from '../../db/seed/demo-accounts';
+import { createOpenOperation, getTonnage } from '../../test/deals';
+import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+
+/**
+ * Conflict of interest: the account that published an operation never takes
+ * part in it as a buyer, even after switching itself to buyer mode.
+ */
+describe('a seller on its own operation', () => {
+  let t: TestApp;
+  let seller: Record<string, string>;
+  let buyer: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    seller = await signIn(t, 'vendedor@tradeops.demo');
+    buyer = await signIn(t, 'comprador@tradeops.demo');
+    // The probe's first step: the seller switches its own account to buyer mode.
+    const mode = await t.app.inject({
+      method: 'PUT',
+      url: '/api/session/mode',
+      headers: seller,
+      payload: { mode: 'source' },
+    });
+    expect(mode.statusCode, mode.body).toBe(200);
+  });
+  afterAll(async () => t?.close());
+
+  const participationsOf = (operationId: string) =>
+    t.db.select().from(operationParticipants).where(eq(operationParticipants.operationId, operationId));
+
+  it('cannot order on it (403 OWN_OPERATION, translated), and nothing is reserved', async () => {
+    const operation = await createOpenOperation(t.db);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/operations/${operation.id}/participations`,
+      headers: seller,
+      payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID() },
+    });
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json()).toEqual({
+      error: { code: 'OWN_OPERATION', message: expect.stringContaining('publicaste') },
+    });
+    const english = await t.app.inject({
+      method: 'POST',
+      url: `/api/operations/${operation.id}/participations`,
+      headers: { ...seller, 'accept-language': 'en' },
+      payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID() },
+    });
+    expect(english.json()).toMatchObject({
+      error: { code: 'OWN_OPERATION', message: expect.stringContaining('published') },
+    });
+    expect(await participationsOf(operation.id)).toHaveLength(0);
+    expect((await getTonnage(t.db, operation.id)).allocated).toBe(0);
+
+    // Another buyer still orders as usual.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: `/api/operations/${operation.id}/participations`,
+      headers: buyer,
+      payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID() },
+    });
+    expect(other.statusCode, other.body).toBe(201);
+  });
+
+  it('is told so by the detail (is_own_operation) and the order form (closed_reason own_operation)', async () => {
+    const operation = await createOpenOperation(t.db);
+    const detail = await t.app.inject({ method: 'GET', url: `/api/operations/${operation.id}`, headers: seller });
+    expect((detail.json() as OperationDetail).is_own_operation).toBe(true);
+    const buyerDetail = await t.app.inject({ method: 'GET', url: `/api/operations/${operation.id}`, headers: buyer });
+    expect((buyerDetail.json() as OperationDetail).is_own_operation).toBe(false);
+
+    const form = await t.app.inject({
+      method: 'GET',
+      url: `/api/operations/${operation.id}/order-form`,
+      headers: seller,
+    });
+    expect(form.statusCode, form.body).toBe(200);
+    expect((form.json() as OrderFormResponse).closed_reason).toBe('own_operation');
+    const buyerForm = await t.app.inject({
+      method: 'GET',
+      url: `/api/operations/${operation.id}/order-form`,
+      headers: buyer,
+    });
+    expect((buyerForm.json() as OrderFormResponse).closed_reason).toBeNull();
+  });
+
+  it('cannot join the waitlist of its own full operation', async () => {
+    const operation = await createOpenOperation(t.db, { allocatedTons: 20, status: 'allocated' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/operations/${operation.id}/waitlist`,
+      headers: seller,
+      payload: { volume: 5 },
+    });
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json()).toMatchObject({ error: { code: 'OWN_OPERATION' } });
+    const entries = await t.db.select().from(operationWaitlist).where(eq(operationWaitlist.operationId, operation.id));
+    expect(entries).toHaveLength(0);
+  });
+
+  it('cannot claim tons offered to it on its own operation; the offer and the tonnage stay as they were', async () => {
+    // An offer made before this rule existed (or written by hand): 5 t held for the seller. A deal
+    // full only because of an outstanding offer stays 'active'.
+    const operation = await createOpenOperation(t.db, { allocatedTons: 20 });
+    const [entry] = await t.db
+      .insert(operationWaitlist)
+      .values({
+        operationId: operation.id,
+        userId: demoUserId('vendedor'),
+        volume: 5,
+        status: 'offered',
+        offeredTons: 5,
+        offeredAt: new Date(),
+        offerExpiresAt: new Date(Date.now() + 24 * HOUR_MS),
+      })
+      .returning();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/operations/${operation.id}/waitlist/claim`,
+      headers: seller,
+      payload: { payment_method: 'cash', idempotency_key: randomUUID() },
+    });
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json()).toMatchObject({ error: { code: 'OWN_OPERATION' } });
+    expect(await participationsOf(operation.id)).toHaveLength(0);
+    const [after] = await t.db.select().from(operationWaitlist).where(eq(operationWaitlist.id, entry!.id));
+    expect(after?.status).toBe('offered');
+    expect((await getTonnage(t.db, operation.id)).allocated).toBe(20);
+  });
+});

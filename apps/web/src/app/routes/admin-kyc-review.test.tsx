@@ -1,0 +1,145 @@
+import { type KycReviewUser, type OperationReviewItem } from '@tradeops/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildSessionUser, createTestQueryClient, jsonResponse, mockApi, renderApp } from '../../test/render';
+
+const admin = () => createTestQueryClient(buildSessionUser({ isAdmin: true, email: 'admin@tradeops.demo' }));
+const DOCUMENT_ID = '7f0b3c1e-9d2a-4b8c-8e1f-2a3b4c5d6e7f';
+const USER_ID = 'user-ana';
+
+function reviewUser(revision: number, fileName: string): KycReviewUser {
+  const pending = (documentType: KycReviewUser['documents'][number]['documentType']) => ({
+    id: null,
+    documentType,
+    status: 'pending' as const,
+    fileName: null,
+    mimeType: null,
+    sizeBytes: null,
+    uploadedAt: null,
+    rejectReason: null,
+    revision: null,
+  });
+  return {
+    userId: USER_ID,
+    email: 'ana@lacteos.example',
+    fullName: 'Ana Pérez',
+    companyName: 'Lácteos del Sur',
+    companyType: 'trader',
+    country: 'AR',
+    taxId: null,
+    registeredAt: '2026-01-02T10:00:00.000Z',
+    waitingSince: '2026-01-02T11:00:00.000Z',
+    revision: 1,
+    documents: [
+      pending('government_id'),
+      pending('incorporation_cert'),
+      pending('proof_address'),
+      {
+        id: DOCUMENT_ID,
+        documentType: 'bank_reference',
+        status: 'uploaded',
+        fileName,
+        mimeType: 'application/pdf',
+        sizeBytes: 1200,
+        uploadedAt: '2026-01-02T11:00:00.000Z',
+        rejectReason: null,
+        revision,
+      },
+      pending('tax_certificate'),
+    ],
+  };
+}
+
+describe('admin review pages: a decision on a stale version', () => {
+  // The whole app renders (route table, lazy admin chunk): generous timeouts for a loaded machine.
+  it(
+    'KYC: a document replaced since it was opened is refused; the page shows the translated message and the new file',
+    { timeout: 20_000 },
+    async () => {
+      let replaced = false;
+      const posted: unknown[] = [];
+      mockApi({
+        '/api/admin/kyc/users': () =>
+          jsonResponse({ data: [replaced ? reviewUser(2, 'banco-version-b.pdf') : reviewUser(1, 'banco.pdf')] }),
+        [`/api/admin/kyc/documents/${DOCUMENT_ID}/verify`]: (_url, init) => {
+          posted.push(JSON.parse(String(init?.body)));
+          // The company replaced the document between the admin's look and the click.
+          replaced = true;
+          return jsonResponse(
+            {
+              error: {
+                code: 'KYC_DOCUMENT_CHANGED',
+                message:
+                  'La empresa subió una nueva versión de este documento después de que lo abriste. Revisa la versión actual antes de decidir.',
+              },
+            },
+            409,
+          );
+        },
+      });
+      renderApp('/admin/kyc/users', admin());
+      const card = await screen.findByTestId('review-document-bank_reference', {}, { timeout: 10_000 });
+      expect(within(card).getByText('banco.pdf')).toBeInTheDocument();
+      expect(within(card).getByTitle(/Vista previa/)).toHaveAttribute('src', expect.stringContaining('revision=1'));
+
+      await userEvent.click(within(card).getByRole('button', { name: 'Verificar' }));
+      expect(posted).toEqual([{ revision: 1 }]);
+      expect(await within(card).findByRole('alert')).toHaveTextContent(
+        'La empresa subió una nueva versión de este documento después de que lo abriste.',
+      );
+      // Refetched: the new revision is what the page now shows and previews.
+      expect(await within(card).findByText('banco-version-b.pdf')).toBeInTheDocument();
+      expect(within(card).getByTitle(/Vista previa/)).toHaveAttribute('src', expect.stringContaining('revision=2'));
+      expect(within(card).getByRole('link', { name: 'Descargar' })).toHaveAttribute(
+        'href',
+        expect.stringContaining('revision=2'),
+      );
+    },
+  );
+
+  it(
+    'offers: an offer edited since it was opened is refused; the row shows the message and the new price',
+    { timeout: 20_000 },
+    async () => {
+      let edited = false;
+      const posted: unknown[] = [];
+      const item = (revision: number, priceUsd: number): OperationReviewItem => ({
+        id: '3c9e2b1a-5d4f-4e6a-8b7c-1d2e3f4a5b6c',
+        title: 'Café verde de Colombia',
+        productName: 'Café verde',
+        originCountry: 'CO',
+        sellerName: 'Exportadora Andina',
+        sellerEmail: 'vendedor@tradeops.demo',
+        totalTons: 20,
+        priceUsd,
+        createdAt: '2026-01-02T10:00:00.000Z',
+        revision,
+      });
+      mockApi({
+        '/api/admin/kyc/operations': () => jsonResponse({ data: [edited ? item(2, 95_000) : item(1, 1_000)] }),
+        '/api/admin/kyc/operations/3c9e2b1a-5d4f-4e6a-8b7c-1d2e3f4a5b6c/approve': (_url, init) => {
+          posted.push(JSON.parse(String(init?.body)));
+          edited = true;
+          return jsonResponse(
+            {
+              error: {
+                code: 'OFFER_CHANGED',
+                message:
+                  'El vendedor modificó esta oferta después de que la abriste. Revisa la versión actual antes de decidir.',
+              },
+            },
+            409,
+          );
+        },
+      });
+      renderApp('/admin/kyc/operations', admin());
+      const row = await screen.findByTestId('operation-review', {}, { timeout: 10_000 });
+      expect(within(row).getByText(/1[.,]000/)).toBeInTheDocument();
+      await userEvent.click(within(row).getByRole('button', { name: 'Aprobar' }));
+      expect(posted).toEqual([{ revision: 1 }]);
+      expect(await within(row).findByRole('alert')).toHaveTextContent('El vendedor modificó esta oferta');
+      expect(await within(row).findByText(/95[.,]000/)).toBeInTheDocument();
+    },
+  );
+});

@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { DealProgress } from './deal-progress';
+
+describe('DealProgress', () => {
+  it('marks the steps before a funded deal completed and stands on funded', () => {
+    renderWithProviders(<DealProgress status="funded" />);
+    const steps = screen.getAllByRole('listitem');
+    expect(steps.map((step) => step.firstChild?.nextSibling?.textContent)).toEqual([
+      'Pendiente',
+      'Activa',
+      'Asignada',
+      'Financiada',
+      'Preparando envío',
+      'En tránsito',
+      'Arribada',
+      'Inspeccionada',
+      'Liquidada',
+    ]);
+    expect(steps.map((step) => step.dataset.state)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'current',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+    ]);
+    expect(steps[3]).toHaveAttribute('aria-current', 'step');
+    // The state is read out too, and keeps the label from reading as the deal's status badge.
+    expect(steps[3]).toHaveTextContent('Financiada (etapa actual)');
+  });
+
+  it('has no current step once a deal was cancelled', () => {
+    renderWithProviders(<DealProgress status="cancelled" />);
+    expect(screen.getAllByRole('listitem').every((step) => step.dataset.state === 'upcoming')).toBe(true);
+  });
+});

@@ -1,0 +1,49 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
+import { NotificationBell } from './notification-bell';
+
+const OPERATION_ID = '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01';
+const NOTIFICATION = {
+  id: '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+  type: 'payment.confirmed',
+  data: {},
+  operation_id: OPERATION_ID,
+  read_at: null,
+  created_at: '2026-05-04T10:00:00.000Z',
+};
+
+describe('NotificationBell', () => {
+  it('shows the unread count, opens the list, marks one read, and Escape closes it with focus back on the bell', async () => {
+    const user = userEvent.setup();
+    let unread = 1;
+    mockApi({
+      '/api/notifications/unread-count': () => jsonResponse({ unread_count: unread }),
+      '/api/notifications': () =>
+        jsonResponse({
+          data: [{ ...NOTIFICATION, read_at: unread ? null : NOTIFICATION.created_at }],
+          unread_count: unread,
+          next_before: null,
+        }),
+      [`/api/notifications/${NOTIFICATION.id}/read`]: () => {
+        unread = 0;
+        return jsonResponse({ unread_count: 0 });
+      },
+    });
+    renderWithProviders(<NotificationBell />);
+    const bell = await screen.findByRole('button', { name: 'Notificaciones: 1 sin leer' });
+    expect(screen.getByTestId('notification-count')).toHaveTextContent('1');
+
+    await user.click(bell);
+    const panel = await screen.findByRole('region', { name: 'Notificaciones' });
+    expect(panel).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: 'Marcar como leída' }));
+    await waitFor(() => expect(screen.queryByTestId('notification-count')).not.toBeInTheDocument());
+    expect(bell).toHaveAccessibleName('Notificaciones');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Notificaciones' })).not.toBeInTheDocument());
+    await waitFor(() => expect(bell).toHaveFocus());
+  });
+});

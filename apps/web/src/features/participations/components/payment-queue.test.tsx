@@ -1,0 +1,66 @@
+import { type PaymentReviewItem } from '@tradeops/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildSessionUser, createTestQueryClient, jsonResponse, mockApi, renderApp } from '../../../test/render';
+
+const PARTICIPATION_ID = '5d7c1a3e-2b4f-4c6d-8e9f-0a1b2c3d4e5f';
+
+function item(proofRevision: number, mimeType: string): PaymentReviewItem {
+  return {
+    id: PARTICIPATION_ID,
+    operation_id: '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01',
+    operation_title: 'Leche en polvo regular',
+    buyer_name: 'Carlos Rivas',
+    buyer_email: 'comprador@tradeops.demo',
+    company_name: 'Importadora Caribe',
+    volume: 5,
+    amount_cents: 2_150_000,
+    payment_method: 'wire',
+    payment_reference: 'TO-7K2M9QXD4R',
+    proof_uploaded_at: '2026-01-03T10:00:00.000Z',
+    proof_mime_type: mimeType,
+    proof_file_name: `TO-7K2M9QXD4R.${mimeType === 'application/pdf' ? 'pdf' : 'png'}`,
+    proof_revision: proofRevision,
+  };
+}
+
+describe('payment queue: a confirmation on a replaced proof', () => {
+  it(
+    'names the proof revision shown; refused, it shows the translated message and the new proof',
+    { timeout: 20_000 },
+    async () => {
+      let replaced = false;
+      const posted: unknown[] = [];
+      mockApi({
+        '/api/admin/payments': () =>
+          jsonResponse({ data: [replaced ? item(2, 'image/png') : item(1, 'application/pdf')] }),
+        [`/api/admin/payments/${PARTICIPATION_ID}/confirm`]: (_url, init) => {
+          posted.push(JSON.parse(String(init?.body)));
+          replaced = true;
+          return jsonResponse(
+            {
+              error: {
+                code: 'PAYMENT_PROOF_CHANGED',
+                message:
+                  'El comprador envió un nuevo comprobante después del que revisaste. Revisa el comprobante actual antes de decidir.',
+              },
+            },
+            409,
+          );
+        },
+      });
+      renderApp('/admin/payments', createTestQueryClient(buildSessionUser({ isAdmin: true })));
+      const card = await screen.findByTestId('payment-TO-7K2M9QXD4R', {}, { timeout: 10_000 });
+      expect(within(card).getByTitle('Comprobante de pago TO-7K2M9QXD4R')).toHaveAttribute(
+        'src',
+        expect.stringContaining('revision=1'),
+      );
+      await userEvent.click(within(card).getByRole('button', { name: 'Confirmar pago' }));
+      expect(posted).toEqual([{ proof_revision: 1 }]);
+      expect(await within(card).findByRole('alert')).toHaveTextContent('El comprador envió un nuevo comprobante');
+      const proof = await within(card).findByRole('img', { name: 'Comprobante de pago TO-7K2M9QXD4R' });
+      expect(proof).toHaveAttribute('src', expect.stringContaining('revision=2'));
+    },
+  );
+});

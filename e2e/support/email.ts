@@ -1,0 +1,31 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import { originHeaders } from './login';
+
+/**
+ * The verification link last e-mailed to `email` (`/verify-email?token=…`),
+ * read from the outbox as an admin would (`admin` is an API context signed in as one).
+ */
+export async function readVerificationLink(admin: APIRequestContext, email: string): Promise<string> {
+  const response = await admin.get('/api/admin/outbox');
+  expect(response.status(), await response.text()).toBe(200);
+  const { data } = (await response.json()) as { data: { to: string; text: string }[] };
+  // Newest first.
+  for (const mail of data) {
+    const link = mail.to === email.toLowerCase() ? /\/verify-email\?token=[\w.-]+/.exec(mail.text)?.[0] : undefined;
+    if (link) return link;
+  }
+  throw new Error(`no verification link was e-mailed to ${email}`);
+}
+
+/** Confirms a freshly signed-up address through its e-mailed link, through the API. */
+export async function confirmEmail(
+  request: APIRequestContext,
+  admin: APIRequestContext,
+  baseURL: string | undefined,
+  email: string,
+): Promise<void> {
+  const link = await readVerificationLink(admin, email);
+  const token = new URL(link, 'http://x').searchParams.get('token');
+  const response = await request.post('/api/auth/email/verify', { headers: originHeaders(baseURL), data: { token } });
+  expect(response.status(), await response.text()).toBe(200);
+}

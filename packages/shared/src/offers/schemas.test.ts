@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ZOfferRequest, todayIsoDate } from './schemas';
+
+function inDays(days: number): string {
+  return todayIsoDate(new Date(Date.now() + days * 86_400_000));
+}
+
+const VALID = {
+  productName: 'Café verde',
+  productCategory: 'coffee',
+  type: 'export',
+  description: 'Café verde lavado.',
+  originCountry: 'CO',
+  destinationCountry: 'ES',
+  arrivalPort: 'Valencia',
+  totalTons: 20,
+  minVolume: 5,
+  maxPerParticipantTons: 10,
+  priceUsd: 5200.5,
+  deadline: inDays(20),
+  expectedDeparture: inDays(30),
+  expectedArrival: inDays(50),
+};
+
+/** The first message of each field that fails. */
+function fieldErrors(overrides: Record<string, unknown>): Record<string, string> {
+  const result = ZOfferRequest.safeParse({ ...VALID, ...overrides });
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  return errors;
+}
+
+describe('offer money and tonnage', () => {
+  it('takes prices of at least $1 a ton with at most two decimals, as numbers or form strings', () => {
+    for (const priceUsd of [1, 1.01, 4300, 4300.1, 5200.5, 10_000_000, '1', '4300.10', ' 99.99 ']) {
+      expect(fieldErrors({ priceUsd }), String(priceUsd)).toEqual({});
+    }
+    expect(ZOfferRequest.parse({ ...VALID, priceUsd: '4300.10' }).priceUsd).toBe(4300.1);
+  });
+
+  it('refuses prices that round to zero cents or below a dollar', () => {
+    for (const priceUsd of [1e-9, '1e-9', 0.5, 0.999, 0.01, 0, -0, '-0', -1]) {
+      expect(fieldErrors({ priceUsd }), String(priceUsd)).toEqual({ priceUsd: 'offers.validation.priceMin' });
+    }
+  });
+
+  it('refuses fractions of a cent instead of rounding them', () => {
+    for (const priceUsd of [1.005, 4300.123, 1.0000001, 1.000000001, '2.999']) {
+      expect(fieldErrors({ priceUsd }), String(priceUsd)).toEqual({ priceUsd: 'offers.validation.cents' });
+    }
+  });
+
+  it('refuses huge and non-finite prices', () => {
+    for (const priceUsd of [1e308, '1e308', 10_000_000.01, 1e15, Number.MAX_SAFE_INTEGER]) {
+      expect(fieldErrors({ priceUsd }), String(priceUsd)).toEqual({ priceUsd: 'validation.tooLarge' });
+    }
+    for (const priceUsd of [Infinity, '1e309', Number.NaN, 'abc', null, '']) {
+      expect(fieldErrors({ priceUsd }), String(priceUsd)).toEqual({ priceUsd: 'validation.required' });
+    }
+  });
+
+  it('refuses tonnage beyond the largest deal or outside whole lots', () => {
+    expect(fieldErrors({ totalTons: 100_005, maxPerParticipantTons: 10 })).toEqual({
+      totalTons: 'validation.tooLarge',
+    });
+    expect(fieldErrors({ totalTons: 1e21 })).toMatchObject({ totalTons: expect.any(String) });
+    expect(fieldErrors({ totalTons: 20.5 })).toEqual({ totalTons: 'offers.validation.wholeTons' });
+    expect(fieldErrors({ minVolume: -0 })).toEqual({ minVolume: 'offers.validation.positive' });
+  });
+});
