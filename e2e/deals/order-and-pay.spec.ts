@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolation } from '../support/axe';
 import { DEAL_FIXTURES } from '../support/deal-fixtures';
 import { PDF_FILE } from '../support/kyc-files';
 import { loginAs } from '../support/login';
@@ -12,12 +12,6 @@ async function operationIdOf(page: Page): Promise<string> {
   const operation = data.find((item) => item.product_name === 'Refined Sugar');
   if (!operation) throw new Error('the refined sugar operation is not in the list');
   return operation.id;
-}
-
-async function expectNoSeriousAxeViolation(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('a buyer orders, uploads the proof, an admin confirms, and the buyer sees the payment confirmed', async ({
