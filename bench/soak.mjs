@@ -13,7 +13,7 @@
 //  - every other batch, the operation holding the most escrow ends with refunds two ways at once: its
 //    deadline passes (the server's deadline job) while an admin cancels it three times; exactly one of
 //    the four may end it, and each deposit is refunded once; a fresh operation takes its place.
-// After every batch, in SQL: for every operation allocated_tons = live orders + offered waitlist tons
+// After every batch, in SQL: for every operation allocated_tons = live orders + invited waitlist tons
 // ≤ total_tons; every ledger transfer sums to zero (and so does the whole ledger); no participation has
 // two deposits or two payouts, a payout without a deposit, or escrow left after it ended; no order
 // ended twice (one audit row, one notification); no due order left live; every 201 is stored.
@@ -115,12 +115,12 @@ function printAnswers(kinds) {
 /** The invariants, read in SQL after a batch; each count must be 0. */
 async function checkInvariants(db, { operationIds, backdated, created }) {
   const tons = await db.query(
-    `select o.id, o.status, o.total_tons, o.allocated_tons, l.live, w.offered
+    `select o.id, o.status, o.total_tons, o.allocated_tons, l.live, w.invited
        from operations o
        cross join lateral (select coalesce(sum(p.volume), 0)::int as live from operation_participants p
                             where p.operation_id = o.id and p.status = 'active') l
-       cross join lateral (select coalesce(sum(w.offered_tons), 0)::int as offered from operation_waitlist w
-                            where w.operation_id = o.id and w.status = 'offered') w
+       cross join lateral (select coalesce(sum(w.invited_tons), 0)::int as invited from operation_waitlist w
+                            where w.operation_id = o.id and w.status = 'invited') w
       where o.id = any($1::uuid[])`,
     [operationIds],
   );
@@ -169,8 +169,8 @@ async function checkInvariants(db, { operationIds, backdated, created }) {
     [backdated, created],
   );
   const counts = {
-    allocated_mismatch: tons.filter((row) => row.allocated_tons !== row.live + row.offered).length,
-    oversold_operations: tons.filter((row) => row.live + row.offered > row.total_tons).length,
+    allocated_mismatch: tons.filter((row) => row.allocated_tons !== row.live + row.invited).length,
+    oversold_operations: tons.filter((row) => row.live + row.invited > row.total_tons).length,
     status_disagrees_with_fill: tons.filter(
       (row) =>
         ['active', 'allocated', 'funded'].includes(row.status) &&

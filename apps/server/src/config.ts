@@ -215,7 +215,7 @@ export interface AppConfig {
   webDistDir: string;
   /**
    * Whether this instance runs the background workers and schedules (reservation
-   * expiry, waitlist offers, operation deadlines). Off, it still queues jobs for
+   * expiry, waitlist invitations, operation deadlines). Off, it still queues jobs for
    * the instances that run them.
    */
   runJobs: boolean;

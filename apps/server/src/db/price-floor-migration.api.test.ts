@@ -10,7 +10,7 @@ import { MIGRATIONS_DIR } from '../paths';
 import { createLocalDiskStorage } from '../plugins/storage/local-disk-storage';
 import { createOpenOperation } from '../test/deals';
 import { createScratchDatabase } from '../test/test-app';
-import { type DatabaseHandle, openDatabase } from './client';
+import { type DatabaseHandle, openDatabase, selectRows } from './client';
 import { getPgErrorCode } from './errors';
 import { auditLog, operationParticipants, operationWaitlist, operations } from './schema';
 import { demoUserId } from './seed/demo-accounts';
@@ -80,10 +80,12 @@ describe('the price floor migrations on a database with deals below $1', () => {
     orders.pending = await order('pending', 'active');
     orders.verification = await order('verification', 'active');
     orders.ended = await order('pending', 'cancelled');
-    const [entry] = await db
-      .insert(operationWaitlist)
-      .values({ operationId: ids.active, userId: demoUserId('pendiente'), volume: 5, status: 'waiting' })
-      .returning({ id: operationWaitlist.id });
+    // In SQL: the waitlist's columns were renamed after the floor (migration 0016), the schema names today's.
+    const [entry] = await selectRows<{ id: string }>(
+      db,
+      sql`insert into operation_waitlist (operation_id, user_id, volume, status)
+          values (${ids.active}, ${demoUserId('pendiente')}, 5, 'waiting') returning id`,
+    );
     waitlistId = entry!.id;
 
     await handle.migrate();

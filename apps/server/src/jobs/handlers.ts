@@ -1,7 +1,7 @@
 import { type FastifyInstance } from 'fastify';
 import { expireDueOperations } from '../modules/operations/operation-end.service';
 import { expireDueReservations } from '../modules/reservations/reservations.service';
-import { expireDueOffers, expireOffer } from '../modules/waitlist/waitlist-offers.service';
+import { expireDueInvitations, expireInvitation } from '../modules/waitlist/waitlist-invitations.service';
 import { JOB_QUEUES, type JobQueueName } from './job-queue';
 
 export type JobHandlers = Record<JobQueueName, (data: Record<string, unknown>) => Promise<void>>;
@@ -17,11 +17,11 @@ export function createJobHandlers(app: FastifyInstance): JobHandlers {
     [JOB_QUEUES.expireDueReservations]: async () => {
       await expireDueReservations(app.db, app.jobs, new Date());
     },
-    [JOB_QUEUES.expireDueOffers]: async () => {
-      await expireDueOffers(app.db, app.jobs, new Date());
+    [JOB_QUEUES.expireDueInvitations]: async () => {
+      await expireDueInvitations(app.db, app.jobs, new Date());
     },
-    [JOB_QUEUES.expireOffer]: async (data) => {
-      if (typeof data.entryId === 'string') await expireOffer(app.db, app.jobs, data.entryId, new Date());
+    [JOB_QUEUES.expireInvitation]: async (data) => {
+      if (typeof data.entryId === 'string') await expireInvitation(app.db, app.jobs, data.entryId, new Date());
     },
     [JOB_QUEUES.expireDueOperations]: async () => {
       await expireDueOperations(app.db, app.jobs, new Date());

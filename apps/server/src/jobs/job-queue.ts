@@ -4,19 +4,26 @@ import { type AppTransaction } from '../db/client';
 export const JOB_QUEUES = {
   /** Every minute: unpaid reservations whose hold has passed expire and free their tons. */
   expireDueReservations: 'reservations.expire-due',
-  /** Every minute: waitlist offers nobody claimed in time pass to the next in line (backstop of the job below). */
-  expireDueOffers: 'waitlist.expire-due-offers',
-  /** One delayed job per offer, at its expiry. */
-  expireOffer: 'waitlist.expire-offer',
+  /** Every minute: waitlist invitations nobody claimed in time pass to the next in line (backstop of the job below). */
+  expireDueInvitations: 'waitlist.expire-due-invitations',
+  /** One delayed job per invitation, at its expiry. */
+  expireInvitation: 'waitlist.expire-invitation',
   /** Every minute: operations still open at their deadline expire and refund their deposits. */
   expireDueOperations: 'operations.expire-due',
 } as const;
 export type JobQueueName = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
+/**
+ * Queues of earlier versions, removed at start-up with their schedule so no instance keeps queuing
+ * work nobody takes (the waitlist's hold was an "offer" before migration 0016; the sweep above
+ * expires whatever their pending jobs would have).
+ */
+export const RETIRED_QUEUES = ['waitlist.expire-due-offers', 'waitlist.expire-offer'] as const;
+
 /** The sweeps, each run on a schedule by whichever instance's cron pass comes first. */
 export const SWEEP_QUEUES = [
   JOB_QUEUES.expireDueReservations,
-  JOB_QUEUES.expireDueOffers,
+  JOB_QUEUES.expireDueInvitations,
   JOB_QUEUES.expireDueOperations,
 ] as const;
 

@@ -38,7 +38,7 @@ describe('job workers (JOBS=on)', () => {
   let t: TestApp;
   afterAll(async () => t?.close());
 
-  it('schedules the sweeps, and a worker runs the queued reservation sweep and the offer expiry job', async () => {
+  it('schedules the sweeps, and a worker runs the queued reservation sweep and the invitation expiry job', async () => {
     t = await createTestApp({ env: { JOBS: 'on' } });
     const schedules = await selectRows<{ name: string; cron: string }>(
       t.db,
@@ -67,19 +67,19 @@ describe('job workers (JOBS=on)', () => {
       return row?.status === 'expired';
     });
     const [entry] = await t.db.select().from(operationWaitlist).where(eq(operationWaitlist.operationId, operation.id));
-    expect(entry).toMatchObject({ status: 'offered', offeredTons: 10 });
+    expect(entry).toMatchObject({ status: 'invited', invitedTons: 10 });
 
-    // The offer's own delayed job, delivered now (its time is moved into the past).
+    // The invitation's own delayed job, delivered now (its time is moved into the past).
     await t.db
       .update(operationWaitlist)
-      .set({ offerExpiresAt: new Date(Date.now() - 1000) })
+      .set({ invitationExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(operationWaitlist.id, entry!.id));
-    await t.app.jobs.trigger(JOB_QUEUES.expireOffer, { entryId: entry!.id });
+    await t.app.jobs.trigger(JOB_QUEUES.expireInvitation, { entryId: entry!.id });
     await waitFor(async () => {
       const [row] = await t.db.select().from(operationWaitlist).where(eq(operationWaitlist.id, entry!.id));
       return row?.status === 'passed';
     });
-    expect(await getTonnage(t.db, operation.id)).toMatchObject({ allocated: 0, orderTons: 0, offeredTons: 0 });
+    expect(await getTonnage(t.db, operation.id)).toMatchObject({ allocated: 0, orderTons: 0, invitedTons: 0 });
 
     // Closing stops the workers fast and leaves nothing running.
     const closing = Date.now();

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type ConstructorOptions, type DrizzleTransactionLike, PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
 import { type DatabaseHandle } from '../db/client';
 import { type JobHandlers, createJobHandlers } from '../jobs/handlers';
-import { JOB_QUEUES, type JobQueue, type JobQueueName, SWEEP_QUEUES } from '../jobs/job-queue';
+import { JOB_QUEUES, type JobQueue, type JobQueueName, RETIRED_QUEUES, SWEEP_QUEUES } from '../jobs/job-queue';
 import { appPlugin } from './app-plugin';
 
 declare module 'fastify' {
@@ -46,9 +46,13 @@ export const jobsPlugin = appPlugin<JobsPluginOptions>(async (app, options) => {
   boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
   await boss.start();
 
+  for (const name of RETIRED_QUEUES) {
+    await boss.unschedule(name);
+    await boss.deleteQueue(name);
+  }
   const queueNames = Object.values(JOB_QUEUES);
   for (const name of queueNames) {
-    // 'exclusive': at most one queued or active job per singleton key (one expiry job per offer).
+    // 'exclusive': at most one queued or active job per singleton key (one expiry job per invitation).
     await boss.createQueue(name, { policy: 'exclusive', retryLimit: 5, retryDelay: 30, retryBackoff: true });
     // Warms pg-boss's queue cache now: a cache miss inside a transaction would query PGlite outside it and wait forever.
     await boss.findJobs(name, { key: 'cache-warm-up' });

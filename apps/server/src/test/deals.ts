@@ -38,8 +38,8 @@ export async function createOpenOperation(
 }
 
 /**
- * The tonnage invariant with waitlist offers: allocated_tons equals the live
- * orders' tons plus the tons held for 'offered' waitlist entries.
+ * The tonnage invariant with waitlist invitations: allocated_tons equals the live
+ * orders' tons plus the tons held for 'invited' waitlist entries.
  */
 export async function getTonnage(db: Queryable, operationId: string) {
   const [operation] = await db
@@ -50,13 +50,13 @@ export async function getTonnage(db: Queryable, operationId: string) {
     .select({ tons: sql<number>`coalesce(sum(${operationParticipants.volume}), 0)::int` })
     .from(operationParticipants)
     .where(and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.status, 'active')));
-  const [offers] = await db
-    .select({ tons: sql<number>`coalesce(sum(${operationWaitlist.offeredTons}), 0)::int` })
+  const [invitations] = await db
+    .select({ tons: sql<number>`coalesce(sum(${operationWaitlist.invitedTons}), 0)::int` })
     .from(operationWaitlist)
-    .where(and(eq(operationWaitlist.operationId, operationId), inArray(operationWaitlist.status, ['offered'])));
+    .where(and(eq(operationWaitlist.operationId, operationId), inArray(operationWaitlist.status, ['invited'])));
   return {
     ...operation!,
     orderTons: Number(orders!.tons),
-    offeredTons: Number(offers!.tons),
+    invitedTons: Number(invitations!.tons),
   };
 }

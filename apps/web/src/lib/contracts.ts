@@ -33,7 +33,7 @@ export {
   ZPaymentQueueResponse,
   ZMyWaitlistResponse,
   ZWaitlistEntry,
-  ZClaimWaitlistOfferResponse,
+  ZClaimWaitlistInvitationResponse,
   ZUnreadCountResponse,
   ZListNotificationsResponse,
   ZDealRoomResponse,

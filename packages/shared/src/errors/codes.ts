@@ -48,8 +48,8 @@ export const ERROR_STATUS = {
   WAITLIST_NOT_FULL: 409,
   WAITLIST_ALREADY_JOINED: 409,
   WAITLIST_NOT_JOINED: 404,
-  WAITLIST_NO_OFFER: 409,
-  WAITLIST_OFFER_EXPIRED: 409,
+  WAITLIST_NO_INVITATION: 409,
+  WAITLIST_INVITATION_EXPIRED: 409,
   PARTICIPATION_NOT_FOUND: 404,
   VOLUME_NOT_STEP: 400,
   VOLUME_BELOW_MIN: 400,
@@ -73,7 +73,7 @@ export const ERROR_STATUS = {
   PAYMENT_PROOF_CHANGED: 409,
   PAYMENT_AMOUNT_INVALID: 409,
   INTERNAL_ERROR: 500,
-  /** allocated_tons no longer equals live orders + offered waitlist tons: the change is rolled back. */
+  /** allocated_tons no longer equals live orders + invited waitlist tons: the change is rolled back. */
   OPERATION_TONS_MISMATCH: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

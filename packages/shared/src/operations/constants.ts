@@ -65,12 +65,12 @@ export const PARTICIPATION_STATUSES = ['active', 'expired', 'cancelled'] as cons
 export type ParticipationStatus = (typeof PARTICIPATION_STATUSES)[number];
 
 /**
- * A place in an operation's waitlist: waiting in line → offered (tons held for a
- * limited time) → claimed (an order was created) | passed (offer expired) | left.
+ * A place in an operation's waitlist: waiting in line → invited (tons held for a
+ * limited time) → claimed (an order was created) | passed (invitation expired) | left.
  */
-export const WAITLIST_STATUSES = ['waiting', 'offered', 'claimed', 'passed', 'left'] as const;
+export const WAITLIST_STATUSES = ['waiting', 'invited', 'claimed', 'passed', 'left'] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
-/** Hours a buyer has to claim tons offered from the waitlist. */
+/** Hours a buyer has to claim the tons of a waitlist invitation. */
 export const WAITLIST_CLAIM_HOURS = 24;
 
 /** Values of the buyer list's status filter (spec §4). */

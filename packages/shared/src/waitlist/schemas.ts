@@ -26,12 +26,12 @@ export const ZJoinWaitlistRequest = z.object({
 });
 export type JoinWaitlistRequest = z.infer<typeof ZJoinWaitlistRequest>;
 
-/** POST /api/operations/{id}/waitlist/claim: turns the tons offered into an order. */
-export const ZClaimWaitlistOfferRequest = z.object({
+/** POST /api/operations/{id}/waitlist/claim: turns the invited tons into an order. */
+export const ZClaimWaitlistInvitationRequest = z.object({
   payment_method: z.enum(PAYMENT_METHODS, 'validation.paymentMethodRequired'),
   idempotency_key: z.uuid('validation.invalid'),
 });
-export type ClaimWaitlistOfferRequest = z.infer<typeof ZClaimWaitlistOfferRequest>;
+export type ClaimWaitlistInvitationRequest = z.infer<typeof ZClaimWaitlistInvitationRequest>;
 
 /** The caller's place in an operation's waitlist. */
 export const ZWaitlistEntry = z.object({
@@ -41,8 +41,8 @@ export const ZWaitlistEntry = z.object({
   status: z.enum(WAITLIST_STATUSES),
   /** 1 = first in line; null once the entry is no longer waiting. */
   position: z.number().int().nullable(),
-  offered_tons: z.number().int().nullable(),
-  offer_expires_at: z.iso.datetime({ offset: true }).nullable(),
+  invited_tons: z.number().int().nullable(),
+  invitation_expires_at: z.iso.datetime({ offset: true }).nullable(),
   participation_id: z.uuid().nullable(),
   created_at: z.iso.datetime({ offset: true }),
 });
@@ -51,7 +51,7 @@ export type WaitlistEntry = z.infer<typeof ZWaitlistEntry>;
 /** GET /api/operations/{id}/waitlist/mine: the caller's live (or last) entry, or null, and how long the line is. */
 export const ZMyWaitlistResponse = z.object({
   entry: ZWaitlistEntry.nullable(),
-  /** Buyers waiting or holding an offer in this operation's line. */
+  /** Buyers waiting or holding an invitation in this operation's line. */
   line_length: z.number().int(),
   /** Whether the line is open to join now (the operation is full and still taking part). */
   is_full: z.boolean(),
@@ -71,9 +71,9 @@ export const ZCancelParticipationResponse = z.object({
 });
 export type CancelParticipationResponse = z.infer<typeof ZCancelParticipationResponse>;
 
-/** POST /api/operations/{id}/waitlist/claim answer: the order created from the offer. */
-export const ZClaimWaitlistOfferResponse = z.object({
+/** POST /api/operations/{id}/waitlist/claim answer: the order created from the invitation. */
+export const ZClaimWaitlistInvitationResponse = z.object({
   participation_id: z.uuid(),
   volume: z.number().int(),
 });
-export type ClaimWaitlistOfferResponse = z.infer<typeof ZClaimWaitlistOfferResponse>;
+export type ClaimWaitlistInvitationResponse = z.infer<typeof ZClaimWaitlistInvitationResponse>;

@@ -76,8 +76,8 @@ export const operationParticipants = pgTable(
 
 /**
  * Buyers waiting for tons of a full operation, first come first served. When tons
- * are freed the first in line is offered them until `offer_expires_at`; an
- * unclaimed offer passes to the next.
+ * are freed the first in line is invited to take them until `invitation_expires_at`; an
+ * unclaimed invitation passes to the next.
  */
 export const operationWaitlist = pgTable(
   'operation_waitlist',
@@ -91,11 +91,11 @@ export const operationWaitlist = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     volume: integer('volume').notNull(),
     status: text('status').$type<WaitlistStatus>().notNull().default('waiting'),
-    /** Tons offered to this entry (≤ volume), held for it until the offer expires. */
-    offeredTons: integer('offered_tons'),
-    offeredAt: timestamptz('offered_at'),
-    offerExpiresAt: timestamptz('offer_expires_at'),
-    /** The order created when the offer was claimed. */
+    /** Tons this entry is invited to take (≤ volume), held for it until the invitation expires. */
+    invitedTons: integer('invited_tons'),
+    invitedAt: timestamptz('invited_at'),
+    invitationExpiresAt: timestamptz('invitation_expires_at'),
+    /** The order created when the invitation was claimed. */
     participationId: uuid('participation_id').references(() => operationParticipants.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -103,11 +103,11 @@ export const operationWaitlist = pgTable(
   (t) => [
     checkIn('operation_waitlist_status_check', t.status, WAITLIST_STATUSES),
     check('operation_waitlist_volume_check', sql`${t.volume} > 0`),
-    check('operation_waitlist_offered_check', sql`${t.offeredTons} is null or ${t.offeredTons} > 0`),
+    check('operation_waitlist_invited_check', sql`${t.invitedTons} is null or ${t.invitedTons} > 0`),
     // One live place in line per buyer and operation.
     uniqueIndex('operation_waitlist_one_live_idx')
       .on(t.operationId, t.userId)
-      .where(sql`status in ('waiting', 'offered')`),
+      .where(sql`status in ('waiting', 'invited')`),
     index('operation_waitlist_line_idx').on(t.operationId, t.status, t.createdAt),
   ],
 );

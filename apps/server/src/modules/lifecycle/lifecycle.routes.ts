@@ -16,16 +16,10 @@ import { AppError } from '../../errors';
 import { UPLOAD_LIMITS, readMultipart } from '../../plugins/multipart';
 import { sendStoredFile } from '../../plugins/storage/send-stored-file';
 import { requireAuth } from '../../plugins/route-access';
-import {
-  type UploadedDocument,
-  cancelOperation,
-  decideDispute,
-  getMilestoneDocument,
-  getOperationControl,
-  listAdminOperations,
-  recordMilestone,
-  settleOperation,
-} from './lifecycle.service';
+import { decideDispute } from './disputes.service';
+import { cancelOperation, getOperationControl, listAdminOperations } from './lifecycle.service';
+import { type UploadedDocument, getMilestoneDocument, recordMilestone } from './milestones.service';
+import { settleOperation } from './settlement.service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const ok = { ok: true } as const;

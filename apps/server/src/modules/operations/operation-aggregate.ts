@@ -11,11 +11,11 @@ import { writeAudit } from '../audit/audit.service';
  * exists (an offer's creation inserts it). Everything runs in the caller's transaction:
  *
  * - the row lock (FOR UPDATE) that serialises every change of a deal — orders, payments, releases,
- *   waitlist offers and claims, lifecycle steps, its end. Paths that also lock a participation take
+ *   waitlist invitations and claims, lifecycle steps, its end. Paths that also lock a participation take
  *   the operation first (lock order operation → participation, so they never deadlock);
  * - `transition`: a status change checked against the shared state table, with its audit row;
  * - `allocateTons` / `returnTons`: allocated_tons, checked against the invariant
- *   allocated_tons = Σ live orders' volume + Σ offered_tons of 'offered' waitlist entries;
+ *   allocated_tons = Σ live orders' volume + Σ invited_tons of 'invited' waitlist entries;
  * - `updateOperationFields`: any other column (an offer's edit, its review, its spec sheet).
  */
 
@@ -113,7 +113,7 @@ export async function transition(
 
 /**
  * Throws OPERATION_TONS_MISMATCH (rolling the transaction back) unless allocated_tons equals the live
- * orders' volume plus the tons offered to the waitlist. Called after every change of allocated_tons,
+ * orders' volume plus the tons the waitlist is invited to take. Called after every change of allocated_tons,
  * once the orders and waitlist entries it accounts for are written.
  */
 async function assertTonsInvariant(tx: AppTransaction, operation: OperationRow): Promise<void> {
@@ -122,8 +122,8 @@ async function assertTonsInvariant(tx: AppTransaction, operation: OperationRow):
     sql`select (
       (select coalesce(sum(volume), 0) from operation_participants
         where operation_id = ${operation.id} and status = 'active')
-      + (select coalesce(sum(offered_tons), 0) from operation_waitlist
-        where operation_id = ${operation.id} and status = 'offered'))::int as held`,
+      + (select coalesce(sum(invited_tons), 0) from operation_waitlist
+        where operation_id = ${operation.id} and status = 'invited'))::int as held`,
   );
   const held = result?.held ?? 0;
   if (held !== operation.allocatedTons) {
@@ -138,7 +138,7 @@ export interface TonsOptions {
 
 /**
  * Adds `tons` to a locked operation's allocated_tons. An order (`fill: true`) that takes the last free
- * ton fills an open deal (active → allocated); tons offered to the waitlist never do (the claim's order
+ * ton fills an open deal (active → allocated); tons held for waitlist invitations never do (the claim's order
  * will). The CHECK on allocated_tons ≤ total_tons stands behind the callers' availability checks.
  */
 export async function allocateTons(
@@ -156,9 +156,9 @@ export async function allocateTons(
 }
 
 /**
- * Gives `tons` held by orders or waitlist offers back to a locked operation. A full deal (allocated or
+ * Gives `tons` held by orders or waitlist invitations back to a locked operation. A full deal (allocated or
  * funded) is open again (free_tons) unless `reopen` is false: an operation that ends, or a claim that
- * turns its offer into an order in the same transaction, keeps its status.
+ * turns its invitation into an order in the same transaction, keeps its status.
  */
 export async function returnTons(
   tx: AppTransaction,

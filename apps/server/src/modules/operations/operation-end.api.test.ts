@@ -148,7 +148,7 @@ describe('operation end: deadline expiry and cancellation refund every deposit o
     });
   });
 
-  it('cancels an operation with a reason (for the lifecycle): offers and the line close, deposits refunded', async () => {
+  it('cancels an operation with a reason (for the lifecycle): invitations and the line close, deposits refunded', async () => {
     const operation = await createOpenOperation(t.db, { totalTons: 10 });
     const paid = await order(buyers[0]!, operation.id, 5);
     const other = await order(buyers[1]!, operation.id, 5);
@@ -166,7 +166,7 @@ describe('operation end: deadline expiry and cancellation refund every deposit o
       payload: { volume: 5 },
     });
     await t.app.inject({ method: 'POST', url: `/api/participations/${other}/cancel`, headers: buyers[1]!.headers });
-    expect(await getTonnage(t.db, operation.id)).toMatchObject({ allocated: 10, orderTons: 5, offeredTons: 5 });
+    expect(await getTonnage(t.db, operation.id)).toMatchObject({ allocated: 10, orderTons: 5, invitedTons: 5 });
 
     const result = await t.db.transaction((tx) =>
       endOperationWithRefunds(tx, operation.id, { status: 'cancelled', reason: 'Proveedor sin cupo', actorId: null }),
@@ -180,7 +180,7 @@ describe('operation end: deadline expiry and cancellation refund every deposit o
     expect(await getTonnage(t.db, operation.id)).toMatchObject({
       allocated: 0,
       orderTons: 0,
-      offeredTons: 0,
+      invitedTons: 0,
       status: 'cancelled',
     });
     const line = await t.db

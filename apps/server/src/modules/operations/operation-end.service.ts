@@ -7,7 +7,7 @@ import { getHeldCents, payOutParticipation } from '../escrow/ledger.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { lockOperation, returnTons, transition } from './operation-aggregate';
 import { operationTitleFor } from '../participations/participations.service';
-import { closeWaitlist } from '../waitlist/waitlist-offers.service';
+import { closeWaitlist } from '../waitlist/waitlist-invitations.service';
 
 export interface EndOperationOptions {
   status: 'expired' | 'cancelled';
@@ -53,9 +53,9 @@ export async function endOperationWithRefunds(
     .where(and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.status, 'active')))
     .returning();
   const closed = await closeWaitlist(tx, operationId, now);
-  // Offers held tons too (only entries that were 'offered' have offered_tons among the closed ones).
+  // Invitations held tons too (only entries that were 'invited' have invited_tons among the closed ones).
   const releasedTons =
-    ended.reduce((sum, row) => sum + row.volume, 0) + closed.reduce((sum, entry) => sum + (entry.offeredTons ?? 0), 0);
+    ended.reduce((sum, row) => sum + row.volume, 0) + closed.reduce((sum, entry) => sum + (entry.invitedTons ?? 0), 0);
   // Its tons are no longer allocated; the status moves below, with the audit row that tells what ended.
   await returnTons(tx, operationId, releasedTons, { actorId: options.actorId, now, reopen: false });
 

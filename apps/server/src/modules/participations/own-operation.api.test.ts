@@ -103,9 +103,9 @@ describe('a seller on its own operation', () => {
     expect(entries).toHaveLength(0);
   });
 
-  it('cannot claim tons offered to it on its own operation; the offer and the tonnage stay as they were', async () => {
-    // An offer made before this rule existed (or written by hand): 5 t held for the seller. A deal
-    // full only because of an outstanding offer stays 'active'.
+  it('cannot claim tons it is invited to take on its own operation; the invitation and the tonnage stay as they were', async () => {
+    // An invitation made before this rule existed (or written by hand): 5 t held for the seller. A deal
+    // full only because of an outstanding invitation stays 'active'.
     const operation = await createOpenOperation(t.db, { allocatedTons: 20 });
     const [entry] = await t.db
       .insert(operationWaitlist)
@@ -113,10 +113,10 @@ describe('a seller on its own operation', () => {
         operationId: operation.id,
         userId: demoUserId('vendedor'),
         volume: 5,
-        status: 'offered',
-        offeredTons: 5,
-        offeredAt: new Date(),
-        offerExpiresAt: new Date(Date.now() + 24 * HOUR_MS),
+        status: 'invited',
+        invitedTons: 5,
+        invitedAt: new Date(),
+        invitationExpiresAt: new Date(Date.now() + 24 * HOUR_MS),
       })
       .returning();
     const response = await t.app.inject({
@@ -129,7 +129,7 @@ describe('a seller on its own operation', () => {
     expect(response.json()).toMatchObject({ error: { code: 'OWN_OPERATION' } });
     expect(await participationsOf(operation.id)).toHaveLength(0);
     const [after] = await t.db.select().from(operationWaitlist).where(eq(operationWaitlist.id, entry!.id));
-    expect(after?.status).toBe('offered');
+    expect(after?.status).toBe('invited');
     expect((await getTonnage(t.db, operation.id)).allocated).toBe(20);
   });
 });

@@ -224,7 +224,7 @@ async function lockOperationOfParticipation(tx: AppTransaction, participationId:
 /**
  * A full deal whose every ton is now paid and held in escrow is funded (allocated → funded): only
  * then may its shipment be prepared. Paid tons equal to the total means no unpaid order and no tons
- * merely offered to the waitlist. Runs in the confirmation's transaction, under the operation's lock,
+ * merely held for a waitlist invitation. Runs in the confirmation's transaction, under the operation's lock,
  * after the deposit.
  */
 async function fundIfFullyPaid(tx: AppTransaction, operation: OperationRow, actorId: string, now: Date) {

@@ -8,7 +8,7 @@ import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { operationTitleFor } from '../participations/participations.service';
 import { lockOperation } from '../operations/operation-aggregate';
-import { type TonsContext, returnTonsToOperation } from '../waitlist/waitlist-offers.service';
+import { type TonsContext, returnTonsToOperation } from '../waitlist/waitlist-invitations.service';
 
 type ParticipationRow = typeof operationParticipants.$inferSelect;
 export type ReleaseReason = Extract<ParticipationEndReason, 'hold_expired' | 'cancelled_by_buyer'>;

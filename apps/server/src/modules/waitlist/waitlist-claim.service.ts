@@ -1,4 +1,4 @@
-import { type ClaimWaitlistOfferRequest, type ClaimWaitlistOfferResponse } from '@tradeops/shared';
+import { type ClaimWaitlistInvitationRequest, type ClaimWaitlistInvitationResponse } from '@tradeops/shared';
 import { and, eq } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
 import { operationParticipants, operationWaitlist } from '../../db/schema';
@@ -10,27 +10,27 @@ import { assertNotOwnOperation, createParticipation } from '../participations/pa
 import { lockOperation, returnTons } from '../operations/operation-aggregate';
 
 /**
- * Turns the tons offered to a buyer into their order, in one transaction under
- * the operation's row lock: the offer's hold is lifted (allocated_tons minus
- * the offered tons) and the order is placed through the one order path,
+ * Turns the tons a buyer is invited to take into their order, in one transaction under
+ * the operation's row lock: the invitation's hold is lifted (allocated_tons minus
+ * the invited tons) and the order is placed through the one order path,
  * createParticipation (as a savepoint of this transaction), which takes exactly
  * those tons back — so nobody else can take them in between, and a failing
- * order leaves the offer as it was. A replayed claim (same idempotency key)
+ * order leaves the invitation as it was. A replayed claim (same idempotency key)
  * answers with the order it created.
  */
-export async function claimWaitlistOffer(
+export async function claimWaitlistInvitation(
   db: AppDatabase,
   _jobs: JobQueue,
   auth: Pick<AuthContext, 'user'>,
   operationId: string,
-  request: ClaimWaitlistOfferRequest,
+  request: ClaimWaitlistInvitationRequest,
   now: Date = new Date(),
-): Promise<ClaimWaitlistOfferResponse> {
+): Promise<ClaimWaitlistInvitationResponse> {
   const userId = auth.user.id;
   return db.transaction(async (tx) => {
     const operation = await lockOperation(tx, operationId);
     if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
-    // Before the hold is lifted: a refused claim leaves the offer and the tonnage as they were.
+    // Before the hold is lifted: a refused claim leaves the invitation and the tonnage as they were.
     assertNotOwnOperation(operation, userId);
     const [entry] = await tx
       .select()
@@ -39,7 +39,7 @@ export async function claimWaitlistOffer(
         and(
           eq(operationWaitlist.operationId, operationId),
           eq(operationWaitlist.userId, userId),
-          eq(operationWaitlist.status, 'offered'),
+          eq(operationWaitlist.status, 'invited'),
         ),
       )
       .for('update');
@@ -57,13 +57,13 @@ export async function claimWaitlistOffer(
           ),
         );
       if (replayed) return { participation_id: replayed.id, volume: replayed.volume };
-      throw new AppError('WAITLIST_NO_OFFER');
+      throw new AppError('WAITLIST_NO_INVITATION');
     }
-    if (!entry.offerExpiresAt || entry.offerExpiresAt.getTime() <= now.getTime()) {
-      throw new AppError('WAITLIST_OFFER_EXPIRED');
+    if (!entry.invitationExpiresAt || entry.invitationExpiresAt.getTime() <= now.getTime()) {
+      throw new AppError('WAITLIST_INVITATION_EXPIRED');
     }
-    const tons = entry.offeredTons ?? 0;
-    // The offer ends before its tons go back (allocated_tons = live orders + open offers holds at each
+    const tons = entry.invitedTons ?? 0;
+    // The invitation ends before its tons go back (allocated_tons = live orders + open invitations holds at each
     // step), and the order takes them again below; the deal's status does not move in between.
     await tx
       .update(operationWaitlist)

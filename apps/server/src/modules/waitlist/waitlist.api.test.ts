@@ -7,7 +7,7 @@ import { createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, getTonnage } from '../../test/deals';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { expireDueReservations } from '../reservations/reservations.service';
-import { expireDueOffers } from './waitlist-offers.service';
+import { expireDueInvitations } from './waitlist-invitations.service';
 
 type Buyer = Awaited<ReturnType<typeof createApprovedBuyers>>[number];
 
@@ -57,7 +57,7 @@ describe('waitlist', () => {
     t.app.inject({ method: 'POST', url: `/api/participations/${participationId}/cancel`, headers: buyer.headers });
 
   function expectInvariant(tonnage: Awaited<ReturnType<typeof getTonnage>>) {
-    expect(tonnage.allocated).toBe(tonnage.orderTons + tonnage.offeredTons);
+    expect(tonnage.allocated).toBe(tonnage.orderTons + tonnage.invitedTons);
     expect(tonnage.allocated).toBeLessThanOrEqual(tonnage.total);
   }
 
@@ -107,7 +107,7 @@ describe('waitlist', () => {
     expect(leftTwice.json().error.code).toBe('WAITLIST_NOT_JOINED');
   });
 
-  it('offers freed tons to the first in line, holds them, and turns a claim into an order', async () => {
+  it('invites the first in line to take freed tons, holds them, and turns a claim into an order', async () => {
     const operation = await createOpenOperation(t.db, { totalTons: 20 });
     const first = await order(buyers[0]!, operation.id, 10);
     await order(buyers[1]!, operation.id, 10);
@@ -117,16 +117,16 @@ describe('waitlist', () => {
     // Buyer 0 cancels 10 t: 5 t to buyer 2 (all they asked for), the other 5 t to buyer 3 (partly).
     expect((await cancel(buyers[0]!, first.id)).statusCode).toBe(200);
     const tonnage = await getTonnage(t.db, operation.id);
-    expect(tonnage).toMatchObject({ allocated: 20, orderTons: 10, offeredTons: 10, status: 'active' });
+    expect(tonnage).toMatchObject({ allocated: 20, orderTons: 10, invitedTons: 10, status: 'active' });
     expectInvariant(tonnage);
-    const offer2 = (await mine(buyers[2]!, operation.id)).entry;
-    expect(offer2).toMatchObject({ status: 'offered', offered_tons: 5, position: null });
-    expect(new Date(offer2.offer_expires_at).getTime() - Date.now()).toBeGreaterThan(23 * HOUR_MS);
-    expect((await mine(buyers[3]!, operation.id)).entry).toMatchObject({ status: 'offered', offered_tons: 5 });
+    const invitation2 = (await mine(buyers[2]!, operation.id)).entry;
+    expect(invitation2).toMatchObject({ status: 'invited', invited_tons: 5, position: null });
+    expect(new Date(invitation2.invitation_expires_at).getTime() - Date.now()).toBeGreaterThan(23 * HOUR_MS);
+    expect((await mine(buyers[3]!, operation.id)).entry).toMatchObject({ status: 'invited', invited_tons: 5 });
     const [note] = await t.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, buyers[2]!.userId), eq(notifications.type, 'waitlist.offered')));
+      .where(and(eq(notifications.userId, buyers[2]!.userId), eq(notifications.type, 'waitlist.invited')));
     expect(note?.data).toMatchObject({ operationId: operation.id, tons: 5 });
 
     // Nobody else can take the held tons.
@@ -137,8 +137,8 @@ describe('waitlist', () => {
       payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID() },
     });
     expect(outsider.statusCode).toBe(409);
-    // No offer, no claim.
-    expect((await claim(buyers[4]!, operation.id)).json().error.code).toBe('WAITLIST_NO_OFFER');
+    // No invitation, no claim.
+    expect((await claim(buyers[4]!, operation.id)).json().error.code).toBe('WAITLIST_NO_INVITATION');
 
     const key = randomUUID();
     const claimed = await claim(buyers[2]!, operation.id, key);
@@ -165,11 +165,11 @@ describe('waitlist', () => {
       participation_id: participationId,
     });
     const after = await getTonnage(t.db, operation.id);
-    expect(after).toMatchObject({ allocated: 20, orderTons: 15, offeredTons: 5 });
+    expect(after).toMatchObject({ allocated: 20, orderTons: 15, invitedTons: 5 });
     expectInvariant(after);
   });
 
-  it('passes an unclaimed offer to the next in line, then frees the tons when nobody is left', async () => {
+  it('passes an unclaimed invitation to the next in line, then frees the tons when nobody is left', async () => {
     const operation = await createOpenOperation(t.db, { totalTons: 10 });
     const only = await order(buyers[0]!, operation.id, 10);
     await join(buyers[1]!, operation.id, 10);
@@ -181,7 +181,7 @@ describe('waitlist', () => {
 
     const now = Date.now();
     await expireDueReservations(t.db, t.app.jobs, new Date(now));
-    expect((await mine(buyers[1]!, operation.id)).entry).toMatchObject({ status: 'offered', offered_tons: 10 });
+    expect((await mine(buyers[1]!, operation.id)).entry).toMatchObject({ status: 'invited', invited_tons: 10 });
     expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({ status: 'waiting', position: 1 });
 
     // Buyer 1 claims within the 24 h: an order like any other, with its own hold.
@@ -194,35 +194,37 @@ describe('waitlist', () => {
       .set({ expiresAt: new Date(now - 1000) })
       .where(eq(operationParticipants.id, lateOrder));
     await expireDueReservations(t.db, t.app.jobs, new Date(now + 1000));
-    expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({ status: 'offered', offered_tons: 10 });
+    expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({ status: 'invited', invited_tons: 10 });
 
     const afterDay = new Date(now + 25 * HOUR_MS);
-    // (The sweep is global: offers left by the other tests expire too.)
-    expect(await expireDueOffers(t.db, t.app.jobs, afterDay)).toBeGreaterThanOrEqual(1);
+    // (The sweep is global: invitations left by the other tests expire too.)
+    expect(await expireDueInvitations(t.db, t.app.jobs, afterDay)).toBeGreaterThanOrEqual(1);
     expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({ status: 'passed' });
     const expiredClaim = await claim(buyers[2]!, operation.id);
-    expect(expiredClaim.json().error.code).toBe('WAITLIST_NO_OFFER');
+    expect(expiredClaim.json().error.code).toBe('WAITLIST_NO_INVITATION');
     expect(
       (
         await t.db
           .select()
           .from(notifications)
-          .where(and(eq(notifications.userId, buyers[2]!.userId), eq(notifications.type, 'waitlist.offer_expired')))
+          .where(
+            and(eq(notifications.userId, buyers[2]!.userId), eq(notifications.type, 'waitlist.invitation_expired')),
+          )
       ).length,
     ).toBe(1);
     const tonnage = await getTonnage(t.db, operation.id);
-    expect(tonnage).toMatchObject({ allocated: 0, orderTons: 0, offeredTons: 0, status: 'active' });
+    expect(tonnage).toMatchObject({ allocated: 0, orderTons: 0, invitedTons: 0, status: 'active' });
     // Idempotent: a second pass (the delayed job arriving late) does nothing.
-    expect(await expireDueOffers(t.db, t.app.jobs, new Date(now + 26 * HOUR_MS))).toBe(0);
+    expect(await expireDueInvitations(t.db, t.app.jobs, new Date(now + 26 * HOUR_MS))).toBe(0);
     const entryId = (await mine(buyers[2]!, operation.id)).entry.id as string;
     const audits = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'waitlist.offer_expired'), eq(auditLog.entityId, entryId)));
+      .where(and(eq(auditLog.action, 'waitlist.invitation_expired'), eq(auditLog.entityId, entryId)));
     expect(audits).toHaveLength(1);
   });
 
-  it('refuses a claim once the offer has expired, and the delayed job was queued with the offer', async () => {
+  it('refuses a claim once the invitation has expired, and the delayed job was queued with the invitation', async () => {
     const operation = await createOpenOperation(t.db, { totalTons: 5 });
     const only = await order(buyers[3]!, operation.id, 5);
     await join(buyers[4]!, operation.id, 5);
@@ -235,22 +237,24 @@ describe('waitlist', () => {
       .select()
       .from(operationWaitlist)
       .where(and(eq(operationWaitlist.operationId, operation.id), eq(operationWaitlist.userId, buyers[4]!.userId)));
-    expect(entry?.status).toBe('offered');
+    expect(entry?.status).toBe('invited');
     const jobs = await t.database.db.execute(
-      // The expiry job pg-boss will deliver at the offer's end (queued in the same transaction).
-      `select start_after from pgboss.job where name = 'waitlist.expire-offer' and singleton_key = '${entry!.id}'` as never,
+      // The expiry job pg-boss will deliver at the invitation's end (queued in the same transaction).
+      `select start_after from pgboss.job where name = 'waitlist.expire-invitation' and singleton_key = '${entry!.id}'` as never,
     );
     const rows = (jobs as unknown as { rows: { start_after: string }[] }).rows;
     expect(rows).toHaveLength(1);
-    expect(Math.abs(new Date(rows[0]!.start_after).getTime() - entry!.offerExpiresAt!.getTime())).toBeLessThan(1000);
+    expect(Math.abs(new Date(rows[0]!.start_after).getTime() - entry!.invitationExpiresAt!.getTime())).toBeLessThan(
+      1000,
+    );
 
     await t.db
       .update(operationWaitlist)
-      .set({ offerExpiresAt: new Date(Date.now() - 1000) })
+      .set({ invitationExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(operationWaitlist.id, entry!.id));
     const response = await claim(buyers[4]!, operation.id);
     expect(response.statusCode).toBe(409);
-    expect(response.json().error.code).toBe('WAITLIST_OFFER_EXPIRED');
+    expect(response.json().error.code).toBe('WAITLIST_INVITATION_EXPIRED');
     expectInvariant(await getTonnage(t.db, operation.id));
   });
 });

@@ -1,7 +1,7 @@
 import {
   ZApiError,
-  ZClaimWaitlistOfferRequest,
-  ZClaimWaitlistOfferResponse,
+  ZClaimWaitlistInvitationRequest,
+  ZClaimWaitlistInvitationResponse,
   ZJoinWaitlistRequest,
   ZMyWaitlistResponse,
   ZOkResponse,
@@ -10,12 +10,12 @@ import {
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/route-access';
-import { claimWaitlistOffer } from './waitlist-claim.service';
+import { claimWaitlistInvitation } from './waitlist-claim.service';
 import { getMyWaitlistEntry, joinWaitlist, leaveWaitlist } from './waitlist.service';
 
 const ERRORS = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
-/** The waitlist of a full operation: join, leave, see one's place or offer, claim the offer (buyers). */
+/** The waitlist of a full operation: join, leave, see one's place or invitation, claim the invitation (buyers). */
 export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/operations/:id/waitlist',
@@ -39,7 +39,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     '/operations/:id/waitlist',
     {
       schema: {
-        summary: 'Leave an operation’s waitlist (tons offered to the caller pass to the next in line)',
+        summary: 'Leave an operation’s waitlist (tons the caller is invited to take pass to the next in line)',
         tags: ['waitlist'],
         params: ZOperationIdParams,
         response: { 200: ZOkResponse, ...ERRORS },
@@ -56,7 +56,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     '/operations/:id/waitlist/mine',
     {
       schema: {
-        summary: 'The caller’s place in an operation’s waitlist: position, offered tons, offer expiry',
+        summary: 'The caller’s place in an operation’s waitlist: position, invited tons, invitation expiry',
         tags: ['waitlist'],
         params: ZOperationIdParams,
         response: { 200: ZMyWaitlistResponse, ...ERRORS },
@@ -70,16 +70,16 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     '/operations/:id/waitlist/claim',
     {
       schema: {
-        summary: 'Claim the tons offered from the waitlist: creates the order (idempotent per key)',
+        summary: 'Claim the tons of a waitlist invitation: creates the order (idempotent per key)',
         tags: ['waitlist'],
         params: ZOperationIdParams,
-        body: ZClaimWaitlistOfferRequest,
-        response: { 201: ZClaimWaitlistOfferResponse, ...ERRORS },
+        body: ZClaimWaitlistInvitationRequest,
+        response: { 201: ZClaimWaitlistInvitationResponse, ...ERRORS },
       },
       config: { access: 'buyer' },
     },
     async (request, reply) => {
-      const result = await claimWaitlistOffer(app.db, app.jobs, request.auth!, request.params.id, request.body);
+      const result = await claimWaitlistInvitation(app.db, app.jobs, request.auth!, request.params.id, request.body);
       return reply.code(201).send(result);
     },
   );

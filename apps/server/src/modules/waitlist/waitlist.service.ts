@@ -16,13 +16,13 @@ import { writeAudit } from '../audit/audit.service';
 import { getHeldByBuyerTons, limitsOf } from '../participations/buyer-limits';
 import { assertNotOwnOperation } from '../participations/participations.service';
 import { isFullStatus, lockOperation } from '../operations/operation-aggregate';
-import { returnTonsToOperation } from './waitlist-offers.service';
+import { returnTonsToOperation } from './waitlist-invitations.service';
 
 type OperationRow = typeof operations.$inferSelect;
 type WaitlistRow = typeof operationWaitlist.$inferSelect;
-const LIVE_STATUSES = ['waiting', 'offered'] as const;
+const LIVE_STATUSES = ['waiting', 'invited'] as const;
 
-/** Full: not one whole lot is left to order (tons held by offers count as taken), or the deal is allocated (or funded). */
+/** Full: not one whole lot is left to order (tons held by invitations count as taken), or the deal is allocated (or funded). */
 export function isOperationFull(operation: OperationRow): boolean {
   return isFullStatus(operation.status) || isSoldOut(limitsOf(operation, 0));
 }
@@ -104,7 +104,7 @@ export async function joinWaitlist(
   }
 }
 
-/** A buyer leaves the line; tons offered to them (if any) go to the next in line. */
+/** A buyer leaves the line; tons they were invited to take (if any) go to the next in line. */
 export async function leaveWaitlist(
   db: AppDatabase,
   jobs: JobQueue,
@@ -124,21 +124,21 @@ export async function leaveWaitlist(
           inArray(operationWaitlist.status, LIVE_STATUSES),
         ),
       )
-      .returning({ id: operationWaitlist.id, offeredTons: operationWaitlist.offeredTons });
+      .returning({ id: operationWaitlist.id, invitedTons: operationWaitlist.invitedTons });
     if (!left) throw new AppError('WAITLIST_NOT_JOINED');
     await writeAudit(tx, {
       actorId: userId,
       action: 'waitlist.left',
       entityType: 'operation_waitlist',
       entityId: left.id,
-      data: { operationId, offeredTons: left.offeredTons },
+      data: { operationId, invitedTons: left.invitedTons },
     });
-    // Only an 'offered' entry held tons (a 'waiting' one never has offered_tons).
-    if (left.offeredTons) await returnTonsToOperation(tx, operationId, left.offeredTons, { now, jobs });
+    // Only an 'invited' entry held tons (a 'waiting' one never has invited_tons).
+    if (left.invitedTons) await returnTonsToOperation(tx, operationId, left.invitedTons, { now, jobs });
   });
 }
 
-/** 1-based place among the buyers still waiting (an offered entry is served already: null). */
+/** 1-based place among the buyers still waiting (an invited entry is served already: null). */
 async function positionOf(db: Queryable, entry: WaitlistRow): Promise<number | null> {
   if (entry.status !== 'waiting') return null;
   const [row] = await db
@@ -161,14 +161,14 @@ export function toWaitlistEntry(row: WaitlistRow, position: number | null): Wait
     volume: row.volume,
     status: row.status,
     position,
-    offered_tons: row.offeredTons,
-    offer_expires_at: row.offerExpiresAt?.toISOString() ?? null,
+    invited_tons: row.invitedTons,
+    invitation_expires_at: row.invitationExpiresAt?.toISOString() ?? null,
     participation_id: row.participationId,
     created_at: row.createdAt.toISOString(),
   };
 }
 
-/** The caller's live place in line (or their latest entry, to show a passed offer or a claim), and the line's length. */
+/** The caller's live place in line (or their latest entry, to show a passed invitation or a claim), and the line's length. */
 export async function getMyWaitlistEntry(
   db: AppDatabase,
   userId: string,
@@ -181,7 +181,7 @@ export async function getMyWaitlistEntry(
     .from(operationWaitlist)
     .where(and(eq(operationWaitlist.operationId, operationId), eq(operationWaitlist.userId, userId)))
     .orderBy(
-      sql`case when ${operationWaitlist.status} in ('waiting', 'offered') then 0 else 1 end`,
+      sql`case when ${operationWaitlist.status} in ('waiting', 'invited') then 0 else 1 end`,
       desc(operationWaitlist.updatedAt),
     )
     .limit(1);

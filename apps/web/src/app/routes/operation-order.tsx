@@ -1,13 +1,13 @@
 import { useParams } from 'react-router';
 import { OrderForm } from '../../features/participations/components/order-form';
-import { WaitlistOfferBanner, WaitlistPanel } from '../../features/waitlist/components/waitlist-panel';
+import { WaitlistInvitationBanner, WaitlistPanel } from '../../features/waitlist/components/waitlist-panel';
 import { Container } from '../../components/ui/container';
 import { RequireKyc } from '../guards';
 
 /**
  * /operation/{id}/order (signed in, KYC approved). A full operation shows the
- * waitlist panel (join, place in line, claim an offer) in the form’s slot;
- * an offer made while tons are still free shows above the form.
+ * waitlist panel (join, place in line, claim an invitation) in the form’s slot;
+ * an invitation made while tons are still free shows above the form.
  */
 export function OperationOrderPage() {
   const { operationId = '' } = useParams();
@@ -15,7 +15,7 @@ export function OperationOrderPage() {
     <RequireKyc>
       <div className="flex flex-1 flex-col">
         <Container className="pt-6 empty:hidden">
-          <WaitlistOfferBanner operationId={operationId} />
+          <WaitlistInvitationBanner operationId={operationId} />
         </Container>
         <OrderForm
           key={operationId}

@@ -13,8 +13,8 @@ const ENTRY = {
   volume: 10,
   status: 'waiting',
   position: 3,
-  offered_tons: null,
-  offer_expires_at: null,
+  invited_tons: null,
+  invitation_expires_at: null,
   participation_id: null,
   created_at: '2026-05-04T10:00:00.000Z',
 };

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/class-names';
-import { useClaimWaitlistOffer, useJoinWaitlist, useLeaveWaitlist, useMyWaitlist } from '../api/my-waitlist';
+import { useClaimWaitlistInvitation, useJoinWaitlist, useLeaveWaitlist, useMyWaitlist } from '../api/my-waitlist';
 import { newClaimKey } from '../claim-key';
 import { formatRemaining, useCountdown } from '../hooks/use-countdown';
 import { Alert } from '../../../components/ui/alert';
@@ -18,7 +18,7 @@ function errorText(cause: unknown, fallback: string): string {
 
 /**
  * The waitlist of a full operation, for the order page: join with a volume,
- * see one's place in line, and when tons are offered, claim them (an order is
+ * see one's place in line, and when invited to take tons, claim them (an order is
  * created) before the countdown ends.
  */
 export function WaitlistPanel({ operationId }: { operationId: string }) {
@@ -46,24 +46,24 @@ export function WaitlistPanel({ operationId }: { operationId: string }) {
 }
 
 /**
- * Tons offered to the caller while the operation is not full (the offer took
+ * Tons the caller is invited to take while the operation is not full (the invitation took
  * only part of what was freed): the order page shows this above the form, so
- * an offer is never hidden behind an open order form.
+ * an invitation is never hidden behind an open order form.
  */
-export function WaitlistOfferBanner({ operationId }: { operationId: string }) {
+export function WaitlistInvitationBanner({ operationId }: { operationId: string }) {
   const { t } = useTranslation();
   const mine = useMyWaitlist(operationId);
-  if (!mine.data || mine.data.is_full || mine.data.entry?.status !== 'offered') return null;
+  if (!mine.data || mine.data.is_full || mine.data.entry?.status !== 'invited') return null;
   return (
     <section
-      aria-labelledby="waitlist-offer-title"
+      aria-labelledby="waitlist-invitation-title"
       className="rounded-xl border border-amber-200 bg-amber-50/70 p-4 sm:p-5"
-      data-testid="waitlist-offer-banner"
+      data-testid="waitlist-invitation-banner"
     >
-      <h2 id="waitlist-offer-title" className="text-lg font-bold text-brand-900">
+      <h2 id="waitlist-invitation-title" className="text-lg font-bold text-brand-900">
         {t('waitlist.title')}
       </h2>
-      <OfferCard operationId={operationId} data={mine.data} />
+      <InvitationCard operationId={operationId} data={mine.data} />
     </section>
   );
 }
@@ -71,7 +71,7 @@ export function WaitlistOfferBanner({ operationId }: { operationId: string }) {
 function WaitlistBody({ operationId, data }: { operationId: string; data: MyWaitlistResponse }) {
   const { t } = useTranslation();
   const entry = data.entry;
-  if (entry?.status === 'offered') return <OfferCard operationId={operationId} data={data} />;
+  if (entry?.status === 'invited') return <InvitationCard operationId={operationId} data={data} />;
   if (entry?.status === 'waiting') {
     return <WaitingCard operationId={operationId} data={data} />;
   }
@@ -158,15 +158,15 @@ function WaitingCard({ operationId, data }: { operationId: string; data: MyWaitl
   );
 }
 
-function OfferCard({ operationId, data }: { operationId: string; data: MyWaitlistResponse }) {
+function InvitationCard({ operationId, data }: { operationId: string; data: MyWaitlistResponse }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const entry = data.entry!;
-  const remaining = useCountdown(entry.offer_expires_at);
-  const claim = useClaimWaitlistOffer(operationId);
+  const remaining = useCountdown(entry.invitation_expires_at);
+  const claim = useClaimWaitlistInvitation(operationId);
   const leave = useLeaveWaitlist(operationId);
   const [method, setMethod] = useState<PaymentMethod>('wire');
-  // One key per offer shown: a double click or a retry claims once.
+  // One key per invitation shown: a double click or a retry claims once.
   const [claimKey] = useState(newClaimKey);
   const [error, setError] = useState<string | null>(null);
   const isOver = remaining === 0;
@@ -184,14 +184,16 @@ function OfferCard({ operationId, data }: { operationId: string; data: MyWaitlis
   }
 
   return (
-    <form onSubmit={submit} className="mt-2" data-testid="waitlist-offer">
+    <form onSubmit={submit} className="mt-2" data-testid="waitlist-invitation">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-lg font-semibold text-brand-900">{t('waitlist.offerTitle', { tons: entry.offered_tons })}</p>
+        <p className="text-lg font-semibold text-brand-900">
+          {t('waitlist.invitationTitle', { tons: entry.invited_tons })}
+        </p>
         <Badge tone={isOver ? 'neutral' : 'warning'}>
           {isOver ? t('waitlist.expired') : t('waitlist.expiresIn', { time: formatRemaining(remaining) })}
         </Badge>
       </div>
-      <p className="mt-1 text-sm text-slate-700">{t('waitlist.offerText')}</p>
+      <p className="mt-1 text-sm text-slate-700">{t('waitlist.invitationText')}</p>
       <fieldset className="mt-4">
         <legend className="text-sm font-semibold text-brand-900">{t('waitlist.paymentMethod')}</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">

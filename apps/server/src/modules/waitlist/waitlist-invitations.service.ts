@@ -14,10 +14,10 @@ export interface TonsContext {
 }
 
 /**
- * Gives `tons` held by an order or an offer back to the operation (its row is
+ * Gives `tons` held by an order or an invitation back to the operation (its row is
  * locked by the caller, through the operation aggregate): allocated_tons goes
  * down, a full operation (allocated or funded) is open ('active') again, and the
- * freed tons are offered to the waitlist in the same transaction.
+ * buyers next in its waitlist are invited to take the freed tons in the same transaction.
  */
 export async function returnTonsToOperation(
   tx: AppTransaction,
@@ -26,18 +26,22 @@ export async function returnTonsToOperation(
   context: TonsContext & { actorId?: string | null },
 ): Promise<void> {
   const operation = await returnTons(tx, operationId, tons, { actorId: context.actorId ?? null, now: context.now });
-  await offerFreedTons(tx, operation, context);
+  await inviteNextInLine(tx, operation, context);
 }
 
 /**
- * Offers what is free in an open operation to the buyers in its waitlist, first
+ * Invites the buyers in an open operation's waitlist to take what is free, first
  * come first served: each gets min(free tons in whole lots, the volume they
  * asked for, what their per-participant cap still allows), held for them for
- * WAITLIST_CLAIM_HOURS. Offered tons stay counted in allocated_tons (nobody else
+ * WAITLIST_CLAIM_HOURS. Invited tons stay counted in allocated_tons (nobody else
  * can order them), so the invariant reads
- * allocated_tons = Σ live orders' volume + Σ offered_tons of 'offered' entries.
+ * allocated_tons = Σ live orders' volume + Σ invited_tons of 'invited' entries.
  */
-export async function offerFreedTons(tx: AppTransaction, operation: OperationRow, context: TonsContext): Promise<void> {
+export async function inviteNextInLine(
+  tx: AppTransaction,
+  operation: OperationRow,
+  context: TonsContext,
+): Promise<void> {
   if (operation.status !== 'active') return;
   if (operation.deadline && operation.deadline.getTime() <= context.now.getTime()) return;
   let allocated = operation.allocatedTons;
@@ -45,8 +49,8 @@ export async function offerFreedTons(tx: AppTransaction, operation: OperationRow
   const skipped: string[] = [];
   for (;;) {
     const free = operation.totalTons - allocated;
-    const offerable = free - (free % step);
-    if (offerable < step) break;
+    const invitable = free - (free % step);
+    if (invitable < step) break;
     const [entry] = await tx
       .select()
       .from(operationWaitlist)
@@ -62,8 +66,8 @@ export async function offerFreedTons(tx: AppTransaction, operation: OperationRow
       .for('update');
     if (!entry) break;
     const capLeft = await remainingCapTons(tx, operation, entry.userId);
-    const offered = Math.min(offerable, entry.volume, capLeft - (capLeft % step));
-    if (offered < step) {
+    const invited = Math.min(invitable, entry.volume, capLeft - (capLeft % step));
+    if (invited < step) {
       // This buyer cannot take a lot now (their cap is used up): they keep their place, the next one is asked.
       skipped.push(entry.id);
       continue;
@@ -72,45 +76,45 @@ export async function offerFreedTons(tx: AppTransaction, operation: OperationRow
     await tx
       .update(operationWaitlist)
       .set({
-        status: 'offered',
-        offeredTons: offered,
-        offeredAt: context.now,
-        offerExpiresAt: expiresAt,
+        status: 'invited',
+        invitedTons: invited,
+        invitedAt: context.now,
+        invitationExpiresAt: expiresAt,
         updatedAt: context.now,
       })
       .where(eq(operationWaitlist.id, entry.id));
-    allocated += offered;
-    // Offered tons are held, not ordered: they never fill the deal (the claim's order does).
-    await allocateTons(tx, operation, offered, { actorId: null, now: context.now, fill: false });
+    allocated += invited;
+    // Invited tons are held, not ordered: they never fill the deal (the claim's order does).
+    await allocateTons(tx, operation, invited, { actorId: null, now: context.now, fill: false });
     await context.jobs.enqueue(
       tx,
-      JOB_QUEUES.expireOffer,
+      JOB_QUEUES.expireInvitation,
       { entryId: entry.id },
       { startAfter: expiresAt, singletonKey: entry.id },
     );
     const recipient = await loadRecipient(tx, entry.userId);
     const operationTitle = operationTitleFor(operation, recipient.language);
-    const figures = { operationId: operation.id, operationTitle, tons: offered, expiresAt: expiresAt.toISOString() };
+    const figures = { operationId: operation.id, operationTitle, tons: invited, expiresAt: expiresAt.toISOString() };
     await notifyUser(
       tx,
       recipient,
-      { type: 'waitlist.offered', data: figures },
+      { type: 'waitlist.invited', data: figures },
       {
-        subjectKey: 'waitlist.mail.offeredSubject',
-        textKey: 'waitlist.mail.offeredText',
+        subjectKey: 'waitlist.mail.invitedSubject',
+        textKey: 'waitlist.mail.invitedText',
         params: { ...figures, hours: WAITLIST_CLAIM_HOURS },
       },
     );
     await writeAudit(tx, {
       actorId: null,
-      action: 'waitlist.offered',
+      action: 'waitlist.invited',
       entityType: 'operation_waitlist',
       entityId: entry.id,
       data: {
         operationId: operation.id,
         userId: entry.userId,
-        offeredTons: offered,
-        offerExpiresAt: expiresAt.toISOString(),
+        invitedTons: invited,
+        invitationExpiresAt: expiresAt.toISOString(),
       },
     });
   }
@@ -133,11 +137,11 @@ async function remainingCapTons(tx: AppTransaction, operation: OperationRow, use
 }
 
 /**
- * Ends an offer nobody claimed in time: 'passed', its tons offered to the next
- * in line or freed. Idempotent: a second run (the delayed job and the sweep, or
- * two instances) finds no 'offered' entry past its expiry and does nothing.
+ * Ends an invitation nobody claimed in time: 'passed', its tons go to the next
+ * in line or are freed. Idempotent: a second run (the delayed job and the sweep, or
+ * two instances) finds no 'invited' entry past its expiry and does nothing.
  */
-export async function expireOffer(db: AppDatabase, jobs: JobQueue, entryId: string, now: Date): Promise<boolean> {
+export async function expireInvitation(db: AppDatabase, jobs: JobQueue, entryId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [target] = await tx
       .select({ operationId: operationWaitlist.operationId })
@@ -151,48 +155,52 @@ export async function expireOffer(db: AppDatabase, jobs: JobQueue, entryId: stri
       .where(
         and(
           eq(operationWaitlist.id, entryId),
-          eq(operationWaitlist.status, 'offered'),
-          lte(operationWaitlist.offerExpiresAt, now),
+          eq(operationWaitlist.status, 'invited'),
+          lte(operationWaitlist.invitationExpiresAt, now),
         ),
       )
       .returning();
     if (!passed) return false;
     await writeAudit(tx, {
       actorId: null,
-      action: 'waitlist.offer_expired',
+      action: 'waitlist.invitation_expired',
       entityType: 'operation_waitlist',
       entityId: passed.id,
-      data: { operationId: passed.operationId, userId: passed.userId, offeredTons: passed.offeredTons },
+      data: { operationId: passed.operationId, userId: passed.userId, invitedTons: passed.invitedTons },
     });
     if (operation) {
       const recipient = await loadRecipient(tx, passed.userId);
       const figures = {
         operationId: passed.operationId,
         operationTitle: operationTitleFor(operation, recipient.language),
-        tons: passed.offeredTons ?? 0,
+        tons: passed.invitedTons ?? 0,
       };
       await notifyUser(
         tx,
         recipient,
-        { type: 'waitlist.offer_expired', data: figures },
-        { subjectKey: 'waitlist.mail.offerExpiredSubject', textKey: 'waitlist.mail.offerExpiredText', params: figures },
+        { type: 'waitlist.invitation_expired', data: figures },
+        {
+          subjectKey: 'waitlist.mail.invitationExpiredSubject',
+          textKey: 'waitlist.mail.invitationExpiredText',
+          params: figures,
+        },
       );
     }
-    await returnTonsToOperation(tx, passed.operationId, passed.offeredTons ?? 0, { now, jobs });
+    await returnTonsToOperation(tx, passed.operationId, passed.invitedTons ?? 0, { now, jobs });
     return true;
   });
 }
 
-/** The sweep behind the delayed jobs: every offer past its expiry, each in its own short transaction. */
-export async function expireDueOffers(db: AppDatabase, jobs: JobQueue, now: Date): Promise<number> {
+/** The sweep behind the delayed jobs: every invitation past its expiry, each in its own short transaction. */
+export async function expireDueInvitations(db: AppDatabase, jobs: JobQueue, now: Date): Promise<number> {
   const due = await db
     .select({ id: operationWaitlist.id })
     .from(operationWaitlist)
-    .where(and(eq(operationWaitlist.status, 'offered'), lte(operationWaitlist.offerExpiresAt, now)))
-    .orderBy(asc(operationWaitlist.offerExpiresAt))
+    .where(and(eq(operationWaitlist.status, 'invited'), lte(operationWaitlist.invitationExpiresAt, now)))
+    .orderBy(asc(operationWaitlist.invitationExpiresAt))
     .limit(200);
   let expired = 0;
-  for (const entry of due) if (await expireOffer(db, jobs, entry.id, now)) expired += 1;
+  for (const entry of due) if (await expireInvitation(db, jobs, entry.id, now)) expired += 1;
   return expired;
 }
 
@@ -202,7 +210,7 @@ export async function closeWaitlist(tx: AppTransaction, operationId: string, now
     .update(operationWaitlist)
     .set({ status: 'left', updatedAt: now })
     .where(
-      and(eq(operationWaitlist.operationId, operationId), inArray(operationWaitlist.status, ['waiting', 'offered'])),
+      and(eq(operationWaitlist.operationId, operationId), inArray(operationWaitlist.status, ['waiting', 'invited'])),
     )
     .returning();
 }

@@ -1,0 +1,57 @@
+// The deal's live orders and how a lifecycle step reaches them and the seller (inside the lifecycle module).
+import { and, asc, eq } from 'drizzle-orm';
+import { type AppTransaction, type Queryable } from '../../db/client';
+import { operationParticipants, profiles } from '../../db/schema';
+import { loadRecipients, notifyUser } from '../notifications/notify';
+import { type OperationRow } from '../operations/operation-aggregate';
+
+/** Live orders of a deal (the ones that hold tons), oldest first. */
+export async function listLiveParticipations(db: Queryable, operationId: string) {
+  return db
+    .select({
+      id: operationParticipants.id,
+      userId: operationParticipants.userId,
+      volume: operationParticipants.volume,
+      amountCents: operationParticipants.amountCents,
+      paymentStatus: operationParticipants.paymentStatus,
+      notificationsEnabled: operationParticipants.notificationsEnabled,
+      companyName: profiles.companyName,
+    })
+    .from(operationParticipants)
+    .innerJoin(profiles, eq(profiles.id, operationParticipants.userId))
+    .where(and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.status, 'active')))
+    .orderBy(asc(operationParticipants.createdAt), asc(operationParticipants.id));
+}
+
+/**
+ * Tells the deal's buyers and its seller about a step, in the step's transaction.
+ * A buyer who turned the deal's notifications off (notifications_enabled) still
+ * sees it in the app and in the deal room, but gets no e-mail.
+ */
+export async function notifyDeal(
+  tx: AppTransaction,
+  operation: OperationRow,
+  type: string,
+  data: Record<string, unknown>,
+): Promise<void> {
+  const participants = await listLiveParticipations(tx, operation.id);
+  const emailOff = new Set(participants.filter((p) => !p.notificationsEnabled).map((p) => p.userId));
+  const userIds = [...new Set([...participants.map((p) => p.userId), operation.sellerId])];
+  const recipients = await loadRecipients(tx, userIds);
+  const payload = { operationId: operation.id, operationTitle: operation.title, ...data };
+  for (const userId of userIds) {
+    const recipient = recipients.get(userId);
+    if (!recipient) continue;
+    const prefs = emailOff.has(userId) ? { ...recipient.notificationPrefs, email: false } : recipient.notificationPrefs;
+    await notifyUser(
+      tx,
+      { ...recipient, notificationPrefs: prefs },
+      { type, data: payload },
+      {
+        subjectKey: `lifecycle.mail.subject`,
+        textKey: `notifications.types.${type}`,
+        params: payload as Record<string, string | number>,
+      },
+    );
+  }
+}

@@ -1,0 +1,76 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerTransfers, operations } from '../../db/schema';
+import { demoOperationId } from '../../db/seed/demo-operations';
+import { BILL, daysAgo, lifecycleDriver } from '../../test/lifecycle';
+import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+import { getEscrowStates } from '../escrow/ledger.service';
+import { getOperationControl } from './lifecycle.service';
+
+describe('disputes (back office)', () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let fillOperation: ReturnType<typeof lifecycleDriver>['fillOperation'];
+  let step: ReturnType<typeof lifecycleDriver>['step'];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signIn(t, 'admin@tradeops.demo');
+    ({ fillOperation, step } = lifecycleDriver(t, admin));
+  });
+  afterAll(async () => t.close());
+
+  it('opens a dispute on a failed inspection and settles it with partial refunds through the ledger', async () => {
+    const [first, second] = await fillOperation('refined-sugar');
+    const operationId = demoOperationId('refined-sugar');
+    await step(operationId, 'shipment_preparation', { occurred_at: daysAgo(5) });
+    await step(operationId, 'departure', { occurred_at: daysAgo(4) }, BILL);
+    await step(operationId, 'arrival', { occurred_at: daysAgo(3) });
+    await step(operationId, 'inspection', { occurred_at: daysAgo(2), result: 'failed' }, BILL);
+
+    const settle = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/operations/${operationId}/settle`,
+      headers: admin,
+    });
+    expect(settle.json().error.code).toBe('DISPUTE_OPEN');
+    const [disputed] = await t.db.select().from(operations).where(eq(operations.id, operationId));
+    expect(disputed!.status).toBe('disputed');
+    expect((await getOperationControl(t.db, operationId)).isDisputeOpen).toBe(true);
+
+    const held = (await getEscrowStates(t.db, [first!])).get(first!)!.heldCents;
+    const decide = (body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/operations/${operationId}/dispute/decision`,
+        headers: admin,
+        payload: body,
+      });
+    const tooMuch = await decide({
+      decision: 'partial',
+      reason: 'Humedad fuera de norma',
+      refunds: { [first!]: held + 1 },
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error.code).toBe('REFUND_EXCEEDS_HELD');
+    expect((await decide({ decision: 'partial', reason: ' ' })).statusCode).toBe(400);
+
+    const quarter = held / 4;
+    const decided = await decide({
+      decision: 'partial',
+      reason: 'Humedad fuera de norma',
+      refunds: { [first!]: quarter },
+    });
+    expect(decided.statusCode).toBe(200);
+    const states = await getEscrowStates(t.db, [first!, second!]);
+    expect(states.get(first!)).toMatchObject({ state: 'split', refundedCents: quarter, releasedCents: held - quarter });
+    expect(states.get(second!)).toMatchObject({ state: 'released', refundedCents: 0 });
+    expect((await decide({ decision: 'refund', reason: 'otra vez' })).statusCode).toBe(409);
+
+    const transfers = await t.db
+      .select()
+      .from(ledgerTransfers)
+      .where(and(eq(ledgerTransfers.operationId, operationId), sql`${ledgerTransfers.kind} <> 'deposit'`));
+    expect(transfers).toHaveLength(2);
+  });
+});

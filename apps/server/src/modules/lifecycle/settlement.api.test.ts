@@ -1,0 +1,176 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ledgerEntries,
+  notifications,
+  operationMilestones,
+  operations,
+  platformSettings,
+  profiles,
+} from '../../db/schema';
+import { demoUserId } from '../../db/seed/demo-accounts';
+import { demoOperationId } from '../../db/seed/demo-operations';
+import { BILL, daysAgo, lifecycleDriver } from '../../test/lifecycle';
+import { PDF_BYTES } from '../../test/kyc-files';
+import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+import { getEscrowStates } from '../escrow/ledger.service';
+import { getOperationControl } from './lifecycle.service';
+
+describe('settlement (back office)', () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let buyer: Record<string, string>;
+  let fillOperation: ReturnType<typeof lifecycleDriver>['fillOperation'];
+  let step: ReturnType<typeof lifecycleDriver>['step'];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signIn(t, 'admin@tradeops.demo');
+    buyer = await signIn(t, 'comprador@tradeops.demo');
+    ({ fillOperation, step } = lifecycleDriver(t, admin));
+  });
+  afterAll(async () => t.close());
+
+  it('runs a deal through every step to settlement, releasing escrow to the seller once', async () => {
+    const [first, second] = await fillOperation('beef-cuts');
+    const operationId = demoOperationId('beef-cuts');
+    // Retention 0 days: settlement right after a passed inspection (the setting admins edit).
+    await t.db.update(platformSettings).set({ value: 0 }).where(eq(platformSettings.key, 'fund_retention_days'));
+
+    expect((await step(operationId, 'shipment_preparation', { occurred_at: daysAgo(4) })).statusCode).toBe(200);
+    const noBill = await step(operationId, 'departure', { occurred_at: daysAgo(3) });
+    expect(noBill.statusCode).toBe(400);
+    expect(noBill.json().error.code).toBe('DOCUMENT_REQUIRED');
+    expect((await step(operationId, 'departure', { occurred_at: daysAgo(3) }, BILL)).statusCode).toBe(200);
+    // Out of order: arrival again after arrival, or inspection before arrival.
+    expect(
+      (await step(operationId, 'inspection', { occurred_at: daysAgo(2), result: 'passed' }, BILL)).json().error.code,
+    ).toBe('LIFECYCLE_WRONG_STATUS');
+    expect(
+      (await step(operationId, 'arrival', { occurred_at: daysAgo(2), notes: 'La Guaira, muelle 4' })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await step(
+          operationId,
+          'inspection',
+          { occurred_at: daysAgo(1), result: 'passed' },
+          { name: 'informe.pdf', bytes: PDF_BYTES },
+        )
+      ).statusCode,
+    ).toBe(200);
+
+    const control = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/operations/${operationId}/control`,
+      headers: admin,
+    });
+    expect(control.json()).toMatchObject({
+      nextStep: null,
+      inspectionResult: 'passed',
+      canSettle: true,
+      isDisputeOpen: false,
+    });
+
+    // A buyer of the deal reads the bill of lading; the seller too.
+    const document = await t.app.inject({
+      method: 'GET',
+      url: `/api/operations/${operationId}/milestones/departure/document`,
+      headers: buyer,
+    });
+    expect(document.statusCode).toBe(200);
+    expect(document.headers['content-type']).toBe('application/pdf');
+    expect(document.headers['x-content-type-options']).toBe('nosniff');
+
+    const settle = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/operations/${operationId}/settle`,
+        headers: admin,
+      });
+    const [a, b] = await Promise.all([settle(), settle()]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+
+    const states = await getEscrowStates(t.db, [first!, second!]);
+    expect(states.get(first!)).toMatchObject({ state: 'released', heldCents: 0, refundedCents: 0 });
+    expect(states.get(second!)).toMatchObject({ state: 'released', heldCents: 0 });
+    const [operation] = await t.db.select().from(operations).where(eq(operations.id, operationId));
+    expect(operation!.status).toBe('settled');
+    const milestones = await t.db
+      .select()
+      .from(operationMilestones)
+      .where(eq(operationMilestones.operationId, operationId));
+    expect(milestones.map((m) => m.kind).sort()).toEqual(
+      ['arrival', 'departure', 'inspection', 'settlement', 'shipment_preparation'].sort(),
+    );
+    // Every participant and the seller heard of each of the five steps.
+    const told = await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(and(eq(notifications.userId, demoUserId('vendedor')), sql`${notifications.type} like 'operation.%'`));
+    expect(told[0]!.count).toBeGreaterThanOrEqual(5);
+    const [balance] = await t.db
+      .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+      .from(ledgerEntries);
+    expect(Number(balance!.total)).toBe(0);
+
+    // The ledger page's data: one release per order, each paid to the seller's account, named by company.
+    const ledger = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/operations/${operationId}/ledger`,
+      headers: admin,
+    });
+    const [sellerProfile] = await t.db
+      .select({ companyName: profiles.companyName })
+      .from(profiles)
+      .where(eq(profiles.id, demoUserId('vendedor')));
+    const releases = ledger.json().transfers.filter((transfer: { kind: string }) => transfer.kind === 'release') as {
+      entries: { account: string; party: string | null; amount_cents: number }[];
+    }[];
+    expect(releases).toHaveLength(2);
+    for (const release of releases) {
+      expect(release.entries).toContainEqual(
+        expect.objectContaining({ account: `seller:${demoUserId('vendedor')}`, party: sellerProfile!.companyName }),
+      );
+    }
+    expect(ledger.json()).toMatchObject({ held_cents: 0 });
+    // The back office's list shows the deal closed, nothing held, no step left.
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/operations', headers: admin });
+    expect(list.json().data.find((row: { id: string }) => row.id === operationId)).toMatchObject({
+      status: 'settled',
+      escrowHeldCents: 0,
+      nextStep: null,
+    });
+  });
+
+  it('counts the fund retention in whole days from the inspection date: 0 days settles that day at any hour', async () => {
+    await fillOperation('soybeans');
+    const operationId = demoOperationId('soybeans');
+    const today = new Date().toISOString().slice(0, 10);
+    const setRetention = (days: number) =>
+      t.db.update(platformSettings).set({ value: days }).where(eq(platformSettings.key, 'fund_retention_days'));
+    await setRetention(0);
+    expect((await step(operationId, 'shipment_preparation', { occurred_at: today })).statusCode).toBe(200);
+    expect((await step(operationId, 'departure', { occurred_at: today }, BILL)).statusCode).toBe(200);
+    expect((await step(operationId, 'arrival', { occurred_at: today })).statusCode).toBe(200);
+    const inspection = await step(operationId, 'inspection', { occurred_at: today, result: 'passed' }, BILL);
+    expect(inspection.statusCode).toBe(200);
+
+    // Early in the morning (UTC) of the inspection day: a 0-day retention has already ended.
+    const early = new Date(`${today}T00:30:00.000Z`);
+    expect(await getOperationControl(t.db, operationId, early)).toMatchObject({
+      settleableAt: `${today}T00:00:00.000Z`,
+      canSettle: true,
+    });
+    // One day: not before the next day starts.
+    await setRetention(1);
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00.000Z`) + 86_400_000);
+    const lastMinute = new Date(tomorrow.getTime() - 60_000);
+    expect(await getOperationControl(t.db, operationId, lastMinute)).toMatchObject({
+      settleableAt: tomorrow.toISOString(),
+      canSettle: false,
+    });
+    expect((await getOperationControl(t.db, operationId, tomorrow)).canSettle).toBe(true);
+    await setRetention(0);
+  });
+});
