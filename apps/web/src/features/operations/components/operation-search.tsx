@@ -1,16 +1,13 @@
-import { PRODUCT_CATEGORIES, type ProductCategory } from '@tradeops/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { countryName } from '../../../lib/i18n';
 import {
   EMPTY_CATALOGUE_FILTERS,
   searchParamsFromFilters,
   useCatalogue,
   type CatalogueFilters,
 } from '../api/get-catalogue';
-import { PRICE_RANGES, priceRangeKeyOf } from '../price-ranges';
-import { PriceRangeOptions } from './price-range-options';
+import { CatalogueFilterFields } from './catalogue-filter-fields';
 
 const FIELD_CLASSES =
   'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:border-accent-600';
@@ -75,58 +72,13 @@ export function OperationSearch() {
       </div>
       <fieldset className="mt-3 grid gap-3 sm:grid-cols-3">
         <legend className="sr-only">{t('search.filters')}</legend>
-        <div>
-          <label htmlFor={`${id}-category`} className="mb-1 block text-xs font-semibold text-slate-600">
-            {t('search.productType')}
-          </label>
-          <select
-            id={`${id}-category`}
-            value={filters.category}
-            onChange={(event) => update({ category: event.target.value as ProductCategory | '' })}
-            className={FIELD_CLASSES}
-          >
-            <option value="">{t('search.anyProduct')}</option>
-            {PRODUCT_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {t(`productCategories.${category}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-region`} className="mb-1 block text-xs font-semibold text-slate-600">
-            {t('search.region')}
-          </label>
-          <select
-            id={`${id}-region`}
-            value={filters.region}
-            onChange={(event) => update({ region: event.target.value })}
-            className={FIELD_CLASSES}
-          >
-            <option value="">{t('search.anyRegion')}</option>
-            {regions.map((code) => (
-              <option key={code} value={code}>
-                {countryName(t, code)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-price`} className="mb-1 block text-xs font-semibold text-slate-600">
-            {t('search.priceRange')}
-          </label>
-          <select
-            id={`${id}-price`}
-            value={priceRangeKeyOf(filters.minPrice, filters.maxPrice)}
-            onChange={(event) => {
-              const range = PRICE_RANGES.find((item) => item.key === event.target.value);
-              update({ minPrice: range?.min ?? null, maxPrice: range?.max ?? null });
-            }}
-            className={FIELD_CLASSES}
-          >
-            <PriceRangeOptions />
-          </select>
-        </div>
+        <CatalogueFilterFields
+          idPrefix={id}
+          filters={filters}
+          regions={regions}
+          onChange={update}
+          fieldClassName={FIELD_CLASSES}
+        />
       </fieldset>
       <p aria-live="polite" className="mt-3 min-h-5 text-sm text-slate-600">
         {preview.data ? t('catalogue.results', { count: preview.data.total }) : ''}

@@ -1,17 +1,10 @@
-import {
-  CATALOGUE_PAGE_SIZE,
-  CATALOGUE_SORTS,
-  PRODUCT_CATEGORIES,
-  type CatalogueSort,
-  type ProductCategory,
-} from '@tradeops/shared';
+import { CATALOGUE_PAGE_SIZE, CATALOGUE_SORTS, type CatalogueSort } from '@tradeops/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { AlertIcon, InboxIcon } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
-import { countryName } from '../../../lib/i18n';
 import {
   EMPTY_CATALOGUE_FILTERS,
   filtersFromSearchParams,
@@ -19,10 +12,9 @@ import {
   useCatalogue,
   type CatalogueFilters,
 } from '../api/get-catalogue';
-import { PRICE_RANGES, priceRangeKeyOf } from '../price-ranges';
 import { OperationCard } from './operation-card';
 import { OperationCardSkeleton } from './operations-grid';
-import { PriceRangeOptions } from './price-range-options';
+import { CatalogueFilterFields } from './catalogue-filter-fields';
 
 const FIELD_CLASSES =
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:border-accent-600';
@@ -87,58 +79,13 @@ export function OperationsCatalogue() {
               </Button>
             </div>
           </div>
-          <div>
-            <label htmlFor={`${id}-category`} className={LABEL_CLASSES}>
-              {t('search.productType')}
-            </label>
-            <select
-              id={`${id}-category`}
-              value={filters.category}
-              onChange={(event) => apply({ category: event.target.value as ProductCategory | '' })}
-              className={FIELD_CLASSES}
-            >
-              <option value="">{t('search.anyProduct')}</option>
-              {PRODUCT_CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {t(`productCategories.${category}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${id}-region`} className={LABEL_CLASSES}>
-              {t('search.region')}
-            </label>
-            <select
-              id={`${id}-region`}
-              value={filters.region}
-              onChange={(event) => apply({ region: event.target.value })}
-              className={FIELD_CLASSES}
-            >
-              <option value="">{t('search.anyRegion')}</option>
-              {regions.map((code) => (
-                <option key={code} value={code}>
-                  {countryName(t, code)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${id}-price`} className={LABEL_CLASSES}>
-              {t('search.priceRange')}
-            </label>
-            <select
-              id={`${id}-price`}
-              value={priceRangeKeyOf(filters.minPrice, filters.maxPrice)}
-              onChange={(event) => {
-                const range = PRICE_RANGES.find((item) => item.key === event.target.value);
-                apply({ minPrice: range?.min ?? null, maxPrice: range?.max ?? null });
-              }}
-              className={FIELD_CLASSES}
-            >
-              <PriceRangeOptions />
-            </select>
-          </div>
+          <CatalogueFilterFields
+            idPrefix={id}
+            filters={filters}
+            regions={regions}
+            onChange={apply}
+            fieldClassName={FIELD_CLASSES}
+          />
           {hasFilters && (
             <Button
               variant="ghost"
