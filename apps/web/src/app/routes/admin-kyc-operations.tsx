@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
-import { Skeleton } from '../../components/ui/skeleton';
+import { Fact } from '../../components/ui/fact';
+import { QueryState } from '../../components/ui/query-state';
 import { useOperationReview, useReviewDecision } from '../../features/kyc/api/review';
 import { RejectWithReason } from '../../features/kyc/components/reason-form';
 import { formatNumber, formatUsdAmount } from '../../lib/format';
@@ -27,21 +28,15 @@ export function AdminKycOperationsPage() {
           className="mt-3"
         />
         <div className="mt-8">
-          {review.isError ? (
-            <Alert>{review.error.message}</Alert>
-          ) : !review.data ? (
-            <Skeleton className="h-64 w-full rounded-xl" />
-          ) : review.data.data.length === 0 ? (
-            <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-              {t('adminKyc.operationsEmpty')}
-            </p>
-          ) : (
-            <ul className="grid gap-4">
-              {review.data.data.map((item) => (
-                <OperationReviewRow key={item.id} item={item} />
-              ))}
-            </ul>
-          )}
+          <QueryState query={review} isEmpty={(page) => page.data.length === 0} empty={t('adminKyc.operationsEmpty')}>
+            {(page) => (
+              <ul className="grid gap-4">
+                {page.data.map((item) => (
+                  <OperationReviewRow key={item.id} item={item} />
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </div>
       </Container>
     </div>
@@ -64,10 +59,9 @@ function OperationReviewRow({ item }: { item: OperationReviewItem }) {
       <h2 className="text-lg font-semibold text-brand-900">{item.title}</h2>
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
         {facts.map(([label, value]) => (
-          <div key={label} className="min-w-0">
-            <dt className="text-slate-500">{label}</dt>
-            <dd className="truncate font-medium text-slate-900">{value}</dd>
-          </div>
+          <Fact key={label} label={label} truncate>
+            {value}
+          </Fact>
         ))}
       </dl>
       <div className="mt-4 flex flex-wrap items-start gap-3">

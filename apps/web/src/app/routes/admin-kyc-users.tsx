@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Container } from '../../components/ui/container';
-import { Skeleton } from '../../components/ui/skeleton';
+import { QueryState } from '../../components/ui/query-state';
 import { useKycReviewUsers } from '../../features/kyc/api/review';
 import { ReviewUserCard } from '../../features/kyc/components/review-user-card';
-import { Alert } from '../../components/ui/alert';
 import { PageHeader } from '../../components/ui/page-header';
 
 /** /admin/kyc/users: companies awaiting review, oldest first. */
@@ -24,17 +23,14 @@ export function AdminKycUsersPage() {
           className="mt-3"
         />
         <div className="mt-8 space-y-6">
-          {users.isError ? (
-            <Alert>{users.error.message}</Alert>
-          ) : !users.data ? (
-            <Skeleton className="h-96 w-full rounded-xl" />
-          ) : users.data.data.length === 0 ? (
-            <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-              {t('adminKyc.usersEmpty')}
-            </p>
-          ) : (
-            users.data.data.map((user) => <ReviewUserCard key={user.userId} user={user} />)
-          )}
+          <QueryState
+            query={users}
+            isEmpty={(page) => page.data.length === 0}
+            empty={t('adminKyc.usersEmpty')}
+            skeletonClassName="h-96 w-full rounded-xl"
+          >
+            {(page) => page.data.map((user) => <ReviewUserCard key={user.userId} user={user} />)}
+          </QueryState>
         </div>
       </Container>
     </div>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
+import { KpiCard } from '../../components/ui/kpi-card';
 import { useKycOverview } from '../../features/kyc/api/review';
 import { Alert } from '../../components/ui/alert';
 import { PageHeader } from '../../components/ui/page-header';
@@ -24,10 +25,7 @@ export function AdminKycPage() {
         {overview.isError && <Alert className="mt-6">{overview.error.message}</Alert>}
         <dl className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-5">
           {cards.map(([label, value]) => (
-            <div key={label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-              <dt className="text-sm text-slate-600">{label}</dt>
-              <dd className="mt-1 text-3xl font-bold text-brand-900">{value ?? '…'}</dd>
-            </div>
+            <KpiCard key={label} label={label} value={value ?? '…'} />
           ))}
         </dl>
         <div className="mt-8 flex flex-wrap gap-3">

@@ -1,6 +1,7 @@
 import { type KycDocument, type KycReviewUser } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { Fact } from '../../../components/ui/fact';
 import { formatDate } from '../../../lib/format';
 import { documentFileUrl } from '../api/get-kyc-status';
 import { useReviewDecision } from '../api/review';
@@ -36,10 +37,9 @@ export function ReviewUserCard({ user }: { user: KycReviewUser }) {
       </header>
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
         {facts.map(([label, value]) => (
-          <div key={label} className="min-w-0">
-            <dt className="text-slate-500">{label}</dt>
-            <dd className="truncate font-medium text-slate-900">{value}</dd>
-          </div>
+          <Fact key={label} label={label} truncate>
+            {value}
+          </Fact>
         ))}
       </dl>
       <ul className="mt-6 grid gap-4 lg:grid-cols-2">

@@ -1,0 +1,52 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { QueryState } from './query-state';
+
+function Rows({ load }: { load: () => Promise<string[]> }) {
+  const query = useQuery({ queryKey: ['rows'], queryFn: load, retry: false });
+  return (
+    <QueryState query={query} isEmpty={(rows) => rows.length === 0} empty="Nada por revisar">
+      {(rows) => (
+        <ul>
+          {rows.map((row) => (
+            <li key={row}>{row}</li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
+}
+
+function renderRows(load: () => Promise<string[]>) {
+  const client = new QueryClient();
+  return render(
+    <QueryClientProvider client={client}>
+      <Rows load={load} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('QueryState', () => {
+  it('shows the failure with a retry that loads again, then the data', async () => {
+    let calls = 0;
+    const { container } = renderRows(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('No se pudo cargar la lista');
+      return ['Café Norte'];
+    });
+    expect(container.querySelector('.animate-pulse')).not.toBeNull();
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar la lista');
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('listitem')).toHaveTextContent('Café Norte');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls).toBe(2);
+  });
+
+  it('shows the empty state instead of an empty list', async () => {
+    renderRows(async () => []);
+    expect(await screen.findByText('Nada por revisar')).toBeVisible();
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+});

@@ -1,0 +1,41 @@
+import { type UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from './alert';
+import { Button } from './button';
+import { EmptyState } from './kpi-card';
+import { Skeleton } from './skeleton';
+
+/**
+ * The three states every loaded screen has before its content: the refusal or failure (with a
+ * retry), the placeholder while loading, and the empty state. `children` draws the data.
+ */
+export function QueryState<T>({
+  query,
+  isEmpty,
+  empty,
+  skeletonClassName = 'h-64 w-full rounded-xl',
+  children,
+}: {
+  query: UseQueryResult<T, Error>;
+  /** When the data counts as empty (a list with no rows), `empty` is shown instead. */
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  skeletonClassName?: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isError) {
+    return (
+      <Alert>
+        <p>{query.error.message}</p>
+        <Button className="mt-3" size="sm" variant="secondary" onClick={() => void query.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (query.data === undefined) return <Skeleton className={skeletonClassName} />;
+  if (empty !== undefined && isEmpty?.(query.data)) return <EmptyState>{empty}</EmptyState>;
+  return <>{children(query.data)}</>;
+}
