@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { ButtonLink } from '../../../components/ui/button';
 import { ClockIcon, RouteIcon, ShipIcon } from '../../../components/ui/icons';
-import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, formatNumber, formatUsdAmount } from '../../../lib/format';
 import { countryName } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useFeaturedOperation } from '../api/get-featured-operation';
 import { loginPathTo } from '../../../lib/login-path';
+import { AllocationBar } from './allocation-bar';
 
 /** Days, hours and minutes until a deadline, ticking every minute. */
 export function useCountdown(deadline: string | null, tickMs = MINUTE_MS) {
@@ -54,7 +54,6 @@ export function FeaturedDealView({ deal }: { deal: FeaturedOperation }) {
   const usd = (value: number) => formatUsdAmount(value, language);
   const origin = countryName(t, deal.origin_country);
   const destination = countryName(t, deal.destination_country);
-  const allocated = deal.total_tons - deal.available_tons;
   const orderPath = `/operation/${deal.id}/order`;
   // A visitor signs in first and comes back to the order page.
   const participateTo = user ? orderPath : loginPathTo(orderPath);
@@ -143,16 +142,7 @@ export function FeaturedDealView({ deal }: { deal: FeaturedOperation }) {
           </Field>
         </dl>
 
-        <ProgressBar
-          value={allocated}
-          max={deal.total_tons}
-          label={t('operations.card.allocation')}
-          valueText={t('operations.card.allocationValue', {
-            allocated: formatNumber(allocated, language),
-            total: formatNumber(deal.total_tons, language),
-            percent: formatNumber(allocated / deal.total_tons, language, { style: 'percent' }),
-          })}
-        />
+        <AllocationBar totalTons={deal.total_tons} availableTons={deal.available_tons} />
 
         <div className="grid gap-4 sm:grid-cols-3">
           <FactGroup title={t('featured.shippingDetails')}>

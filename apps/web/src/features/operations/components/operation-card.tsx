@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { ArrowRightIcon, ClockIcon, RouteIcon, ShipIcon } from '../../../components/ui/icons';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { daysUntil, formatNumber, formatUsdAmount, percentOf } from '../../../lib/format';
+import { daysUntil, formatNumber, formatUsdAmount } from '../../../lib/format';
 import { countryName } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
+import { AllocationBar } from './allocation-bar';
 
 const STATUS_TONES: Record<OperationStatus, BadgeTone> = {
   pending: 'warning',
@@ -39,8 +39,6 @@ export function OperationCard({ operation, now }: OperationCardProps) {
 
   const origin = countryName(t, operation.origin_country);
   const destination = countryName(t, operation.destination_country);
-  const allocated = Math.max(0, operation.total_tons - operation.available_tons);
-  const percent = percentOf(allocated, operation.total_tons);
   const tons = (value: number) => formatNumber(value, language);
 
   return (
@@ -102,17 +100,7 @@ export function OperationCard({ operation, now }: OperationCardProps) {
               {t('operations.card.ofTotal', { total: tons(operation.total_tons) })}
             </span>
           </p>
-          <ProgressBar
-            className="mt-2"
-            value={allocated}
-            max={operation.total_tons}
-            label={t('operations.card.allocation')}
-            valueText={t('operations.card.allocationValue', {
-              allocated: tons(allocated),
-              total: tons(operation.total_tons),
-              percent: formatNumber(percent / 100, language, { style: 'percent' }),
-            })}
-          />
+          <AllocationBar className="mt-2" totalTons={operation.total_tons} availableTons={operation.available_tons} />
           <p className="mt-2 text-xs text-slate-500">
             {t('operations.card.minVolume', { min: tons(operation.min_volume) })}
           </p>

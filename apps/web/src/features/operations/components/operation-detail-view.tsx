@@ -6,13 +6,13 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/container';
 import { ChartIcon, RouteIcon, ShieldCheckIcon, ShipIcon, UsersIcon } from '../../../components/ui/icons';
-import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatDate, formatNumber, formatUsdAmount } from '../../../lib/format';
 import { countryName } from '../../../lib/i18n';
 import { downloadSpecSheet, useWatchOperation } from '../api/get-operation-detail';
 import { OperationCard } from './operation-card';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
+import { AllocationBar } from './allocation-bar';
 
 /** The whole detail page of one operation, from GET /api/operations/{id}. */
 export function OperationDetailView({ operation }: { operation: OperationDetail }) {
@@ -23,7 +23,6 @@ export function OperationDetailView({ operation }: { operation: OperationDetail 
   const tons = (value: number) => t('featured.tons', { value: formatNumber(value, language) });
   const date = (value: string | null) =>
     value ? formatDate(`${value}T12:00:00Z`, language, { month: 'long', year: 'numeric' }) : t('featured.notSet');
-  const allocated = operation.total_tons - operation.available_tons;
 
   const facts: [string, ReactNode][] = [
     [
@@ -128,17 +127,7 @@ export function OperationDetailView({ operation }: { operation: OperationDetail 
             <p className="mt-1 text-sm text-slate-600">
               {formatUsdAmount(operation.price_usd, language)} {t('common.perTon')} × {tons(operation.total_tons)}
             </p>
-            <ProgressBar
-              className="mt-4"
-              value={allocated}
-              max={operation.total_tons}
-              label={t('operations.card.allocation')}
-              valueText={t('operations.card.allocationValue', {
-                allocated: formatNumber(allocated, language),
-                total: formatNumber(operation.total_tons, language),
-                percent: formatNumber(allocated / operation.total_tons, language, { style: 'percent' }),
-              })}
-            />
+            <AllocationBar className="mt-4" totalTons={operation.total_tons} availableTons={operation.available_tons} />
             <div className="mt-6 flex flex-col gap-3">
               {operation.is_own_operation ? (
                 // Its seller cannot buy in it (the server refuses too): no order button, and why.
