@@ -2,8 +2,8 @@ import { type AppTransaction } from '../db/client';
 
 /** The queues of TradeOps' background work (pg-boss queue names). */
 export const JOB_QUEUES = {
-  /** Every minute: unpaid reservations whose hold has passed expire and free their tons. */
-  expireDueReservations: 'reservations.expire-due',
+  /** Every minute: unpaid participations whose hold has passed expire and free their tons. */
+  expireDueParticipations: 'participations.expire-due',
   /** Every minute: waitlist offers nobody claimed in time pass to the next in line (backstop of the job below). */
   expireDueOffers: 'waitlist.expire-due-offers',
   /** One delayed job per offer, at its expiry. */
@@ -13,9 +13,16 @@ export const JOB_QUEUES = {
 } as const;
 export type JobQueueName = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
+/**
+ * Queues of earlier releases, under a name no worker listens to any more (the
+ * participation sweep was 'reservations.expire-due'): deleted at boot with their
+ * jobs and schedules, so an old schedule does not keep filling a dead queue.
+ */
+export const RETIRED_QUEUES = ['reservations.expire-due'] as const;
+
 /** The sweeps, each run on a schedule by whichever instance's cron pass comes first. */
 export const SWEEP_QUEUES = [
-  JOB_QUEUES.expireDueReservations,
+  JOB_QUEUES.expireDueParticipations,
   JOB_QUEUES.expireDueOffers,
   JOB_QUEUES.expireDueOperations,
 ] as const;

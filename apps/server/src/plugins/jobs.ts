@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type ConstructorOptions, type DrizzleTransactionLike, PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
 import { type DatabaseHandle } from '../db/client';
 import { type JobHandlers, createJobHandlers } from '../jobs/handlers';
-import { JOB_QUEUES, type JobQueue, type JobQueueName, SWEEP_QUEUES } from '../jobs/job-queue';
+import { JOB_QUEUES, type JobQueue, type JobQueueName, RETIRED_QUEUES, SWEEP_QUEUES } from '../jobs/job-queue';
 import { appPlugin } from './app-plugin';
 
 declare module 'fastify' {
@@ -73,6 +73,8 @@ export const jobsPlugin = appPlugin<JobsPluginOptions>(async (app, options) => {
     const handlers = createJobHandlers(app);
     await startWorkers(boss, handlers, options.pollingIntervalSeconds ?? 2);
     for (const name of SWEEP_QUEUES) await boss.schedule(name, EVERY_MINUTE, {}, { singletonKey: name });
+    // A no-op when the queue is not there (a new database, or already deleted).
+    for (const name of RETIRED_QUEUES) await boss.deleteQueue(name);
   }
 
   app.addHook('onClose', async () => {

@@ -7,7 +7,7 @@ import {
   ledgerTransfers,
   notifications,
   operationMilestones,
-  operationParticipants,
+  participations,
   operations,
   platformSettings,
   profiles,
@@ -16,7 +16,7 @@ import { demoUserId } from '../../db/seed/demo-accounts';
 import { demoOperationId } from '../../db/seed/demo-operations';
 import { PDF_BYTES } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
-import { getEscrowStates, recordDeposit } from '../escrow/ledger.service';
+import { getEscrowStates, recordDeposit } from '../escrow/escrow.service';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { confirmPayment } from '../participations/payments.service';
 import { getOperationControl } from './lifecycle.service';
@@ -74,7 +74,7 @@ describe('operation lifecycle (back office)', () => {
         const volume = operation!.totalTons / 2;
         const isConfirmed = options.confirmAll !== false || index === 0;
         const [row] = await tx
-          .insert(operationParticipants)
+          .insert(participations)
           .values({
             operationId,
             userId,
@@ -85,7 +85,7 @@ describe('operation lifecycle (back office)', () => {
             paymentReference: `TO-LC-${key}-${index}`.toUpperCase(),
             confirmedAt: isConfirmed ? new Date() : null,
           })
-          .returning({ id: operationParticipants.id });
+          .returning({ id: participations.id });
         ids.push(row!.id);
         if (isConfirmed) await recordDeposit(tx, row!.id, null);
       }
@@ -276,13 +276,8 @@ describe('operation lifecycle (back office)', () => {
     });
     const [unpaid] = await t.db
       .select()
-      .from(operationParticipants)
-      .where(
-        and(
-          eq(operationParticipants.operationId, operationId),
-          eq(operationParticipants.paymentStatus, 'verification'),
-        ),
-      );
+      .from(participations)
+      .where(and(eq(participations.operationId, operationId), eq(participations.paymentStatus, 'verification')));
     await confirmPayment(t.db, { user: { id: demoUserId('admin') } } as AuthContext, unpaid!.id, unpaid!.proofRevision);
 
     const [operation] = await t.db.select().from(operations).where(eq(operations.id, operationId));

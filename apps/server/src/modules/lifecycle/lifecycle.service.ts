@@ -21,13 +21,13 @@ import {
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/client';
-import { ledgerEntries, operationMilestones, operationParticipants, operations, profiles } from '../../db/schema';
+import { ledgerEntries, operationMilestones, participations, operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { assertSafeClientFileName } from '../../plugins/multipart';
 import { type Storage } from '../../plugins/storage/storage';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
-import { getEscrowStates, payOutParticipation } from '../escrow/ledger.service';
+import { getEscrowStates, payOutParticipation } from '../escrow/escrow.service';
 import { escrowAccount } from '../escrow/ledger-accounts';
 import { getDealRoomRole } from '../deal-room/deal-room.service';
 import { loadRecipients, notifyUser } from '../notifications/notify';
@@ -57,18 +57,18 @@ function nextStepOf(status: OperationStatus) {
 async function listLiveParticipations(db: Queryable, operationId: string) {
   return db
     .select({
-      id: operationParticipants.id,
-      userId: operationParticipants.userId,
-      volume: operationParticipants.volume,
-      amountCents: operationParticipants.amountCents,
-      paymentStatus: operationParticipants.paymentStatus,
-      notificationsEnabled: operationParticipants.notificationsEnabled,
+      id: participations.id,
+      userId: participations.userId,
+      volume: participations.volume,
+      amountCents: participations.amountCents,
+      paymentStatus: participations.paymentStatus,
+      notificationsEnabled: participations.notificationsEnabled,
       companyName: profiles.companyName,
     })
-    .from(operationParticipants)
-    .innerJoin(profiles, eq(profiles.id, operationParticipants.userId))
-    .where(and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.status, 'active')))
-    .orderBy(asc(operationParticipants.createdAt), asc(operationParticipants.id));
+    .from(participations)
+    .innerJoin(profiles, eq(profiles.id, participations.userId))
+    .where(and(eq(participations.operationId, operationId), eq(participations.status, 'active')))
+    .orderBy(asc(participations.createdAt), asc(participations.id));
 }
 
 /**

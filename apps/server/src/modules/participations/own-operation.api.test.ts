@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type OperationDetail, type OrderFormResponse, HOUR_MS } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationParticipants, operationWaitlist } from '../../db/schema';
+import { participations, operationWaitlist } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { createOpenOperation, getTonnage } from '../../test/deals';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
@@ -31,7 +31,7 @@ describe('a seller on its own operation', () => {
   afterAll(async () => t?.close());
 
   const participationsOf = (operationId: string) =>
-    t.db.select().from(operationParticipants).where(eq(operationParticipants.operationId, operationId));
+    t.db.select().from(participations).where(eq(participations.operationId, operationId));
 
   it('cannot order on it (403 OWN_OPERATION, translated), and nothing is reserved', async () => {
     const operation = await createOpenOperation(t.db);

@@ -6,7 +6,7 @@ import {
   emailOutbox,
   ledgerTransfers,
   notifications,
-  operationParticipants,
+  participations,
   operations,
   profiles,
 } from '../../db/schema';
@@ -123,7 +123,7 @@ describe('participations API', () => {
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
     expect(new Set(responses.map((r) => r.json().participation.id)).size).toBe(1);
-    const rows = await t.db.select().from(operationParticipants).where(eq(operationParticipants.idempotencyKey, key));
+    const rows = await t.db.select().from(participations).where(eq(participations.idempotencyKey, key));
     expect(rows).toHaveLength(1);
     expect((await operationRow(FEATURED)).allocatedTons).toBe(before + 5);
   });
@@ -268,10 +268,7 @@ describe('participations API', () => {
         payload: {},
       });
       expect(notMultipart.statusCode).toBe(400);
-      const [row] = await t.db
-        .select()
-        .from(operationParticipants)
-        .where(eq(operationParticipants.id, participationId));
+      const [row] = await t.db.select().from(participations).where(eq(participations.id, participationId));
       expect(row).toMatchObject({ paymentStatus: 'pending', paymentProofPath: null });
     });
 
@@ -279,10 +276,7 @@ describe('participations API', () => {
       const response = await uploadProof(buyer, participationId, 'recibo transferencia.jpg', JPEG_BYTES);
       expect(response.statusCode).toBe(200);
       expect(response.json().participation).toMatchObject({ payment_status: 'verification', has_proof: true });
-      const [row] = await t.db
-        .select()
-        .from(operationParticipants)
-        .where(eq(operationParticipants.id, participationId));
+      const [row] = await t.db.select().from(participations).where(eq(participations.id, participationId));
       expect(row!.paymentProofPath).toMatch(new RegExp(`^${demoUserId('comprador')}/[0-9a-f-]{36}\\.jpg$`));
       expect(await t.storage.exists('payment-proofs', row!.paymentProofPath!)).toBe(true);
       // Not twice: the proof is under verification now.
@@ -481,7 +475,7 @@ describe('participations API', () => {
     expect(stale.json()).toEqual({
       error: { code: 'PAYMENT_PROOF_CHANGED', message: expect.stringContaining('nuevo comprobante') },
     });
-    const [row] = await t.db.select().from(operationParticipants).where(eq(operationParticipants.id, participationId));
+    const [row] = await t.db.select().from(participations).where(eq(participations.id, participationId));
     expect(row).toMatchObject({ paymentStatus: 'verification', confirmedAt: null });
     const deposits = await t.db
       .select()

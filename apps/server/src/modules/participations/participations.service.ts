@@ -20,16 +20,16 @@ import { and, desc, eq, or } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/client';
 import { getPgErrorCode } from '../../db/errors';
 import { getHeldByBuyerTons, limitsOf } from './buyer-limits';
-import { operationParticipants, operations } from '../../db/schema';
+import { participations, operations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { getEscrowStates } from '../escrow/ledger.service';
+import { getEscrowStates } from '../escrow/escrow.service';
 import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { getPlatformSettings } from '../settings/settings.service';
 import { allocateTons, isFullStatus, lockOperation } from '../operations/operation-aggregate';
 
-export type ParticipationRow = typeof operationParticipants.$inferSelect;
+export type ParticipationRow = typeof participations.$inferSelect;
 type OperationRow = typeof operations.$inferSelect;
 
 /** Crockford base32 without look-alikes: references are read out over the phone and typed into bank forms. */
@@ -127,13 +127,13 @@ class ReplayedOrder extends Error {
 async function getBuyerOrderState(tx: AppTransaction, operationId: string, userId: string, key: string) {
   const rows = await tx
     .select()
-    .from(operationParticipants)
+    .from(participations)
     .where(
       and(
-        eq(operationParticipants.userId, userId),
+        eq(participations.userId, userId),
         or(
-          eq(operationParticipants.idempotencyKey, key),
-          and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.status, 'active')),
+          eq(participations.idempotencyKey, key),
+          and(eq(participations.operationId, operationId), eq(participations.status, 'active')),
         ),
       ),
     );
@@ -148,8 +148,8 @@ async function getBuyerOrderState(tx: AppTransaction, operationId: string, userI
 async function findByIdempotencyKey(db: Queryable, userId: string, key: string) {
   const [row] = await db
     .select()
-    .from(operationParticipants)
-    .where(and(eq(operationParticipants.userId, userId), eq(operationParticipants.idempotencyKey, key)));
+    .from(participations)
+    .where(and(eq(participations.userId, userId), eq(participations.idempotencyKey, key)));
   return row ?? null;
 }
 
@@ -234,7 +234,7 @@ export async function createParticipation(
             title: operationTitle,
             volume: request.volume,
             reference: paymentReference,
-            hours: settings.reservationHoldHours,
+            hours: settings.participationHoldHours,
           },
         },
       );
@@ -258,7 +258,7 @@ export async function createParticipation(
       if (problem) throw volumeError(problem, limits);
 
       const [row] = await tx
-        .insert(operationParticipants)
+        .insert(participations)
         .values({
           id: participationId,
           operationId,
@@ -270,7 +270,7 @@ export async function createParticipation(
           status: 'active',
           paymentReference,
           idempotencyKey: request.idempotency_key,
-          expiresAt: new Date(now.getTime() + settings.reservationHoldHours * HOUR_MS),
+          expiresAt: new Date(now.getTime() + settings.participationHoldHours * HOUR_MS),
         })
         .returning();
       // The order that takes the last free ton fills the deal (active → allocated).
@@ -340,15 +340,15 @@ export async function getOrderForm(
 async function findLatestLive(db: Queryable, operationId: string, userId: string) {
   const [row] = await db
     .select()
-    .from(operationParticipants)
+    .from(participations)
     .where(
       and(
-        eq(operationParticipants.operationId, operationId),
-        eq(operationParticipants.userId, userId),
-        eq(operationParticipants.status, 'active'),
+        eq(participations.operationId, operationId),
+        eq(participations.userId, userId),
+        eq(participations.status, 'active'),
       ),
     )
-    .orderBy(desc(operationParticipants.createdAt), desc(operationParticipants.id))
+    .orderBy(desc(participations.createdAt), desc(participations.id))
     .limit(1);
   return row ?? null;
 }
@@ -390,7 +390,7 @@ export async function findVisibleParticipation(
   auth: Pick<AuthContext, 'user' | 'isAdmin'>,
   id: string,
 ): Promise<ParticipationRow> {
-  const [row] = await db.select().from(operationParticipants).where(eq(operationParticipants.id, id));
+  const [row] = await db.select().from(participations).where(eq(participations.id, id));
   if (!row || (row.userId !== auth.user.id && !auth.isAdmin)) throw new AppError('PARTICIPATION_NOT_FOUND');
   return row;
 }

@@ -10,9 +10,8 @@ export const participationKeys = {
   mine: (operationId: string, language: string) => [...participationKeys.all, 'mine', operationId, language] as const,
 };
 
-/** The admin's payment queue and ledgers. */
+/** The admin's payment queue. */
 export const paymentKeys = {
   all: ['admin', 'payments'] as const,
   queue: (language: string) => [...paymentKeys.all, 'queue', language] as const,
-  ledger: (operationId: string, language: string) => [...paymentKeys.all, 'ledger', operationId, language] as const,
 };
