@@ -253,7 +253,7 @@ async function main() {
         buyers.slice(i, i + 20).map(async (buyer) =>
           tally.add(
             'warm_up',
-            await api('GET', `/api/operations/${pool[buyer.index % pool.length].id}/order-form`, {
+            await api('GET', `/api/operations/${pool[buyer.index % pool.length].id}/participation-form`, {
               cookie: buyer.cookie,
             }),
           ),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type OperationDetail, type OrderFormResponse, HOUR_MS } from '@tradeops/shared';
+import { type OperationDetail, type ParticipationFormResponse, HOUR_MS } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participations, operationWaitlist } from '../../db/schema';
@@ -76,17 +76,17 @@ describe('a seller on its own operation', () => {
 
     const form = await t.app.inject({
       method: 'GET',
-      url: `/api/operations/${operation.id}/order-form`,
+      url: `/api/operations/${operation.id}/participation-form`,
       headers: seller,
     });
     expect(form.statusCode, form.body).toBe(200);
-    expect((form.json() as OrderFormResponse).closed_reason).toBe('own_operation');
+    expect((form.json() as ParticipationFormResponse).closed_reason).toBe('own_operation');
     const buyerForm = await t.app.inject({
       method: 'GET',
-      url: `/api/operations/${operation.id}/order-form`,
+      url: `/api/operations/${operation.id}/participation-form`,
       headers: buyer,
     });
-    expect((buyerForm.json() as OrderFormResponse).closed_reason).toBeNull();
+    expect((buyerForm.json() as ParticipationFormResponse).closed_reason).toBeNull();
   });
 
   it('cannot join the waitlist of its own full operation', async () => {

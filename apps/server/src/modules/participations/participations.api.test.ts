@@ -164,7 +164,11 @@ describe('participations API', () => {
   it('applies the per-participant cap to all the buyer’s live orders', async () => {
     // comprador holds 10 t of sugar (first test); the cap is 25: 15 more at most, so 15 passes and then 5 does not.
     expect((await order(buyer, SUGAR, { volume: 15 })).statusCode).toBe(201);
-    const form = await t.app.inject({ method: 'GET', url: `/api/operations/${SUGAR}/order-form`, headers: buyer });
+    const form = await t.app.inject({
+      method: 'GET',
+      url: `/api/operations/${SUGAR}/participation-form`,
+      headers: buyer,
+    });
     expect(form.json()).toMatchObject({ held_by_me_tons: 25, closed_reason: 'cap_reached', max_order_tons: 0 });
     const over = await order(buyer, SUGAR, { volume: 10 });
     expect(over.statusCode).toBe(409);
@@ -192,7 +196,11 @@ describe('participations API', () => {
     const [a, b] = await createApprovedBuyers(t, 2, 'fill');
     expect((await order(a!.headers, id, { volume: 20 })).statusCode).toBe(201);
     // 5 t are left, under the 10 t minimum: taking exactly what is left is allowed.
-    const form = await t.app.inject({ method: 'GET', url: `/api/operations/${id}/order-form`, headers: b!.headers });
+    const form = await t.app.inject({
+      method: 'GET',
+      url: `/api/operations/${id}/participation-form`,
+      headers: b!.headers,
+    });
     expect(form.json()).toMatchObject({ min_order_tons: 5, max_order_tons: 5, closed_reason: null });
     expect((await order(b!.headers, id, { volume: 5 })).statusCode).toBe(201);
     const row = await operationRow(id);

@@ -6,7 +6,7 @@ import {
   ZCreateParticipationResponse,
   ZDocumentFileQuery,
   ZOperationIdParams,
-  ZOrderFormResponse,
+  ZParticipationFormResponse,
   ZParticipationIdParams,
   ZParticipationResponse,
   ZPaymentQueueResponse,
@@ -19,7 +19,12 @@ import { readMultipart } from '../../plugins/multipart';
 import { sendStoredFile } from '../../plugins/storage/send-stored-file';
 import { requireAuth, requireAdmin } from '../../plugins/route-access';
 import { cancelParticipation } from './participation-release.service';
-import { createParticipation, getMyParticipation, getOrderForm, getParticipation } from './participations.service';
+import {
+  createParticipation,
+  getMyParticipation,
+  getParticipationForm,
+  getParticipation,
+} from './participations.service';
 import {
   confirmPayment,
   getPaymentProofFile,
@@ -33,19 +38,19 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError,
 /** Participations (a buyer's orders), their cancel and payment proofs, and the admins' payment verification. */
 export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/operations/:id/order-form',
+    '/operations/:id/participation-form',
     {
       schema: {
         summary: "The order page's figures for the caller: limits, tons already held, whether ordering is open",
         tags: ['participations'],
         params: ZOperationIdParams,
-        response: { 200: ZOrderFormResponse, ...errors },
+        response: { 200: ZParticipationFormResponse, ...errors },
       },
       config: { access: 'buyer' },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getOrderForm(app.db, requireAuth(request), request.params.id, request.lang);
+      return getParticipationForm(app.db, requireAuth(request), request.params.id, request.lang);
     },
   );
 

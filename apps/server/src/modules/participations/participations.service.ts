@@ -4,7 +4,7 @@ import {
   type CreateParticipationRequest,
   DEFAULT_ORDER_TONS,
   MIN_PRICE_PER_TON_CENTS,
-  type OrderFormResponse,
+  type ParticipationFormResponse,
   type OrderVolumeProblem,
   type Participation,
   type ParticipationResponse,
@@ -300,13 +300,13 @@ export async function createParticipation(
 }
 
 /** The order page's figures for this buyer: limits, what they hold, and whether ordering is possible. */
-export async function getOrderForm(
+export async function getParticipationForm(
   db: AppDatabase,
   auth: Pick<AuthContext, 'user'>,
   operationId: string,
   language: string,
   now: Date = new Date(),
-): Promise<OrderFormResponse> {
+): Promise<ParticipationFormResponse> {
   const [operation] = await db.select().from(operations).where(eq(operations.id, operationId));
   if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
   const held = await getHeldByBuyerTons(db, operationId, auth.user.id);

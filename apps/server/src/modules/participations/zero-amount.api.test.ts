@@ -110,7 +110,7 @@ describe('an operation stored at a zero price', () => {
     expect(response.json()).toMatchObject({ error: { code: 'ORDER_CLOSED' } });
     const form = await t.app.inject({
       method: 'GET',
-      url: `/api/operations/${operationId}/order-form`,
+      url: `/api/operations/${operationId}/participation-form`,
       headers: buyer.headers,
     });
     expect(form.json()).toMatchObject({ closed_reason: 'closed' });

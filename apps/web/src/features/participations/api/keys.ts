@@ -5,8 +5,7 @@
  */
 export const participationKeys = {
   all: ['participations'] as const,
-  orderForm: (operationId: string, language: string) =>
-    [...participationKeys.all, 'order-form', operationId, language] as const,
+  form: (operationId: string, language: string) => [...participationKeys.all, 'form', operationId, language] as const,
   mine: (operationId: string, language: string) => [...participationKeys.all, 'mine', operationId, language] as const,
 };
 
