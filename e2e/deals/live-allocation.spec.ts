@@ -9,7 +9,7 @@ const SECOND_BUYER = 'importadora.andina@tradeops.demo';
 const operationId = demoId(`operation:${DEAL_FIXTURES.liveAllocation}`);
 
 /** The orders contract (issue 6): POST /api/operations/{id}/participations. */
-function placeOrder(request: APIRequestContext, baseURL: string | undefined, volume: number) {
+function createParticipation(request: APIRequestContext, baseURL: string | undefined, volume: number) {
   return request.post(`/api/operations/${operationId}/participations`, {
     headers: originHeaders(baseURL),
     data: { volume, payment_method: 'wire', idempotency_key: randomUUID() },
@@ -27,7 +27,7 @@ test.describe('live deal room', () => {
     await loginAs(buyer, 'buyer', baseURL);
 
     // Soybeans: 100 t, orders of 20–50 t. Buyer A takes 50 t.
-    const first = await placeOrder(buyer.request, baseURL, 50);
+    const first = await createParticipation(buyer.request, baseURL, 50);
     expect(first.status()).toBeLessThan(300);
 
     await buyer.goto(`/operation/${operationId}/waiting`);
@@ -46,7 +46,7 @@ test.describe('live deal room', () => {
       data: { email: SECOND_BUYER, password: DEMO_PASSWORD },
     });
     expect(signIn.status()).toBe(200);
-    expect((await placeOrder(second.request, baseURL, 50)).status()).toBeLessThan(300);
+    expect((await createParticipation(second.request, baseURL, 50)).status()).toBeLessThan(300);
 
     // Buyer A's page follows live: no reload, no navigation.
     const navigations: string[] = [];

@@ -114,9 +114,9 @@ function volumeError(problem: OrderVolumeProblem, limits: AllocationLimits): App
 }
 
 /** Thrown inside the order's transaction to roll back its own writes when the key was already used. */
-class ReplayedOrder extends Error {
+class ReplayedParticipation extends Error {
   constructor(readonly row: ParticipationRow) {
-    super('replayed order');
+    super('replayed participation');
   }
 }
 
@@ -124,7 +124,7 @@ class ReplayedOrder extends Error {
  * Under the operation's lock, in one statement: the tons this buyer holds in live orders of the
  * operation (the per-participant cap counts them all) and an order already stored under `key`.
  */
-async function getBuyerOrderState(tx: AppTransaction, operationId: string, userId: string, key: string) {
+async function getBuyerParticipationState(tx: AppTransaction, operationId: string, userId: string, key: string) {
   const rows = await tx
     .select()
     .from(participations)
@@ -243,11 +243,11 @@ export async function createParticipation(
       const operation = await lockOperation(tx, operationId);
       if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
       // A request that raced its own replay waited for the lock: the first one's order is committed now.
-      const { raced, heldTons } = await getBuyerOrderState(tx, operationId, userId, request.idempotency_key);
+      const { raced, heldTons } = await getBuyerParticipationState(tx, operationId, userId, request.idempotency_key);
       if (raced) {
         assertSameOrder(raced, operationId, request);
         // Its notification belongs to the first request: this one writes nothing.
-        throw new ReplayedOrder(raced);
+        throw new ReplayedParticipation(raced);
       }
       const closed = closedReasonOf(operation, now);
       if (closed === 'full') throw new AppError('OPERATION_FULL');
@@ -286,7 +286,8 @@ export async function createParticipation(
     });
     return { participation: await withEscrow(db, result.row), created: result.created };
   } catch (error) {
-    if (error instanceof ReplayedOrder) return { participation: await withEscrow(db, error.row), created: false };
+    if (error instanceof ReplayedParticipation)
+      return { participation: await withEscrow(db, error.row), created: false };
     // The unique (user, key) index catches a replay racing on another operation's lock.
     if (getPgErrorCode(error) === '23505') {
       const existing = await findByIdempotencyKey(db, userId, request.idempotency_key);
