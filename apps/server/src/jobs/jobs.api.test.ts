@@ -13,7 +13,7 @@ import { expireDueParticipations } from '../modules/participations/participation
 import { createApprovedBuyers } from '../test/buyers';
 import { createOpenOperation, getTonnage } from '../test/deals';
 import { type TestApp, createScratchDatabase, createTestApp } from '../test/test-app';
-import { JOB_QUEUES, SWEEP_QUEUES } from './job-queue';
+import { JOB_QUEUES, RETIRED_QUEUES, SWEEP_QUEUES } from './job-queue';
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const started = Date.now();
@@ -86,6 +86,36 @@ describe('job workers (JOBS=on)', () => {
     await t.close();
     expect(Date.now() - closing).toBeLessThan(5_000);
   });
+});
+
+describe('a queue an earlier release used', () => {
+  it('is deleted with its schedule when an instance with JOBS=on boots', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'tradeops-retired-'));
+    const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+    const open = () =>
+      openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: scratch ? null : join(dataDir, 'db') });
+    const config = (jobs: 'on' | 'off') =>
+      testConfig(dataDir, { SEED_DEMO: 'false', JOBS: jobs, ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
+    const [retired] = RETIRED_QUEUES;
+    try {
+      // An older release's database: its sweep's queue is there, scheduled every minute.
+      const before = await buildApp(config('off'), { database: await open() });
+      await before.db.execute(sql`select pgboss.create_queue(${retired}, '{"policy":"exclusive"}'::jsonb)`);
+      await before.db.execute(sql`insert into pgboss.schedule (name, cron) values (${retired}, '* * * * *')`);
+      await before.close();
+
+      const after = await buildApp(config('on'), { database: await open(), jobPollingIntervalSeconds: 0.5 });
+      const queues = await selectRows<{ name: string }>(after.db, sql`select name from pgboss.queue`);
+      const schedules = await selectRows<{ name: string }>(after.db, sql`select name from pgboss.schedule`);
+      await after.close();
+      expect(queues.map((row) => row.name)).not.toContain(retired);
+      expect(queues.map((row) => row.name)).toContain(JOB_QUEUES.expireDueParticipations);
+      expect(schedules.map((row) => row.name).sort()).toEqual([...SWEEP_QUEUES].sort());
+    } finally {
+      await scratch?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe.runIf(process.env.DATABASE_URL)('two app instances on one PostgreSQL database', () => {
