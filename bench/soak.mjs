@@ -7,7 +7,7 @@
 //  - cancels: a buyer cancels one of their orders (live, or already due to expire: a race with the
 //    sweep; now and then a paid one: must be refused); a buyer with none tries someone else's (404);
 //  - expiries: a live unpaid order's hold is moved into the past in the database, and the server's own
-//    reservation sweep ends it (pg-boss jobs its worker runs: one queued at the start of each batch,
+//    participation sweep ends it (pg-boss jobs its worker runs: one queued at the start of each batch,
 //    one at its end; nothing made due may still be live after them);
 //  - payments: the buyer uploads a proof, then an admin confirms it three times at once (one deposit);
 //  - every other batch, the operation holding the most escrow ends with refunds two ways at once: its
@@ -28,7 +28,7 @@ import { parseArgs } from 'node:util';
 import { AnswerTally, PROOF_PDF, callApi } from './lib/api.mjs';
 import { createScratchDatabase } from './lib/database.mjs';
 import { createAdminSession, createBuyers, createOperations } from './lib/fixtures.mjs';
-import { OPERATION_DEADLINE_QUEUE, RESERVATION_SWEEP_QUEUE, openJobQueue } from './lib/jobs.mjs';
+import { OPERATION_DEADLINE_QUEUE, PARTICIPATION_SWEEP_QUEUE, openJobQueue } from './lib/jobs.mjs';
 import { ensureBuild, startServer, waitFor } from './lib/server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -253,7 +253,7 @@ async function main() {
         buyers.slice(i, i + 20).map(async (buyer) =>
           tally.add(
             'warm_up',
-            await api('GET', `/api/operations/${pool[buyer.index % pool.length].id}/order-form`, {
+            await api('GET', `/api/operations/${pool[buyer.index % pool.length].id}/participation-form`, {
               cookie: buyer.cookie,
             }),
           ),
@@ -445,7 +445,7 @@ async function main() {
      */
     async function settleExpiries(batch) {
       for (const id of batch.sweeps) {
-        const job = await jobs.waitForJob(RESERVATION_SWEEP_QUEUE, id);
+        const job = await jobs.waitForJob(PARTICIPATION_SWEEP_QUEUE, id);
         expiry.sweep_jobs += 1;
         if (job.state !== 'completed') violate(`sweep job ${id} ended ${job.state}: ${job.output?.message ?? ''}`);
       }
@@ -484,7 +484,7 @@ async function main() {
       for (let i = 0; i < BATCH_SIZE - (withAdmin ? 1 : 0); i += 1)
         queues[random.int(buyers.length)].push(drawKind(random));
 
-      batch.sweeps.push(await jobs.trigger(RESERVATION_SWEEP_QUEUE));
+      batch.sweeps.push(await jobs.trigger(PARTICIPATION_SWEEP_QUEUE));
       await Promise.all([
         ...buyers.map(async (buyer, i) => {
           for (const kind of queues[i]) await runners[kind](buyer, batch);
@@ -492,7 +492,7 @@ async function main() {
         ...(withAdmin ? [endOperationRace(batch)] : []),
       ]);
       const loadSeconds = (performance.now() - started) / 1000;
-      batch.sweeps.push(await jobs.trigger(RESERVATION_SWEEP_QUEUE));
+      batch.sweeps.push(await jobs.trigger(PARTICIPATION_SWEEP_QUEUE));
       const settled = previous ? await settleExpiries(previous) : null;
       await check(`batch ${b + 1}`, previous);
 

@@ -6,7 +6,7 @@
 //      Chromium on B; other buyers' orders go through A's API; the page's allocation figure must follow
 //      each one without a reload (latency from A's 201 to the figure changing in the page), and a raw
 //      GET /api/events stream on B must hear each order's operation event.
-//  (b) The reservation sweep runs once per order, not once per instance: N live orders (through A and
+//  (b) The participation sweep runs once per order, not once per instance: N live orders (through A and
 //      B) are made due, four sweep jobs are queued at once (the server's own pg-boss workers take them,
 //      one at a time per instance, so two that overlap in time ran on A and B together), and each
 //      order must have expired exactly once: status expired, one audit row, one notification, its tons
@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { callApi } from './lib/api.mjs';
 import { createScratchDatabase } from './lib/database.mjs';
 import { SESSION_COOKIE, createBuyers, createOperations } from './lib/fixtures.mjs';
-import { RESERVATION_SWEEP_QUEUE, openJobQueue } from './lib/jobs.mjs';
+import { PARTICIPATION_SWEEP_QUEUE, openJobQueue } from './lib/jobs.mjs';
 import { ensureBuild, startServer, waitFor } from './lib/server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -299,9 +299,9 @@ async function checkTriggeredSweeps(db, jobs, buyers, report) {
   for (let round = 1; round <= ROUNDS || (concurrentRounds === 0 && round <= ROUNDS + 3); round += 1) {
     const { ids, operationIds } = await placeDueOrders(db, buyers, round);
     const started = Date.now();
-    const jobIds = await Promise.all([0, 1, 2, 3].map(() => jobs.trigger(RESERVATION_SWEEP_QUEUE)));
+    const jobIds = await Promise.all([0, 1, 2, 3].map(() => jobs.trigger(PARTICIPATION_SWEEP_QUEUE)));
     const finished = await Promise.all(
-      jobIds.map((id) => jobs.waitForJob(RESERVATION_SWEEP_QUEUE, id, { timeoutMs: 60_000 })),
+      jobIds.map((id) => jobs.waitForJob(PARTICIPATION_SWEEP_QUEUE, id, { timeoutMs: 60_000 })),
     );
     for (const job of finished)
       if (job.state !== 'completed')
@@ -356,7 +356,7 @@ async function checkScheduledSweep(db, buyers, report) {
     `select singleton_on, count(*)::int as jobs from pgboss.job
       where name = $1 and coalesce(singleton_key, '') not like 'reliability-%'
       group by singleton_on order by singleton_on`,
-    [RESERVATION_SWEEP_QUEUE],
+    [PARTICIPATION_SWEEP_QUEUE],
   );
   for (const slot of slots)
     if (slot.jobs > 1) failures.push(`${slot.jobs} scheduled sweep jobs for ${slot.singleton_on}`);

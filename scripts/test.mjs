@@ -45,7 +45,7 @@ const SMOKE_SPECS = [
   'e2e/auth/login.spec.ts',
   'e2e/kyc/kyc-review.spec.ts',
   'e2e/offers/make-offer.spec.ts',
-  'e2e/deals/order-and-pay.spec.ts',
+  'e2e/deals/participate-and-pay.spec.ts',
   'e2e/deals/live-allocation.spec.ts',
 ];
 

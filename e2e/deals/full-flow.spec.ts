@@ -92,7 +92,7 @@ async function createOfferThroughWizard(seller: Page, product: string) {
 }
 
 /** A buyer orders through the order page and uploads the payment proof; answers the payment reference. */
-async function orderAndUploadProof(buyer: Page, operationId: string): Promise<string> {
+async function participateAndUploadProof(buyer: Page, operationId: string): Promise<string> {
   const orderPath = `/operation/${operationId}/order`;
   if (new URL(buyer.url()).pathname !== orderPath) await buyer.goto(orderPath);
   await expect(buyer.getByRole('heading', { level: 1, name: 'Participar en la operación' })).toBeVisible();
@@ -216,7 +216,7 @@ test.describe('full flow', () => {
     clock.lap('catalogue and detail');
 
     // 4. Three buyers fill it at the same time: each orders and uploads the payment proof.
-    const references = await Promise.all(buyers.map((buyer) => orderAndUploadProof(buyer.page, operationId)));
+    const references = await Promise.all(buyers.map((buyer) => participateAndUploadProof(buyer.page, operationId)));
     clock.lap('three orders and proofs');
 
     // 5. The admin confirms every payment in the payments queue (shipment waits for all of them).

@@ -14,7 +14,7 @@ const BUYER_B_ORDER_KEY = '6f1d2c34-8a0b-4f7e-9c11-2b5a7e0d4a02';
  * A fixed idempotency key per buyer: CI's retry of this test replays the order the failed attempt
  * already placed (the same 201) instead of being refused as a second order on the operation.
  */
-function placeOrder(request: APIRequestContext, baseURL: string | undefined, volume: number, key: string) {
+function createParticipation(request: APIRequestContext, baseURL: string | undefined, volume: number, key: string) {
   return request.post(`/api/operations/${operationId}/participations`, {
     headers: originHeaders(baseURL),
     data: { volume, payment_method: 'wire', idempotency_key: key },
@@ -32,7 +32,7 @@ test.describe('live deal room', () => {
     await loginAs(buyer, 'buyer', baseURL);
 
     // Soybeans: 100 t, orders of 20–50 t. Buyer A takes 50 t.
-    const first = await placeOrder(buyer.request, baseURL, 50, BUYER_A_ORDER_KEY);
+    const first = await createParticipation(buyer.request, baseURL, 50, BUYER_A_ORDER_KEY);
     expect(first.status()).toBeLessThan(300);
 
     await buyer.goto(`/operation/${operationId}/waiting`);
@@ -52,7 +52,7 @@ test.describe('live deal room', () => {
       data: { email: SECOND_BUYER, password: DEMO_PASSWORD },
     });
     expect(signIn.status()).toBe(200);
-    expect((await placeOrder(second.request, baseURL, 50, BUYER_B_ORDER_KEY)).status()).toBeLessThan(300);
+    expect((await createParticipation(second.request, baseURL, 50, BUYER_B_ORDER_KEY)).status()).toBeLessThan(300);
 
     // Buyer A's page follows live: no reload, no navigation.
     const navigations: string[] = [];

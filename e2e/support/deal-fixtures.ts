@@ -11,8 +11,8 @@
  * that needs the 30-day default must set it back itself.
  */
 export const DEAL_FIXTURES = {
-  /** e2e/deals/order-and-pay.spec.ts: order, proof upload, admin confirmation. */
-  orderAndPay: 'refined-sugar',
+  /** e2e/deals/participate-and-pay.spec.ts: order, proof upload, admin confirmation. */
+  participateAndPay: 'refined-sugar',
   /** e2e/deals/live-allocation.spec.ts: two buyers fill an operation; the waiting page follows live. */
   liveAllocation: 'soybeans',
   /** e2e/deals/deal-room-messages.spec.ts: the seller and an admin talk in the deal room, live. */

@@ -24,9 +24,9 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
 import { operationDetailRoutes } from './modules/operations/operation-detail.routes';
 import { operationsRoutes } from './modules/operations/operations.routes';
-import { reservationsRoutes } from './modules/reservations/reservations.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { participationsRoutes } from './modules/participations/participations.routes';
+import { escrowRoutes } from './modules/escrow/escrow.routes';
 import { dealRoomRoutes } from './modules/deal-room/deal-room.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -181,9 +181,9 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(contentRoutes);
         await api.register(kycRoutes);
         await api.register(kycReviewRoutes);
-        await api.register(reservationsRoutes);
         await api.register(waitlistRoutes);
         await api.register(participationsRoutes);
+        await api.register(escrowRoutes);
         await api.register(notificationsRoutes);
         await api.register(dealRoomRoutes);
         await api.register(eventsRoutes, {

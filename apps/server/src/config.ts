@@ -214,7 +214,7 @@ export interface AppConfig {
   logLevel: LogLevel;
   webDistDir: string;
   /**
-   * Whether this instance runs the background workers and schedules (reservation
+   * Whether this instance runs the background workers and schedules (participation
    * expiry, waitlist invitations, operation deadlines). Off, it still queues jobs for
    * the instances that run them.
    */

@@ -12,7 +12,7 @@ import { createOpenOperation } from '../test/deals';
 import { createScratchDatabase } from '../test/test-app';
 import { type DatabaseHandle, openDatabase, selectRows } from './client';
 import { getPgErrorCode } from './errors';
-import { auditLog, operationParticipants, operationWaitlist, operations } from './schema';
+import { auditLog, participations, operationWaitlist, operations } from './schema';
 import { demoUserId } from './seed/demo-accounts';
 import { seedDemoData } from './seed/seed-demo-data';
 
@@ -62,7 +62,7 @@ describe('the price floor migrations on a database with deals below $1', () => {
     const order = (paymentStatus: 'pending' | 'verification', status: 'active' | 'cancelled') => {
       const id = randomUUID();
       return db
-        .insert(operationParticipants)
+        .insert(participations)
         .values({
           id,
           operationId: ids.active,
@@ -106,10 +106,7 @@ describe('the price floor migrations on a database with deals below $1', () => {
       pricePerTonCents: 0,
     });
     expect(await operationById(ids.cheap)).toMatchObject({ status: 'cancelled', pricePerTonCents: 99 });
-    const rows = await handle.db
-      .select()
-      .from(operationParticipants)
-      .where(eq(operationParticipants.operationId, ids.active));
+    const rows = await handle.db.select().from(participations).where(eq(participations.operationId, ids.active));
     const byId = Object.fromEntries(rows.map((row) => [row.id, row]));
     for (const id of [orders.pending, orders.verification]) {
       expect(byId[id]).toMatchObject({ status: 'cancelled', endedReason: 'operation_cancelled' });

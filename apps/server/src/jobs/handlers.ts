@@ -1,6 +1,6 @@
 import { type FastifyInstance } from 'fastify';
 import { expireDueOperations } from '../modules/operations/operation-end.service';
-import { expireDueReservations } from '../modules/reservations/reservations.service';
+import { expireDueParticipations } from '../modules/participations/participation-release.service';
 import { expireDueInvitations, expireInvitation } from '../modules/waitlist/waitlist-invitations.service';
 import { JOB_QUEUES, type JobQueueName } from './job-queue';
 
@@ -14,8 +14,8 @@ export type JobHandlers = Record<JobQueueName, (data: Record<string, unknown>) =
  */
 export function createJobHandlers(app: FastifyInstance): JobHandlers {
   return {
-    [JOB_QUEUES.expireDueReservations]: async () => {
-      await expireDueReservations(app.db, app.jobs, new Date());
+    [JOB_QUEUES.expireDueParticipations]: async () => {
+      await expireDueParticipations(app.db, app.jobs, new Date());
     },
     [JOB_QUEUES.expireDueInvitations]: async () => {
       await expireDueInvitations(app.db, app.jobs, new Date());

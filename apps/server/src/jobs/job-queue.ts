@@ -2,8 +2,8 @@ import { type AppTransaction } from '../db/client';
 
 /** The queues of TradeOps' background work (pg-boss queue names). */
 export const JOB_QUEUES = {
-  /** Every minute: unpaid reservations whose hold has passed expire and free their tons. */
-  expireDueReservations: 'reservations.expire-due',
+  /** Every minute: unpaid participations whose hold has passed expire and free their tons. */
+  expireDueParticipations: 'participations.expire-due',
   /** Every minute: waitlist invitations nobody claimed in time pass to the next in line (backstop of the job below). */
   expireDueInvitations: 'waitlist.expire-due-invitations',
   /** One delayed job per invitation, at its expiry. */
@@ -15,14 +15,18 @@ export type JobQueueName = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
 /**
  * Queues of earlier versions, removed at start-up with their schedule so no instance keeps queuing
- * work nobody takes (the waitlist's hold was an "offer" before migration 0016; the sweep above
- * expires whatever their pending jobs would have).
+ * work nobody takes (the participation sweep was 'reservations.expire-due'; the waitlist's hold was
+ * an "offer" before migration 0016; the sweeps above expire whatever their pending jobs would have).
  */
-export const RETIRED_QUEUES = ['waitlist.expire-due-offers', 'waitlist.expire-offer'] as const;
+export const RETIRED_QUEUES = [
+  'reservations.expire-due',
+  'waitlist.expire-due-offers',
+  'waitlist.expire-offer',
+] as const;
 
 /** The sweeps, each run on a schedule by whichever instance's cron pass comes first. */
 export const SWEEP_QUEUES = [
-  JOB_QUEUES.expireDueReservations,
+  JOB_QUEUES.expireDueParticipations,
   JOB_QUEUES.expireDueInvitations,
   JOB_QUEUES.expireDueOperations,
 ] as const;

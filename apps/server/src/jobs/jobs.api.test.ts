@@ -8,12 +8,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig } from '../test/test-config';
 import { openDatabase, selectRows } from '../db/client';
-import { auditLog, notifications, operationParticipants, operationWaitlist } from '../db/schema';
-import { expireDueReservations } from '../modules/reservations/reservations.service';
+import { auditLog, notifications, participations, operationWaitlist } from '../db/schema';
+import { expireDueParticipations } from '../modules/participations/participation-release.service';
 import { createApprovedBuyers } from '../test/buyers';
 import { createOpenOperation, getTonnage } from '../test/deals';
 import { type TestApp, createScratchDatabase, createTestApp } from '../test/test-app';
-import { JOB_QUEUES, SWEEP_QUEUES } from './job-queue';
+import { JOB_QUEUES, RETIRED_QUEUES, SWEEP_QUEUES } from './job-queue';
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const started = Date.now();
@@ -38,7 +38,7 @@ describe('job workers (JOBS=on)', () => {
   let t: TestApp;
   afterAll(async () => t?.close());
 
-  it('schedules the sweeps, and a worker runs the queued reservation sweep and the invitation expiry job', async () => {
+  it('schedules the sweeps, and a worker runs the queued participation sweep and the invitation expiry job', async () => {
     t = await createTestApp({ env: { JOBS: 'on' } });
     const schedules = await selectRows<{ name: string; cron: string }>(
       t.db,
@@ -57,13 +57,13 @@ describe('job workers (JOBS=on)', () => {
       payload: { volume: 10 },
     });
     await t.db
-      .update(operationParticipants)
+      .update(participations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(operationParticipants.id, id));
+      .where(eq(participations.id, id));
 
-    await t.app.jobs.trigger(JOB_QUEUES.expireDueReservations);
+    await t.app.jobs.trigger(JOB_QUEUES.expireDueParticipations);
     await waitFor(async () => {
-      const [row] = await t.db.select().from(operationParticipants).where(eq(operationParticipants.id, id));
+      const [row] = await t.db.select().from(participations).where(eq(participations.id, id));
       return row?.status === 'expired';
     });
     const [entry] = await t.db.select().from(operationWaitlist).where(eq(operationWaitlist.operationId, operation.id));
@@ -86,6 +86,36 @@ describe('job workers (JOBS=on)', () => {
     await t.close();
     expect(Date.now() - closing).toBeLessThan(5_000);
   });
+});
+
+describe('a queue an earlier release used', () => {
+  it('is deleted with its schedule when an instance with JOBS=on boots', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'tradeops-retired-'));
+    const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+    const open = () =>
+      openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: scratch ? null : join(dataDir, 'db') });
+    const config = (jobs: 'on' | 'off') =>
+      testConfig(dataDir, { SEED_DEMO: 'false', JOBS: jobs, ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
+    const [retired] = RETIRED_QUEUES;
+    try {
+      // An older release's database: its sweep's queue is there, scheduled every minute.
+      const before = await buildApp(config('off'), { database: await open() });
+      await before.db.execute(sql`select pgboss.create_queue(${retired}, '{"policy":"exclusive"}'::jsonb)`);
+      await before.db.execute(sql`insert into pgboss.schedule (name, cron) values (${retired}, '* * * * *')`);
+      await before.close();
+
+      const after = await buildApp(config('on'), { database: await open(), jobPollingIntervalSeconds: 0.5 });
+      const queues = await selectRows<{ name: string }>(after.db, sql`select name from pgboss.queue`);
+      const schedules = await selectRows<{ name: string }>(after.db, sql`select name from pgboss.schedule`);
+      await after.close();
+      expect(queues.map((row) => row.name)).not.toContain(retired);
+      expect(queues.map((row) => row.name)).toContain(JOB_QUEUES.expireDueParticipations);
+      expect(schedules.map((row) => row.name).sort()).toEqual([...SWEEP_QUEUES].sort());
+    } finally {
+      await scratch?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe.runIf(process.env.DATABASE_URL)('two app instances on one PostgreSQL database', () => {
@@ -122,25 +152,25 @@ describe.runIf(process.env.DATABASE_URL)('two app instances on one PostgreSQL da
       orders.push(await placeOrder(instance.app, buyer.headers, operations[index % 2]!.id, 5));
     }
     await one.db
-      .update(operationParticipants)
+      .update(participations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(inArray(operationParticipants.id, orders));
+      .where(inArray(participations.id, orders));
 
     // Both sweep at the same moment, directly and through each one's worker.
     const now = new Date();
     await Promise.all([
-      one.app.jobs.trigger(JOB_QUEUES.expireDueReservations),
-      two.app.jobs.trigger(JOB_QUEUES.expireDueReservations),
+      one.app.jobs.trigger(JOB_QUEUES.expireDueParticipations),
+      two.app.jobs.trigger(JOB_QUEUES.expireDueParticipations),
     ]);
     const [a, b] = await Promise.all([
-      expireDueReservations(one.db, one.app.jobs, now),
-      expireDueReservations(two.db, two.app.jobs, now),
+      expireDueParticipations(one.db, one.app.jobs, now),
+      expireDueParticipations(two.db, two.app.jobs, now),
     ]);
     await waitFor(async () => {
       const live = await one.db
         .select()
-        .from(operationParticipants)
-        .where(and(inArray(operationParticipants.id, orders), eq(operationParticipants.status, 'active')));
+        .from(participations)
+        .where(and(inArray(participations.id, orders), eq(participations.status, 'active')));
       return live.length === 0;
     });
     expect(a + b).toBeLessThanOrEqual(orders.length);

@@ -1,7 +1,7 @@
 import { type AddressInfo, connect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationParticipants } from '../db/schema';
+import { participations } from '../db/schema';
 import { demoUserId } from '../db/seed/demo-accounts';
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../db/seed/demo-operations';
 import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
@@ -50,9 +50,9 @@ describe('sensitive answers are never cached (production mode)', () => {
 
   it('says no-store on the answers that hold secrets and personal data', async () => {
     const [order] = await t.db
-      .select({ id: operationParticipants.id })
-      .from(operationParticipants)
-      .where(eq(operationParticipants.userId, demoUserId('comprador')))
+      .select({ id: participations.id })
+      .from(participations)
+      .where(eq(participations.userId, demoUserId('comprador')))
       .limit(1);
     const reads: [string, string][] = [
       ['admin', '/api/admin/outbox'],

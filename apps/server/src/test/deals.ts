@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DAY_MS } from '@tradeops/shared';
 import { type Queryable } from '../db/client';
-import { operationParticipants, operationWaitlist, operations } from '../db/schema';
+import { participations, operationWaitlist, operations } from '../db/schema';
 import { demoUserId } from '../db/seed/demo-accounts';
 
 /**
@@ -47,9 +47,9 @@ export async function getTonnage(db: Queryable, operationId: string) {
     .from(operations)
     .where(eq(operations.id, operationId));
   const [orders] = await db
-    .select({ tons: sql<number>`coalesce(sum(${operationParticipants.volume}), 0)::int` })
-    .from(operationParticipants)
-    .where(and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.status, 'active')));
+    .select({ tons: sql<number>`coalesce(sum(${participations.volume}), 0)::int` })
+    .from(participations)
+    .where(and(eq(participations.operationId, operationId), eq(participations.status, 'active')));
   const [invitations] = await db
     .select({ tons: sql<number>`coalesce(sum(${operationWaitlist.invitedTons}), 0)::int` })
     .from(operationWaitlist)

@@ -1,9 +1,9 @@
 import { computeTotalCents } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
-import { operationParticipants, operations } from '../db/schema';
+import { participations, operations } from '../db/schema';
 import { demoUserId } from '../db/seed/demo-accounts';
 import { demoOperationId } from '../db/seed/demo-operations';
-import { recordDeposit } from '../modules/escrow/ledger.service';
+import { recordDeposit } from '../modules/escrow/escrow.service';
 import { PDF_BYTES } from './kyc-files';
 import { type TestApp } from './test-app';
 
@@ -52,7 +52,7 @@ export function lifecycleDriver(t: TestApp, admin: Record<string, string>) {
         const volume = operation!.totalTons / 2;
         const isConfirmed = options.confirmAll !== false || index === 0;
         const [row] = await tx
-          .insert(operationParticipants)
+          .insert(participations)
           .values({
             operationId,
             userId,
@@ -63,7 +63,7 @@ export function lifecycleDriver(t: TestApp, admin: Record<string, string>) {
             paymentReference: `TO-LC-${key}-${index}`.toUpperCase(),
             confirmedAt: isConfirmed ? new Date() : null,
           })
-          .returning({ id: operationParticipants.id });
+          .returning({ id: participations.id });
         ids.push(row!.id);
         if (isConfirmed) await recordDeposit(tx, row!.id, null);
       }

@@ -28,7 +28,7 @@ export {
   ZWatchResponse,
   ZCreateParticipationResponse,
   ZLedgerResponse,
-  ZOrderFormResponse,
+  ZParticipationFormResponse,
   ZParticipationResponse,
   ZPaymentQueueResponse,
   ZMyWaitlistResponse,

@@ -71,8 +71,8 @@ export const ZOrderOperation = z.object({
 });
 export type OrderOperation = z.infer<typeof ZOrderOperation>;
 
-/** GET /api/operations/{id}/order-form: what the order page shows and checks before submitting. */
-export const ZOrderFormResponse = z.object({
+/** GET /api/operations/{id}/participation-form: what the order page shows and checks before submitting. */
+export const ZParticipationFormResponse = z.object({
   operation: ZOrderOperation,
   /** Tons the caller already holds in live orders of this operation. */
   held_by_me_tons: z.number().int(),
@@ -84,7 +84,7 @@ export const ZOrderFormResponse = z.object({
   /** The caller's latest live order here, if any (the page links to its payment). */
   my_participation_id: z.uuid().nullable(),
 });
-export type OrderFormResponse = z.infer<typeof ZOrderFormResponse>;
+export type ParticipationFormResponse = z.infer<typeof ZParticipationFormResponse>;
 
 /** Where and how to pay (the participate page). */
 export const ZPaymentInstructions = z.object({

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { zText } from '../text/safe-text';
 
-/** Hours an unpaid reservation holds its tons before it expires (a platform setting; this is its default). */
-export const DEFAULT_RESERVATION_HOLD_HOURS = 72;
+/** Hours an unpaid participation holds its tons before it expires (a platform setting; this is its default). */
+export const DEFAULT_PARTICIPATION_HOLD_HOURS = 72;
 
 /** Keys of the admin-editable platform settings. */
 export const PLATFORM_SETTING_KEYS = [
   'escrow_bank_details',
-  'reservation_hold_hours',
+  'participation_hold_hours',
   'fund_retention_days',
   'admin_emails',
 ] as const;
@@ -25,7 +25,7 @@ export const ZEscrowBankDetails = z.object({
 export type EscrowBankDetails = z.infer<typeof ZEscrowBankDetails>;
 
 /** Bounds of the admin-editable periods. 0 retention days is allowed: funds release as soon as inspection passes (demos). */
-export const RESERVATION_HOLD_HOURS_RANGE = { min: 1, max: 720 } as const;
+export const PARTICIPATION_HOLD_HOURS_RANGE = { min: 1, max: 720 } as const;
 export const FUND_RETENTION_DAYS_RANGE = { min: 0, max: 365 } as const;
 export const ADMIN_EMAILS_MAX = 50;
 
@@ -35,11 +35,11 @@ export const ZUpdateAdminSettingsRequest = z.object({
     .array(zText().toLowerCase().pipe(z.email('validation.emailInvalid')))
     .max(ADMIN_EMAILS_MAX, 'validation.tooLong'),
   escrowBankDetails: ZEscrowBankDetails,
-  reservationHoldHours: z
+  participationHoldHours: z
     .number('validation.required')
     .int('validation.invalid')
-    .min(RESERVATION_HOLD_HOURS_RANGE.min, 'adminSettings.validation.holdRange')
-    .max(RESERVATION_HOLD_HOURS_RANGE.max, 'adminSettings.validation.holdRange'),
+    .min(PARTICIPATION_HOLD_HOURS_RANGE.min, 'adminSettings.validation.holdRange')
+    .max(PARTICIPATION_HOLD_HOURS_RANGE.max, 'adminSettings.validation.holdRange'),
   fundRetentionDays: z
     .number('validation.required')
     .int('validation.invalid')
@@ -54,7 +54,7 @@ export const ZAdminSettingsResponse = z.object({
   /** Admins named by the ADMIN_EMAILS environment variable: always admins, changed only in the deployment. */
   envAdminEmails: z.array(z.string()),
   escrowBankDetails: ZEscrowBankDetails.nullable(),
-  reservationHoldHours: z.number().int(),
+  participationHoldHours: z.number().int(),
   fundRetentionDays: z.number().int(),
 });
 export type AdminSettingsResponse = z.infer<typeof ZAdminSettingsResponse>;

@@ -11,7 +11,7 @@ export const PARTICIPATION_END_REASONS = [
 export type ParticipationEndReason = (typeof PARTICIPATION_END_REASONS)[number];
 
 /**
- * Hours a buyer whose payment proof was rejected keeps the reservation after
+ * Hours a buyer whose payment proof was rejected keeps the participation after
  * the rejection, even when the hold has passed, to upload a corrected proof.
  */
 export const REJECTED_PROOF_GRACE_HOURS = 24;

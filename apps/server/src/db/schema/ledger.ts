@@ -4,7 +4,7 @@ import { bigint, bigserial, check, index, pgTable, text, uniqueIndex, uuid } fro
 import { user } from './auth';
 import { checkIn, createdAt } from './columns';
 import { operations } from './operations';
-import { operationParticipants } from './participations';
+import { participations } from './participations';
 
 /**
  * Escrow ledger, double-entry and append-only. A transfer groups entries that sum
@@ -19,7 +19,7 @@ export const ledgerTransfers = pgTable(
     operationId: uuid('operation_id')
       .notNull()
       .references(() => operations.id, { onDelete: 'restrict' }),
-    participationId: uuid('participation_id').references(() => operationParticipants.id, { onDelete: 'restrict' }),
+    participationId: uuid('participation_id').references(() => participations.id, { onDelete: 'restrict' }),
     memo: text('memo'),
     /** null: done by the platform itself (a scheduled job). */
     createdBy: text('created_by').references(() => user.id, { onDelete: 'restrict' }),

@@ -14,8 +14,8 @@ import { user } from './auth';
 import { checkIn, createdAt, timestamptz, updatedAt } from './columns';
 import { operations } from './operations';
 
-/** A buyer's order in a deal: tons taken, how and whether it is paid. */
-export const operationParticipants = pgTable(
+/** A participation: a buyer's order in a deal (table operation_participants, named by the spec): tons taken, how and whether it is paid. */
+export const participations = pgTable(
   'operation_participants',
   {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -40,7 +40,7 @@ export const operationParticipants = pgTable(
     notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
     /** Sent by the client so a retried order submit does not create a second order. */
     idempotencyKey: text('idempotency_key'),
-    /** When an unpaid reservation stops holding its tons. */
+    /** When an unpaid participation stops holding its tons. */
     expiresAt: timestamptz('expires_at'),
     proofUploadedAt: timestamptz('proof_uploaded_at'),
     confirmedAt: timestamptz('confirmed_at'),
@@ -67,7 +67,7 @@ export const operationParticipants = pgTable(
     ),
     index('operation_participants_operation_idx').on(t.operationId, t.status),
     index('operation_participants_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
-    // The expiry job scans unpaid live reservations by deadline.
+    // The expiry job scans unpaid live participations by deadline.
     index('operation_participants_expiry_idx')
       .on(t.expiresAt)
       .where(sql`status = 'active' and payment_status in ('pending', 'rejected')`),
@@ -96,7 +96,7 @@ export const operationWaitlist = pgTable(
     invitedAt: timestamptz('invited_at'),
     invitationExpiresAt: timestamptz('invitation_expires_at'),
     /** The order created when the invitation was claimed. */
-    participationId: uuid('participation_id').references(() => operationParticipants.id, { onDelete: 'set null' }),
+    participationId: uuid('participation_id').references(() => participations.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

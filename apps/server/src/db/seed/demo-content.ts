@@ -1,5 +1,5 @@
 import {
-  DEFAULT_RESERVATION_HOLD_HOURS,
+  DEFAULT_PARTICIPATION_HOLD_HOURS,
   type EscrowBankDetails,
   FUND_RETENTION_DAYS,
   type PlatformSettingKey,
@@ -21,7 +21,7 @@ const DEMO_ESCROW_BANK_DETAILS: EscrowBankDetails = {
 
 export const DEFAULT_PLATFORM_SETTINGS: Record<PlatformSettingKey, unknown> = {
   escrow_bank_details: DEMO_ESCROW_BANK_DETAILS,
-  reservation_hold_hours: DEFAULT_RESERVATION_HOLD_HOURS,
+  participation_hold_hours: DEFAULT_PARTICIPATION_HOLD_HOURS,
   fund_retention_days: FUND_RETENTION_DAYS,
   // Stored admin e-mails (besides ADMIN_EMAILS); the demo admin is an admin by its profile.
   admin_emails: [],

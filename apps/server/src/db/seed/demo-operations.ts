@@ -12,7 +12,7 @@ import {
 } from '@tradeops/shared';
 import { buyerAccount, escrowAccount } from '../../modules/escrow/ledger-accounts';
 import { type AppTransaction } from '../client';
-import { ledgerEntries, ledgerTransfers, operationParticipants, operationPartners, operations } from '../schema';
+import { ledgerEntries, ledgerTransfers, participations, operationPartners, operations } from '../schema';
 import { demoUserId } from './demo-accounts';
 import { demoId } from './demo-ids';
 import { demoPartnerId } from './demo-partners';
@@ -795,7 +795,7 @@ export async function seedDemoParticipations(tx: AppTransaction, now: Date) {
     const amountCents = computeTotalCents(usdToCents(operation.pricePerTonUsd), demo.volume);
     const confirmedAt = daysAgo(now, demo.confirmedDaysAgo);
     await tx
-      .insert(operationParticipants)
+      .insert(participations)
       .values({
         id: participationId,
         operationId,

@@ -10,7 +10,7 @@ import {
   buyerKpis,
   ledgerEntries,
   onboardingStatus,
-  operationParticipants,
+  participations,
   operationPartners,
   operations,
   partners,
@@ -131,8 +131,8 @@ describe('demo seed', () => {
 
     const participants = await t.db
       .select()
-      .from(operationParticipants)
-      .where(eq(operationParticipants.operationId, demoOperationId(FEATURED_OPERATION_KEY)));
+      .from(participations)
+      .where(eq(participations.operationId, demoOperationId(FEATURED_OPERATION_KEY)));
     expect(participants).toHaveLength(2);
     expect(
       participants.every((p) => p.paymentStatus === 'confirmed' && p.volume === 5 && p.amountCents === 2_150_000),
@@ -163,7 +163,7 @@ describe('demo seed', () => {
   it('seeds no full deal with every ton paid that is not funded or later (issue 14)', async () => {
     const rows = await selectRows<{ id: string; status: OperationStatus; unpaid: number }>(
       t.db,
-      sql`select o.id, o.status, (select count(*) from ${operationParticipants} p
+      sql`select o.id, o.status, (select count(*) from ${participations} p
             where p.operation_id = o.id and p.status = 'active' and p.payment_status <> 'confirmed')::int as unpaid
           from ${operations} o where o.allocated_tons = o.total_tons`,
     );

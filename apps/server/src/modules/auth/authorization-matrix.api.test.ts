@@ -52,7 +52,7 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'GET /api/admin/kyc/operations': 'admin',
   'POST /api/admin/kyc/operations/:operationId/approve': 'admin',
   'POST /api/admin/kyc/operations/:operationId/reject': 'admin',
-  'GET /api/operations/:id/order-form': 'buyer',
+  'GET /api/operations/:id/participation-form': 'buyer',
   'POST /api/operations/:id/participations': 'buyer',
   'GET /api/operations/:id/participations/mine': 'kyc',
   'GET /api/participations/:id': 'kyc',

@@ -8,8 +8,8 @@ import {
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type FastifyBaseLogger } from 'fastify';
 import { type AppDatabase } from '../../db/client';
-import { buyerKpis, operationParticipants, operations, sellerKpis } from '../../db/schema';
-import { getEscrowHeldCents, getEscrowStates } from '../escrow/ledger.service';
+import { buyerKpis, participations, operations, sellerKpis } from '../../db/schema';
+import { getEscrowHeldCents, getEscrowStates } from '../escrow/escrow.service';
 import { getKycOverview } from '../kyc/review.service';
 import { listSellerOffers } from '../offers/offers.service';
 import { pickTitle } from '../operations/operations.service';
@@ -48,13 +48,13 @@ export async function getBuyerDashboard(
       .where(eq(buyerKpis.userId, userId));
     return row ?? ZERO_BUYER_KPIS;
   });
-  const participations = await orFallback(log, 'buyer participations', [], async () => {
+  const buyerParticipations = await orFallback(log, 'buyer participations', [], async () => {
     const rows = await db
-      .select({ participation: operationParticipants, operation: operations })
-      .from(operationParticipants)
-      .innerJoin(operations, eq(operations.id, operationParticipants.operationId))
-      .where(eq(operationParticipants.userId, userId))
-      .orderBy(desc(operationParticipants.createdAt), desc(operationParticipants.id))
+      .select({ participation: participations, operation: operations })
+      .from(participations)
+      .innerJoin(operations, eq(operations.id, participations.operationId))
+      .where(eq(participations.userId, userId))
+      .orderBy(desc(participations.createdAt), desc(participations.id))
       .limit(BUYER_LIST_LIMIT);
     const escrow = await getEscrowStates(
       db,
@@ -76,7 +76,7 @@ export async function getBuyerDashboard(
       createdAt: participation.createdAt.toISOString(),
     }));
   });
-  return { kpis, participations };
+  return { kpis, participations: buyerParticipations };
 }
 
 export async function getSellerDashboard(
@@ -119,8 +119,8 @@ export async function getAdminDashboard(
   const paymentsToVerify = await orFallback(log, 'payments to verify', 0, async () => {
     const [row] = await db
       .select({ n: count() })
-      .from(operationParticipants)
-      .where(and(eq(operationParticipants.paymentStatus, 'verification'), eq(operationParticipants.status, 'active')));
+      .from(participations)
+      .where(and(eq(participations.paymentStatus, 'verification'), eq(participations.status, 'active')));
     return row?.n ?? 0;
   });
   const escrowHeldCents = await orFallback(log, 'escrow held', 0, () => getEscrowHeldCents(db));
@@ -131,15 +131,15 @@ export async function getAdminDashboard(
     'volume per month',
     [] as AdminDashboardResponse['volumeByMonth'],
     async () => {
-      const month = sql<string>`to_char(date_trunc('month', ${operationParticipants.createdAt} at time zone 'UTC'), 'YYYY-MM')`;
+      const month = sql<string>`to_char(date_trunc('month', ${participations.createdAt} at time zone 'UTC'), 'YYYY-MM')`;
       const rows = await db
         .select({
           month,
-          tons: sql<string>`coalesce(sum(${operationParticipants.volume}), 0)`,
-          cents: sql<string>`coalesce(sum(${operationParticipants.amountCents}), 0)`,
+          tons: sql<string>`coalesce(sum(${participations.volume}), 0)`,
+          cents: sql<string>`coalesce(sum(${participations.amountCents}), 0)`,
         })
-        .from(operationParticipants)
-        .where(and(eq(operationParticipants.status, 'active'), gte(operationParticipants.createdAt, firstMonth)))
+        .from(participations)
+        .where(and(eq(participations.status, 'active'), gte(participations.createdAt, firstMonth)))
         .groupBy(month);
       const byMonth = new Map(rows.map((row) => [row.month, row]));
       return Array.from({ length: CHART_MONTHS }, (_, index) => {

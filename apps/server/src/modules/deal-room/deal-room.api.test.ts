@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGE_MAX_LENGTH, ZDealRoomMessage, ZDealRoomMessagesResponse, ZDealRoomResponse } from '@tradeops/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, operationMilestones, operationParticipants, rateLimits } from '../../db/schema';
+import { messages, operationMilestones, participations, rateLimits } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
 import { createApprovedBuyers } from '../../test/buyers';
@@ -10,7 +10,7 @@ import { createOpenOperation } from '../../test/deals';
 import { PDF_BYTES, multipartBody } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
-import { expireDueReservations } from '../reservations/reservations.service';
+import { expireDueParticipations } from '../participations/participation-release.service';
 
 const FEATURED_ID = demoOperationId(FEATURED_OPERATION_KEY);
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -119,14 +119,9 @@ describe('deal room', () => {
       expect(off.statusCode).toBe(200);
       expect(off.json()).toEqual({ notifications_enabled: false });
       const [row] = await t.db
-        .select({ enabled: operationParticipants.notificationsEnabled })
-        .from(operationParticipants)
-        .where(
-          and(
-            eq(operationParticipants.operationId, FEATURED_ID),
-            eq(operationParticipants.userId, demoUserId('comprador')),
-          ),
-        );
+        .select({ enabled: participations.notificationsEnabled })
+        .from(participations)
+        .where(and(eq(participations.operationId, FEATURED_ID), eq(participations.userId, demoUserId('comprador'))));
       expect(row?.enabled).toBe(false);
       const room = ZDealRoomResponse.parse((await get('buyer', `/api/operations/${FEATURED_ID}/deal-room`)).json());
       expect(room.participation?.notifications_enabled).toBe(false);
@@ -274,15 +269,15 @@ describe('deal room access ends with an unpaid order', () => {
     expect((await roomStatuses(seller, operation.id)).post).toBe(201);
   });
 
-  it('refuses a buyer whose unpaid reservation expired', async () => {
+  it('refuses a buyer whose unpaid participation expired', async () => {
     const operation = await createOpenOperation(t.db);
     const buyer = buyers[1]!;
     const participationId = await order(buyer.headers, operation.id);
     const [row] = await t.db
-      .select({ expiresAt: operationParticipants.expiresAt })
-      .from(operationParticipants)
-      .where(eq(operationParticipants.id, participationId));
-    expect(await expireDueReservations(t.db, t.app.jobs, new Date(row!.expiresAt!.getTime() + 1000))).toBeGreaterThan(
+      .select({ expiresAt: participations.expiresAt })
+      .from(participations)
+      .where(eq(participations.id, participationId));
+    expect(await expireDueParticipations(t.db, t.app.jobs, new Date(row!.expiresAt!.getTime() + 1000))).toBeGreaterThan(
       0,
     );
     const statuses = await roomStatuses(buyer.headers, operation.id);
@@ -322,9 +317,9 @@ describe('deal room access ends with an unpaid order', () => {
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     const [ended] = await t.db
-      .select({ status: operationParticipants.status, paymentStatus: operationParticipants.paymentStatus })
-      .from(operationParticipants)
-      .where(eq(operationParticipants.id, participationId));
+      .select({ status: participations.status, paymentStatus: participations.paymentStatus })
+      .from(participations)
+      .where(eq(participations.id, participationId));
     expect(ended).toEqual({ status: 'cancelled', paymentStatus: 'confirmed' });
 
     const statuses = await roomStatuses(paid.headers, operation.id);

@@ -8,11 +8,11 @@ import {
 } from '@tradeops/shared';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
-import { messages, operationMilestones, operationParticipants, operations, profiles } from '../../db/schema';
+import { messages, operationMilestones, participations, operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { RATE_LIMITS, type RateLimits } from '../../plugins/rate-limit';
-import { getEscrowStates } from '../escrow/ledger.service';
+import { getEscrowStates } from '../escrow/escrow.service';
 import { pickTitle } from '../operations/operations.service';
 
 /** Posting in a deal room: enough for a conversation, not for a flood. */
@@ -25,10 +25,7 @@ type Viewer = Pick<AuthContext, 'isAdmin'> & { user: { id: string } };
  * through settlement or refund). An unpaid order that ended (cancelled, expired) gives nothing:
  * ordering and cancelling at once must not buy a lasting seat in the room.
  */
-const givesDealRoomAccess = or(
-  eq(operationParticipants.status, 'active'),
-  eq(operationParticipants.paymentStatus, 'confirmed'),
-);
+const givesDealRoomAccess = or(eq(participations.status, 'active'), eq(participations.paymentStatus, 'confirmed'));
 
 /**
  * Who may see a deal room (its figures, timeline, documents and messages): a buyer with a live
@@ -42,14 +39,10 @@ export async function getDealRoomRole(
   if (viewer.isAdmin) return 'admin';
   if (operation.sellerId === viewer.user.id) return 'seller';
   const [row] = await db
-    .select({ id: operationParticipants.id })
-    .from(operationParticipants)
+    .select({ id: participations.id })
+    .from(participations)
     .where(
-      and(
-        eq(operationParticipants.operationId, operation.id),
-        eq(operationParticipants.userId, viewer.user.id),
-        givesDealRoomAccess,
-      ),
+      and(eq(participations.operationId, operation.id), eq(participations.userId, viewer.user.id), givesDealRoomAccess),
     )
     .limit(1);
   return row ? 'participant' : null;
@@ -87,9 +80,9 @@ export async function getDealRoom(
   const { operation, role } = await loadDealRoomOperation(db, viewer, operationId);
   const [[participants], milestoneRows, [latest]] = await Promise.all([
     db
-      .select({ count: sql<number>`count(distinct ${operationParticipants.userId})::int` })
-      .from(operationParticipants)
-      .where(and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.status, 'active'))),
+      .select({ count: sql<number>`count(distinct ${participations.userId})::int` })
+      .from(participations)
+      .where(and(eq(participations.operationId, operationId), eq(participations.status, 'active'))),
     db
       .select({
         kind: operationMilestones.kind,
@@ -102,9 +95,9 @@ export async function getDealRoom(
       .orderBy(operationMilestones.occurredAt),
     db
       .select()
-      .from(operationParticipants)
-      .where(and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.userId, viewer.user.id)))
-      .orderBy(desc(operationParticipants.createdAt), desc(operationParticipants.id))
+      .from(participations)
+      .where(and(eq(participations.operationId, operationId), eq(participations.userId, viewer.user.id)))
+      .orderBy(desc(participations.createdAt), desc(participations.id))
       .limit(1),
   ]);
   const escrow = latest ? (await getEscrowStates(db, [latest.id])).get(latest.id) : undefined;
@@ -162,10 +155,10 @@ export async function setDealRoomNotifications(
 ): Promise<{ notifications_enabled: boolean }> {
   await loadDealRoomOperation(db, viewer, operationId);
   const updated = await db
-    .update(operationParticipants)
+    .update(participations)
     .set({ notificationsEnabled: enabled })
-    .where(and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.userId, viewer.user.id)))
-    .returning({ id: operationParticipants.id });
+    .where(and(eq(participations.operationId, operationId), eq(participations.userId, viewer.user.id)))
+    .returning({ id: participations.id });
   if (updated.length === 0) throw new AppError('FORBIDDEN');
   return { notifications_enabled: enabled };
 }

@@ -1,7 +1,7 @@
 // The deal's live orders and how a lifecycle step reaches them and the seller (inside the lifecycle module).
 import { and, asc, eq } from 'drizzle-orm';
 import { type AppTransaction, type Queryable } from '../../db/client';
-import { operationParticipants, profiles } from '../../db/schema';
+import { participations, profiles } from '../../db/schema';
 import { loadRecipients, notifyUser } from '../notifications/notify';
 import { type OperationRow } from '../operations/operation-aggregate';
 
@@ -9,18 +9,18 @@ import { type OperationRow } from '../operations/operation-aggregate';
 export async function listLiveParticipations(db: Queryable, operationId: string) {
   return db
     .select({
-      id: operationParticipants.id,
-      userId: operationParticipants.userId,
-      volume: operationParticipants.volume,
-      amountCents: operationParticipants.amountCents,
-      paymentStatus: operationParticipants.paymentStatus,
-      notificationsEnabled: operationParticipants.notificationsEnabled,
+      id: participations.id,
+      userId: participations.userId,
+      volume: participations.volume,
+      amountCents: participations.amountCents,
+      paymentStatus: participations.paymentStatus,
+      notificationsEnabled: participations.notificationsEnabled,
       companyName: profiles.companyName,
     })
-    .from(operationParticipants)
-    .innerJoin(profiles, eq(profiles.id, operationParticipants.userId))
-    .where(and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.status, 'active')))
-    .orderBy(asc(operationParticipants.createdAt), asc(operationParticipants.id));
+    .from(participations)
+    .innerJoin(profiles, eq(profiles.id, participations.userId))
+    .where(and(eq(participations.operationId, operationId), eq(participations.status, 'active')))
+    .orderBy(asc(participations.createdAt), asc(participations.id));
 }
 
 /**

@@ -14,7 +14,7 @@ import { type AppDatabase, type Queryable } from '../../db/client';
 import { ledgerEntries, operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { getEscrowStates } from '../escrow/ledger.service';
+import { getEscrowStates } from '../escrow/escrow.service';
 import { escrowAccount } from '../escrow/ledger-accounts';
 import { endOperationWithRefunds } from '../operations/operation-end.service';
 import { lockExistingOperation } from '../operations/operation-aggregate';

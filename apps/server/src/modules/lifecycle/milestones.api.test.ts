@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, operationParticipants, operations } from '../../db/schema';
+import { auditLog, participations, operations } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { demoOperationId } from '../../db/seed/demo-operations';
 import { BILL, daysAgo, lifecycleDriver } from '../../test/lifecycle';
@@ -65,11 +65,11 @@ describe('milestones: shipment and inspection steps (back office)', () => {
     });
     const [unpaid] = await t.db
       .select()
-      .from(operationParticipants)
+      .from(participations)
       .where(
         and(
-          eq(operationParticipants.operationId, operationId),
-          eq(operationParticipants.paymentStatus, 'verification'),
+          eq(participations.operationId, operationId),
+          eq(participations.paymentStatus, 'verification'),
         ),
       );
     await confirmPayment(t.db, { user: { id: demoUserId('admin') } } as AuthContext, unpaid!.id, unpaid!.proofRevision);

@@ -3,7 +3,7 @@ import { type AppDatabase, type AppTransaction } from '../../db/client';
 import { operationMilestones } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { getEscrowStates, payOutParticipation } from '../escrow/ledger.service';
+import { getEscrowStates, payOutParticipation } from '../escrow/escrow.service';
 import { type OperationRow, lockExistingOperation, transition } from '../operations/operation-aggregate';
 import { getPlatformSettings } from '../settings/settings.service';
 import { listLiveParticipations, notifyDeal } from './deal-participants';

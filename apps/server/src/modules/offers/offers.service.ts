@@ -19,14 +19,14 @@ import {
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type FastifyBaseLogger } from 'fastify';
 import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/client';
-import { operationParticipants, operations, productSpecs, profiles } from '../../db/schema';
+import { participations, operations, productSpecs, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { assertSafeClientFileName } from '../../plugins/multipart';
 import { translate } from '../../plugins/i18n';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { type Storage, type StoredObject } from '../../plugins/storage/storage';
-import { getEscrowStates } from '../escrow/ledger.service';
+import { getEscrowStates } from '../escrow/escrow.service';
 import { writeAudit } from '../audit/audit.service';
 import { pickTitle } from '../operations/operations.service';
 import { lockOperation, transition, updateOperationFields } from '../operations/operation-aggregate';
@@ -340,8 +340,8 @@ export async function withdrawOffer(db: AppDatabase, auth: AuthContext, id: stri
     if (!canWithdrawStatus(locked)) throw new AppError('OFFER_NOT_WITHDRAWABLE');
     const [live] = await tx
       .select({ n: count() })
-      .from(operationParticipants)
-      .where(and(eq(operationParticipants.operationId, id), eq(operationParticipants.status, 'active')));
+      .from(participations)
+      .where(and(eq(participations.operationId, id), eq(participations.status, 'active')));
     if ((live?.n ?? 0) > 0 || locked.allocatedTons > 0) throw new AppError('OFFER_HAS_PARTICIPANTS');
     await transition(tx, locked, 'cancel', {
       actorId: auth.user.id,
@@ -366,13 +366,13 @@ async function toSellerOffers(db: Queryable, rows: OperationRow[], lang: Languag
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const participantRows = await db
-    .select({ operationId: operationParticipants.operationId, id: operationParticipants.id })
-    .from(operationParticipants)
-    .where(and(inArray(operationParticipants.operationId, ids), eq(operationParticipants.status, 'active')));
+    .select({ operationId: participations.operationId, id: participations.id })
+    .from(participations)
+    .where(and(inArray(participations.operationId, ids), eq(participations.status, 'active')));
   const allParticipations = await db
-    .select({ operationId: operationParticipants.operationId, id: operationParticipants.id })
-    .from(operationParticipants)
-    .where(inArray(operationParticipants.operationId, ids));
+    .select({ operationId: participations.operationId, id: participations.id })
+    .from(participations)
+    .where(inArray(participations.operationId, ids));
   const escrow = await getEscrowStates(
     db,
     allParticipations.map((row) => row.id),
@@ -447,21 +447,18 @@ export async function listOfferParticipants(db: Queryable, auth: AuthContext, id
   await findOwnOffer(db, auth, id);
   const rows = await db
     .select({
-      id: operationParticipants.id,
+      id: participations.id,
       companyName: profiles.companyName,
-      volume: operationParticipants.volume,
-      amountCents: operationParticipants.amountCents,
-      paymentStatus: operationParticipants.paymentStatus,
-      status: operationParticipants.status,
-      createdAt: operationParticipants.createdAt,
+      volume: participations.volume,
+      amountCents: participations.amountCents,
+      paymentStatus: participations.paymentStatus,
+      status: participations.status,
+      createdAt: participations.createdAt,
     })
-    .from(operationParticipants)
-    .innerJoin(profiles, eq(profiles.id, operationParticipants.userId))
-    .where(eq(operationParticipants.operationId, id))
-    .orderBy(
-      sql`case when ${operationParticipants.status} = 'active' then 0 else 1 end`,
-      operationParticipants.createdAt,
-    )
+    .from(participations)
+    .innerJoin(profiles, eq(profiles.id, participations.userId))
+    .where(eq(participations.operationId, id))
+    .orderBy(sql`case when ${participations.status} = 'active' then 0 else 1 end`, participations.createdAt)
     .limit(500);
   const escrow = await getEscrowStates(
     db,

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'd
 import { type Queryable } from '../../db/client';
 import { toContainsPattern } from '../../db/like-pattern';
 import { publicOperationColumns } from './operations.repo';
-import { operationParticipants, operationPartners, operations, partners } from '../../db/schema';
+import { participations, operationPartners, operations, partners } from '../../db/schema';
 
 export interface CatalogueQuery {
   search: string | undefined;
@@ -104,8 +104,8 @@ export async function selectFeaturedOperation(db: Queryable) {
     .where(eq(operationPartners.operationId, operation.id))
     .orderBy(asc(partners.name));
   const [participants] = await db
-    .select({ count: sql<number>`count(distinct ${operationParticipants.userId})::int` })
-    .from(operationParticipants)
-    .where(and(eq(operationParticipants.operationId, operation.id), eq(operationParticipants.status, 'active')));
+    .select({ count: sql<number>`count(distinct ${participations.userId})::int` })
+    .from(participations)
+    .where(and(eq(participations.operationId, operation.id), eq(participations.status, 'active')));
   return { operation, partners: partnerRows, participants: participants?.count ?? 0 };
 }

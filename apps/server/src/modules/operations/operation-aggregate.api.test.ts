@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, operationParticipants, operations } from '../../db/schema';
+import { auditLog, participations, operations } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { AppError } from '../../errors';
 import { createOpenOperation, getTonnage } from '../../test/deals';
@@ -17,7 +17,7 @@ describe('operation aggregate', () => {
 
   async function addPaidOrder(operationId: string, volume: number) {
     const [row] = await t.db
-      .insert(operationParticipants)
+      .insert(participations)
       .values({
         operationId,
         userId: demoUserId('comprador'),
@@ -48,10 +48,7 @@ describe('operation aggregate', () => {
     const now = new Date();
     await t.db.transaction(async (tx) => {
       const locked = await lockExistingOperation(tx, operation.id);
-      await tx
-        .update(operationParticipants)
-        .set({ status: 'cancelled', endedAt: now })
-        .where(eq(operationParticipants.id, first.id));
+      await tx.update(participations).set({ status: 'cancelled', endedAt: now }).where(eq(participations.id, first.id));
       await returnTons(tx, locked.id, 10, { actorId: null, now });
     });
     expect(await getTonnage(t.db, operation.id)).toMatchObject({ allocated: 10, orderTons: 10, status: 'active' });

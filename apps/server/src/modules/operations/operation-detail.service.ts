@@ -10,7 +10,7 @@ import { and, asc, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
 import {
   messages,
-  operationParticipants,
+  participations,
   operationPartners,
   operationWatchers,
   operations,
@@ -118,8 +118,8 @@ export async function getOperationDetail(
   const [countsResult, context] = await Promise.all([
     db.execute(sql`select
       (select ${operations.viewsCount} from ${operations} where ${operations.id} = ${id}) as views,
-      (select count(distinct ${operationParticipants.userId})::int from ${operationParticipants}
-        where ${operationParticipants.operationId} = ${id} and ${operationParticipants.status} = 'active') as participants,
+      (select count(distinct ${participations.userId})::int from ${participations}
+        where ${participations.operationId} = ${id} and ${participations.status} = 'active') as participants,
       (select count(*)::int from ${operationWatchers} where ${operationWatchers.operationId} = ${id}) as watchers,
       (select count(*)::int from ${operationWatchers}
         where ${operationWatchers.operationId} = ${id} and ${operationWatchers.userId} = ${userId}) as watching,

@@ -6,14 +6,14 @@ import {
   ledgerEntries,
   ledgerTransfers,
   notifications,
-  operationParticipants,
+  participations,
   operationWaitlist,
   operations,
 } from '../../db/schema';
 import { createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, getTonnage } from '../../test/deals';
 import { type TestApp, createTestApp } from '../../test/test-app';
-import { getHeldCents, recordDeposit } from '../escrow/ledger.service';
+import { getHeldCents, recordDeposit } from '../escrow/escrow.service';
 import { endOperationWithRefunds, expireDueOperations } from './operation-end.service';
 
 type Buyer = Awaited<ReturnType<typeof createApprovedBuyers>>[number];
@@ -42,9 +42,9 @@ describe('operation end: deadline expiry and cancellation refund every deposit o
   async function confirm(participationId: string) {
     await t.db.transaction(async (tx) => {
       await tx
-        .update(operationParticipants)
+        .update(participations)
         .set({ paymentStatus: 'confirmed', confirmedAt: new Date() })
-        .where(eq(operationParticipants.id, participationId));
+        .where(eq(participations.id, participationId));
       await recordDeposit(tx, participationId, null);
     });
   }
@@ -87,10 +87,7 @@ describe('operation end: deadline expiry and cancellation refund every deposit o
     const [untouched] = await t.db.select().from(operations).where(eq(operations.id, full.id));
     expect(untouched?.status).toBe('allocated');
 
-    const ended = await t.db
-      .select()
-      .from(operationParticipants)
-      .where(eq(operationParticipants.operationId, operation.id));
+    const ended = await t.db.select().from(participations).where(eq(participations.operationId, operation.id));
     expect(ended.map((p) => [p.status, p.endedReason])).toEqual([
       ['expired', 'operation_expired'],
       ['expired', 'operation_expired'],
@@ -194,7 +191,7 @@ describe('operation end: deadline expiry and cancellation refund every deposit o
       .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
       .where(eq(ledgerTransfers.operationId, operation.id));
     expect(Number(sum?.total)).toBe(0);
-    const [ended] = await t.db.select().from(operationParticipants).where(eq(operationParticipants.id, paid));
+    const [ended] = await t.db.select().from(participations).where(eq(participations.id, paid));
     expect(ended).toMatchObject({ status: 'cancelled', endedReason: 'operation_cancelled' });
   });
 });

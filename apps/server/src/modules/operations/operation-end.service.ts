@@ -1,9 +1,9 @@
 import { canApply, formatUsd, localeOf } from '@tradeops/shared';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
-import { operationParticipants, operations } from '../../db/schema';
+import { participations, operations } from '../../db/schema';
 import { type JobQueue } from '../../jobs/job-queue';
-import { getHeldCents, payOutParticipation } from '../escrow/ledger.service';
+import { getHeldCents, payOutParticipation } from '../escrow/escrow.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { lockOperation, returnTons, transition } from './operation-aggregate';
 import { operationTitleFor } from '../participations/participations.service';
@@ -48,9 +48,9 @@ export async function endOperationWithRefunds(
 
   const reasonCode = options.status === 'expired' ? 'operation_expired' : 'operation_cancelled';
   const ended = await tx
-    .update(operationParticipants)
+    .update(participations)
     .set({ status: options.status, endedReason: reasonCode, endedAt: now, updatedAt: now })
-    .where(and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.status, 'active')))
+    .where(and(eq(participations.operationId, operationId), eq(participations.status, 'active')))
     .returning();
   const closed = await closeWaitlist(tx, operationId, now);
   // Invitations held tons too (only entries that were 'invited' have invited_tons among the closed ones).

@@ -1,20 +1,20 @@
 import { type AllocationLimits } from '@tradeops/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Queryable } from '../../db/client';
-import { operationParticipants, type operations } from '../../db/schema';
+import { participations, type operations } from '../../db/schema';
 
 type OperationRow = typeof operations.$inferSelect;
 
 /** Tons a buyer holds in live orders of an operation (the per-participant cap counts them all). */
 export async function getHeldByBuyerTons(db: Queryable, operationId: string, userId: string): Promise<number> {
   const [row] = await db
-    .select({ tons: sql<number>`coalesce(sum(${operationParticipants.volume}), 0)::int` })
-    .from(operationParticipants)
+    .select({ tons: sql<number>`coalesce(sum(${participations.volume}), 0)::int` })
+    .from(participations)
     .where(
       and(
-        eq(operationParticipants.operationId, operationId),
-        eq(operationParticipants.userId, userId),
-        eq(operationParticipants.status, 'active'),
+        eq(participations.operationId, operationId),
+        eq(participations.userId, userId),
+        eq(participations.status, 'active'),
       ),
     );
   return Number(row?.tons ?? 0);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type OperationDetail, type OrderFormResponse, HOUR_MS } from '@tradeops/shared';
+import { type OperationDetail, type ParticipationFormResponse, HOUR_MS } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationParticipants, operationWaitlist } from '../../db/schema';
+import { participations, operationWaitlist } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { createOpenOperation, getTonnage } from '../../test/deals';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
@@ -31,7 +31,7 @@ describe('a seller on its own operation', () => {
   afterAll(async () => t?.close());
 
   const participationsOf = (operationId: string) =>
-    t.db.select().from(operationParticipants).where(eq(operationParticipants.operationId, operationId));
+    t.db.select().from(participations).where(eq(participations.operationId, operationId));
 
   it('cannot order on it (403 OWN_OPERATION, translated), and nothing is reserved', async () => {
     const operation = await createOpenOperation(t.db);
@@ -76,17 +76,17 @@ describe('a seller on its own operation', () => {
 
     const form = await t.app.inject({
       method: 'GET',
-      url: `/api/operations/${operation.id}/order-form`,
+      url: `/api/operations/${operation.id}/participation-form`,
       headers: seller,
     });
     expect(form.statusCode, form.body).toBe(200);
-    expect((form.json() as OrderFormResponse).closed_reason).toBe('own_operation');
+    expect((form.json() as ParticipationFormResponse).closed_reason).toBe('own_operation');
     const buyerForm = await t.app.inject({
       method: 'GET',
-      url: `/api/operations/${operation.id}/order-form`,
+      url: `/api/operations/${operation.id}/participation-form`,
       headers: buyer,
     });
-    expect((buyerForm.json() as OrderFormResponse).closed_reason).toBeNull();
+    expect((buyerForm.json() as ParticipationFormResponse).closed_reason).toBeNull();
   });
 
   it('cannot join the waitlist of its own full operation', async () => {

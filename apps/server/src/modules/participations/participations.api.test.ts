@@ -6,7 +6,7 @@ import {
   emailOutbox,
   ledgerTransfers,
   notifications,
-  operationParticipants,
+  participations,
   operations,
   profiles,
 } from '../../db/schema';
@@ -123,7 +123,7 @@ describe('participations API', () => {
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
     expect(new Set(responses.map((r) => r.json().participation.id)).size).toBe(1);
-    const rows = await t.db.select().from(operationParticipants).where(eq(operationParticipants.idempotencyKey, key));
+    const rows = await t.db.select().from(participations).where(eq(participations.idempotencyKey, key));
     expect(rows).toHaveLength(1);
     expect((await operationRow(FEATURED)).allocatedTons).toBe(before + 5);
   });
@@ -164,7 +164,11 @@ describe('participations API', () => {
   it('applies the per-participant cap to all the buyer’s live orders', async () => {
     // comprador holds 10 t of sugar (first test); the cap is 25: 15 more at most, so 15 passes and then 5 does not.
     expect((await order(buyer, SUGAR, { volume: 15 })).statusCode).toBe(201);
-    const form = await t.app.inject({ method: 'GET', url: `/api/operations/${SUGAR}/order-form`, headers: buyer });
+    const form = await t.app.inject({
+      method: 'GET',
+      url: `/api/operations/${SUGAR}/participation-form`,
+      headers: buyer,
+    });
     expect(form.json()).toMatchObject({ held_by_me_tons: 25, closed_reason: 'cap_reached', max_order_tons: 0 });
     const over = await order(buyer, SUGAR, { volume: 10 });
     expect(over.statusCode).toBe(409);
@@ -192,7 +196,11 @@ describe('participations API', () => {
     const [a, b] = await createApprovedBuyers(t, 2, 'fill');
     expect((await order(a!.headers, id, { volume: 20 })).statusCode).toBe(201);
     // 5 t are left, under the 10 t minimum: taking exactly what is left is allowed.
-    const form = await t.app.inject({ method: 'GET', url: `/api/operations/${id}/order-form`, headers: b!.headers });
+    const form = await t.app.inject({
+      method: 'GET',
+      url: `/api/operations/${id}/participation-form`,
+      headers: b!.headers,
+    });
     expect(form.json()).toMatchObject({ min_order_tons: 5, max_order_tons: 5, closed_reason: null });
     expect((await order(b!.headers, id, { volume: 5 })).statusCode).toBe(201);
     const row = await operationRow(id);
@@ -268,10 +276,7 @@ describe('participations API', () => {
         payload: {},
       });
       expect(notMultipart.statusCode).toBe(400);
-      const [row] = await t.db
-        .select()
-        .from(operationParticipants)
-        .where(eq(operationParticipants.id, participationId));
+      const [row] = await t.db.select().from(participations).where(eq(participations.id, participationId));
       expect(row).toMatchObject({ paymentStatus: 'pending', paymentProofPath: null });
     });
 
@@ -279,10 +284,7 @@ describe('participations API', () => {
       const response = await uploadProof(buyer, participationId, 'recibo transferencia.jpg', JPEG_BYTES);
       expect(response.statusCode).toBe(200);
       expect(response.json().participation).toMatchObject({ payment_status: 'verification', has_proof: true });
-      const [row] = await t.db
-        .select()
-        .from(operationParticipants)
-        .where(eq(operationParticipants.id, participationId));
+      const [row] = await t.db.select().from(participations).where(eq(participations.id, participationId));
       expect(row!.paymentProofPath).toMatch(new RegExp(`^${demoUserId('comprador')}/[0-9a-f-]{36}\\.jpg$`));
       expect(await t.storage.exists('payment-proofs', row!.paymentProofPath!)).toBe(true);
       // Not twice: the proof is under verification now.
@@ -481,7 +483,7 @@ describe('participations API', () => {
     expect(stale.json()).toEqual({
       error: { code: 'PAYMENT_PROOF_CHANGED', message: expect.stringContaining('nuevo comprobante') },
     });
-    const [row] = await t.db.select().from(operationParticipants).where(eq(operationParticipants.id, participationId));
+    const [row] = await t.db.select().from(participations).where(eq(participations.id, participationId));
     expect(row).toMatchObject({ paymentStatus: 'verification', confirmedAt: null });
     const deposits = await t.db
       .select()

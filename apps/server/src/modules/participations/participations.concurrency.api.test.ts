@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, ledgerTransfers, operationParticipants, operations } from '../../db/schema';
+import { ledgerEntries, ledgerTransfers, participations, operations } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { createApprovedBuyers } from '../../test/buyers';
 import { PDF_BYTES } from '../../test/kyc-files';
@@ -112,18 +112,18 @@ describe('simultaneous orders over HTTP', () => {
     }
     const [stored] = await t.db
       .select({
-        tons: sql<number>`coalesce(sum(${operationParticipants.volume}), 0)::int`,
+        tons: sql<number>`coalesce(sum(${participations.volume}), 0)::int`,
         n: sql<number>`count(*)::int`,
       })
-      .from(operationParticipants)
-      .where(and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.status, 'active')));
+      .from(participations)
+      .where(and(eq(participations.operationId, operationId), eq(participations.status, 'active')));
     expect(stored).toEqual({ tons: row!.allocatedTons, n: accepted.length });
     // The cap held for every buyer, racing orders included.
     const perBuyer = await t.db
-      .select({ userId: operationParticipants.userId, tons: sql<number>`sum(${operationParticipants.volume})::int` })
-      .from(operationParticipants)
-      .where(eq(operationParticipants.operationId, operationId))
-      .groupBy(operationParticipants.userId);
+      .select({ userId: participations.userId, tons: sql<number>`sum(${participations.volume})::int` })
+      .from(participations)
+      .where(eq(participations.operationId, operationId))
+      .groupBy(participations.userId);
     for (const holding of perBuyer) expect(holding.tons).toBeLessThanOrEqual(CAP_TONS);
 
     // Pay: proofs for the first ten accepted orders, then the admin confirms each twice, all at once.
@@ -132,9 +132,9 @@ describe('simultaneous orders over HTTP', () => {
     const ownerOf = new Map(
       (
         await t.db
-          .select({ id: operationParticipants.id, userId: operationParticipants.userId })
-          .from(operationParticipants)
-          .where(eq(operationParticipants.operationId, operationId))
+          .select({ id: participations.id, userId: participations.userId })
+          .from(participations)
+          .where(eq(participations.operationId, operationId))
       ).map((r) => [r.id, r.userId]),
     );
     await Promise.all(

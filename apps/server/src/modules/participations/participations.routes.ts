@@ -1,12 +1,12 @@
 import {
   ZApiError,
+  ZCancelParticipationResponse,
   ZConfirmPaymentRequest,
   ZCreateParticipationRequest,
   ZCreateParticipationResponse,
   ZDocumentFileQuery,
-  ZLedgerResponse,
   ZOperationIdParams,
-  ZOrderFormResponse,
+  ZParticipationFormResponse,
   ZParticipationIdParams,
   ZParticipationResponse,
   ZPaymentQueueResponse,
@@ -18,10 +18,15 @@ import { AppError } from '../../errors';
 import { readMultipart } from '../../plugins/multipart';
 import { sendStoredFile } from '../../plugins/storage/send-stored-file';
 import { requireAuth, requireAdmin } from '../../plugins/route-access';
-import { createParticipation, getMyParticipation, getOrderForm, getParticipation } from './participations.service';
+import { cancelParticipation } from './participation-release.service';
+import {
+  createParticipation,
+  getMyParticipation,
+  getParticipationForm,
+  getParticipation,
+} from './participations.service';
 import {
   confirmPayment,
-  getLedger,
   getPaymentProofFile,
   listPaymentQueue,
   rejectPayment,
@@ -30,22 +35,22 @@ import {
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
-/** Orders (participations), their payment proofs, and the admins' payment verification and ledger. */
+/** Participations (a buyer's orders), their cancel and payment proofs, and the admins' payment verification. */
 export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/operations/:id/order-form',
+    '/operations/:id/participation-form',
     {
       schema: {
         summary: "The order page's figures for the caller: limits, tons already held, whether ordering is open",
         tags: ['participations'],
         params: ZOperationIdParams,
-        response: { 200: ZOrderFormResponse, ...errors },
+        response: { 200: ZParticipationFormResponse, ...errors },
       },
       config: { access: 'buyer' },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getOrderForm(app.db, requireAuth(request), request.params.id, request.lang);
+      return getParticipationForm(app.db, requireAuth(request), request.params.id, request.lang);
     },
   );
 
@@ -55,7 +60,7 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Place an order (take tons of an operation)',
         description:
-          'One transaction under the operation row lock: open status, deadline, lot step, minimum, the per-participant cap (all live orders of the buyer) and availability are checked; the order holds its tons for the reservation hold. 201 with the new order; a replay of the same idempotency_key by the same user answers 200 with the first order and creates nothing.',
+          'One transaction under the operation row lock: open status, deadline, lot step, minimum, the per-participant cap (all live orders of the buyer) and availability are checked; the order holds its tons for the hold set in the platform settings. 201 with the new order; a replay of the same idempotency_key by the same user answers 200 with the first order and creates nothing.',
         tags: ['participations'],
         params: ZOperationIdParams,
         body: ZCreateParticipationRequest,
@@ -162,6 +167,29 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/participations/:id/cancel',
+    {
+      schema: {
+        summary: 'Cancel one’s own unpaid order (no proof yet, or a rejected one); its tons are freed',
+        tags: ['participations'],
+        params: ZParticipationIdParams,
+        response: { 200: ZCancelParticipationResponse, 400: ZApiError, 401: ZApiError, 404: ZApiError, 409: ZApiError },
+      },
+      config: { access: 'kyc' },
+    },
+    async (request) => {
+      const userId = requireAuth(request).user.id;
+      const ended = await cancelParticipation(app.db, app.jobs, userId, request.params.id);
+      return {
+        id: ended.id,
+        status: 'cancelled' as const,
+        ended_reason: 'cancelled_by_buyer' as const,
+        ended_at: (ended.endedAt ?? new Date()).toISOString(),
+      };
+    },
+  );
+
   const admin = { access: 'admin' } as const;
 
   app.get(
@@ -224,19 +252,5 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.proof_revision,
       ),
     }),
-  );
-
-  app.get(
-    '/admin/operations/:id/ledger',
-    {
-      schema: {
-        summary: "An operation's escrow ledger: transfers with their entries, sums and the held total",
-        tags: ['admin'],
-        params: ZOperationIdParams,
-        response: { 200: ZLedgerResponse, ...errors },
-      },
-      config: admin,
-    },
-    async (request) => getLedger(app.db, request.params.id, request.lang),
   );
 };

@@ -4,7 +4,7 @@ import {
   type CreateParticipationRequest,
   DEFAULT_ORDER_TONS,
   MIN_PRICE_PER_TON_CENTS,
-  type OrderFormResponse,
+  type ParticipationFormResponse,
   type OrderVolumeProblem,
   type Participation,
   type ParticipationResponse,
@@ -20,16 +20,16 @@ import { and, desc, eq, or } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/client';
 import { getPgErrorCode } from '../../db/errors';
 import { getHeldByBuyerTons, limitsOf } from './buyer-limits';
-import { operationParticipants, operations } from '../../db/schema';
+import { participations, operations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { getEscrowStates } from '../escrow/ledger.service';
+import { getEscrowStates } from '../escrow/escrow.service';
 import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { getPlatformSettings } from '../settings/settings.service';
 import { allocateTons, isFullStatus, lockOperation } from '../operations/operation-aggregate';
 
-export type ParticipationRow = typeof operationParticipants.$inferSelect;
+export type ParticipationRow = typeof participations.$inferSelect;
 type OperationRow = typeof operations.$inferSelect;
 
 /** Crockford base32 without look-alikes: references are read out over the phone and typed into bank forms. */
@@ -114,9 +114,9 @@ function volumeError(problem: OrderVolumeProblem, limits: AllocationLimits): App
 }
 
 /** Thrown inside the order's transaction to roll back its own writes when the key was already used. */
-class ReplayedOrder extends Error {
+class ReplayedParticipation extends Error {
   constructor(readonly row: ParticipationRow) {
-    super('replayed order');
+    super('replayed participation');
   }
 }
 
@@ -124,16 +124,16 @@ class ReplayedOrder extends Error {
  * Under the operation's lock, in one statement: the tons this buyer holds in live orders of the
  * operation (the per-participant cap counts them all) and an order already stored under `key`.
  */
-async function getBuyerOrderState(tx: AppTransaction, operationId: string, userId: string, key: string) {
+async function getBuyerParticipationState(tx: AppTransaction, operationId: string, userId: string, key: string) {
   const rows = await tx
     .select()
-    .from(operationParticipants)
+    .from(participations)
     .where(
       and(
-        eq(operationParticipants.userId, userId),
+        eq(participations.userId, userId),
         or(
-          eq(operationParticipants.idempotencyKey, key),
-          and(eq(operationParticipants.operationId, operationId), eq(operationParticipants.status, 'active')),
+          eq(participations.idempotencyKey, key),
+          and(eq(participations.operationId, operationId), eq(participations.status, 'active')),
         ),
       ),
     );
@@ -148,8 +148,8 @@ async function getBuyerOrderState(tx: AppTransaction, operationId: string, userI
 async function findByIdempotencyKey(db: Queryable, userId: string, key: string) {
   const [row] = await db
     .select()
-    .from(operationParticipants)
-    .where(and(eq(operationParticipants.userId, userId), eq(operationParticipants.idempotencyKey, key)));
+    .from(participations)
+    .where(and(eq(participations.userId, userId), eq(participations.idempotencyKey, key)));
   return row ?? null;
 }
 
@@ -234,7 +234,7 @@ export async function createParticipation(
             title: operationTitle,
             volume: request.volume,
             reference: paymentReference,
-            hours: settings.reservationHoldHours,
+            hours: settings.participationHoldHours,
           },
         },
       );
@@ -243,11 +243,11 @@ export async function createParticipation(
       const operation = await lockOperation(tx, operationId);
       if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
       // A request that raced its own replay waited for the lock: the first one's order is committed now.
-      const { raced, heldTons } = await getBuyerOrderState(tx, operationId, userId, request.idempotency_key);
+      const { raced, heldTons } = await getBuyerParticipationState(tx, operationId, userId, request.idempotency_key);
       if (raced) {
         assertSameOrder(raced, operationId, request);
         // Its notification belongs to the first request: this one writes nothing.
-        throw new ReplayedOrder(raced);
+        throw new ReplayedParticipation(raced);
       }
       const closed = closedReasonOf(operation, now);
       if (closed === 'full') throw new AppError('OPERATION_FULL');
@@ -258,7 +258,7 @@ export async function createParticipation(
       if (problem) throw volumeError(problem, limits);
 
       const [row] = await tx
-        .insert(operationParticipants)
+        .insert(participations)
         .values({
           id: participationId,
           operationId,
@@ -270,7 +270,7 @@ export async function createParticipation(
           status: 'active',
           paymentReference,
           idempotencyKey: request.idempotency_key,
-          expiresAt: new Date(now.getTime() + settings.reservationHoldHours * HOUR_MS),
+          expiresAt: new Date(now.getTime() + settings.participationHoldHours * HOUR_MS),
         })
         .returning();
       // The order that takes the last free ton fills the deal (active → allocated).
@@ -286,7 +286,8 @@ export async function createParticipation(
     });
     return { participation: await withEscrow(db, result.row), created: result.created };
   } catch (error) {
-    if (error instanceof ReplayedOrder) return { participation: await withEscrow(db, error.row), created: false };
+    if (error instanceof ReplayedParticipation)
+      return { participation: await withEscrow(db, error.row), created: false };
     // The unique (user, key) index catches a replay racing on another operation's lock.
     if (getPgErrorCode(error) === '23505') {
       const existing = await findByIdempotencyKey(db, userId, request.idempotency_key);
@@ -300,13 +301,13 @@ export async function createParticipation(
 }
 
 /** The order page's figures for this buyer: limits, what they hold, and whether ordering is possible. */
-export async function getOrderForm(
+export async function getParticipationForm(
   db: AppDatabase,
   auth: Pick<AuthContext, 'user'>,
   operationId: string,
   language: string,
   now: Date = new Date(),
-): Promise<OrderFormResponse> {
+): Promise<ParticipationFormResponse> {
   const [operation] = await db.select().from(operations).where(eq(operations.id, operationId));
   if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
   const held = await getHeldByBuyerTons(db, operationId, auth.user.id);
@@ -340,15 +341,15 @@ export async function getOrderForm(
 async function findLatestLive(db: Queryable, operationId: string, userId: string) {
   const [row] = await db
     .select()
-    .from(operationParticipants)
+    .from(participations)
     .where(
       and(
-        eq(operationParticipants.operationId, operationId),
-        eq(operationParticipants.userId, userId),
-        eq(operationParticipants.status, 'active'),
+        eq(participations.operationId, operationId),
+        eq(participations.userId, userId),
+        eq(participations.status, 'active'),
       ),
     )
-    .orderBy(desc(operationParticipants.createdAt), desc(operationParticipants.id))
+    .orderBy(desc(participations.createdAt), desc(participations.id))
     .limit(1);
   return row ?? null;
 }
@@ -390,7 +391,7 @@ export async function findVisibleParticipation(
   auth: Pick<AuthContext, 'user' | 'isAdmin'>,
   id: string,
 ): Promise<ParticipationRow> {
-  const [row] = await db.select().from(operationParticipants).where(eq(operationParticipants.id, id));
+  const [row] = await db.select().from(participations).where(eq(participations.id, id));
   if (!row || (row.userId !== auth.user.id && !auth.isAdmin)) throw new AppError('PARTICIPATION_NOT_FOUND');
   return row;
 }

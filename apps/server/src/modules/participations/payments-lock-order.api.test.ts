@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
-import { ledgerTransfers, operationParticipants, operations } from '../../db/schema';
+import { ledgerTransfers, participations, operations } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation } from '../../test/deals';
@@ -42,7 +42,7 @@ describe.runIf(process.env.DATABASE_URL)('confirming a payment while its operati
     const [buyer] = await createApprovedBuyers(t, 1, 'lock-order');
     const operation = await createOpenOperation(t.db, { totalTons: 20 });
     const participationId = randomUUID();
-    await t.db.insert(operationParticipants).values({
+    await t.db.insert(participations).values({
       id: participationId,
       operationId: operation.id,
       userId: buyer!.userId,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   type DocumentFileType,
-  type LedgerResponse,
   MIME_TYPE_BY_FILE_TYPE,
   type Participation,
   type PaymentReviewItem,
@@ -9,16 +8,16 @@ import {
   detectFileType,
   fileTypeFromName,
 } from '@tradeops/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { type FastifyBaseLogger } from 'fastify';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
-import { operationParticipants, operations, profiles, user } from '../../db/schema';
+import { participations, operations, profiles, user } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { type UploadedFile, assertSafeClientFileName } from '../../plugins/multipart';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { type Storage, type StoredObject } from '../../plugins/storage/storage';
-import { getEscrowHeldCents, getEscrowStates, getOperationLedger, recordDeposit } from '../escrow/ledger.service';
+import { getEscrowStates, recordDeposit } from '../escrow/escrow.service';
 import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { type OperationRow, lockOperation, transition } from '../operations/operation-aggregate';
@@ -37,7 +36,7 @@ function fileTypeOfKey(key: string | null): DocumentFileType | null {
 }
 
 async function lockParticipation(tx: AppTransaction, id: string): Promise<ParticipationRow> {
-  const [row] = await tx.select().from(operationParticipants).where(eq(operationParticipants.id, id)).for('update');
+  const [row] = await tx.select().from(participations).where(eq(participations.id, id)).for('update');
   if (!row) throw new AppError('PARTICIPATION_NOT_FOUND');
   return row;
 }
@@ -84,16 +83,16 @@ export async function uploadPaymentProof(
       if (!canTakeProof(locked)) throw new AppError('PROOF_NOT_ACCEPTED');
       const now = new Date();
       const [updated] = await tx
-        .update(operationParticipants)
+        .update(participations)
         .set({
           paymentProofPath: storageKey,
           paymentStatus: 'verification',
           proofUploadedAt: now,
           // A new proof is a new revision: a decision naming the previous one is refused.
-          proofRevision: sql`${operationParticipants.proofRevision} + 1`,
+          proofRevision: sql`${participations.proofRevision} + 1`,
           updatedAt: now,
         })
-        .where(eq(operationParticipants.id, participationId))
+        .where(eq(participations.id, participationId))
         .returning();
       await writeAudit(tx, {
         actorId: userId,
@@ -150,19 +149,19 @@ export async function getPaymentProofFile(
 export async function listPaymentQueue(db: AppDatabase, language: string): Promise<PaymentReviewItem[]> {
   const rows = await db
     .select({
-      participation: operationParticipants,
+      participation: participations,
       title: operations.title,
       titleEn: operations.titleEn,
       fullName: profiles.fullName,
       companyName: profiles.companyName,
       email: user.email,
     })
-    .from(operationParticipants)
-    .innerJoin(operations, eq(operations.id, operationParticipants.operationId))
-    .innerJoin(profiles, eq(profiles.id, operationParticipants.userId))
-    .innerJoin(user, eq(user.id, operationParticipants.userId))
-    .where(eq(operationParticipants.paymentStatus, 'verification'))
-    .orderBy(asc(operationParticipants.proofUploadedAt), asc(operationParticipants.id))
+    .from(participations)
+    .innerJoin(operations, eq(operations.id, participations.operationId))
+    .innerJoin(profiles, eq(profiles.id, participations.userId))
+    .innerJoin(user, eq(user.id, participations.userId))
+    .where(eq(participations.paymentStatus, 'verification'))
+    .orderBy(asc(participations.proofUploadedAt), asc(participations.id))
     .limit(200);
   return rows.map(({ participation: p, ...row }) => {
     const fileType = fileTypeOfKey(p.paymentProofPath);
@@ -215,9 +214,9 @@ function reviewRefusal(row: ParticipationRow, proofRevision: number): AppError |
  */
 async function lockOperationOfParticipation(tx: AppTransaction, participationId: string) {
   const [target] = await tx
-    .select({ operationId: operationParticipants.operationId })
-    .from(operationParticipants)
-    .where(eq(operationParticipants.id, participationId));
+    .select({ operationId: participations.operationId })
+    .from(participations)
+    .where(eq(participations.id, participationId));
   return target ? lockOperation(tx, target.operationId) : null;
 }
 
@@ -230,13 +229,13 @@ async function lockOperationOfParticipation(tx: AppTransaction, participationId:
 async function fundIfFullyPaid(tx: AppTransaction, operation: OperationRow, actorId: string, now: Date) {
   if (!canApply(operation.status, 'fund')) return;
   const [paid] = await tx
-    .select({ tons: sql<number>`coalesce(sum(${operationParticipants.volume}), 0)::int` })
-    .from(operationParticipants)
+    .select({ tons: sql<number>`coalesce(sum(${participations.volume}), 0)::int` })
+    .from(participations)
     .where(
       and(
-        eq(operationParticipants.operationId, operation.id),
-        eq(operationParticipants.status, 'active'),
-        eq(operationParticipants.paymentStatus, 'confirmed'),
+        eq(participations.operationId, operation.id),
+        eq(participations.status, 'active'),
+        eq(participations.paymentStatus, 'confirmed'),
       ),
     );
   if (Number(paid?.tons ?? 0) !== operation.totalTons) return;
@@ -268,7 +267,7 @@ export async function confirmPayment(
     if (locked.amountCents <= 0) throw new AppError('PAYMENT_AMOUNT_INVALID');
     const now = new Date();
     const [updated] = await tx
-      .update(operationParticipants)
+      .update(participations)
       .set({
         paymentStatus: 'confirmed',
         confirmedAt: now,
@@ -277,9 +276,7 @@ export async function confirmPayment(
         paymentRejectedReason: null,
         updatedAt: now,
       })
-      .where(
-        and(eq(operationParticipants.id, participationId), eq(operationParticipants.paymentStatus, 'verification')),
-      )
+      .where(and(eq(participations.id, participationId), eq(participations.paymentStatus, 'verification')))
       .returning();
     if (!updated) throw new AppError('PAYMENT_NOT_IN_VERIFICATION');
     try {
@@ -340,7 +337,7 @@ export async function rejectPayment(
     if (refusal) throw refusal;
     const now = new Date();
     const [updated] = await tx
-      .update(operationParticipants)
+      .update(participations)
       .set({
         paymentStatus: 'rejected',
         paymentRejectedReason: reason,
@@ -348,7 +345,7 @@ export async function rejectPayment(
         paymentReviewedAt: now,
         updatedAt: now,
       })
-      .where(eq(operationParticipants.id, participationId))
+      .where(eq(participations.id, participationId))
       .returning();
     await writeAudit(tx, {
       actorId: admin.user.id,
@@ -383,66 +380,4 @@ export async function rejectPayment(
   });
   const states = await getEscrowStates(db, [row.id]);
   return toParticipation(row, states.get(row.id));
-}
-
-/** The company behind each buyer:<user id> and seller:<user id> account, so the ledger says who paid and who was paid. */
-async function getAccountParties(db: AppDatabase, accounts: string[]): Promise<Map<string, string>> {
-  const userIds = new Map<string, string[]>();
-  for (const account of new Set(accounts)) {
-    const [kind, id] = account.split(':');
-    if ((kind !== 'buyer' && kind !== 'seller') || !id) continue;
-    userIds.set(id, [...(userIds.get(id) ?? []), account]);
-  }
-  if (userIds.size === 0) return new Map();
-  const rows = await db
-    .select({ id: profiles.id, companyName: profiles.companyName })
-    .from(profiles)
-    .where(inArray(profiles.id, [...userIds.keys()]));
-  return new Map(
-    rows.flatMap((row) => (userIds.get(row.id) ?? []).map((account) => [account, row.companyName] as const)),
-  );
-}
-
-/** An operation's escrow ledger for admins: every transfer with its entries and sums. */
-export async function getLedger(db: AppDatabase, operationId: string, language: string): Promise<LedgerResponse> {
-  const [operation] = await db
-    .select({ id: operations.id, title: operations.title, titleEn: operations.titleEn })
-    .from(operations)
-    .where(eq(operations.id, operationId));
-  if (!operation) throw new AppError('OPERATION_NOT_FOUND');
-  const transfers = await getOperationLedger(db, operationId);
-  const held = await getEscrowHeldCents(db, operationId);
-  const parties = await getAccountParties(
-    db,
-    transfers.flatMap((transfer) => transfer.entries.map((entry) => entry.account)),
-  );
-  let deposited = 0;
-  let paidOut = 0;
-  for (const transfer of transfers) {
-    for (const entry of transfer.entries) {
-      if (!entry.account.startsWith('escrow:')) continue;
-      if (entry.amountCents > 0) deposited += entry.amountCents;
-      else paidOut -= entry.amountCents;
-    }
-  }
-  return {
-    operation: { id: operation.id, title: operationTitleFor(operation, language) },
-    transfers: transfers.map((transfer) => ({
-      id: transfer.id,
-      kind: transfer.kind,
-      participation_id: transfer.participationId,
-      memo: transfer.memo,
-      created_at: transfer.createdAt.toISOString(),
-      sum_cents: transfer.entries.reduce((sum, entry) => sum + entry.amountCents, 0),
-      entries: transfer.entries.map((entry) => ({
-        id: entry.id,
-        account: entry.account,
-        party: parties.get(entry.account) ?? null,
-        amount_cents: entry.amountCents,
-      })),
-    })),
-    held_cents: held,
-    deposited_cents: deposited,
-    paid_out_cents: paidOut,
-  };
 }

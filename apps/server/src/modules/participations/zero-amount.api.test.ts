@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerTransfers, operationParticipants, operations } from '../../db/schema';
+import { ledgerTransfers, participations, operations } from '../../db/schema';
 import { createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, getTonnage } from '../../test/deals';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
-import { expireDueReservations } from '../reservations/reservations.service';
+import { expireDueParticipations } from './participation-release.service';
 
 /**
  * An operation stored at 0 ¢ a ton before prices had a floor (an offer of $1e-9 was rounded to 0
@@ -20,9 +20,9 @@ describe('an operation stored at a zero price', () => {
   let buyer: { userId: string; headers: Record<string, string> };
   let operationId: string;
 
-  async function insertOrder(values: Partial<typeof operationParticipants.$inferInsert>): Promise<string> {
+  async function insertOrder(values: Partial<typeof participations.$inferInsert>): Promise<string> {
     const id = randomUUID();
-    await t.db.insert(operationParticipants).values({
+    await t.db.insert(participations).values({
       id,
       operationId,
       userId: buyer.userId,
@@ -69,7 +69,7 @@ describe('an operation stored at a zero price', () => {
           "This order's amount is $0, so its payment cannot be confirmed. Reject the proof or cancel the operation.",
       },
     });
-    const [order] = await t.db.select().from(operationParticipants).where(eq(operationParticipants.id, orderId));
+    const [order] = await t.db.select().from(participations).where(eq(participations.id, orderId));
     expect(order).toMatchObject({ paymentStatus: 'verification', status: 'active', confirmedAt: null });
     expect(await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.participationId, orderId))).toEqual([]);
 
@@ -93,8 +93,8 @@ describe('an operation stored at a zero price', () => {
   it('lets an unpaid order on it expire at the end of its hold, freeing its tons', async () => {
     const orderId = await insertOrder({ expiresAt: new Date(Date.now() - 1000) });
     const before = await getTonnage(t.db, operationId);
-    expect(await expireDueReservations(t.db, t.app.jobs, new Date())).toBeGreaterThanOrEqual(1);
-    const [order] = await t.db.select().from(operationParticipants).where(eq(operationParticipants.id, orderId));
+    expect(await expireDueParticipations(t.db, t.app.jobs, new Date())).toBeGreaterThanOrEqual(1);
+    const [order] = await t.db.select().from(participations).where(eq(participations.id, orderId));
     expect(order?.status).toBe('expired');
     expect((await getTonnage(t.db, operationId)).allocated).toBe(before.allocated - 5);
   });
@@ -110,7 +110,7 @@ describe('an operation stored at a zero price', () => {
     expect(response.json()).toMatchObject({ error: { code: 'ORDER_CLOSED' } });
     const form = await t.app.inject({
       method: 'GET',
-      url: `/api/operations/${operationId}/order-form`,
+      url: `/api/operations/${operationId}/participation-form`,
       headers: buyer.headers,
     });
     expect(form.json()).toMatchObject({ closed_reason: 'closed' });
@@ -127,7 +127,7 @@ describe('an operation stored at a zero price', () => {
     expect(cancel.statusCode, cancel.body).toBe(200);
     const [operation] = await t.db.select().from(operations).where(eq(operations.id, operationId));
     expect(operation).toMatchObject({ status: 'cancelled', allocatedTons: 0 });
-    const [order] = await t.db.select().from(operationParticipants).where(eq(operationParticipants.id, orderId));
+    const [order] = await t.db.select().from(participations).where(eq(participations.id, orderId));
     expect(order?.status).toBe('cancelled');
   });
 });

@@ -20,7 +20,7 @@ export async function getAdminSettings(
     adminEmails: toEmailList(row?.value),
     envAdminEmails: [...envAdminEmails],
     escrowBankDetails: settings.escrowBankDetails,
-    reservationHoldHours: settings.reservationHoldHours,
+    participationHoldHours: settings.participationHoldHours,
     fundRetentionDays: settings.fundRetentionDays,
   };
 }
@@ -48,7 +48,7 @@ export async function updateAdminSettings(
   const values: Record<PlatformSettingKey, unknown> = {
     admin_emails: [...new Set(body.adminEmails.map((email) => email.toLowerCase()))].sort(),
     escrow_bank_details: body.escrowBankDetails,
-    reservation_hold_hours: body.reservationHoldHours,
+    participation_hold_hours: body.participationHoldHours,
     fund_retention_days: body.fundRetentionDays,
   };
   await db.transaction(async (tx) => {

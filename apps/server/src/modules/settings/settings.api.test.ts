@@ -28,7 +28,7 @@ function save(body: unknown, headers = admin) {
 describe('admin settings', () => {
   it('reads the seeded settings and the environment’s admins', async () => {
     const settings = await current();
-    expect(settings).toMatchObject({ reservationHoldHours: 72, fundRetentionDays: 30, adminEmails: [] });
+    expect(settings).toMatchObject({ participationHoldHours: 72, fundRetentionDays: 30, adminEmails: [] });
     expect(settings.envAdminEmails).toEqual(['ops@tradeops.demo']);
     expect(settings.escrowBankDetails?.currency).toBe('USD');
   });
@@ -38,27 +38,27 @@ describe('admin settings', () => {
     const body: UpdateAdminSettingsRequest = {
       adminEmails: ['Comprador@TradeOps.demo'],
       escrowBankDetails: { ...before.escrowBankDetails!, bank_name: 'Banco Nuevo' },
-      reservationHoldHours: 48,
+      participationHoldHours: 48,
       fundRetentionDays: 0,
     };
     const response = await save(body);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       adminEmails: ['comprador@tradeops.demo'],
-      reservationHoldHours: 48,
+      participationHoldHours: 48,
       fundRetentionDays: 0,
     });
     const platform = await getPlatformSettings(t.db);
-    expect(platform).toMatchObject({ reservationHoldHours: 48, fundRetentionDays: 0 });
+    expect(platform).toMatchObject({ participationHoldHours: 48, fundRetentionDays: 0 });
     expect(platform.escrowBankDetails?.bank_name).toBe('Banco Nuevo');
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.updated'));
     expect(audits.map((row) => row.entityId).sort()).toEqual([
       'admin_emails',
       'escrow_bank_details',
       'fund_retention_days',
-      'reservation_hold_hours',
+      'participation_hold_hours',
     ]);
-    expect(audits.find((row) => row.entityId === 'reservation_hold_hours')?.data).toEqual({ before: 72, after: 48 });
+    expect(audits.find((row) => row.entityId === 'participation_hold_hours')?.data).toEqual({ before: 72, after: 48 });
 
     // A stored admin e-mail makes that account an admin at its next request.
     const promoted = await signIn(t, 'comprador@tradeops.demo');
@@ -78,12 +78,12 @@ describe('admin settings', () => {
     const valid = {
       adminEmails: [],
       escrowBankDetails: before.escrowBankDetails,
-      reservationHoldHours: 72,
+      participationHoldHours: 72,
       fundRetentionDays: 30,
     };
     for (const [patch, field] of [
       [{ adminEmails: ['not-an-email'] }, 'adminEmails.0'],
-      [{ reservationHoldHours: 0 }, 'reservationHoldHours'],
+      [{ participationHoldHours: 0 }, 'participationHoldHours'],
       [{ fundRetentionDays: -1 }, 'fundRetentionDays'],
       [{ fundRetentionDays: 1.5 }, 'fundRetentionDays'],
       [{ escrowBankDetails: { ...before.escrowBankDetails, swift: '' } }, 'escrowBankDetails.swift'],

@@ -1,5 +1,5 @@
 import {
-  DEFAULT_RESERVATION_HOLD_HOURS,
+  DEFAULT_PARTICIPATION_HOLD_HOURS,
   type EscrowBankDetails,
   FUND_RETENTION_DAYS,
   ZEscrowBankDetails,
@@ -12,7 +12,7 @@ import { platformSettings } from '../../db/schema';
 export interface PlatformSettings {
   /** null until an admin enters them (the demo seed does). */
   escrowBankDetails: EscrowBankDetails | null;
-  reservationHoldHours: number;
+  participationHoldHours: number;
   fundRetentionDays: number;
 }
 
@@ -25,12 +25,12 @@ export async function getPlatformSettings(db: Queryable): Promise<PlatformSettin
   const rows = await db
     .select({ key: platformSettings.key, value: platformSettings.value })
     .from(platformSettings)
-    .where(inArray(platformSettings.key, ['escrow_bank_details', 'reservation_hold_hours', 'fund_retention_days']));
+    .where(inArray(platformSettings.key, ['escrow_bank_details', 'participation_hold_hours', 'fund_retention_days']));
   const stored = new Map(rows.map((row) => [row.key, row.value]));
   const bank = ZEscrowBankDetails.safeParse(stored.get('escrow_bank_details'));
   return {
     escrowBankDetails: bank.success ? bank.data : null,
-    reservationHoldHours: integerAtLeast(stored.get('reservation_hold_hours'), 1, DEFAULT_RESERVATION_HOLD_HOURS),
+    participationHoldHours: integerAtLeast(stored.get('participation_hold_hours'), 1, DEFAULT_PARTICIPATION_HOLD_HOURS),
     // 0 is allowed: settlement right after a passed inspection (demos).
     fundRetentionDays: integerAtLeast(stored.get('fund_retention_days'), 0, FUND_RETENTION_DAYS),
   };

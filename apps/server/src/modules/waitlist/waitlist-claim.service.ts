@@ -1,7 +1,7 @@
 import { type ClaimWaitlistInvitationRequest, type ClaimWaitlistInvitationResponse } from '@tradeops/shared';
 import { and, eq } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
-import { operationParticipants, operationWaitlist } from '../../db/schema';
+import { participations, operationWaitlist } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type JobQueue } from '../../jobs/job-queue';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
@@ -45,15 +45,15 @@ export async function claimWaitlistInvitation(
       .for('update');
     if (!entry) {
       const [replayed] = await tx
-        .select({ id: operationParticipants.id, volume: operationParticipants.volume })
+        .select({ id: participations.id, volume: participations.volume })
         .from(operationWaitlist)
-        .innerJoin(operationParticipants, eq(operationParticipants.id, operationWaitlist.participationId))
+        .innerJoin(participations, eq(participations.id, operationWaitlist.participationId))
         .where(
           and(
             eq(operationWaitlist.operationId, operationId),
             eq(operationWaitlist.userId, userId),
             eq(operationWaitlist.status, 'claimed'),
-            eq(operationParticipants.idempotencyKey, request.idempotency_key),
+            eq(participations.idempotencyKey, request.idempotency_key),
           ),
         );
       if (replayed) return { participation_id: replayed.id, volume: replayed.volume };

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS } from '@tradeops/shared';
-import { auditLog, notifications, operationParticipants, operationWaitlist } from '../../db/schema';
+import { auditLog, notifications, participations, operationWaitlist } from '../../db/schema';
 import { createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, getTonnage } from '../../test/deals';
 import { type TestApp, createTestApp } from '../../test/test-app';
-import { expireDueReservations } from '../reservations/reservations.service';
+import { expireDueParticipations } from '../participations/participation-release.service';
 import { expireDueInvitations } from './waitlist-invitations.service';
 
 type Buyer = Awaited<ReturnType<typeof createApprovedBuyers>>[number];
@@ -144,10 +144,7 @@ describe('waitlist', () => {
     const claimed = await claim(buyers[2]!, operation.id, key);
     expect(claimed.statusCode, claimed.body).toBe(201);
     const { participation_id: participationId } = claimed.json();
-    const [created] = await t.db
-      .select()
-      .from(operationParticipants)
-      .where(eq(operationParticipants.id, participationId));
+    const [created] = await t.db.select().from(participations).where(eq(participations.id, participationId));
     expect(created).toMatchObject({
       userId: buyers[2]!.userId,
       volume: 5,
@@ -175,12 +172,12 @@ describe('waitlist', () => {
     await join(buyers[1]!, operation.id, 10);
     await join(buyers[2]!, operation.id, 10);
     await t.db
-      .update(operationParticipants)
+      .update(participations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(operationParticipants.id, only.id));
+      .where(eq(participations.id, only.id));
 
     const now = Date.now();
-    await expireDueReservations(t.db, t.app.jobs, new Date(now));
+    await expireDueParticipations(t.db, t.app.jobs, new Date(now));
     expect((await mine(buyers[1]!, operation.id)).entry).toMatchObject({ status: 'invited', invited_tons: 10 });
     expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({ status: 'waiting', position: 1 });
 
@@ -190,10 +187,10 @@ describe('waitlist', () => {
     const lateOrder = late.json().participation_id as string;
     // Buyer 1 lets the new order lapse too: the tons go to buyer 2.
     await t.db
-      .update(operationParticipants)
+      .update(participations)
       .set({ expiresAt: new Date(now - 1000) })
-      .where(eq(operationParticipants.id, lateOrder));
-    await expireDueReservations(t.db, t.app.jobs, new Date(now + 1000));
+      .where(eq(participations.id, lateOrder));
+    await expireDueParticipations(t.db, t.app.jobs, new Date(now + 1000));
     expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({ status: 'invited', invited_tons: 10 });
 
     const afterDay = new Date(now + 25 * HOUR_MS);
@@ -229,10 +226,10 @@ describe('waitlist', () => {
     const only = await order(buyers[3]!, operation.id, 5);
     await join(buyers[4]!, operation.id, 5);
     await t.db
-      .update(operationParticipants)
+      .update(participations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(operationParticipants.id, only.id));
-    await expireDueReservations(t.db, t.app.jobs, new Date());
+      .where(eq(participations.id, only.id));
+    await expireDueParticipations(t.db, t.app.jobs, new Date());
     const [entry] = await t.db
       .select()
       .from(operationWaitlist)

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { LedgerView } from '../../features/participations/components/ledger-view';
+import { LedgerView } from '../../features/escrow/components/ledger-view';
 
 /** /admin/operations/{id}/ledger: an operation's escrow ledger. */
 export function AdminLedgerPage() {

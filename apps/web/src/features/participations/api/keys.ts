@@ -5,14 +5,12 @@
  */
 export const participationKeys = {
   all: ['participations'] as const,
-  orderForm: (operationId: string, language: string) =>
-    [...participationKeys.all, 'order-form', operationId, language] as const,
+  form: (operationId: string, language: string) => [...participationKeys.all, 'form', operationId, language] as const,
   mine: (operationId: string, language: string) => [...participationKeys.all, 'mine', operationId, language] as const,
 };
 
-/** The admin's payment queue and ledgers. */
+/** The admin's payment queue. */
 export const paymentKeys = {
   all: ['admin', 'payments'] as const,
   queue: (language: string) => [...paymentKeys.all, 'queue', language] as const,
-  ledger: (operationId: string, language: string) => [...paymentKeys.all, 'ledger', operationId, language] as const,
 };

@@ -38,17 +38,3 @@ export function usePaymentDecision() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
   });
 }
-
-/** GET /api/admin/operations/{id}/ledger */
-export function useOperationLedger(operationId: string) {
-  const { i18n } = useTranslation();
-  return useQuery(
-    queryOptions({
-      queryKey: paymentKeys.ledger(operationId, i18n.language),
-      queryFn: ({ signal }) =>
-        apiRequest(`/api/admin/operations/${encodeURIComponent(operationId)}/ledger`, (c) => c.ZLedgerResponse, {
-          signal,
-        }),
-    }),
-  );
-}

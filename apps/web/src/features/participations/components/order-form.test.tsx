@@ -1,4 +1,4 @@
-import { type OrderFormResponse } from '@tradeops/shared';
+import { type ParticipationFormResponse } from '@tradeops/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { buildSessionUser, createTestQueryClient, jsonResponse, mockApi, renderA
 
 const OPERATION_ID = '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01';
 
-const form: OrderFormResponse = {
+const form: ParticipationFormResponse = {
   operation: {
     id: OPERATION_ID,
     title: 'Azúcar refinada ICUMSA 45',
@@ -54,7 +54,7 @@ describe('order page', () => {
   it('checks the volume in lots, shows the live total, and retries with the same idempotency key', async () => {
     const posted: { volume: number; payment_method: string; idempotency_key: string }[] = [];
     mockApi({
-      [`/api/operations/${OPERATION_ID}/order-form`]: () => jsonResponse(form),
+      [`/api/operations/${OPERATION_ID}/participation-form`]: () => jsonResponse(form),
       [`/api/operations/${OPERATION_ID}/participations`]: (_url, init) => {
         posted.push(JSON.parse(String(init?.body)));
         // The first attempt fails like a server hiccup; the retry succeeds.
@@ -92,7 +92,7 @@ describe('order page', () => {
 
   it('says clearly when the operation is full, with the waitlist slot below', async () => {
     mockApi({
-      [`/api/operations/${OPERATION_ID}/order-form`]: () =>
+      [`/api/operations/${OPERATION_ID}/participation-form`]: () =>
         jsonResponse({
           ...form,
           operation: { ...form.operation, status: 'allocated', allocated_tons: 50, available_tons: 0 },
@@ -107,7 +107,8 @@ describe('order page', () => {
 
   it('offers no order form (nor the waitlist) to the seller of the operation, and says why', async () => {
     const fetchMock = mockApi({
-      [`/api/operations/${OPERATION_ID}/order-form`]: () => jsonResponse({ ...form, closed_reason: 'own_operation' }),
+      [`/api/operations/${OPERATION_ID}/participation-form`]: () =>
+        jsonResponse({ ...form, closed_reason: 'own_operation' }),
     });
     renderApp(`/operation/${OPERATION_ID}/order`, createTestQueryClient(buildSessionUser({ role: 'buyer' })));
     expect(await screen.findByRole('heading', { level: 2, name: 'Publicaste esta operación' })).toBeInTheDocument();

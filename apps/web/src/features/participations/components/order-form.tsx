@@ -1,6 +1,6 @@
 import {
   type AllocationLimits,
-  type OrderFormResponse,
+  type ParticipationFormResponse,
   PAYMENT_METHODS,
   type PaymentMethod,
   checkOrderVolume,
@@ -18,12 +18,12 @@ import { isApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/class-names';
 import { formatNumber, toLocale } from '../../../lib/format';
 import { useCreateParticipation } from '../api/create-participation';
-import { useOrderForm } from '../api/get-order-form';
+import { useParticipationForm } from '../api/get-participation-form';
 import { newIdempotencyKey } from '../idempotency-key';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
 
-function limitsOf(form: OrderFormResponse): AllocationLimits {
+function limitsOf(form: ParticipationFormResponse): AllocationLimits {
   return {
     totalTons: form.operation.total_tons,
     allocatedTons: form.operation.allocated_tons,
@@ -42,7 +42,7 @@ function limitsOf(form: OrderFormResponse): AllocationLimits {
  */
 export function OrderForm({ operationId, fullPanel }: { operationId: string; fullPanel?: ReactNode }) {
   const { t } = useTranslation();
-  const form = useOrderForm(operationId);
+  const form = useParticipationForm(operationId);
 
   if (form.isPending) {
     return (
@@ -74,7 +74,7 @@ export function OrderForm({ operationId, fullPanel }: { operationId: string; ful
   return <OrderFormBody key={operationId} form={form.data} fullPanel={fullPanel} />;
 }
 
-function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel?: ReactNode }) {
+function OrderFormBody({ form, fullPanel }: { form: ParticipationFormResponse; fullPanel?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const locale = toLocale(i18n.language);

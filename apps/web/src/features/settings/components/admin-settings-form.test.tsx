@@ -16,7 +16,7 @@ const SETTINGS = {
     bank_address: '',
     currency: 'USD',
   },
-  reservationHoldHours: 48,
+  participationHoldHours: 48,
   fundRetentionDays: 7,
 };
 
@@ -52,6 +52,6 @@ describe('AdminSettingsForm', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar ajustes' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Ajustes guardados.');
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ reservationHoldHours: 24, adminEmails: ['ops@tradeops.example'] });
+    expect(sent[0]).toMatchObject({ participationHoldHours: 24, adminEmails: ['ops@tradeops.example'] });
   });
 });

@@ -14,7 +14,7 @@ type BankField = (typeof BANK_FIELDS)[number];
 interface FormState {
   adminEmails: string;
   bank: Record<BankField, string>;
-  reservationHoldHours: string;
+  participationHoldHours: string;
   fundRetentionDays: string;
 }
 
@@ -29,12 +29,12 @@ function toForm(settings: AdminSettingsResponse): FormState {
       swift: bank?.swift ?? '',
       bank_address: bank?.bank_address ?? '',
     },
-    reservationHoldHours: String(settings.reservationHoldHours),
+    participationHoldHours: String(settings.participationHoldHours),
     fundRetentionDays: String(settings.fundRetentionDays),
   };
 }
 
-/** /admin/settings: admin e-mails, escrow bank details, reservation hold and fund retention (saved and audited together). */
+/** /admin/settings: admin e-mails, escrow bank details, participation hold and fund retention (saved and audited together). */
 export function AdminSettingsForm() {
   const settings = useAdminSettings();
   if (!settings.data) {
@@ -61,7 +61,7 @@ function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
         .map((email) => email.trim())
         .filter(Boolean),
       escrowBankDetails: { ...form.bank, currency: 'USD' } satisfies EscrowBankDetails,
-      reservationHoldHours: form.reservationHoldHours === '' ? Number.NaN : Number(form.reservationHoldHours),
+      participationHoldHours: form.participationHoldHours === '' ? Number.NaN : Number(form.participationHoldHours),
       fundRetentionDays: form.fundRetentionDays === '' ? Number.NaN : Number(form.fundRetentionDays),
     };
     const parsed = ZUpdateAdminSettingsRequest.safeParse(body);
@@ -156,11 +156,11 @@ function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
       <SettingsSection title={t('adminSettings.periodsTitle')}>
         <div className="grid gap-4 sm:grid-cols-2">
           {input(
-            'reservationHoldHours',
-            t('adminSettings.reservationHoldHours'),
-            form.reservationHoldHours,
-            (value) => setForm({ ...form, reservationHoldHours: value }),
-            { type: 'number', min: 1, max: 720, hint: t('adminSettings.reservationHoldHint') },
+            'participationHoldHours',
+            t('adminSettings.participationHoldHours'),
+            form.participationHoldHours,
+            (value) => setForm({ ...form, participationHoldHours: value }),
+            { type: 'number', min: 1, max: 720, hint: t('adminSettings.participationHoldHint') },
           )}
           {input(
             'fundRetentionDays',

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS } from '@tradeops/shared';
-import { auditLog, emailOutbox, notifications, operationParticipants } from '../../db/schema';
+import { auditLog, emailOutbox, notifications, participations } from '../../db/schema';
 import { createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, getTonnage } from '../../test/deals';
 import { type TestApp, createTestApp } from '../../test/test-app';
-import { expireDueReservations } from './reservations.service';
+import { expireDueParticipations } from './participation-release.service';
 
-describe('reservation hold and cancel', () => {
+describe('participation hold, expiry and cancel', () => {
   let t: TestApp;
   let buyers: Awaited<ReturnType<typeof createApprovedBuyers>>;
   beforeAll(async () => {
@@ -29,7 +29,7 @@ describe('reservation hold and cancel', () => {
   }
 
   async function participation(id: string) {
-    const [row] = await t.db.select().from(operationParticipants).where(eq(operationParticipants.id, id));
+    const [row] = await t.db.select().from(participations).where(eq(participations.id, id));
     return row!;
   }
 
@@ -55,13 +55,13 @@ describe('reservation hold and cancel', () => {
     const b = await order(buyers[1]!.headers, operation.id, 5);
     expect(await getTonnage(t.db, operation.id)).toMatchObject({ allocated: 20, status: 'allocated' });
     const expiresAt = new Date((await participation(a.id)).expiresAt!);
-    // 72 h by default (platform setting reservation_hold_hours).
+    // 72 h by default (platform setting participation_hold_hours).
     expect(expiresAt.getTime() - Date.now()).toBeGreaterThan(71 * HOUR_MS);
 
     // Just before the hold ends: nothing happens.
-    expect(await expireDueReservations(t.db, t.app.jobs, new Date(expiresAt.getTime() - 1000))).toBe(0);
+    expect(await expireDueParticipations(t.db, t.app.jobs, new Date(expiresAt.getTime() - 1000))).toBe(0);
     const sweptAt = new Date(expiresAt.getTime() + 60_000);
-    const expired = await expireDueReservations(t.db, t.app.jobs, sweptAt);
+    const expired = await expireDueParticipations(t.db, t.app.jobs, sweptAt);
     expect(expired).toBeGreaterThanOrEqual(2); // both orders of this test (and nothing twice)
 
     const row = await participation(a.id);
@@ -85,7 +85,7 @@ describe('reservation hold and cancel', () => {
     expect(mails.some((mail) => mail.subject === 'TradeOps: tu pedido venció')).toBe(true);
 
     // A second sweep (a retried job, another instance) changes nothing.
-    expect(await expireDueReservations(t.db, t.app.jobs, new Date(sweptAt.getTime() + 60_000))).toBe(0);
+    expect(await expireDueParticipations(t.db, t.app.jobs, new Date(sweptAt.getTime() + 60_000))).toBe(0);
     expect(await countNotifications(buyers[0]!.userId, 'participation.expired')).toBe(1);
   });
 
@@ -95,23 +95,23 @@ describe('reservation hold and cancel', () => {
     const rejected = await order(buyers[1]!.headers, operation.id, 5);
     const now = Date.now();
     await t.db
-      .update(operationParticipants)
+      .update(participations)
       .set({ paymentStatus: 'verification', paymentProofPath: 'x/proof.pdf', proofUploadedAt: new Date(now) })
-      .where(eq(operationParticipants.id, inReview.id));
+      .where(eq(participations.id, inReview.id));
     await t.db
-      .update(operationParticipants)
+      .update(participations)
       .set({
         paymentStatus: 'rejected',
         paymentRejectedReason: 'ilegible',
         paymentReviewedAt: new Date(now + 80 * HOUR_MS),
       })
-      .where(eq(operationParticipants.id, rejected.id));
+      .where(eq(participations.id, rejected.id));
 
     // 90 h later: the hold (72 h) is over, but the rejection is only 10 h old.
-    await expireDueReservations(t.db, t.app.jobs, new Date(now + 90 * HOUR_MS));
+    await expireDueParticipations(t.db, t.app.jobs, new Date(now + 90 * HOUR_MS));
     expect((await participation(inReview.id)).status).toBe('active');
     expect((await participation(rejected.id)).status).toBe('active');
-    await expireDueReservations(t.db, t.app.jobs, new Date(now + 105 * HOUR_MS));
+    await expireDueParticipations(t.db, t.app.jobs, new Date(now + 105 * HOUR_MS));
     expect((await participation(inReview.id)).status).toBe('active');
     expect(await participation(rejected.id)).toMatchObject({ status: 'expired', endedReason: 'hold_expired' });
     expect(await getTonnage(t.db, operation.id)).toMatchObject({ allocated: 5, orderTons: 5 });
@@ -149,9 +149,9 @@ describe('reservation hold and cancel', () => {
     const operation = await createOpenOperation(t.db, { totalTons: 20 });
     const mine = await order(buyers[2]!.headers, operation.id, 5);
     await t.db
-      .update(operationParticipants)
+      .update(participations)
       .set({ paymentStatus: 'verification', paymentProofPath: 'x/proof.pdf' })
-      .where(eq(operationParticipants.id, mine.id));
+      .where(eq(participations.id, mine.id));
     const response = await t.app.inject({
       method: 'POST',
       url: `/api/participations/${mine.id}/cancel`,

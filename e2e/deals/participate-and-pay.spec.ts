@@ -6,7 +6,7 @@ import { loginAs } from '../support/login';
 
 /** The seeded operation of this spec: refined sugar, 50 t, orders of 10 t at least, lots of 5 t, $620/t. */
 async function operationIdOf(page: Page): Promise<string> {
-  expect(DEAL_FIXTURES.orderAndPay).toBe('refined-sugar');
+  expect(DEAL_FIXTURES.participateAndPay).toBe('refined-sugar');
   const response = await page.request.get('/api/operations?q=Refined%20Sugar');
   const { data } = (await response.json()) as { data: { id: string; product_name: string }[] };
   const operation = data.find((item) => item.product_name === 'Refined Sugar');

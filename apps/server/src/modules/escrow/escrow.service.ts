@@ -2,7 +2,7 @@ import { type LedgerTransferKind } from '@tradeops/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type AppTransaction, type Queryable } from '../../db/client';
 import { getPgErrorCode } from '../../db/errors';
-import { ledgerEntries, ledgerTransfers, operationParticipants, operations } from '../../db/schema';
+import { ledgerEntries, ledgerTransfers, participations, operations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { buyerAccount, escrowAccount, sellerAccount } from './ledger-accounts';
 
@@ -27,16 +27,16 @@ interface ParticipationMoney {
 async function lockParticipationMoney(tx: AppTransaction, participationId: string): Promise<ParticipationMoney> {
   const [row] = await tx
     .select({
-      id: operationParticipants.id,
-      operationId: operationParticipants.operationId,
-      userId: operationParticipants.userId,
+      id: participations.id,
+      operationId: participations.operationId,
+      userId: participations.userId,
       sellerId: operations.sellerId,
-      amountCents: operationParticipants.amountCents,
+      amountCents: participations.amountCents,
     })
-    .from(operationParticipants)
-    .innerJoin(operations, eq(operations.id, operationParticipants.operationId))
-    .where(eq(operationParticipants.id, participationId))
-    .for('update', { of: operationParticipants });
+    .from(participations)
+    .innerJoin(operations, eq(operations.id, participations.operationId))
+    .where(eq(participations.id, participationId))
+    .for('update', { of: participations });
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }

@@ -1,33 +1,33 @@
 import { type ParticipationEndReason, REJECTED_PROOF_GRACE_HOURS, HOUR_MS } from '@tradeops/shared';
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
-import { operationParticipants } from '../../db/schema';
+import { participations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type JobQueue } from '../../jobs/job-queue';
 import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
-import { operationTitleFor } from '../participations/participations.service';
+import { operationTitleFor } from './participations.service';
 import { lockOperation } from '../operations/operation-aggregate';
 import { type TonsContext, returnTonsToOperation } from '../waitlist/waitlist-invitations.service';
 
-type ParticipationRow = typeof operationParticipants.$inferSelect;
+type ParticipationRow = typeof participations.$inferSelect;
 export type ReleaseReason = Extract<ParticipationEndReason, 'hold_expired' | 'cancelled_by_buyer'>;
 
 /**
- * Payments an unpaid reservation can be in. A proof under review ('verification')
+ * Payments an unpaid order can be in. A proof under review ('verification')
  * never expires: the buyer did their part, and an admin decides; a confirmed
  * payment is money in escrow and only ends with the operation.
  */
 const RELEASABLE_PAYMENT_STATUSES = ['pending', 'rejected'] as const;
 
-/** Whether a reservation's hold is over at `now`: past expires_at, and a rejected proof had its grace period. */
+/** Whether an order's hold is over at `now`: past expires_at, and a rejected proof had its grace period. */
 function isHoldOver(now: Date) {
   return and(
-    lte(operationParticipants.expiresAt, now),
+    lte(participations.expiresAt, now),
     or(
-      eq(operationParticipants.paymentStatus, 'pending'),
-      isNull(operationParticipants.paymentReviewedAt),
-      lte(operationParticipants.paymentReviewedAt, new Date(now.getTime() - REJECTED_PROOF_GRACE_HOURS * HOUR_MS)),
+      eq(participations.paymentStatus, 'pending'),
+      isNull(participations.paymentReviewedAt),
+      lte(participations.paymentReviewedAt, new Date(now.getTime() - REJECTED_PROOF_GRACE_HOURS * HOUR_MS)),
     ),
   );
 }
@@ -47,15 +47,15 @@ export async function releaseParticipation(
   context: TonsContext & { actorId: string | null },
 ): Promise<ParticipationRow | null> {
   const [target] = await tx
-    .select({ operationId: operationParticipants.operationId })
-    .from(operationParticipants)
-    .where(eq(operationParticipants.id, participationId));
+    .select({ operationId: participations.operationId })
+    .from(participations)
+    .where(eq(participations.id, participationId));
   if (!target) return null;
   const operation = await lockOperation(tx, target.operationId);
   if (!operation) return null;
   const isExpiry = reason === 'hold_expired';
   const [ended] = await tx
-    .update(operationParticipants)
+    .update(participations)
     .set({
       status: isExpiry ? 'expired' : 'cancelled',
       endedReason: reason,
@@ -64,9 +64,9 @@ export async function releaseParticipation(
     })
     .where(
       and(
-        eq(operationParticipants.id, participationId),
-        eq(operationParticipants.status, 'active'),
-        inArray(operationParticipants.paymentStatus, RELEASABLE_PAYMENT_STATUSES),
+        eq(participations.id, participationId),
+        eq(participations.status, 'active'),
+        inArray(participations.paymentStatus, RELEASABLE_PAYMENT_STATUSES),
         isExpiry ? isHoldOver(context.now) : undefined,
       ),
     )
@@ -94,14 +94,14 @@ export async function releaseParticipation(
     tons: ended.volume,
   };
   const type = isExpiry ? 'participation.expired' : 'participation.cancelled';
-  const mailKey = isExpiry ? 'Expired' : 'Cancelled';
+  const mailKey = isExpiry ? 'expired' : 'cancelled';
   await notifyUser(
     tx,
     recipient,
     { type, data: figures },
     {
-      subjectKey: `reservations.mail.order${mailKey}Subject`,
-      textKey: `reservations.mail.order${mailKey}Text`,
+      subjectKey: `participations.mail.${mailKey}Subject`,
+      textKey: `participations.mail.${mailKey}Text`,
       params: figures,
     },
   );
@@ -119,9 +119,9 @@ export async function cancelParticipation(
 ): Promise<ParticipationRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ userId: operationParticipants.userId })
-      .from(operationParticipants)
-      .where(eq(operationParticipants.id, participationId));
+      .select({ userId: participations.userId })
+      .from(participations)
+      .where(eq(participations.id, participationId));
     // Someone else's order is as absent as a missing one.
     if (!row || row.userId !== userId) throw new AppError('NOT_FOUND');
     const ended = await releaseParticipation(tx, participationId, 'cancelled_by_buyer', { now, jobs, actorId: userId });
@@ -131,25 +131,25 @@ export async function cancelParticipation(
 }
 
 /**
- * The reservation sweep (every minute, on whichever instance's worker takes the
+ * The hold sweep (every minute, on whichever instance's worker takes the
  * job): every unpaid order whose hold is over expires, each in its own short
  * transaction. Candidates are read without a lock; releaseParticipation then
  * takes the operation's lock and decides with its conditional UPDATE, so two
  * sweeps meeting on one order expire it once (locking the order row first
  * would invert the operation → order lock order that buyers' requests use).
  */
-export async function expireDueReservations(db: AppDatabase, jobs: JobQueue, now: Date): Promise<number> {
+export async function expireDueParticipations(db: AppDatabase, jobs: JobQueue, now: Date): Promise<number> {
   const due = await db
-    .select({ id: operationParticipants.id })
-    .from(operationParticipants)
+    .select({ id: participations.id })
+    .from(participations)
     .where(
       and(
-        eq(operationParticipants.status, 'active'),
-        inArray(operationParticipants.paymentStatus, RELEASABLE_PAYMENT_STATUSES),
+        eq(participations.status, 'active'),
+        inArray(participations.paymentStatus, RELEASABLE_PAYMENT_STATUSES),
         isHoldOver(now),
       ),
     )
-    .orderBy(asc(operationParticipants.expiresAt))
+    .orderBy(asc(participations.expiresAt))
     .limit(500);
   let expired = 0;
   for (const { id } of due) {

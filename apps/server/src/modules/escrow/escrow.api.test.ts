@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationParticipants } from '../../db/schema';
+import { participations } from '../../db/schema';
 import { demoParticipationId } from '../../db/seed/demo-operations';
 import { type TestApp, createTestApp } from '../../test/test-app';
-import { getEscrowStates, getHeldCents, getOperationLedger, payOutParticipation } from './ledger.service';
+import { getEscrowStates, getHeldCents, getOperationLedger, payOutParticipation } from './escrow.service';
 
 describe('escrow ledger service', () => {
   let t: TestApp;
@@ -55,9 +55,9 @@ describe('escrow ledger service', () => {
 
   async function getOperationOf(participationId: string): Promise<string | undefined> {
     const [row] = await t.db
-      .select({ operationId: operationParticipants.operationId })
-      .from(operationParticipants)
-      .where(eq(operationParticipants.id, participationId));
+      .select({ operationId: participations.operationId })
+      .from(participations)
+      .where(eq(participations.id, participationId));
     return row?.operationId;
   }
 });

@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Container } from '../../../components/ui/container';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, toLocale } from '../../../lib/format';
-import { useOperationLedger } from '../api/payments';
+import { useOperationLedger } from '../api/get-ledger';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
 
