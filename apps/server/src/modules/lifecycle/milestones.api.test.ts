@@ -66,12 +66,7 @@ describe('milestones: shipment and inspection steps (back office)', () => {
     const [unpaid] = await t.db
       .select()
       .from(participations)
-      .where(
-        and(
-          eq(participations.operationId, operationId),
-          eq(participations.paymentStatus, 'verification'),
-        ),
-      );
+      .where(and(eq(participations.operationId, operationId), eq(participations.paymentStatus, 'verification')));
     await confirmPayment(t.db, { user: { id: demoUserId('admin') } } as AuthContext, unpaid!.id, unpaid!.proofRevision);
 
     const [operation] = await t.db.select().from(operations).where(eq(operations.id, operationId));
