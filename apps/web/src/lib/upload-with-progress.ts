@@ -8,10 +8,14 @@ import { currentLanguage, i18n } from './i18n';
  * API that reports upload progress, and checks the answer against its shared
  * contract. Errors come back as ApiError like every other call; `fallbackKey`
  * is the catalog message used when the server's answer says nothing readable.
+ * `fields` go before the file (part `fileField`, "file" by default); a form
+ * whose file is optional sends `file: null`.
  */
 export function uploadWithProgress<S extends z.ZodType>(options: {
   url: string;
-  file: File;
+  file: File | null;
+  fileField?: string;
+  fields?: Record<string, string>;
   schema: (contracts: Contracts) => S;
   onProgress: (fraction: number) => void;
   fallbackKey: 'errors.documentUpload' | 'errors.proofUpload';
@@ -52,7 +56,8 @@ export function uploadWithProgress<S extends z.ZodType>(options: {
       );
     };
     const form = new FormData();
-    form.append('file', options.file, options.file.name);
+    for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
+    if (options.file) form.append(options.fileField ?? 'file', options.file, options.file.name);
     request.send(form);
   });
 }

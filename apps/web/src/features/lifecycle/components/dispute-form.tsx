@@ -76,13 +76,7 @@ export function DisputeForm({
   }
 
   return (
-    <Form
-      form={form}
-      onSubmit={submit}
-      hasRootAlert={false}
-      className="space-y-4"
-      aria-labelledby={`${id}-title`}
-    >
+    <Form form={form} onSubmit={submit} hasRootAlert={false} className="space-y-4" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-lg font-semibold text-rose-900">
         {t('lifecycle.disputeTitle')}
       </h2>
