@@ -50,6 +50,14 @@ export function useLifecycleAction(operationId: string) {
   });
 }
 
+/** The multipart body of a step: its fields, then its document when there is one. */
+function milestoneFormData(fields: RecordMilestoneFields, document: File | null): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+  if (document) form.append('document', document, document.name);
+  return form;
+}
+
 /** Records a step of the deal: its fields and its document (multipart), with the upload's progress. */
 export function useRecordStep(operationId: string, step: LifecycleStep, onProgress: (fraction: number) => void) {
   const queryClient = useQueryClient();
@@ -57,9 +65,7 @@ export function useRecordStep(operationId: string, step: LifecycleStep, onProgre
     mutationFn: ({ fields, document }: { fields: RecordMilestoneFields; document: File | null }) =>
       uploadWithProgress({
         url: `/api/admin/operations/${encodeURIComponent(operationId)}/milestones/${step}`,
-        fields: Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
-        file: document,
-        fileField: 'document',
+        form: milestoneFormData(fields, document),
         schema: (c) => c.ZOkResponse,
         onProgress,
         fallbackKey: 'errors.documentUpload',
