@@ -66,29 +66,33 @@ describe('payment queue: a confirmation on a replaced proof', () => {
 });
 
 describe('payment queue: a rejection', () => {
-  it('asks for the reason, then sends the trimmed reason with the proof revision shown', { timeout: 20_000 }, async () => {
-    let rejected = false;
-    const posted: unknown[] = [];
-    mockApi({
-      '/api/admin/payments': () => jsonResponse({ data: rejected ? [] : [item(3, 'application/pdf')] }),
-      [`/api/admin/payments/${PARTICIPATION_ID}/reject`]: (_url, init) => {
-        posted.push(JSON.parse(String(init?.body)));
-        rejected = true;
-        return jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'Error inesperado.' } }, 500);
-      },
-    });
-    renderApp('/admin/payments', createTestQueryClient(buildSessionUser({ isAdmin: true })));
-    const card = await screen.findByTestId('payment-TO-7K2M9QXD4R', {}, { timeout: 10_000 });
-    await userEvent.click(within(card).getByRole('button', { name: 'Rechazar' }));
-    const reason = within(card).getByLabelText('Motivo del rechazo (el comprador lo verá)');
+  it(
+    'asks for the reason, then sends the trimmed reason with the proof revision shown',
+    { timeout: 20_000 },
+    async () => {
+      let rejected = false;
+      const posted: unknown[] = [];
+      mockApi({
+        '/api/admin/payments': () => jsonResponse({ data: rejected ? [] : [item(3, 'application/pdf')] }),
+        [`/api/admin/payments/${PARTICIPATION_ID}/reject`]: (_url, init) => {
+          posted.push(JSON.parse(String(init?.body)));
+          rejected = true;
+          return jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'Error inesperado.' } }, 500);
+        },
+      });
+      renderApp('/admin/payments', createTestQueryClient(buildSessionUser({ isAdmin: true })));
+      const card = await screen.findByTestId('payment-TO-7K2M9QXD4R', {}, { timeout: 10_000 });
+      await userEvent.click(within(card).getByRole('button', { name: 'Rechazar' }));
+      const reason = within(card).getByLabelText('Motivo del rechazo (el comprador lo verá)');
 
-    await userEvent.click(within(card).getByRole('button', { name: 'Rechazar comprobante' }));
-    expect(await within(card).findByText('El motivo es requerido')).toBeInTheDocument();
-    expect(reason).toHaveAttribute('aria-invalid', 'true');
-    expect(posted).toEqual([]);
+      await userEvent.click(within(card).getByRole('button', { name: 'Rechazar comprobante' }));
+      expect(await within(card).findByText('El motivo es requerido')).toBeInTheDocument();
+      expect(reason).toHaveAttribute('aria-invalid', 'true');
+      expect(posted).toEqual([]);
 
-    await userEvent.type(reason, ' El monto no coincide ');
-    await userEvent.click(within(card).getByRole('button', { name: 'Rechazar comprobante' }));
-    await waitFor(() => expect(posted).toEqual([{ reason: 'El monto no coincide', proof_revision: 3 }]));
-  });
+      await userEvent.type(reason, ' El monto no coincide ');
+      await userEvent.click(within(card).getByRole('button', { name: 'Rechazar comprobante' }));
+      await waitFor(() => expect(posted).toEqual([{ reason: 'El monto no coincide', proof_revision: 3 }]));
+    },
+  );
 });
