@@ -51,31 +51,24 @@ describe('WaitlistPanel claim', () => {
     expect(claims[1]!.idempotency_key).toBe(claims[0]!.idempotency_key);
   });
 
-  it('shows the translated refusal when the offer ran out before the claim', async () => {
+  it.each([
+    {
+      action: 'claim',
+      path: 'waitlist/claim',
+      button: 'waitlist.claim',
+      code: 'WAITLIST_OFFER_EXPIRED',
+      isFull: false,
+    },
+    { action: 'join', path: 'waitlist', button: 'waitlist.join', code: 'WAITLIST_ALREADY_JOINED', isFull: true },
+  ] as const)('shows the translated refusal of a $action', async ({ path, button, code, isFull }) => {
     mockApi({
-      [`/api/operations/${OPERATION_ID}/waitlist/mine`]: () => jsonResponse(OFFERED),
-      [`/api/operations/${OPERATION_ID}/waitlist/claim`]: () =>
-        jsonResponse(
-          { error: { code: 'WAITLIST_OFFER_EXPIRED', message: i18n.t('errors.WAITLIST_OFFER_EXPIRED') } },
-          409,
-        ),
+      [`/api/operations/${OPERATION_ID}/waitlist/mine`]: () =>
+        jsonResponse(isFull ? { ...OFFERED, is_full: true, entry: null } : OFFERED),
+      [`/api/operations/${OPERATION_ID}/${path}`]: () =>
+        jsonResponse({ error: { code, message: i18n.t(`errors.${code}`) } }, 409),
     });
     renderWithProviders(<WaitlistPanel operationId={OPERATION_ID} />);
-    await userEvent.click(await screen.findByRole('button', { name: i18n.t('waitlist.claim') }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.WAITLIST_OFFER_EXPIRED'));
-  });
-
-  it('shows the translated refusal when joining is refused', async () => {
-    mockApi({
-      [`/api/operations/${OPERATION_ID}/waitlist/mine`]: () => jsonResponse({ ...OFFERED, is_full: true, entry: null }),
-      [`/api/operations/${OPERATION_ID}/waitlist`]: () =>
-        jsonResponse(
-          { error: { code: 'WAITLIST_ALREADY_JOINED', message: i18n.t('errors.WAITLIST_ALREADY_JOINED') } },
-          409,
-        ),
-    });
-    renderWithProviders(<WaitlistPanel operationId={OPERATION_ID} />);
-    await userEvent.click(await screen.findByRole('button', { name: i18n.t('waitlist.join') }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.WAITLIST_ALREADY_JOINED'));
+    await userEvent.click(await screen.findByRole('button', { name: i18n.t(button) }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t(`errors.${code}`));
   });
 });
