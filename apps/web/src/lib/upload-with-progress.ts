@@ -4,21 +4,24 @@ import { ApiError, type Contracts, loadContracts } from './api-client';
 import { currentLanguage, i18n } from './i18n';
 
 /**
- * Sends one file as multipart/form-data with XMLHttpRequest, the one browser
- * API that reports upload progress, and checks the answer against its shared
- * contract. Errors come back as ApiError like every other call; `fallbackKey`
- * is the catalog message used when the server's answer says nothing readable.
+ * Sends one file (as the part "file"), or a whole multipart form with its files,
+ * with XMLHttpRequest, the one browser API that reports upload progress, and
+ * checks the answer against its shared contract. Errors come back as ApiError
+ * like every other call; `fallbackKey` is the catalog message used when the
+ * server's answer says nothing readable.
  */
-export function uploadWithProgress<S extends z.ZodType>(options: {
-  url: string;
-  file: File;
-  schema: (contracts: Contracts) => S;
-  onProgress: (fraction: number) => void;
-  fallbackKey: 'errors.documentUpload' | 'errors.proofUpload';
-}): Promise<z.output<S>> {
+export function uploadWithProgress<S extends z.ZodType>(
+  options: ({ file: File } | { form: FormData }) & {
+    url: string;
+    method?: 'POST' | 'PUT';
+    schema: (contracts: Contracts) => S;
+    onProgress: (fraction: number) => void;
+    fallbackKey: 'errors.documentUpload' | 'errors.proofUpload' | 'errors.INTERNAL_ERROR';
+  },
+): Promise<z.output<S>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', options.url);
+    request.open(options.method ?? 'POST', options.url);
     request.setRequestHeader('Accept', 'application/json');
     request.setRequestHeader('Accept-Language', currentLanguage());
     request.withCredentials = true;
@@ -51,6 +54,7 @@ export function uploadWithProgress<S extends z.ZodType>(options: {
         }),
       );
     };
+    if ('form' in options) return request.send(options.form);
     const form = new FormData();
     form.append('file', options.file, options.file.name);
     request.send(form);

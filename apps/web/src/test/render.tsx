@@ -111,5 +111,47 @@ export function mockApi(routes: Record<string, Route>) {
     return route(url, init);
   });
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', xhrThrough(fetchMock));
   return fetchMock;
+}
+
+/**
+ * An XMLHttpRequest (what uploads with progress use) answered by the same routes as
+ * `fetch`: the request is one more call of the fetch mock, and the upload reports
+ * half-way, then done, before the answer arrives.
+ */
+function xhrThrough(fetchMock: (input: string, init?: RequestInit) => Promise<Response>) {
+  return class {
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    private headers: Record<string, string> = {};
+
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+
+    send(body: XMLHttpRequestBodyInit | null) {
+      const progress = (loaded: number) =>
+        this.upload.onprogress?.({ lengthComputable: true, loaded, total: 2 } as ProgressEvent);
+      void (async () => {
+        progress(1);
+        progress(2);
+        const response = await fetchMock(this.url, { method: this.method, body, headers: this.headers });
+        this.status = response.status;
+        this.responseText = await response.text();
+        this.onload?.();
+      })().catch(() => this.onerror?.());
+    }
+  };
 }

@@ -12,6 +12,7 @@ export function FileDrop({
   dropLabel,
   chooseLabel,
   inputLabel,
+  inputDescribedBy,
   onFile,
   isDisabled = false,
   progress = null,
@@ -25,6 +26,8 @@ export function FileDrop({
   /** The visible picker link: "choose a file". */
   chooseLabel: string;
   inputLabel: string;
+  /** The id of a hint about the file (types, size) read with the input. */
+  inputDescribedBy?: string;
   onFile: (file: File) => void;
   isDisabled?: boolean;
   /** 0 to 1 while an upload is under way; null otherwise. */
@@ -75,6 +78,7 @@ export function FileDrop({
           className="sr-only"
           accept={accept}
           aria-label={inputLabel}
+          aria-describedby={inputDescribedBy}
           disabled={isUploading || isDisabled}
           onChange={(event) => {
             const file = event.target.files?.[0];

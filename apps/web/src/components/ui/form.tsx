@@ -64,12 +64,33 @@ export function showServerError<T extends FieldValues>(
   message?: (error: unknown) => string | undefined,
 ): 'fields' | 'root' {
   if (isApiError(error) && error.fields) {
-    const known = Object.entries(error.fields).filter(([field]) => field in (form.getValues() as object));
-    for (const [field, text] of known) form.setError(field as Path<T>, { type: SERVER_ERROR, message: text });
+    const values = form.getValues() as object;
+    const known = Object.entries(error.fields).flatMap(([path, text]) => {
+      const field = formFieldOf(values, path);
+      return field ? [{ field, text }] : [];
+    });
+    for (const { field, text } of known) form.setError(field as Path<T>, { type: SERVER_ERROR, message: text });
     if (known.length > 0) return 'fields';
   }
   setFormError(form, message?.(error) ?? (isApiError(error) ? error.message : i18n.t('errors.INTERNAL_ERROR')));
   return 'root';
+}
+
+/**
+ * The form's field a server error path belongs to: the path itself for a nested field
+ * (`escrowBankDetails.swift`), or the field that holds it as text (`adminEmails.2` of a
+ * textarea of addresses → `adminEmails`); none when the form has no such field.
+ */
+function formFieldOf(values: object, path: string): string | undefined {
+  const segments = path.split('.');
+  let value: unknown = values;
+  for (const [index, segment] of segments.entries()) {
+    if (typeof value !== 'object' || value === null)
+      return index === 0 ? undefined : segments.slice(0, index).join('.');
+    if (!(segment in value)) return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return path;
 }
 
 /** Shows a message for the whole form (an answer that is not about one field); the next submit clears it. */

@@ -2,13 +2,7 @@ import { type DealRoomResponse, type PostMessageRequest } from '@tradeops/shared
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
-
-export const dealRoomKeys = {
-  all: (operationId: string) => ['deal-room', operationId] as const,
-  rooms: (operationId: string) => [...dealRoomKeys.all(operationId), 'room'] as const,
-  room: (operationId: string, language: string) => [...dealRoomKeys.rooms(operationId), language] as const,
-  messages: (operationId: string) => ['deal-room', operationId, 'messages'] as const,
-};
+import { dealRoomKeys } from './keys';
 
 const base = (operationId: string) => `/api/operations/${encodeURIComponent(operationId)}`;
 

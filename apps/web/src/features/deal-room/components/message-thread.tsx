@@ -1,7 +1,13 @@
-import { MESSAGE_MAX_LENGTH, type DealRoomMessage } from '@tradeops/shared';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  MESSAGE_MAX_LENGTH,
+  type DealRoomMessage,
+  type PostMessageRequest,
+  ZPostMessageRequest,
+} from '@tradeops/shared';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { Form, FormRootAlert, inputClasses, setFormError, useZodForm } from '../../../components/ui/form';
 import { isApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/class-names';
 import { formatDate } from '../../../lib/format';
@@ -26,7 +32,8 @@ export function MessageThread({ operationId }: { operationId: string }) {
   const { t, i18n } = useTranslation();
   const messages = useDealRoomMessages(operationId);
   const post = usePostDealRoomMessage(operationId);
-  const [body, setBody] = useState('');
+  const form = useZodForm(ZPostMessageRequest, { defaultValues: { body: '' } });
+  const body = form.watch('body') ?? '';
   const inputId = useId();
   const counterId = useId();
   const listRef = useRef<HTMLOListElement>(null);
@@ -38,19 +45,20 @@ export function MessageThread({ operationId }: { operationId: string }) {
     if (list) list.scrollTop = list.scrollHeight;
   }, [items.length]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const text = body.trim();
-    if (!text || isTooLong) return;
-    post.mutate({ body: text }, { onSuccess: () => setBody('') });
+  const submit = ({ body: text }: PostMessageRequest) => {
+    if (isTooLong) return;
+    post.mutate(
+      { body: text },
+      {
+        onSuccess: () => form.reset({ body: '' }),
+        onError: (cause) =>
+          setFormError(
+            form,
+            isApiError(cause) && cause.code === 'RATE_LIMITED' ? cause.message : t('dealRoom.messages.error'),
+          ),
+      },
+    );
   };
-
-  const postError =
-    post.error && isApiError(post.error) && post.error.code === 'RATE_LIMITED'
-      ? post.error.message
-      : post.error
-        ? t('dealRoom.messages.error')
-        : null;
 
   return (
     <section aria-labelledby="deal-room-messages" className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
@@ -91,19 +99,18 @@ export function MessageThread({ operationId }: { operationId: string }) {
           ))}
         </ol>
       )}
-      <form onSubmit={submit} className="mt-4">
+      <Form form={form} onSubmit={submit} hasRootAlert={false} className="mt-4">
         <label htmlFor={inputId} className="text-sm font-medium text-brand-900">
           {t('dealRoom.messages.label')}
         </label>
         <textarea
           id={inputId}
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
+          {...form.register('body')}
           rows={3}
           aria-describedby={counterId}
           aria-invalid={isTooLong || undefined}
           placeholder={t('dealRoom.messages.placeholder')}
-          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none"
+          className={cx('mt-1', inputClasses(isTooLong))}
         />
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <p id={counterId} className={cx('text-xs', isTooLong ? 'text-rose-700' : 'text-slate-500')}>
@@ -115,8 +122,8 @@ export function MessageThread({ operationId }: { operationId: string }) {
             {post.isPending ? t('dealRoom.messages.sending') : t('dealRoom.messages.send')}
           </Button>
         </div>
-        {postError && <Alert className="mt-2">{postError}</Alert>}
-      </form>
+        <FormRootAlert className="mt-2" />
+      </Form>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { type RealtimeBinding, useRealtimeInvalidation } from '../../../lib/realtime';
-import { dealRoomKeys } from '../api/deal-room';
+import { dealRoomKeys } from '../api/keys';
 
 /**
  * Keeps a deal room current without reloads: its figures and timeline on

@@ -1,8 +1,9 @@
-import { formatUsd } from '@tradeops/shared';
+import { type LedgerResponse, formatUsd } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Container } from '../../../components/ui/container';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, toLocale } from '../../../lib/format';
 import { useOperationLedger } from '../api/get-ledger';
@@ -11,6 +12,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 
 const ACCOUNT_KINDS = ['buyer', 'escrow', 'seller'] as const;
 type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+type LedgerEntry = LedgerResponse['transfers'][number]['entries'][number];
 
 /** An account name ("escrow:<operation id>") shown as its kind and a short id. */
 function shortAccount(account: string): { kind: AccountKind | null; raw: string; id: string } {
@@ -23,6 +26,36 @@ function shortAccount(account: string): { kind: AccountKind | null; raw: string;
 export function LedgerView({ operationId }: { operationId: string }) {
   const { t, i18n } = useTranslation();
   const locale = toLocale(i18n.language);
+  const entryColumns: DataColumn<LedgerEntry>[] = [
+    {
+      key: 'account',
+      header: t('adminLedger.account'),
+      cell: (entry) => {
+        const account = shortAccount(entry.account);
+        return (
+          <>
+            <span className="font-medium text-brand-900">
+              {account.kind ? t(`adminLedger.accounts.${account.kind}`) : account.raw}
+            </span>
+            {entry.party && <span className="text-slate-700"> · {entry.party}</span>}{' '}
+            <span className="font-mono text-xs text-slate-500" title={entry.account}>
+              {account.id}
+            </span>
+          </>
+        );
+      },
+    },
+    {
+      key: 'amount',
+      header: t('adminLedger.amount'),
+      isNumeric: true,
+      cell: (entry) => (
+        <span className={`font-medium ${entry.amount_cents < 0 ? 'text-rose-700' : 'text-emerald-800'}`}>
+          {formatUsd(entry.amount_cents, locale)}
+        </span>
+      ),
+    },
+  ];
   const ledger = useOperationLedger(operationId);
   const data = ledger.data;
 
@@ -81,41 +114,13 @@ export function LedgerView({ operationId }: { operationId: string }) {
                       </Badge>
                     </div>
                     {transfer.memo && <p className="mt-2 text-sm text-slate-600">{transfer.memo}</p>}
-                    <table className="mt-3 w-full text-sm">
-                      <thead>
-                        <tr className="text-left text-slate-500">
-                          <th scope="col" className="py-1 font-medium">
-                            {t('adminLedger.account')}
-                          </th>
-                          <th scope="col" className="py-1 text-right font-medium">
-                            {t('adminLedger.amount')}
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {transfer.entries.map((entry) => {
-                          const account = shortAccount(entry.account);
-                          return (
-                            <tr key={entry.id} className="border-t border-slate-100">
-                              <td className="py-1.5">
-                                <span className="font-medium text-brand-900">
-                                  {account.kind ? t(`adminLedger.accounts.${account.kind}`) : account.raw}
-                                </span>
-                                {entry.party && <span className="text-slate-700"> · {entry.party}</span>}{' '}
-                                <span className="font-mono text-xs text-slate-500" title={entry.account}>
-                                  {account.id}
-                                </span>
-                              </td>
-                              <td
-                                className={`py-1.5 text-right font-medium tabular-nums ${entry.amount_cents < 0 ? 'text-rose-700' : 'text-emerald-800'}`}
-                              >
-                                {formatUsd(entry.amount_cents, locale)}
-                              </td>
-                            </tr>
-                          );
-                        })}
-                      </tbody>
-                    </table>
+                    <DataTable
+                      className="mt-3"
+                      caption={`${t(`adminLedger.kind.${transfer.kind}`)} · ${formatDate(transfer.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}`}
+                      columns={entryColumns}
+                      rows={transfer.entries}
+                      rowKey={(entry) => String(entry.id)}
+                    />
                   </li>
                 ))}
               </ol>

@@ -1,6 +1,7 @@
-import { type DisputeDecisionRequest, type LifecycleStep } from '@tradeops/shared';
+import { type DisputeDecisionRequest, type LifecycleStep, type RecordMilestoneFields } from '@tradeops/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { uploadWithProgress } from '../../../lib/upload-with-progress';
 import { lifecycleKeys } from './keys';
 
 export const adminOperationsQueryOptions = queryOptions({
@@ -26,19 +27,11 @@ export const useAdminOperations = () => useQuery(adminOperationsQueryOptions);
 export const useOperationControl = (operationId: string) => useQuery(operationControlQueryOptions(operationId));
 
 export type LifecycleAction =
-  | { kind: 'step'; step: LifecycleStep; form: FormData }
-  | { kind: 'settle' }
-  | { kind: 'cancel'; reason: string }
-  | { kind: 'decide'; body: DisputeDecisionRequest };
+  { kind: 'settle' } | { kind: 'cancel'; reason: string } | { kind: 'decide'; body: DisputeDecisionRequest };
 
 function send(operationId: string, action: LifecycleAction) {
   const base = `/api/admin/operations/${encodeURIComponent(operationId)}`;
   switch (action.kind) {
-    case 'step':
-      return apiRequest(`${base}/milestones/${action.step}`, (c) => c.ZOkResponse, {
-        method: 'POST',
-        body: action.form,
-      });
     case 'settle':
       return apiRequest(`${base}/settle`, (c) => c.ZOkResponse, { method: 'POST', body: {} });
     case 'cancel':
@@ -53,6 +46,30 @@ export function useLifecycleAction(operationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: LifecycleAction) => send(operationId, action),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: lifecycleKeys.all }),
+  });
+}
+
+/** The multipart body of a step: its fields, then its document when there is one. */
+function milestoneFormData(fields: RecordMilestoneFields, document: File | null): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+  if (document) form.append('document', document, document.name);
+  return form;
+}
+
+/** Records a step of the deal: its fields and its document (multipart), with the upload's progress. */
+export function useRecordStep(operationId: string, step: LifecycleStep, onProgress: (fraction: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ fields, document }: { fields: RecordMilestoneFields; document: File | null }) =>
+      uploadWithProgress({
+        url: `/api/admin/operations/${encodeURIComponent(operationId)}/milestones/${step}`,
+        form: milestoneFormData(fields, document),
+        schema: (c) => c.ZOkResponse,
+        onProgress,
+        fallbackKey: 'errors.documentUpload',
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: lifecycleKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n';
 import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
 import { DisputeForm } from './dispute-form';
 
@@ -42,5 +43,28 @@ describe('DisputeForm', () => {
         { decision: 'partial', reason: 'Humedad fuera de norma', refunds: { [PARTICIPANT.id]: 150_025 } },
       ]),
     );
+  });
+
+  it('asks for the reason before sending, and shows the refusal the server sends back', async () => {
+    const sent: unknown[] = [];
+    mockApi({
+      [`/api/admin/operations/${OPERATION_ID}/dispute/decision`]: (_url, init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return jsonResponse(
+          { error: { code: 'LIFECYCLE_WRONG_STATUS', message: i18n.t('errors.LIFECYCLE_WRONG_STATUS') } },
+          409,
+        );
+      },
+    });
+    renderWithProviders(<DisputeForm operationId={OPERATION_ID} participants={[PARTICIPANT]} />);
+    await userEvent.click(screen.getByRole('radio', { name: i18n.t('lifecycle.decisions.refund') }));
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar decisión' }));
+    expect(await screen.findByText(i18n.t('lifecycle.reasonRequired'))).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await userEvent.type(screen.getByLabelText('Motivo'), 'Carga rechazada');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar decisión' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.LIFECYCLE_WRONG_STATUS'));
+    expect(sent).toEqual([{ decision: 'refund', reason: 'Carga rechazada' }]);
   });
 });

@@ -1,17 +1,42 @@
 import {
   DISPUTE_DECISIONS,
-  type DisputeDecision,
   type LifecycleParticipant,
+  ZCancelOperationRequest,
   formatUsd,
   isWholeCents,
   usdToCents,
 } from '@tradeops/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Field, Form, FormRootAlert, inputClasses, showServerError, useZodForm } from '../../../components/ui/form';
 import { toLocale } from '../../../lib/format';
 import { useLifecycleAction } from '../api/lifecycle';
-import { Alert } from '../../../components/ui/alert';
+
+/** A refund as typed (dollars, comma or point); empty is $0. A fraction of a cent is refused, not rounded away. */
+const toRefundUsd = (text: string) => Number((text.trim() || '0').replace(',', '.'));
+
+/**
+ * The decision as the admin types it: the request's reason (ZDisputeDecisionRequest's), refunds in dollars
+ * per participation id; turned into whole cents on submit.
+ */
+const ZDisputeForm = z
+  .object({
+    decision: z.enum(DISPUTE_DECISIONS, 'validation.invalid'),
+    reason: ZCancelOperationRequest.shape.reason,
+    refunds: z.record(z.string(), z.string()),
+  })
+  .superRefine((value, context) => {
+    if (value.decision !== 'partial') return;
+    for (const [participationId, text] of Object.entries(value.refunds)) {
+      const usd = toRefundUsd(text);
+      if (!isWholeCents(usd) || usd < 0)
+        context.addIssue({ code: 'custom', path: ['refunds', participationId], message: 'lifecycle.refundInvalid' });
+    }
+  });
+type DisputeFormValues = z.output<typeof ZDisputeForm>;
 
 /**
  * The admin's decision on a failed inspection: everything to the seller,
@@ -27,38 +52,31 @@ export function DisputeForm({
   const { t, i18n } = useTranslation();
   const id = useId();
   const action = useLifecycleAction(operationId);
-  const [decision, setDecision] = useState<DisputeDecision>('partial');
-  const [reason, setReason] = useState('');
-  const [refundsUsd, setRefundsUsd] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
   const locale = toLocale(i18n.language);
   const holding = participants.filter((p) => p.heldCents > 0);
+  const form = useZodForm(ZDisputeForm, {
+    mode: 'onSubmit',
+    defaultValues: { decision: 'partial', reason: '', refunds: Object.fromEntries(holding.map((p) => [p.id, ''])) },
+  });
+  const decision = form.watch('decision');
+  const hasRefundError = holding.some((p) => form.formState.errors.refunds?.[p.id]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!reason.trim()) return setError(t('lifecycle.reasonRequired'));
-    const refunds: Record<string, number> = {};
-    if (decision === 'partial') {
-      for (const participant of holding) {
-        const usd = Number((refundsUsd[participant.id] ?? '0').replace(',', '.'));
-        // A fraction of a cent would be rounded away (0.004 → a $0 refund): refused, like negative amounts.
-        if (!isWholeCents(usd) || usd < 0) return setError(t('lifecycle.refundInvalid'));
-        refunds[participant.id] = usdToCents(usd);
-      }
-    }
-    setError(null);
+  async function submit({ decision, reason, refunds }: DisputeFormValues) {
+    const refundCents = Object.fromEntries(
+      holding.map((participant) => [participant.id, usdToCents(toRefundUsd(refunds[participant.id] ?? ''))]),
+    );
     try {
       await action.mutateAsync({
         kind: 'decide',
-        body: { decision, reason: reason.trim(), ...(decision === 'partial' ? { refunds } : {}) },
+        body: { decision, reason, ...(decision === 'partial' ? { refunds: refundCents } : {}) },
       });
     } catch (cause) {
-      setError(cause instanceof Error ? cause.message : t('errors.INTERNAL_ERROR'));
+      showServerError(form, cause);
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-labelledby={`${id}-title`}>
+    <Form form={form} onSubmit={submit} hasRootAlert={false} className="space-y-4" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-lg font-semibold text-rose-900">
         {t('lifecycle.disputeTitle')}
       </h2>
@@ -68,13 +86,7 @@ export function DisputeForm({
         <div className="mt-2 flex flex-wrap gap-4">
           {DISPUTE_DECISIONS.map((value) => (
             <label key={value} className="inline-flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name={`${id}-decision`}
-                value={value}
-                checked={decision === value}
-                onChange={() => setDecision(value)}
-              />
+              <input type="radio" value={value} {...form.register('decision')} />
               {t(`lifecycle.decisions.${value}`)}
             </label>
           ))}
@@ -95,9 +107,9 @@ export function DisputeForm({
                 inputMode="decimal"
                 placeholder="0"
                 aria-describedby={`${id}-refund-help`}
-                value={refundsUsd[participant.id] ?? ''}
-                onChange={(event) => setRefundsUsd((current) => ({ ...current, [participant.id]: event.target.value }))}
-                className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base sm:text-sm"
+                aria-invalid={Boolean(form.formState.errors.refunds?.[participant.id])}
+                {...form.register(`refunds.${participant.id}`)}
+                className={inputClasses(Boolean(form.formState.errors.refunds?.[participant.id]))}
               />
             </li>
           ))}
@@ -106,23 +118,14 @@ export function DisputeForm({
           </li>
         </ul>
       )}
-      <div>
-        <label htmlFor={`${id}-reason`} className="block text-sm font-medium text-slate-800">
-          {t('lifecycle.reason')}
-        </label>
-        <textarea
-          id={`${id}-reason`}
-          rows={2}
-          maxLength={1000}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base sm:text-sm"
-        />
-      </div>
-      {error && <Alert>{error}</Alert>}
+      {decision === 'partial' && hasRefundError && <Alert>{t('lifecycle.refundInvalid')}</Alert>}
+      <Field<DisputeFormValues> name="reason" label={t('lifecycle.reason')}>
+        {(control) => <textarea {...control} rows={2} maxLength={1000} />}
+      </Field>
+      <FormRootAlert />
       <Button type="submit" disabled={action.isPending}>
         {t('lifecycle.decide')}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,8 +1,9 @@
 import { type OperationControlResponse } from '@tradeops/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
-import { renderWithProviders } from '../../../test/render';
+import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
 import { OperationControl } from './operation-control';
 
 const PARTICIPANT = {
@@ -65,5 +66,44 @@ describe('OperationControl', () => {
       />,
     );
     expect(screen.getByRole('heading', { name: i18n.t('lifecycle.disputeTitle') })).toBeInTheDocument();
+  });
+
+  it('cancels with the reason the admin typed, and asks for one when it is empty', async () => {
+    const control = buildControl({ canCancel: true });
+    const sent: unknown[] = [];
+    mockApi({
+      [`/api/admin/operations/${control.operation.id}/cancel`]: (_url, init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return jsonResponse({ ok: true });
+      },
+    });
+    renderWithProviders(<OperationControl control={control} />);
+    await userEvent.click(screen.getByText('Cancelar la operación'));
+    const submit = screen.getByRole('button', { name: 'Cancelar y reembolsar' });
+
+    await userEvent.click(submit);
+    expect(await screen.findByText(i18n.t('lifecycle.reasonRequired'))).toBeInTheDocument();
+    expect(screen.getByLabelText('Motivo')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+
+    await userEvent.type(screen.getByLabelText('Motivo'), '  El vendedor no puede embarcar  ');
+    await userEvent.click(submit);
+    await waitFor(() => expect(sent).toEqual([{ reason: 'El vendedor no puede embarcar' }]));
+  });
+
+  it("shows the server's translated refusal when the cancellation is refused", async () => {
+    const control = buildControl({ canCancel: true });
+    mockApi({
+      [`/api/admin/operations/${control.operation.id}/cancel`]: () =>
+        jsonResponse(
+          { error: { code: 'LIFECYCLE_WRONG_STATUS', message: i18n.t('errors.LIFECYCLE_WRONG_STATUS') } },
+          409,
+        ),
+    });
+    renderWithProviders(<OperationControl control={control} />);
+    await userEvent.click(screen.getByText('Cancelar la operación'));
+    await userEvent.type(screen.getByLabelText('Motivo'), 'Sin embarque');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar y reembolsar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.LIFECYCLE_WRONG_STATUS'));
   });
 });

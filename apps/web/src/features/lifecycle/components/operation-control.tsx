@@ -1,8 +1,14 @@
-import { type OperationControlResponse, formatUsd, milestoneDocumentPath } from '@tradeops/shared';
-import { type FormEvent, useState } from 'react';
+import {
+  type CancelOperationRequest,
+  type OperationControlResponse,
+  ZCancelOperationRequest,
+  formatUsd,
+  milestoneDocumentPath,
+} from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Field, Form, FormRootAlert, showServerError, useZodForm } from '../../../components/ui/form';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatDate, formatNumber, toLocale } from '../../../lib/format';
 import { useLifecycleAction } from '../api/lifecycle';
@@ -156,41 +162,29 @@ export function OperationControl({ control }: { control: OperationControlRespons
 function CancelForm({ operationId }: { operationId: string }) {
   const { t } = useTranslation();
   const action = useLifecycleAction(operationId);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(ZCancelOperationRequest, { mode: 'onSubmit', defaultValues: { reason: '' } });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!reason.trim()) return setError(t('lifecycle.reasonRequired'));
-    setError(null);
+  async function submit({ reason }: CancelOperationRequest) {
     try {
-      await action.mutateAsync({ kind: 'cancel', reason: reason.trim() });
+      await action.mutateAsync({ kind: 'cancel', reason });
     } catch (cause) {
-      setError(cause instanceof Error ? cause.message : t('errors.INTERNAL_ERROR'));
+      showServerError(form, cause);
     }
   }
 
   return (
     <details className={CARD}>
       <summary className="cursor-pointer font-semibold text-rose-900">{t('lifecycle.cancelTitle')}</summary>
-      <form onSubmit={submit} noValidate className="mt-4 space-y-3">
+      <Form form={form} onSubmit={submit} hasRootAlert={false} className="mt-4 space-y-3">
         <p className="text-sm text-slate-600">{t('lifecycle.cancelHelp')}</p>
-        <label htmlFor="lifecycle-cancel-reason" className="block text-sm font-medium text-slate-800">
-          {t('lifecycle.reason')}
-        </label>
-        <textarea
-          id="lifecycle-cancel-reason"
-          rows={2}
-          maxLength={1000}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base sm:text-sm"
-        />
-        {error && <Alert>{error}</Alert>}
+        <Field<CancelOperationRequest> name="reason" label={t('lifecycle.reason')}>
+          {(control) => <textarea {...control} rows={2} maxLength={1000} />}
+        </Field>
+        <FormRootAlert />
         <Button type="submit" variant="secondary" disabled={action.isPending}>
           {t('lifecycle.cancel')}
         </Button>
-      </form>
+      </Form>
     </details>
   );
 }

@@ -1,120 +1,117 @@
-import { INSPECTION_RESULTS, LIFECYCLE_DOCUMENT_REQUIRED, type LifecycleStep } from '@tradeops/shared';
-import { type FormEvent, useId, useState } from 'react';
+import {
+  INSPECTION_RESULTS,
+  LIFECYCLE_DOCUMENT_REQUIRED,
+  type LifecycleStep,
+  type RecordMilestoneFields,
+  ZRecordMilestoneFields,
+} from '@tradeops/shared';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { isApiError } from '../../../lib/api-client';
-import { useLifecycleAction } from '../api/lifecycle';
-import { Alert } from '../../../components/ui/alert';
+import { FileDrop } from '../../../components/ui/file-drop';
+import { Field, Form, FormRootAlert, setFormError, showServerError, useZodForm } from '../../../components/ui/form';
+import { useRecordStep } from '../api/lifecycle';
 
 function today(): string {
   return new Date().toISOString().slice(0, 10);
+}
+
+/** The request's fields; an inspection also needs its result. */
+function stepSchema(step: LifecycleStep) {
+  return step === 'inspection'
+    ? ZRecordMilestoneFields.refine((value) => value.result !== undefined, {
+        message: 'lifecycle.resultRequired',
+        path: ['result'],
+      })
+    : ZRecordMilestoneFields;
 }
 
 /** Records the deal's next step: its date, notes, inspection result and supporting document. */
 export function StepForm({ operationId, step }: { operationId: string; step: LifecycleStep }) {
   const { t } = useTranslation();
   const id = useId();
-  const action = useLifecycleAction(operationId);
-  const [date, setDate] = useState(today);
-  const [notes, setNotes] = useState('');
-  const [result, setResult] = useState<string>('');
+  const [progress, setProgress] = useState(0);
+  const record = useRecordStep(operationId, step, setProgress);
   const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(stepSchema(step), { mode: 'onSubmit', defaultValues: { occurred_at: today(), notes: '' } });
   const isDocumentRequired = LIFECYCLE_DOCUMENT_REQUIRED[step];
   const isInspection = step === 'inspection';
+  const resultError = form.formState.errors.result?.message;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (isInspection && !result) return setError(t('lifecycle.resultRequired'));
-    if (isDocumentRequired && !file) return setError(t('errors.DOCUMENT_REQUIRED'));
-    setError(null);
-    const form = new FormData();
-    form.set('occurred_at', date);
-    if (notes.trim()) form.set('notes', notes.trim());
-    if (isInspection) form.set('result', result);
-    if (file) form.set('document', file);
+  async function submit({ notes, ...fields }: RecordMilestoneFields) {
+    if (isDocumentRequired && !file) return setFormError(form, t('errors.DOCUMENT_REQUIRED'));
+    setProgress(0);
     try {
-      await action.mutateAsync({ kind: 'step', step, form });
-      setNotes('');
+      await record.mutateAsync({
+        fields: { ...fields, ...(notes?.trim() ? { notes: notes.trim() } : {}) },
+        document: file,
+      });
+      form.reset({ occurred_at: fields.occurred_at, notes: '', result: undefined });
       setFile(null);
-      setResult('');
     } catch (cause) {
-      const fields = isApiError(cause) ? cause.fields : undefined;
-      const firstField = fields ? Object.values(fields)[0] : undefined;
-      setError(firstField ?? (cause instanceof Error ? cause.message : t('errors.INTERNAL_ERROR')));
+      showServerError(form, cause);
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-labelledby={`${id}-title`}>
+    <Form form={form} onSubmit={submit} hasRootAlert={false} className="space-y-4" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-lg font-semibold text-brand-900">
         {t('lifecycle.recordStep', { step: t(`lifecycle.steps.${step}`) })}
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
+        <Field<RecordMilestoneFields> name="occurred_at" label={t('lifecycle.date')}>
+          {(control) => <input {...control} type="date" required max={today()} />}
+        </Field>
         <div>
-          <label htmlFor={`${id}-date`} className="block text-sm font-medium text-slate-800">
-            {t('lifecycle.date')}
-          </label>
-          <input
-            id={`${id}-date`}
-            type="date"
-            required
-            max={today()}
-            value={date}
-            onChange={(event) => setDate(event.target.value)}
-            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base sm:text-sm"
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-file`} className="block text-sm font-medium text-slate-800">
+          <p className="mb-1.5 block text-sm font-medium text-slate-800">
             {t(`lifecycle.documents.${step}`)}
             {!isDocumentRequired && <span className="font-normal text-slate-500"> ({t('lifecycle.optional')})</span>}
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
+          </p>
+          <FileDrop
             accept=".pdf,.jpg,.jpeg,.png"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
+            dropLabel={t('lifecycle.dropHere')}
+            chooseLabel={t('lifecycle.choose')}
+            inputLabel={t(`lifecycle.documents.${step}`)}
+            onFile={setFile}
+            progress={record.isPending && file ? progress : null}
+            uploadingLabel={t('lifecycle.uploading')}
+            progressLabel={t('lifecycle.uploadProgress')}
           />
+          {file && <p className="mt-1 text-xs text-slate-600">{t('lifecycle.chosenFile', { name: file.name })}</p>}
         </div>
       </div>
       {isInspection && (
-        <fieldset>
+        <fieldset aria-describedby={resultError ? `${id}-result-error` : undefined}>
           <legend className="text-sm font-medium text-slate-800">{t('lifecycle.inspectionResult')}</legend>
           <div className="mt-2 flex flex-wrap gap-4">
             {INSPECTION_RESULTS.map((value) => (
               <label key={value} className="inline-flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`${id}-result`}
-                  value={value}
-                  checked={result === value}
-                  onChange={() => setResult(value)}
-                />
+                <input type="radio" value={value} {...form.register('result')} />
                 {t(`lifecycle.results.${value}`)}
               </label>
             ))}
           </div>
+          {resultError && (
+            <p id={`${id}-result-error`} className="mt-1 text-sm text-red-700">
+              {t(resultError as never)}
+            </p>
+          )}
         </fieldset>
       )}
-      <div>
-        <label htmlFor={`${id}-notes`} className="block text-sm font-medium text-slate-800">
-          {t('lifecycle.notes')} <span className="font-normal text-slate-500">({t('lifecycle.optional')})</span>
-        </label>
-        <textarea
-          id={`${id}-notes`}
-          rows={2}
-          maxLength={1000}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base sm:text-sm"
-        />
-      </div>
-      {error && <Alert>{error}</Alert>}
-      <Button type="submit" disabled={action.isPending}>
-        {action.isPending ? t('lifecycle.saving') : t('lifecycle.confirmStep')}
+      <Field<RecordMilestoneFields>
+        name="notes"
+        label={
+          <>
+            {t('lifecycle.notes')} <span className="font-normal text-slate-500">({t('lifecycle.optional')})</span>
+          </>
+        }
+      >
+        {(control) => <textarea {...control} rows={2} maxLength={1000} />}
+      </Field>
+      <FormRootAlert />
+      <Button type="submit" disabled={record.isPending}>
+        {record.isPending ? t('lifecycle.saving') : t('lifecycle.confirmStep')}
       </Button>
-    </form>
+    </Form>
   );
 }

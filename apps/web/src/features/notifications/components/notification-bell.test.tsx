@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n';
 import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
 import { NotificationBell } from './notification-bell';
 
@@ -45,5 +46,56 @@ describe('NotificationBell', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Notificaciones' })).not.toBeInTheDocument());
     await waitFor(() => expect(bell).toHaveFocus());
+  });
+
+  it('marks every notification read at once, and a link leads to the deal', async () => {
+    const user = userEvent.setup();
+    let unread = 2;
+    const readAll = vi.fn();
+    mockApi({
+      '/api/notifications/unread-count': () => jsonResponse({ unread_count: unread }),
+      '/api/notifications': () =>
+        jsonResponse({
+          data: [
+            { ...NOTIFICATION, read_at: unread ? null : NOTIFICATION.created_at },
+            {
+              ...NOTIFICATION,
+              id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+              read_at: unread ? null : NOTIFICATION.created_at,
+            },
+          ],
+          unread_count: unread,
+          next_before: null,
+        }),
+      '/api/notifications/read-all': (_url, init) => {
+        readAll(init?.method);
+        unread = 0;
+        return jsonResponse({ unread_count: 0 });
+      },
+    });
+    renderWithProviders(<NotificationBell />);
+    await user.click(await screen.findByRole('button', { name: 'Notificaciones: 2 sin leer' }));
+    const panel = await screen.findByRole('region', { name: 'Notificaciones' });
+    await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(panel).getAllByRole('link', { name: i18n.t('notifications.viewOperation') })[0]).toHaveAttribute(
+      'href',
+      `/operation/${OPERATION_ID}/waiting`,
+    );
+
+    await user.click(within(panel).getByRole('button', { name: i18n.t('notifications.markAllRead') }));
+    await waitFor(() => expect(screen.queryByTestId('notification-count')).not.toBeInTheDocument());
+    expect(readAll).toHaveBeenCalledWith('POST');
+    expect(within(panel).queryByRole('button', { name: i18n.t('notifications.markRead') })).not.toBeInTheDocument();
+  });
+
+  it('says so when the list cannot be loaded', async () => {
+    mockApi({
+      '/api/notifications/unread-count': () => jsonResponse({ unread_count: 0 }),
+      '/api/notifications': () =>
+        jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'Error inesperado.' } }, 500),
+    });
+    renderWithProviders(<NotificationBell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notificaciones' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('notifications.loadError'));
   });
 });

@@ -2,6 +2,7 @@ import { type OfferValues } from '@tradeops/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
+import { uploadWithProgress } from '../../../lib/upload-with-progress';
 import { offerKeys } from './keys';
 
 /** Every query of a seller's offers shares this prefix, so a change refreshes them all. */
@@ -19,25 +20,33 @@ function offerFormData(values: OfferValues, files: OfferFilesInput): FormData {
   return form;
 }
 
-export function createOffer(values: OfferValues, files: OfferFilesInput) {
-  return apiRequest('/api/offers', (c) => c.ZOfferCreatedResponse, {
-    method: 'POST',
-    body: offerFormData(values, files),
-  });
-}
-
-export function updateOffer(id: string, values: OfferValues, files: OfferFilesInput) {
-  return apiRequest(`/api/offers/${encodeURIComponent(id)}`, (c) => c.ZOkResponse, {
-    method: 'PUT',
-    body: offerFormData(values, files),
-  });
-}
-
-export function useSaveOffer(id?: string) {
+/**
+ * Creates (POST) or updates (PUT) an offer: one multipart request with its files,
+ * sent with the upload's progress.
+ */
+export function useSaveOffer(id: string | undefined, onProgress: (fraction: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ values, files }: { values: OfferValues; files: OfferFilesInput }) =>
-      id ? updateOffer(id, values, files).then(() => ({ id })) : createOffer(values, files),
+    mutationFn: async ({ values, files }: { values: OfferValues; files: OfferFilesInput }) => {
+      const form = offerFormData(values, files);
+      if (!id)
+        return uploadWithProgress({
+          url: '/api/offers',
+          form,
+          schema: (c) => c.ZOfferCreatedResponse,
+          onProgress,
+          fallbackKey: 'errors.INTERNAL_ERROR',
+        });
+      await uploadWithProgress({
+        url: `/api/offers/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        form,
+        schema: (c) => c.ZOkResponse,
+        onProgress,
+        fallbackKey: 'errors.INTERNAL_ERROR',
+      });
+      return { id };
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: offerKeys.all }),
   });
 }

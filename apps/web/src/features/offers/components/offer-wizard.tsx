@@ -13,11 +13,13 @@ import {
   type OfferField as OfferFieldName,
   type OfferValues,
 } from '@tradeops/shared';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { Field, FieldFrame, Form, showServerError, useZodForm } from '../../../components/ui/form';
+import { FileDrop } from '../../../components/ui/file-drop';
+import { Field, Form, showServerError, useZodForm } from '../../../components/ui/form';
+import { ProgressBar } from '../../../components/ui/progress-bar';
 import { isApiError } from '../../../lib/api-client';
 import { toLocale } from '../../../lib/format';
 import { useSaveOffer } from '../api/offers';
@@ -65,7 +67,8 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
   const [failure, setFailure] = useState<string | null>(null);
   const [detail, setDetail] = useState<string | null>(null);
   const [createdId, setCreatedId] = useState<string | null>(null);
-  const save = useSaveOffer(offerId);
+  const [progress, setProgress] = useState(0);
+  const save = useSaveOffer(offerId, setProgress);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // The draft follows every keystroke, so a reload or a step back loses nothing.
@@ -99,6 +102,7 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
   function onSubmit(data: OfferValues) {
     setFailure(null);
     setDetail(null);
+    setProgress(0);
     save.mutate(
       { values: data, files: { image, spec } },
       {
@@ -281,6 +285,17 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
           {detail && <p className="mt-1">{detail}</p>}
         </Alert>
       )}
+      {save.isPending && (image || spec) && (
+        <div className="mt-6">
+          <p className="mb-1 text-xs text-slate-600">{t('offers.wizard.uploading')}</p>
+          <ProgressBar
+            value={Math.round(progress * 100)}
+            max={100}
+            label={t('offers.wizard.uploadProgress')}
+            valueText={`${Math.round(progress * 100)}%`}
+          />
+        </div>
+      )}
       <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
         <Button variant="secondary" disabled={step === 0 || save.isPending} onClick={() => goTo(step - 1)}>
           {t('offers.wizard.back')}
@@ -314,6 +329,7 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
   );
 }
 
+/** A file of the offer, picked or dropped now and sent with the form on the last step. */
 function FilePicker({
   label,
   hint,
@@ -328,30 +344,22 @@ function FilePicker({
   onChange: (file: File | null) => void;
 }) {
   const { t } = useTranslation();
+  const hintId = useId();
   return (
-    <FieldFrame label={label} hint={hint}>
-      {(control) => (
-        <div className="flex min-w-0 items-center gap-3">
-          {/* The native control's own words are the browser's language, not the page's: it stays for keyboards and screen readers, the button is drawn here. */}
-          <input
-            {...control}
-            type="file"
-            accept={accept}
-            onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-            className="peer sr-only"
-          />
-          <label
-            htmlFor={control.id}
-            aria-hidden="true"
-            className="inline-flex h-9 shrink-0 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-brand-900 shadow-sm peer-focus-visible:ring-2 peer-focus-visible:ring-accent-600 hover:bg-slate-50"
-          >
-            {t('offers.fields.chooseFile')}
-          </label>
-          <span className="min-w-0 truncate text-sm text-slate-600">
-            {file ? file.name : t('offers.fields.noFile')}
-          </span>
-        </div>
-      )}
-    </FieldFrame>
+    <div className="min-w-0">
+      <p className="mb-1.5 block text-sm font-medium text-slate-800">{label}</p>
+      <FileDrop
+        accept={accept}
+        dropLabel={t('offers.fields.dropHere')}
+        chooseLabel={t('offers.fields.chooseFile')}
+        inputLabel={label}
+        inputDescribedBy={hintId}
+        onFile={onChange}
+      />
+      <p className="mt-1 truncate text-sm text-slate-600">{file ? file.name : t('offers.fields.noFile')}</p>
+      <p id={hintId} className="mt-1 text-xs text-slate-500">
+        {hint}
+      </p>
+    </div>
   );
 }

@@ -2,16 +2,18 @@ import {
   type AllocationLimits,
   type ParticipationFormResponse,
   PAYMENT_METHODS,
-  type PaymentMethod,
+  ZCreateParticipationRequest,
   checkOrderVolume,
   computeTotalCents,
   formatUsd,
 } from '@tradeops/shared';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/container';
+import { Form, FormRootAlert, setFormError, useZodForm } from '../../../components/ui/form';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
@@ -22,6 +24,9 @@ import { useParticipationForm } from '../api/get-participation-form';
 import { newIdempotencyKey } from '../idempotency-key';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
+
+/** What the buyer chooses; the idempotency key is the form's own, added on submit. */
+const ZOrder = ZCreateParticipationRequest.pick({ volume: true, payment_method: true });
 
 function limitsOf(form: ParticipationFormResponse): AllocationLimits {
   return {
@@ -81,18 +86,20 @@ function OrderFormBody({ form, fullPanel }: { form: ParticipationFormResponse; f
   const operation = form.operation;
   const limits = limitsOf(form);
   const step = operation.lot_step_tons;
-  const [volumeText, setVolumeText] = useState(String(form.default_order_tons));
-  const [method, setMethod] = useState<PaymentMethod>('wire');
+  const order = useZodForm(ZOrder, {
+    mode: 'onChange',
+    defaultValues: { volume: form.default_order_tons, payment_method: 'wire' },
+  });
   // One key per form: every retry or double click of this order carries it.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
-  const [submitError, setSubmitError] = useState<string | null>(null);
   const create = useCreateParticipation(operation.id);
   const volumeId = useId();
   const hintId = useId();
   const errorId = useId();
 
-  const volume = Number(volumeText);
-  const isNumber = volumeText.trim() !== '' && Number.isFinite(volume);
+  const volume = order.watch('volume');
+  const method = order.watch('payment_method');
+  const isNumber = typeof volume === 'number' && Number.isFinite(volume);
   const problem = isNumber ? checkOrderVolume(volume, limits) : 'not_integer';
   const volumeMessage =
     problem === 'not_step'
@@ -111,20 +118,18 @@ function OrderFormBody({ form, fullPanel }: { form: ParticipationFormResponse; f
   function nudge(direction: 1 | -1) {
     const current = isNumber ? Math.round(volume / step) * step : form.default_order_tons;
     const next = Math.min(Math.max(current + direction * step, form.min_order_tons), form.max_order_tons);
-    setVolumeText(String(next));
+    order.setValue('volume', next, { shouldValidate: true, shouldDirty: true });
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (problem || create.isPending) return;
-    setSubmitError(null);
+  function submit(chosen: z.output<typeof ZOrder>) {
+    if (checkOrderVolume(chosen.volume, limits) || create.isPending) return;
     create.mutate(
-      { volume, payment_method: method, idempotency_key: idempotencyKey },
+      { ...chosen, idempotency_key: idempotencyKey },
       {
         onSuccess: () => navigate(`/operation/${operation.id}/participate`),
         onError: (cause) => {
           const detail = isApiError(cause) && cause.isClientError ? ` ${cause.message}` : '';
-          setSubmitError(`${t('errors.orderSubmit')}${detail}`);
+          setFormError(order, `${t('errors.orderSubmit')}${detail}`);
           // A refusal created nothing: the next attempt is a new order. After a timeout or 5xx
           // the order may exist, so the key stays and a retry finds it.
           if (isApiError(cause) && cause.isClientError) setIdempotencyKey(newIdempotencyKey());
@@ -215,7 +220,7 @@ function OrderFormBody({ form, fullPanel }: { form: ParticipationFormResponse; f
             </div>
           </section>
         ) : (
-          <form onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+          <Form form={order} onSubmit={submit} hasRootAlert={false} className="grid gap-6 lg:grid-cols-[1fr_22rem]">
             <div className="space-y-6">
               <fieldset className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
                 <legend className="sr-only">{t('order.volume')}</legend>
@@ -238,14 +243,12 @@ function OrderFormBody({ form, fullPanel }: { form: ParticipationFormResponse; f
                   </Button>
                   <input
                     id={volumeId}
-                    name="volume"
                     type="number"
                     inputMode="numeric"
                     min={form.min_order_tons}
                     max={form.max_order_tons}
                     step={step}
-                    value={volumeText}
-                    onChange={(event) => setVolumeText(event.target.value)}
+                    {...order.register('volume', { valueAsNumber: true })}
                     aria-invalid={Boolean(volumeMessage)}
                     aria-describedby={volumeMessage ? `${hintId} ${errorId}` : hintId}
                     className="h-12 w-28 rounded-lg border border-slate-300 px-3 text-center text-xl font-semibold tabular-nums text-brand-900"
@@ -289,10 +292,8 @@ function OrderFormBody({ form, fullPanel }: { form: ParticipationFormResponse; f
                     >
                       <input
                         type="radio"
-                        name="payment_method"
                         value={option}
-                        checked={method === option}
-                        onChange={() => setMethod(option)}
+                        {...order.register('payment_method')}
                         className="mt-1 h-4 w-4 accent-accent-700"
                       />
                       <span>
@@ -338,11 +339,11 @@ function OrderFormBody({ form, fullPanel }: { form: ParticipationFormResponse; f
                 <Button type="submit" size="lg" className="mt-5 w-full" disabled={Boolean(problem) || create.isPending}>
                   {create.isPending ? t('order.submitting') : t('order.submit')}
                 </Button>
-                {submitError && <Alert className="mt-3">{submitError}</Alert>}
+                <FormRootAlert className="mt-3" />
                 <p className="mt-4 text-xs text-slate-500">{t('order.escrowNote')}</p>
               </div>
             </aside>
-          </form>
+          </Form>
         )}
       </Container>
     </div>

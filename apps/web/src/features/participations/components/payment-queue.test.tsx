@@ -1,5 +1,5 @@
 import { type PaymentReviewItem } from '@tradeops/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildSessionUser, createTestQueryClient, jsonResponse, mockApi, renderApp } from '../../../test/render';
@@ -61,6 +61,38 @@ describe('payment queue: a confirmation on a replaced proof', () => {
       expect(await within(card).findByRole('alert')).toHaveTextContent('El comprador envió un nuevo comprobante');
       const proof = await within(card).findByRole('img', { name: 'Comprobante de pago TO-7K2M9QXD4R' });
       expect(proof).toHaveAttribute('src', expect.stringContaining('revision=2'));
+    },
+  );
+});
+
+describe('payment queue: a rejection', () => {
+  it(
+    'asks for the reason, then sends the trimmed reason with the proof revision shown',
+    { timeout: 20_000 },
+    async () => {
+      let rejected = false;
+      const posted: unknown[] = [];
+      mockApi({
+        '/api/admin/payments': () => jsonResponse({ data: rejected ? [] : [item(3, 'application/pdf')] }),
+        [`/api/admin/payments/${PARTICIPATION_ID}/reject`]: (_url, init) => {
+          posted.push(JSON.parse(String(init?.body)));
+          rejected = true;
+          return jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'Error inesperado.' } }, 500);
+        },
+      });
+      renderApp('/admin/payments', createTestQueryClient(buildSessionUser({ isAdmin: true })));
+      const card = await screen.findByTestId('payment-TO-7K2M9QXD4R', {}, { timeout: 10_000 });
+      await userEvent.click(within(card).getByRole('button', { name: 'Rechazar' }));
+      const reason = within(card).getByLabelText('Motivo del rechazo (el comprador lo verá)');
+
+      await userEvent.click(within(card).getByRole('button', { name: 'Rechazar comprobante' }));
+      expect(await within(card).findByText('El motivo es requerido')).toBeInTheDocument();
+      expect(reason).toHaveAttribute('aria-invalid', 'true');
+      expect(posted).toEqual([]);
+
+      await userEvent.type(reason, ' El monto no coincide ');
+      await userEvent.click(within(card).getByRole('button', { name: 'Rechazar comprobante' }));
+      await waitFor(() => expect(posted).toEqual([{ reason: 'El monto no coincide', proof_revision: 3 }]));
     },
   );
 });

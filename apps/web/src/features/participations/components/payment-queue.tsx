@@ -1,15 +1,19 @@
-import { type PaymentReviewItem, formatUsd } from '@tradeops/shared';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type PaymentReviewItem, ZRejectPaymentRequest, formatUsd } from '@tradeops/shared';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/container';
+import { Field as FormField, Form, useZodForm } from '../../../components/ui/form';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, toLocale } from '../../../lib/format';
 import { usePaymentDecision, usePaymentQueue } from '../api/payments';
 import { proofFileUrl } from '../api/upload-proof';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
+
+/** The reason of a rejection, checked by the request's schema (the proof revision is the card's). */
+const ZRejectReason = ZRejectPaymentRequest.pick({ reason: true });
 
 /** /admin/payments: payment proofs to verify, each viewable in the page, confirmed or rejected with a reason. */
 export function PaymentQueue() {
@@ -55,9 +59,8 @@ function PaymentCard({ item, onDone }: { item: PaymentReviewItem; onDone: (notic
   const { t, i18n } = useTranslation();
   const locale = toLocale(i18n.language);
   const decide = usePaymentDecision();
-  const reasonId = useId();
   const [isRejecting, setIsRejecting] = useState(false);
-  const [reason, setReason] = useState('');
+  const rejectForm = useZodForm(ZRejectReason, { mode: 'onSubmit', defaultValues: { reason: '' } });
   const [error, setError] = useState<string | null>(null);
   const proofTitle = t('adminPayments.proofTitle', { reference: item.payment_reference });
 
@@ -76,12 +79,10 @@ function PaymentCard({ item, onDone }: { item: PaymentReviewItem; onDone: (notic
     );
   }
 
-  function reject(event: FormEvent) {
-    event.preventDefault();
-    if (reason.trim() === '') return setError(t('payments.reasonRequired'));
+  function reject({ reason }: { reason: string }) {
     setError(null);
     decide.mutate(
-      { kind: 'reject', id: item.id, reason: reason.trim(), proofRevision: item.proof_revision },
+      { kind: 'reject', id: item.id, reason, proofRevision: item.proof_revision },
       {
         onSuccess: () => onDone(t('adminPayments.rejectedNotice', { reference: item.payment_reference })),
         onError: fail,
@@ -132,18 +133,10 @@ function PaymentCard({ item, onDone }: { item: PaymentReviewItem; onDone: (notic
           )}
         </div>
         {isRejecting && (
-          <form onSubmit={reject} noValidate className="mt-3 space-y-2">
-            <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
-              {t('adminPayments.reasonLabel')}
-            </label>
-            <textarea
-              id={reasonId}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              rows={2}
-              maxLength={500}
-              className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base sm:text-sm"
-            />
+          <Form form={rejectForm} onSubmit={reject} hasRootAlert={false} className="mt-3 space-y-2">
+            <FormField name="reason" label={t('adminPayments.reasonLabel')}>
+              {(control) => <textarea {...control} rows={2} maxLength={500} />}
+            </FormField>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" size="sm" variant="secondary" disabled={decide.isPending}>
                 {t('adminPayments.sendReject')}
@@ -152,7 +145,7 @@ function PaymentCard({ item, onDone }: { item: PaymentReviewItem; onDone: (notic
                 {t('adminPayments.cancel')}
               </Button>
             </div>
-          </form>
+          </Form>
         )}
         {error && <Alert className="mt-3">{error}</Alert>}
       </div>

@@ -54,4 +54,46 @@ describe('AdminSettingsForm', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ participationHoldHours: 24, adminEmails: ['ops@tradeops.example'] });
   });
+
+  it('checks the admin addresses with the request schema, and puts the server field errors on their fields', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    mockApi({
+      '/api/admin/settings': (_url, init) => {
+        if (init?.method !== 'PUT') return jsonResponse(SETTINGS);
+        sent.push(JSON.parse(String(init.body)));
+        return jsonResponse(
+          {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'Los datos no son válidos.',
+              fields: { 'escrowBankDetails.swift': 'El SWIFT no es válido.', 'adminEmails.1': 'Ya es administrador.' },
+            },
+          },
+          400,
+        );
+      },
+    });
+    renderWithProviders(<AdminSettingsForm />);
+    const emails = await screen.findByLabelText('Correos de administradores');
+    await user.type(emails, '\nno-es-un-correo');
+    await user.click(screen.getByRole('button', { name: 'Guardar ajustes' }));
+    expect(emails).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(i18n.t('validation.emailInvalid'))).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+
+    await user.clear(emails);
+    await user.type(emails, 'ops@tradeops.example, Finanzas@TradeOps.example');
+    await user.click(screen.getByRole('button', { name: 'Guardar ajustes' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      adminEmails: ['ops@tradeops.example', 'finanzas@tradeops.example'],
+      escrowBankDetails: { swift: 'BCENUS33', currency: 'USD' },
+      fundRetentionDays: 7,
+    });
+    expect(await screen.findByText('El SWIFT no es válido.')).toBeInTheDocument();
+    expect(screen.getByLabelText('SWIFT / BIC')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Ya es administrador.')).toBeInTheDocument();
+    expect(emails).toHaveAttribute('aria-invalid', 'true');
+  });
 });

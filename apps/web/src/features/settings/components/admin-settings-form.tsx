@@ -1,36 +1,50 @@
-import { type AdminSettingsResponse, type EscrowBankDetails, ZUpdateAdminSettingsRequest } from '@tradeops/shared';
-import { type FormEvent, useState } from 'react';
+import { type AdminSettingsResponse, ZEscrowBankDetails, ZUpdateAdminSettingsRequest } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { FieldFrame } from '../../../components/ui/form';
+import { Field, Form, showServerError, useZodForm } from '../../../components/ui/form';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { useAdminSettings, useSaveAdminSettings } from '../api/settings';
 import { Problem, Saved, SettingsSection, settingsInput } from './section';
 
 const BANK_FIELDS = ['bank_name', 'account_name', 'account_number', 'swift', 'bank_address'] as const;
-type BankField = (typeof BANK_FIELDS)[number];
 
-interface FormState {
-  adminEmails: string;
-  bank: Record<BankField, string>;
-  participationHoldHours: string;
-  fundRetentionDays: string;
-}
+/** The admins' addresses as typed, one a line (or split by commas), checked by the request's own rule. */
+const ZAdminEmailsText = z.string().transform((text, context) => {
+  const emails = text
+    .split(/[\s,;]+/)
+    .map((email) => email.trim())
+    .filter(Boolean);
+  const parsed = ZUpdateAdminSettingsRequest.shape.adminEmails.safeParse(emails);
+  if (parsed.success) return parsed.data;
+  context.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'validation.invalid' });
+  return z.NEVER;
+});
 
-function toForm(settings: AdminSettingsResponse): FormState {
+/** PUT /api/admin/settings's schema, with the addresses as text and the bank's currency fixed (USD). */
+const ZAdminSettingsForm = ZUpdateAdminSettingsRequest.extend({
+  adminEmails: ZAdminEmailsText,
+  escrowBankDetails: ZEscrowBankDetails.omit({ currency: true }).transform((bank) => ({
+    ...bank,
+    currency: 'USD' as const,
+  })),
+});
+type AdminSettingsFormValues = z.input<typeof ZAdminSettingsForm>;
+
+function toForm(settings: AdminSettingsResponse): AdminSettingsFormValues {
   const bank = settings.escrowBankDetails;
   return {
     adminEmails: settings.adminEmails.join('\n'),
-    bank: {
+    escrowBankDetails: {
       bank_name: bank?.bank_name ?? '',
       account_name: bank?.account_name ?? '',
       account_number: bank?.account_number ?? '',
       swift: bank?.swift ?? '',
       bank_address: bank?.bank_address ?? '',
     },
-    participationHoldHours: String(settings.participationHoldHours),
-    fundRetentionDays: String(settings.fundRetentionDays),
+    participationHoldHours: settings.participationHoldHours,
+    fundRetentionDays: settings.fundRetentionDays,
   };
 }
 
@@ -50,69 +64,35 @@ export function AdminSettingsForm() {
 function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
   const { t } = useTranslation();
   const save = useSaveAdminSettings();
-  const [form, setForm] = useState<FormState>(() => toForm(settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(ZAdminSettingsForm, { mode: 'onSubmit', defaultValues: toForm(settings) });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const body = {
-      adminEmails: form.adminEmails
-        .split(/[\s,;]+/)
-        .map((email) => email.trim())
-        .filter(Boolean),
-      escrowBankDetails: { ...form.bank, currency: 'USD' } satisfies EscrowBankDetails,
-      participationHoldHours: form.participationHoldHours === '' ? Number.NaN : Number(form.participationHoldHours),
-      fundRetentionDays: form.fundRetentionDays === '' ? Number.NaN : Number(form.fundRetentionDays),
-    };
-    const parsed = ZUpdateAdminSettingsRequest.safeParse(body);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] === 'adminEmails' ? 'adminEmails' : issue.path.join('.');
-        found[key] ??= t(issue.message as never);
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
-      onSuccess: (data) => setForm(toForm(data)),
+  function onSubmit(body: z.output<typeof ZAdminSettingsForm>) {
+    save.mutate(body, {
+      onSuccess: (data) => form.reset(toForm(data)),
+      // Field errors go on their fields; any other refusal is said under the form (below).
       onError: (error) => {
-        if (isApiError(error) && error.fields) {
-          const found: Record<string, string> = {};
-          for (const [key, text] of Object.entries(error.fields)) {
-            found[key.startsWith('adminEmails') ? 'adminEmails' : key] ??= text;
-          }
-          setErrors(found);
-        }
+        if (isApiError(error) && error.fields) showServerError(form, error);
       },
     });
   }
 
-  const input = (
-    id: string,
+  const numberField = (
+    name: 'participationHoldHours' | 'fundRetentionDays',
     label: string,
-    value: string,
-    onChange: (value: string) => void,
-    props: { type?: string; hint?: string; min?: number; max?: number } = {},
+    range: { min: number; max: number; hint: string },
   ) => (
-    <FieldFrame key={id} label={label} hint={props.hint} error={errors[id]}>
-      {(control) => (
-        <input
-          {...control}
-          type={props.type ?? 'text'}
-          min={props.min}
-          max={props.max}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          className={settingsInput}
-        />
-      )}
-    </FieldFrame>
+    <Field<AdminSettingsFormValues>
+      name={name}
+      label={label}
+      hint={range.hint}
+      registerOptions={{ setValueAs: (value: string) => (value === '' ? Number.NaN : Number(value)) }}
+    >
+      {(control) => <input {...control} type="number" min={range.min} max={range.max} className={settingsInput} />}
+    </Field>
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-6">
+    <Form form={form} onSubmit={onSubmit} hasRootAlert={false} className="space-y-6">
       <SettingsSection title={t('adminSettings.adminsTitle')} description={t('adminSettings.adminsText')}>
         {settings.envAdminEmails.length > 0 && (
           <div className="mb-4 text-sm">
@@ -126,49 +106,41 @@ function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
             </ul>
           </div>
         )}
-        <FieldFrame
+        <Field<AdminSettingsFormValues>
+          name="adminEmails"
           label={t('adminSettings.adminEmails')}
           hint={t('adminSettings.adminEmailsHint')}
-          error={errors.adminEmails}
         >
-          {(control) => (
-            <textarea
-              {...control}
-              rows={4}
-              value={form.adminEmails}
-              onChange={(event) => setForm({ ...form, adminEmails: event.target.value })}
-              className={settingsInput}
-            />
-          )}
-        </FieldFrame>
+          {(control) => <textarea {...control} rows={4} className={settingsInput} />}
+        </Field>
       </SettingsSection>
 
       <SettingsSection title={t('adminSettings.bankTitle')} description={t('adminSettings.bankText')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          {BANK_FIELDS.map((field) =>
-            input(`escrowBankDetails.${field}`, t(`adminSettings.bank.${field}`), form.bank[field], (value) =>
-              setForm({ ...form, bank: { ...form.bank, [field]: value } }),
-            ),
-          )}
+          {BANK_FIELDS.map((field) => (
+            <Field<AdminSettingsFormValues>
+              key={field}
+              name={`escrowBankDetails.${field}`}
+              label={t(`adminSettings.bank.${field}`)}
+            >
+              {(control) => <input {...control} type="text" className={settingsInput} />}
+            </Field>
+          ))}
         </div>
       </SettingsSection>
 
       <SettingsSection title={t('adminSettings.periodsTitle')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          {input(
-            'participationHoldHours',
-            t('adminSettings.participationHoldHours'),
-            form.participationHoldHours,
-            (value) => setForm({ ...form, participationHoldHours: value }),
-            { type: 'number', min: 1, max: 720, hint: t('adminSettings.participationHoldHint') },
-          )}
-          {input(
-            'fundRetentionDays',
-            t('adminSettings.fundRetentionDays'),
-            form.fundRetentionDays,
-            (value) => setForm({ ...form, fundRetentionDays: value }),
-            { type: 'number', min: 0, max: 365, hint: t('adminSettings.fundRetentionHint') },
-          )}
+          {numberField('participationHoldHours', t('adminSettings.participationHoldHours'), {
+            min: 1,
+            max: 720,
+            hint: t('adminSettings.participationHoldHint'),
+          })}
+          {numberField('fundRetentionDays', t('adminSettings.fundRetentionDays'), {
+            min: 0,
+            max: 365,
+            hint: t('adminSettings.fundRetentionHint'),
+          })}
         </div>
       </SettingsSection>
 
@@ -178,6 +150,6 @@ function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
       <Button type="submit" disabled={save.isPending}>
         {t('adminSettings.save')}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,11 +1,33 @@
-import { type AccountProfile, COMPANY_TYPES, COUNTRY_CODES, LANGUAGES, type Language } from '@tradeops/shared';
-import { type FormEvent, useState } from 'react';
+import {
+  type AccountProfile,
+  COMPANY_TYPES,
+  COUNTRY_CODES,
+  LANGUAGES,
+  ZUpdateAccountProfileRequest,
+} from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
+import { Field, Form, showServerError, useZodForm } from '../../../components/ui/form';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { isApiError } from '../../../lib/api-client';
 import { useAccountProfile, useSaveAccountProfile } from '../api/settings';
 import { Problem, Saved, SettingsSection, settingsInput } from './section';
-import { FieldFrame } from '../../../components/ui/form';
+
+/** PUT /api/account/profile's schema as the page edits it: every field shown, "—" (empty) for no company type or country. */
+const ZProfileForm = ZUpdateAccountProfileRequest.required({
+  fullName: true,
+  companyName: true,
+  taxId: true,
+  language: true,
+  notificationPrefs: true,
+}).extend({
+  companyType: ZUpdateAccountProfileRequest.shape.companyType.unwrap().or(z.literal('')),
+  country: ZUpdateAccountProfileRequest.shape.country.unwrap().or(z.literal('')),
+});
+type ProfileFormValues = z.input<typeof ZProfileForm>;
+
+const lockedInput = `${settingsInput} disabled:bg-slate-50 disabled:text-slate-600`;
 
 /**
  * Profile, company, language and notification preferences (the first sections
@@ -26,56 +48,61 @@ export function ProfileSettings() {
 function LoadedProfile({ profile }: { profile: AccountProfile }) {
   const { t, i18n } = useTranslation();
   const save = useSaveAccountProfile();
-  const [fullName, setFullName] = useState(profile.fullName);
-  const [company, setCompany] = useState({
-    companyName: profile.companyName,
-    companyType: profile.companyType ?? '',
-    country: profile.country ?? '',
-    taxId: profile.taxId ?? '',
+  const form = useZodForm(ZProfileForm, {
+    mode: 'onSubmit',
+    defaultValues: {
+      fullName: profile.fullName,
+      companyName: profile.companyName,
+      companyType: profile.companyType ?? '',
+      country: profile.country ?? '',
+      taxId: profile.taxId ?? '',
+      language: profile.language,
+      notificationPrefs: profile.notificationPrefs,
+    },
   });
-  const [language, setLanguage] = useState<Language>(profile.language);
-  const [prefs, setPrefs] = useState(profile.notificationPrefs);
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit({
+    fullName,
+    language,
+    notificationPrefs,
+    companyName,
+    companyType,
+    country,
+    taxId,
+  }: z.output<typeof ZProfileForm>) {
     save.mutate(
       {
         fullName,
         language,
-        notificationPrefs: prefs,
+        notificationPrefs,
         ...(profile.canEditCompany
           ? {
-              companyName: company.companyName,
-              ...(company.companyType
-                ? { companyType: company.companyType as AccountProfile['companyType'] & string }
-                : {}),
-              ...(company.country ? { country: company.country as AccountProfile['country'] & string } : {}),
-              taxId: company.taxId,
+              companyName,
+              ...(companyType ? { companyType } : {}),
+              ...(country ? { country } : {}),
+              taxId,
             }
           : {}),
       },
-      { onSuccess: (data) => void i18n.changeLanguage(data.language) },
+      {
+        onSuccess: (data) => void i18n.changeLanguage(data.language),
+        // Field errors go on their fields; any other refusal is said under the form (below).
+        onError: (error) => {
+          if (isApiError(error) && error.fields) showServerError(form, error);
+        },
+      },
     );
   }
 
-  const fieldError =
-    save.error && 'fields' in save.error ? (save.error as { fields?: Record<string, string> }).fields : undefined;
+  const hasFieldErrors = isApiError(save.error) && Boolean(save.error.fields);
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-6">
+    <Form form={form} onSubmit={onSubmit} hasRootAlert={false} className="space-y-6">
       <SettingsSection title={t('settings.profile.title')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FieldFrame label={t('settings.profile.fullName')} error={fieldError?.fullName}>
-            {(control) => (
-              <input
-                {...control}
-                value={fullName}
-                onChange={(event) => setFullName(event.target.value)}
-                autoComplete="name"
-                className={settingsInput}
-              />
-            )}
-          </FieldFrame>
+          <Field<ProfileFormValues> name="fullName" label={t('settings.profile.fullName')}>
+            {(control) => <input {...control} autoComplete="name" className={settingsInput} />}
+          </Field>
           <div>
             <p className="mb-1.5 block text-sm font-medium text-slate-800">{t('settings.profile.email')}</p>
             <p className="py-2.5 text-sm break-all text-slate-700">{profile.email}</p>
@@ -89,24 +116,12 @@ function LoadedProfile({ profile }: { profile: AccountProfile }) {
       >
         <fieldset disabled={!profile.canEditCompany} className="grid gap-4 sm:grid-cols-2">
           <legend className="sr-only">{t('settings.profile.companyTitle')}</legend>
-          <FieldFrame label={t('settings.profile.companyName')} error={fieldError?.companyName}>
+          <Field<ProfileFormValues> name="companyName" label={t('settings.profile.companyName')}>
+            {(control) => <input {...control} className={lockedInput} />}
+          </Field>
+          <Field<ProfileFormValues> name="companyType" label={t('settings.profile.companyType')}>
             {(control) => (
-              <input
-                {...control}
-                value={company.companyName}
-                onChange={(event) => setCompany({ ...company, companyName: event.target.value })}
-                className={`${settingsInput} disabled:bg-slate-50 disabled:text-slate-600`}
-              />
-            )}
-          </FieldFrame>
-          <FieldFrame label={t('settings.profile.companyType')}>
-            {(control) => (
-              <select
-                {...control}
-                value={company.companyType}
-                onChange={(event) => setCompany({ ...company, companyType: event.target.value })}
-                className={`${settingsInput} disabled:bg-slate-50 disabled:text-slate-600`}
-              >
+              <select {...control} className={lockedInput}>
                 <option value="">—</option>
                 {COMPANY_TYPES.map((type) => (
                   <option key={type} value={type}>
@@ -115,15 +130,10 @@ function LoadedProfile({ profile }: { profile: AccountProfile }) {
                 ))}
               </select>
             )}
-          </FieldFrame>
-          <FieldFrame label={t('settings.profile.country')}>
+          </Field>
+          <Field<ProfileFormValues> name="country" label={t('settings.profile.country')}>
             {(control) => (
-              <select
-                {...control}
-                value={company.country}
-                onChange={(event) => setCompany({ ...company, country: event.target.value })}
-                className={`${settingsInput} disabled:bg-slate-50 disabled:text-slate-600`}
-              >
+              <select {...control} className={lockedInput}>
                 <option value="">—</option>
                 {COUNTRY_CODES.map((code) => (
                   <option key={code} value={code}>
@@ -132,30 +142,18 @@ function LoadedProfile({ profile }: { profile: AccountProfile }) {
                 ))}
               </select>
             )}
-          </FieldFrame>
-          <FieldFrame label={t('settings.profile.taxId')}>
-            {(control) => (
-              <input
-                {...control}
-                value={company.taxId}
-                onChange={(event) => setCompany({ ...company, taxId: event.target.value })}
-                className={`${settingsInput} disabled:bg-slate-50 disabled:text-slate-600`}
-              />
-            )}
-          </FieldFrame>
+          </Field>
+          <Field<ProfileFormValues> name="taxId" label={t('settings.profile.taxId')}>
+            {(control) => <input {...control} className={lockedInput} />}
+          </Field>
         </fieldset>
       </SettingsSection>
 
       <SettingsSection title={t('settings.profile.preferencesTitle')}>
         <div className="grid gap-5 sm:grid-cols-2">
-          <FieldFrame label={t('settings.profile.language')}>
+          <Field<ProfileFormValues> name="language" label={t('settings.profile.language')}>
             {(control) => (
-              <select
-                {...control}
-                value={language}
-                onChange={(event) => setLanguage(event.target.value as Language)}
-                className={settingsInput}
-              >
+              <select {...control} className={settingsInput}>
                 {LANGUAGES.map((code) => (
                   <option key={code} value={code}>
                     {code === 'es' ? t('common.spanish') : t('common.english')}
@@ -163,7 +161,7 @@ function LoadedProfile({ profile }: { profile: AccountProfile }) {
                 ))}
               </select>
             )}
-          </FieldFrame>
+          </Field>
           <fieldset>
             <legend className="mb-1.5 block text-sm font-medium text-slate-800">
               {t('settings.profile.notifications')}
@@ -171,8 +169,7 @@ function LoadedProfile({ profile }: { profile: AccountProfile }) {
             <label className="flex items-center gap-2 py-1 text-sm text-slate-700">
               <input
                 type="checkbox"
-                checked={prefs.in_app}
-                onChange={(event) => setPrefs({ ...prefs, in_app: event.target.checked })}
+                {...form.register('notificationPrefs.in_app')}
                 className="size-4 accent-accent-700"
               />
               {t('settings.profile.notifyInApp')}
@@ -180,8 +177,7 @@ function LoadedProfile({ profile }: { profile: AccountProfile }) {
             <label className="flex items-center gap-2 py-1 text-sm text-slate-700">
               <input
                 type="checkbox"
-                checked={prefs.email}
-                onChange={(event) => setPrefs({ ...prefs, email: event.target.checked })}
+                {...form.register('notificationPrefs.email')}
                 className="size-4 accent-accent-700"
               />
               {t('settings.profile.notifyEmail')}
@@ -190,10 +186,10 @@ function LoadedProfile({ profile }: { profile: AccountProfile }) {
         </div>
       </SettingsSection>
       {save.isSuccess && <Saved>{t('settings.profile.saved')}</Saved>}
-      {save.isError && !fieldError && <Problem>{save.error.message}</Problem>}
+      {save.isError && !hasFieldErrors && <Problem>{save.error.message}</Problem>}
       <Button type="submit" disabled={save.isPending}>
         {t('settings.profile.save')}
       </Button>
-    </form>
+    </Form>
   );
 }

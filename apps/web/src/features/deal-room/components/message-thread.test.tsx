@@ -1,0 +1,69 @@
+import { type DealRoomMessage } from '@tradeops/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
+import { MessageThread } from './message-thread';
+
+const OPERATION_ID = '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01';
+
+function buildMessage(overrides: Partial<DealRoomMessage> = {}): DealRoomMessage {
+  return {
+    id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    body: '¿Cuándo sale el barco?',
+    is_from_platform: false,
+    author_role: 'participant',
+    author_name: 'Importadora Caribe',
+    is_mine: false,
+    created_at: '2026-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('MessageThread', () => {
+  it('posts the trimmed message, then empties the box', async () => {
+    const posted: unknown[] = [];
+    mockApi({
+      [`/api/operations/${OPERATION_ID}/messages`]: (_url, init) => {
+        if (init?.method !== 'POST') return jsonResponse({ data: [buildMessage()] });
+        posted.push(JSON.parse(String(init.body)));
+        return jsonResponse(buildMessage({ body: 'El 12 de marzo', is_mine: true }), 201);
+      },
+    });
+    renderWithProviders(<MessageThread operationId={OPERATION_ID} />);
+    expect(await screen.findByText('¿Cuándo sale el barco?')).toBeInTheDocument();
+    const box = screen.getByLabelText('Escribe un mensaje');
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+
+    await userEvent.type(box, '  El 12 de marzo ');
+    expect(screen.getByText('17 / 2000')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(posted).toEqual([{ body: 'El 12 de marzo' }]));
+    await waitFor(() => expect(box).toHaveValue(''));
+  });
+
+  it("shows the server's wait message when posting is rate limited, and keeps the text", async () => {
+    mockApi({
+      [`/api/operations/${OPERATION_ID}/messages`]: (_url, init) =>
+        init?.method === 'POST'
+          ? jsonResponse(
+              {
+                error: {
+                  code: 'RATE_LIMITED',
+                  message: 'Demasiados intentos. Espera 30 segundos e intenta nuevamente.',
+                },
+              },
+              429,
+            )
+          : jsonResponse({ data: [] }),
+    });
+    renderWithProviders(<MessageThread operationId={OPERATION_ID} />);
+    const box = await screen.findByLabelText('Escribe un mensaje');
+    await userEvent.type(box, 'Hola');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Demasiados intentos. Espera 30 segundos e intenta nuevamente.',
+    );
+    expect(box).toHaveValue('Hola');
+  });
+});
