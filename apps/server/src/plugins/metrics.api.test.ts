@@ -53,7 +53,11 @@ describe('GET /metrics', () => {
 
   it('counts unsent outbox mails', async () => {
     const read = async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       return Number(/^tradeops_email_outbox_unsent (\d+)$/m.exec(response.body)?.[1]);
     };
     const before = await read();

@@ -105,17 +105,13 @@ export const metricsPlugin = appPlugin<MetricsPluginOptions>(async (app, options
     },
   });
 
-  app.get(
-    METRICS_PATH,
-    { config: { access: 'public' }, schema: { hide: true } },
-    async (request, reply) => {
-      const given = bearerTokenOf(request.headers.authorization);
-      if (given === null || !isSameToken(given, token)) {
-        reply.header('www-authenticate', 'Bearer');
-        return sendError(request, reply, 'UNAUTHENTICATED');
-      }
-      const body = await registry.metrics();
-      return reply.header('cache-control', 'no-store').type(registry.contentType).send(body);
-    },
-  );
+  app.get(METRICS_PATH, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const given = bearerTokenOf(request.headers.authorization);
+    if (given === null || !isSameToken(given, token)) {
+      reply.header('www-authenticate', 'Bearer');
+      return sendError(request, reply, 'UNAUTHENTICATED');
+    }
+    const body = await registry.metrics();
+    return reply.header('cache-control', 'no-store').type(registry.contentType).send(body);
+  });
 });
