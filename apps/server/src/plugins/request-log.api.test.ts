@@ -62,7 +62,7 @@ describe('request log lines', () => {
     const [session, notFound] = requestLines();
     expect(requestLines()).toHaveLength(2);
     expect(session).toMatchObject({ route: '/api/session', status: 200, userId: expect.any(String) });
-    expect(notFound).toMatchObject({ route: null, status: 404, userId: null });
+    expect(notFound).toMatchObject({ route: null, url: '/api/nope', status: 404, userId: null });
   });
 
   it('logs nothing for health probes and /metrics', async () => {

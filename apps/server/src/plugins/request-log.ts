@@ -1,5 +1,6 @@
 import { type FastifyRequest } from 'fastify';
 import { appPlugin } from './app-plugin';
+import { withoutQueryValues } from './log-serializers';
 
 /** Probes and scrapes arrive every few seconds and say nothing new: not logged. */
 export const UNLOGGED_ROUTES: ReadonlySet<string> = new Set([
@@ -26,6 +27,8 @@ export const requestLogPlugin = appPlugin(async (app) => {
       {
         method: request.method,
         route,
+        // No route matched (a 404, a page of the app): the path says what was asked, query values left out.
+        ...(route === null ? { url: withoutQueryValues(request.url) } : {}),
         status: reply.statusCode,
         durationMs: Math.round(reply.elapsedTime * 10) / 10,
         userId: request.auth?.user.id ?? null,
