@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyPluginAsync,
@@ -8,7 +9,7 @@ import Fastify, {
 import { type ZodTypeProvider, serializerCompiler } from 'fastify-type-provider-zod';
 import { type DestinationStream } from 'pino';
 import { version as packageVersion } from '../package.json';
-import { type AppConfig } from './config';
+import { type AppConfig, type TrustProxy } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed/seed-demo-data';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -42,8 +43,11 @@ import { i18nPlugin } from './plugins/i18n';
 import { jobsPlugin } from './plugins/jobs';
 import { uploadsPlugin } from './plugins/multipart';
 import { serializeError, serializeRequest } from './plugins/log-serializers';
+import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { queryStringPlugin } from './plugins/query-string';
+import { REQUEST_ID_HEADER, getRequestId, requestIdPlugin } from './plugins/request-id';
+import { requestLogPlugin } from './plugins/request-log';
 import { routeAccessPlugin } from './plugins/route-access';
 import { securityHeadersPlugin, setErrorSecurityHeaders } from './plugins/security-headers';
 import { type Storage } from './plugins/storage/storage';
@@ -104,6 +108,12 @@ function loggerOptions(config: AppConfig, stream?: DestinationStream): FastifySe
   return base;
 }
 
+/** Fastify's `trustProxy` (its types take no hop count: the hops as the function proxy-addr would build). */
+function fastifyTrustProxy(trustProxy: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address: string, hop: number) => hop < trustProxy;
+}
+
 /**
  * The whole server: opens (or takes) the database, migrates it, seeds the demo
  * data when asked, then registers external plugins → app plugins → modules.
@@ -117,11 +127,22 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
   const clientErrorLog: { log?: FastifyBaseLogger } = {};
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
+    // One line per request, written by requestLogPlugin (Fastify's own are two, by URL).
+    logController: new LogController({ disableRequestLogging: true }),
+    // The incoming X-Request-Id when it is safe to repeat (getRequestId validates it), else a UUID.
+    requestIdHeader: false,
+    genReqId: getRequestId,
+    // Behind a load balancer (TRUST_PROXY): request.ip and request.protocol from X-Forwarded-*.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // No URL longer than Node's 16 KB header limit arrives over HTTP: every path parameter reaches validation.
     maxParamLength: 16_384,
     // Malformed URLs fail before any hook: still our error shape, language and security headers.
     frameworkErrors: (_error, request, reply) =>
-      sendError(request, setErrorSecurityHeaders(reply, config.isProduction), 'BAD_REQUEST'),
+      sendError(
+        request,
+        setErrorSecurityHeaders(reply, config.isProduction).header(REQUEST_ID_HEADER, request.id),
+        'BAD_REQUEST',
+      ),
     // Requests Node's parser refuses (headers over 16 KB: 431) get our shape and headers too.
     clientErrorHandler: (error, socket) =>
       answerClientError(error, socket, { isProduction: config.isProduction, log: clientErrorLog.log }),
@@ -145,6 +166,9 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
     app.setSerializerCompiler(serializerCompiler);
     app.decorate('config', config);
 
+    // First: every answer, refusals of the plugins below included, carries its request id and is logged.
+    await app.register(requestIdPlugin);
+    await app.register(requestLogPlugin);
     // External plugins. Uploads first: a multipart body to a route that takes none is refused (415) before access.
     await app.register(uploadsPlugin);
     await app.register(routeAccessPlugin);
@@ -169,6 +193,13 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
       pollingIntervalSeconds: options.jobPollingIntervalSeconds,
     });
     await app.register(readCachePlugin);
+    // The open SSE streams live in the events routes' registry; they hand out a reader of its size.
+    let openStreams = () => 0;
+    await app.register(metricsPlugin, {
+      token: config.metricsToken,
+      database,
+      openStreams: () => openStreams(),
+    });
     // Modules, under /api.
     await app.register(
       async (api) => {
@@ -189,6 +220,9 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(eventsRoutes, {
           heartbeatMs: options.realtimeHeartbeatMs,
           limits: options.realtimeStreamLimits,
+          exposeOpenStreams: (count) => {
+            openStreams = count;
+          },
         });
         await api.register(offersRoutes);
         await api.register(dashboardsRoutes);

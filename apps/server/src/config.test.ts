@@ -99,6 +99,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }, CWD).seedDemo).toBe(false);
   });
 
+  it('trusts no proxy by default, the nearest hops, or proxies at listed addresses and ranges', () => {
+    expect(loadConfig({}, CWD).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }, CWD).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }, CWD).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.7 ,fd00::/8' }, CWD).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+    ]);
+    expect(errorOf({ TRUST_PROXY: 'yes' })).toContain('TRUST_PROXY must be off, a number of proxy hops');
+    expect(errorOf({ TRUST_PROXY: '10.0.0.0/33' })).toContain('TRUST_PROXY must be');
+  });
+
+  it('enables /metrics only with a long enough token, never echoed in an error', () => {
+    expect(loadConfig({}, CWD).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(16) }, CWD).metricsToken).toBe('m'.repeat(16));
+    const message = errorOf({ METRICS_TOKEN: 'short-secret' });
+    expect(message).toBe('Invalid configuration: METRICS_TOKEN must be at least 16 characters');
+  });
+
   it('stays silent in tests by default', () => {
     expect(loadConfig({ NODE_ENV: 'test' }, CWD).logLevel).toBe('silent');
   });

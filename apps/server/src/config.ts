@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { fromPackageDir } from './paths';
@@ -33,6 +34,9 @@ const EXPECTED = {
   LOG_LEVEL: `one of ${LOG_LEVELS.join(', ')}`,
   WEB_DIST_DIR: 'a directory path',
   JOBS: 'on or off',
+  TRUST_PROXY:
+    'off, a number of proxy hops (e.g. 1), or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8)',
+  METRICS_TOKEN: 'at least 16 characters',
 } as const;
 type EnvName = keyof typeof EXPECTED;
 
@@ -43,6 +47,7 @@ const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
   'SMTP_URL',
+  'METRICS_TOKEN',
 ]);
 
 /** An empty variable counts as unset (`PORT= npm start`). */
@@ -77,6 +82,37 @@ const ZOrigin = z.string().transform((value, ctx) => {
     return z.NEVER;
   }
   return origin;
+});
+
+/** An IPv4 or IPv6 address, optionally with a /prefix length. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, extra] = value.split('/');
+  if (extra !== undefined) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** Which proxies may tell us the client's address and scheme: none, the nearest N, or those at these addresses. */
+export type TrustProxy = false | number | string[];
+
+const ZTrustProxy = z.string().transform((value, ctx): TrustProxy => {
+  const text = value.toLowerCase();
+  if (text === 'off' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= 100) return hops;
+  } else {
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+    if (entries.length > 0 && entries.every(isAddressOrRange)) return entries;
+  }
+  ctx.addIssue({ code: 'custom', message: 'not a hop count or address list' });
+  return z.NEVER;
 });
 
 function urlWithProtocols(protocols: string[]) {
@@ -153,6 +189,8 @@ const ZEnvironment = z
         .pipe(z.enum(['on', 'off']))
         .optional(),
     ),
+    TRUST_PROXY: optionalText.pipe(ZTrustProxy.optional()),
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3') {
@@ -219,6 +257,13 @@ export interface AppConfig {
    * the instances that run them.
    */
   runJobs: boolean;
+  /**
+   * Fastify's `trustProxy`: whether X-Forwarded-For / -Proto / -Host are believed (request.ip,
+   * request.protocol, the rate-limit keys). Off by default: anyone could forge them.
+   */
+  trustProxy: TrustProxy;
+  /** The bearer token /metrics asks for; null: no /metrics (404). */
+  metricsToken: string | null;
 }
 
 function describeIssue(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
@@ -291,5 +336,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     webDistDir: e.WEB_DIST_DIR ? resolvePath(e.WEB_DIST_DIR) : fromPackageDir('../web/dist'),
     runJobs: (e.JOBS ?? 'on') === 'on',
+    trustProxy: e.TRUST_PROXY ?? false,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

@@ -34,7 +34,16 @@ export interface DatabaseHandle {
    * one dedicated connection that reconnects by itself; PGlite: the instance's listen.
    */
   listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<ChannelListener>;
+  /** The PostgreSQL pool's connections right now (for /metrics); null on PGlite, which has no pool. */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a free connection. */
+  waiting: number;
 }
 
 export interface OpenDatabaseOptions {
@@ -87,6 +96,7 @@ async function openPglite(dataDir: string | null, dump?: Blob): Promise<Database
         },
       };
     },
+    poolStats: () => null,
     close: async () => {
       if (isClosed) return;
       isClosed = true;
@@ -152,6 +162,7 @@ async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) =>
       runExclusive((locked) =>
         migrateNodePg(locked as unknown as Parameters<typeof migrateNodePg>[0], MIGRATION_CONFIG),
       ),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       if (isClosed) return;
       isClosed = true;

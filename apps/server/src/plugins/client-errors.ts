@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { type Socket } from 'node:net';
 import { type ApiErrorBody, DEFAULT_LANGUAGE, ERROR_STATUS, type ErrorCode } from '@tradeops/shared';
@@ -26,7 +27,9 @@ export function answerClientError(
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const code = codeOf(error);
   const status = ERROR_STATUS[code];
-  options.log?.debug({ err: error }, `client error answered ${status}`);
+  // No request was parsed, so no id was given or generated: this answer gets one of its own.
+  const requestId = randomUUID();
+  options.log?.debug({ err: error, reqId: requestId }, `client error answered ${status}`);
   if (!socket.writable) {
     socket.destroy();
     return;
@@ -37,6 +40,7 @@ export function answerClientError(
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(json)),
     connection: 'close',
+    'x-request-id': requestId,
     ...errorSecurityHeaders(options.isProduction),
   };
   const head = Object.entries(headers)

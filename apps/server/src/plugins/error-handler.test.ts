@@ -51,11 +51,15 @@ describe('error answers', () => {
     await app.close();
   });
 
-  it('hides the internals of a 500', async () => {
+  it('hides the internals of a 500, giving only the request id to quote', async () => {
     const response = await app.inject({ method: 'GET', url: '/crash' });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({
-      error: { code: 'INTERNAL_ERROR', message: 'Error inesperado. Por favor intente nuevamente.' },
+      error: {
+        code: 'INTERNAL_ERROR',
+        message: 'Error inesperado. Por favor intente nuevamente.',
+        requestId: expect.any(String),
+      },
     });
     expect(response.body).not.toContain('hunter2');
   });

@@ -14,6 +14,8 @@ export function buildErrorBody(
 ): ApiErrorBody {
   const lang = getRequestLanguage(request);
   const body: ApiErrorBody = { error: { code, message: translate(lang, `errors.${code}`, params) } };
+  // A server error says nothing about itself: the id lets support find its log lines.
+  if (ERROR_STATUS[code] >= 500) body.error.requestId = request.id;
   if (fieldKeys) {
     body.error.fields = Object.fromEntries(
       Object.entries(fieldKeys).map(([field, key]) => [

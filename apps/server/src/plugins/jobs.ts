@@ -6,9 +6,26 @@ import { type JobHandlers, createJobHandlers } from '../jobs/handlers';
 import { JOB_QUEUES, type JobQueue, type JobQueueName, RETIRED_QUEUES, SWEEP_QUEUES } from '../jobs/job-queue';
 import { appPlugin } from './app-plugin';
 
+/** Jobs waiting in one queue (pg-boss's counts, refreshed by its supervisor). */
+export interface QueueDepth {
+  queue: string;
+  queued: number;
+  active: number;
+}
+
+/** What health and metrics need to know about the job queue. */
+export interface JobsStatus {
+  /** Whether this instance is meant to run workers (JOBS=on). */
+  readonly runsJobs: boolean;
+  /** Whether its workers are started (always false with JOBS=off). */
+  readonly areWorkersStarted: boolean;
+  queueDepths(): Promise<QueueDepth[]>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobQueue;
+    jobsStatus: JobsStatus;
   }
 }
 
@@ -73,13 +90,29 @@ export const jobsPlugin = appPlugin<JobsPluginOptions>(async (app, options) => {
   };
   app.decorate('jobs', queue);
 
+  let areWorkersStarted = false;
+  app.decorate('jobsStatus', {
+    runsJobs: options.runJobs,
+    get areWorkersStarted() {
+      return areWorkersStarted;
+    },
+    queueDepths: async () =>
+      (await boss.getQueues(queueNames)).map((result) => ({
+        queue: result.name,
+        queued: result.queuedCount,
+        active: result.activeCount,
+      })),
+  } satisfies JobsStatus);
+
   if (options.runJobs) {
     const handlers = createJobHandlers(app);
     await startWorkers(boss, handlers, options.pollingIntervalSeconds ?? 2);
     for (const name of SWEEP_QUEUES) await boss.schedule(name, EVERY_MINUTE, {}, { singletonKey: name });
+    areWorkersStarted = true;
   }
 
   app.addHook('onClose', async () => {
+    areWorkersStarted = false;
     await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
   });
 });

@@ -13,6 +13,8 @@ export interface Realtime {
   /** Runs before the app closes (open streams end, so closing never waits for them). */
   onShutdown(handler: () => void): () => void;
   readonly subscriberCount: number;
+  /** Whether the LISTEN connection is up (false between a drop and its reconnect): readiness. */
+  readonly isListening: boolean;
 }
 
 declare module 'fastify' {
@@ -58,13 +60,18 @@ export const realtimePlugin = appPlugin<{ database: DatabaseHandle }>(async (app
     publish({ type: 'event', event: parsed.data });
   };
 
+  let isListening = false;
   const listener: ChannelListener = await database.listen(REALTIME_CHANNEL, onPayload, {
     onListening: ({ isReconnect }) => {
+      isListening = true;
       if (!isReconnect) return;
       app.log.info('realtime listener reconnected');
       publish({ type: 'resync' });
     },
-    onError: (error) => app.log.warn({ err: error }, 'realtime listener connection lost; reconnecting'),
+    onError: (error) => {
+      isListening = false;
+      app.log.warn({ err: error }, 'realtime listener connection lost; reconnecting');
+    },
   });
 
   app.decorate('realtime', {
@@ -78,6 +85,9 @@ export const realtimePlugin = appPlugin<{ database: DatabaseHandle }>(async (app
     },
     get subscriberCount() {
       return subscribers.size;
+    },
+    get isListening() {
+      return isListening;
     },
   } satisfies Realtime);
 

@@ -54,6 +54,16 @@ describe('HTTP surface', () => {
   });
 
   describe('API not found', () => {
+    it('answers /api/nope, /metrics (no token configured) and /healthz with JSON 404, never the app shell', async () => {
+      for (const url of ['/api/nope', '/metrics', '/healthz', '/healthz/']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+        expect(response.body, url).not.toContain('spa-shell');
+        expect(response.json().error.code, url).toMatch(/NOT_FOUND$/);
+      }
+    });
+
     it('answers an unknown /api route with 404 JSON in the request language', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/no-such-route' });
       expect(response.statusCode).toBe(404);

@@ -15,6 +15,13 @@ function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
+/** Paths machines ask for (scrapers, probes): a missing one answers JSON, never the app shell. */
+const MACHINE_PATHS: ReadonlySet<string> = new Set(['/metrics', '/healthz']);
+
+function isMachinePath(path: string): boolean {
+  return isApiPath(path) || MACHINE_PATHS.has(path.replace(/\/+$/, '') || '/');
+}
+
 /**
  * Serves the built single-page app: files from WEB_DIST_DIR, hashed /assets/*
  * cached for good, and index.html (never cached) for every other GET that is
@@ -30,7 +37,7 @@ export const webAppPlugin = appPlugin<{ webDistDir: string }>(async (app, { webD
       // The build writes .br/.gz beside each text file (scripts/precompress.mjs): sent as they are.
       preCompressed: true,
       // The API never falls through to a file of the same name.
-      allowedPath: (pathName) => !isApiPath(pathName),
+      allowedPath: (pathName) => !isMachinePath(pathName),
       setHeaders: (reply, filePath) => {
         const path = relative(webDistDir, filePath).split(sep).join('/');
         if (path.startsWith('assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -43,6 +50,8 @@ export const webAppPlugin = appPlugin<{ webDistDir: string }>(async (app, { webD
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (isApiPath(path)) return sendError(request, reply, 'ROUTE_NOT_FOUND');
+    // /metrics without METRICS_TOKEN, a probe at a conventional path: not a page either.
+    if (isMachinePath(path)) return sendError(request, reply, 'NOT_FOUND');
     // A missing hashed asset must fail loudly, not come back as HTML.
     // So must any other missing file (an image, a script): only page routes get the app shell.
     const isFilePath = /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1));

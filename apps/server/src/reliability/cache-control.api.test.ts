@@ -172,6 +172,7 @@ describe("Node's own early answers (production mode, over a real socket)", () =>
     expect(answer.status).toBe(431);
     expectSecurityHeaders(answer.headers, '431');
     expect(answer.headers['x-frame-options']).toBe('DENY');
+    expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(answer.headers['cache-control']).toBe('no-store');
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
     expect(JSON.parse(answer.body)).toEqual({
@@ -183,6 +184,7 @@ describe("Node's own early answers (production mode, over a real socket)", () =>
     const answer = await exchange(port, 'NOT A REQUEST\r\n\r\n');
     expect(answer.status).toBe(400);
     expectSecurityHeaders(answer.headers, '400');
+    expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(answer.headers['cache-control']).toBe('no-store');
     expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'BAD_REQUEST' } });
   });

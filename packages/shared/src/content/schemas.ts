@@ -12,6 +12,15 @@ export type PlatformStats = z.infer<typeof ZPlatformStats>;
 
 export const ZHealthResponse = z.object({ status: z.literal('ok') });
 
+/** One readiness check: passed, failed, or not applicable on this instance (job workers with JOBS=off). */
+export const ZReadinessCheck = z.enum(['ok', 'failed', 'off']);
+/** GET /api/health/ready: 200 when every check passes, 503 naming the ones that failed. */
+export const ZReadinessResponse = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  checks: z.object({ database: ZReadinessCheck, realtime: ZReadinessCheck, jobs: ZReadinessCheck }),
+});
+export type ReadinessResponse = z.infer<typeof ZReadinessResponse>;
+
 /** GET /api/blog: published articles, newest first, in the reader's language. */
 export const ZBlogPostSummary = z.object({
   slug: z.string(),

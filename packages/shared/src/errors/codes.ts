@@ -88,5 +88,7 @@ export interface ApiErrorBody {
     message: string;
     /** Field errors of a VALIDATION_FAILED answer: field path → translated message. */
     fields?: Record<string, string>;
+    /** On server errors (5xx): the request's id, also sent as X-Request-Id, for the person to quote. */
+    requestId?: string;
   };
 }

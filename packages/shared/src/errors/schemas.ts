@@ -6,5 +6,7 @@ export const ZApiError = z.object({
     code: z.enum(ERROR_CODES as [string, ...string[]]),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** On server errors (5xx): the request's id (also in X-Request-Id), for the person to quote. */
+    requestId: z.string().optional(),
   }),
 });

@@ -9,6 +9,8 @@ import { type TestApp, createTestApp, sameOriginHeaders, signIn } from '../../te
  */
 const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
   'GET /api/openapi.json': 'public',
   'GET /api/operations': 'public',
   'GET /api/stats': 'public',

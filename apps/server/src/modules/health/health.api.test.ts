@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
@@ -14,5 +15,64 @@ describe('GET /api/health', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('GET /api/health/live and /api/health/ready', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers live without checking anything', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers ready with each check (job workers off in tests)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({ status: 'ok', checks: { database: 'ok', realtime: 'ok', jobs: 'off' } });
+  });
+});
+
+describe('GET /api/health/ready with job workers running', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { JOBS: 'on' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('reports the workers started', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(response.json()).toEqual({ status: 'ok', checks: { database: 'ok', realtime: 'ok', jobs: 'ok' } });
+  });
+});
+
+describe('GET /api/health/ready when the database is gone', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    // The embedded database stops under the running app, as a crashed database server would.
+    await t.database.pglite!.close();
+  });
+  afterAll(async () => {
+    // Closing the app closes a database that is closed already: only the files are left to remove.
+    await t.close().catch(() => rm(t.dataDir, { recursive: true, force: true }));
+  });
+
+  it('answers 503 naming the database, while live still answers 200', async () => {
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ status: 'unavailable', checks: { database: 'failed' } });
+    const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
   });
 });

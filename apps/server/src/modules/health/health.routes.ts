@@ -1,7 +1,7 @@
-import { ZApiError, ZHealthResponse } from '@tradeops/shared';
+import { ZApiError, ZHealthResponse, ZReadinessResponse } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendError } from '../../plugins/error-handler';
-import { checkDatabase } from './health.service';
+import { checkDatabase, checkReadiness } from './health.service';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,6 +17,42 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!(await checkDatabase(app.db))) return sendError(request, reply, 'SERVICE_UNAVAILABLE');
       return { status: 'ok' as const };
+    },
+  );
+
+  app.get(
+    '/health/live',
+    {
+      schema: {
+        summary: 'Liveness: the process serves requests (no dependency is checked)',
+        tags: ['health'],
+        response: { 200: ZHealthResponse },
+      },
+      config: { access: 'public' },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        summary: 'Readiness: the database answers, the realtime listener is up, the job workers run',
+        tags: ['health'],
+        response: { 200: ZReadinessResponse, 503: ZReadinessResponse },
+      },
+      config: { access: 'public' },
+    },
+    async (_request, reply) => {
+      const readiness = await checkReadiness({
+        db: app.db,
+        isRealtimeListening: app.realtime.isListening,
+        jobs: app.jobsStatus,
+      });
+      return reply
+        .code(readiness.status === 'ok' ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(readiness);
     },
   );
 };

@@ -1,5 +1,7 @@
+import { type ReadinessResponse } from '@tradeops/shared';
 import { sql } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
+import { type JobsStatus } from '../../plugins/jobs';
 
 const HEALTH_TIMEOUT_MS = 3_000;
 
@@ -19,4 +21,25 @@ export async function checkDatabase(db: AppDatabase): Promise<boolean> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+export interface ReadinessSources {
+  db: AppDatabase;
+  isRealtimeListening: boolean;
+  jobs: JobsStatus;
+}
+
+/**
+ * Whether this instance should get traffic: the database answers, the realtime LISTEN
+ * connection is up (or SSE clients miss events) and, where it runs them, the job workers
+ * are started. Each check is named in the answer, so a 503 says which failed.
+ */
+export async function checkReadiness(sources: ReadinessSources): Promise<ReadinessResponse> {
+  const checks: ReadinessResponse['checks'] = {
+    database: (await checkDatabase(sources.db)) ? 'ok' : 'failed',
+    realtime: sources.isRealtimeListening ? 'ok' : 'failed',
+    jobs: !sources.jobs.runsJobs ? 'off' : sources.jobs.areWorkersStarted ? 'ok' : 'failed',
+  };
+  const isReady = Object.values(checks).every((check) => check !== 'failed');
+  return { status: isReady ? 'ok' : 'unavailable', checks };
 }

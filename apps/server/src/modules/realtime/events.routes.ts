@@ -23,6 +23,8 @@ export interface EventsRoutesOptions {
   heartbeatMs?: number;
   /** Caps on open streams (default REALTIME_MAX_STREAMS_PER_SESSION / _PER_INSTANCE; tests lower them). */
   limits?: Partial<StreamLimits>;
+  /** Hands out a reader of the open stream count (for /metrics; the registry lives in this plugin). */
+  exposeOpenStreams?: (count: () => number) => void;
 }
 
 /** Seconds a client refused at the instance's cap is asked to wait (the web's longest reconnect delay). */
@@ -109,6 +111,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
     perSession: options.limits?.perSession ?? REALTIME_MAX_STREAMS_PER_SESSION,
     perInstance: options.limits?.perInstance ?? REALTIME_MAX_STREAMS_PER_INSTANCE,
   });
+  options.exposeOpenStreams?.(() => streams.size);
 
   // Session re-checks: which users' streams (or all) to look at, run one at a time.
   const usersToCheck = new Set<string>();
