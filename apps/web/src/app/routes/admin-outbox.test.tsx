@@ -69,7 +69,7 @@ describe('/admin/outbox', () => {
     expect(await screen.findByText('El correo volvió a la cola de envío.')).toBeInTheDocument();
     // Read again: the row is back in the queue.
     expect(await within(table).findAllByText('Pendiente')).toHaveLength(2);
-    expect(screen.queryByText('Sin servidor SMTP', { exact: false })).toBeNull();
+    expect(screen.queryByText('No hay servidor SMTP configurado', { exact: false })).toBeNull();
   });
 
   it('says so when no SMTP server is configured', { timeout: 20_000 }, async () => {
