@@ -38,7 +38,7 @@ export function createJobHandlers(app: FastifyInstance): JobHandlers {
       await deliverDueMails(mail);
     },
     [JOB_QUEUES.deliverMail]: async (data) => {
-      if (typeof data.id === 'string') await deliverDueMails(mail, new Date(), data.id);
+      if (typeof data.id === 'string') await deliverDueMails(mail, data.id);
     },
   };
 }

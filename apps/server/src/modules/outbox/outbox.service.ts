@@ -34,8 +34,9 @@ export function retryDelayMs(policy: MailRetryPolicy, attempts: number): number 
  * instances never claim one row; the claim moves `next_attempt_at` past now, so nobody takes
  * it again until it is sent, rescheduled or the claim expires. Each claim counts as a try.
  */
-async function claimDueMails(db: AppDatabase, policy: MailRetryPolicy, now: Date, onlyId?: string) {
-  const due = and(inArray(emailOutbox.status, ['pending', 'sending']), lte(emailOutbox.nextAttemptAt, now));
+async function claimDueMails(db: AppDatabase, policy: MailRetryPolicy, onlyId?: string) {
+  // The database's clock, as for the rows' defaults and pg-boss's start times (an app host's clock may differ).
+  const due = and(inArray(emailOutbox.status, ['pending', 'sending']), lte(emailOutbox.nextAttemptAt, sql`now()`));
   // A claim that ran out on its last try is given up, not tried a ninth time.
   await db
     .update(emailOutbox)
@@ -53,7 +54,7 @@ async function claimDueMails(db: AppDatabase, policy: MailRetryPolicy, now: Date
     .set({
       status: 'sending',
       attempts: sql`${emailOutbox.attempts} + 1`,
-      nextAttemptAt: new Date(now.getTime() + policy.claimMs),
+      nextAttemptAt: sql`now() + make_interval(secs => ${policy.claimMs / 1000})`,
     })
     .where(inArray(emailOutbox.id, ids))
     .returning();
@@ -100,10 +101,10 @@ async function sendClaimed(delivery: MailDelivery, mailer: Mailer, row: OutboxRo
  * Sends the due mails of the outbox (or only `onlyId`), each claimed first; returns how many
  * this instance claimed. Without SMTP it does nothing: the mails wait, readable by admins.
  */
-export async function deliverDueMails(delivery: MailDelivery, now = new Date(), onlyId?: string): Promise<number> {
+export async function deliverDueMails(delivery: MailDelivery, onlyId?: string): Promise<number> {
   const { mailer } = delivery;
   if (!mailer) return 0;
-  const claimed = await claimDueMails(delivery.db, mailer.retry, now, onlyId);
+  const claimed = await claimDueMails(delivery.db, mailer.retry, onlyId);
   await Promise.all(claimed.map((row) => sendClaimed(delivery, mailer, row)));
   return claimed.length;
 }
@@ -146,7 +147,7 @@ export async function resendMail(
     if (before.status !== 'failed' && before.status !== 'sent') throw new AppError('CONFLICT');
     const [row] = await tx
       .update(emailOutbox)
-      .set({ status: 'pending', attempts: 0, lastError: null, sentAt: null, nextAttemptAt: new Date() })
+      .set({ status: 'pending', attempts: 0, lastError: null, sentAt: null, nextAttemptAt: sql`now()` })
       .where(eq(emailOutbox.id, input.id))
       .returning();
     await writeAudit(tx, {
