@@ -56,8 +56,8 @@ test('an admin reads the reset mail in the back office outbox', async ({ page, b
   await expect(page.getByRole('heading', { level: 1, name: 'Correos salientes' })).toBeVisible();
   // The sign-up's verification mail is there too: the reset mail is the one with its subject.
   const mail = page
-    .getByRole('listitem')
-    .filter({ hasText: `Para: ${email}` })
+    .getByRole('row')
+    .filter({ hasText: email })
     .filter({ hasText: 'Restablece tu contraseña de TradeOps' });
   await expect(mail).toBeVisible();
   await mail.locator('summary').click();

@@ -30,6 +30,7 @@ import { participationsRoutes } from './modules/participations/participations.ro
 import { escrowRoutes } from './modules/escrow/escrow.routes';
 import { dealRoomRoutes } from './modules/deal-room/deal-room.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { type EventsRoutesOptions, eventsRoutes } from './modules/realtime/events.routes';
 import { readCachePlugin } from './plugins/read-cache';
@@ -41,6 +42,7 @@ import { dbPlugin } from './plugins/db-plugin';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
 import { i18nPlugin } from './plugins/i18n';
 import { jobsPlugin } from './plugins/jobs';
+import { type MailRetryPolicy, mailerPlugin } from './plugins/mailer';
 import { uploadsPlugin } from './plugins/multipart';
 import { serializeError, serializeRequest } from './plugins/log-serializers';
 import { metricsPlugin } from './plugins/metrics';
@@ -72,6 +74,8 @@ export interface BuildAppOptions {
   extraApiRoutes?: FastifyPluginAsync;
   /** Seconds between the job workers' polls (default 2; tests shorten it). */
   jobPollingIntervalSeconds?: number;
+  /** The outbox worker's retry waits (default MAIL_RETRY; tests shorten them). */
+  mailRetry?: Partial<MailRetryPolicy>;
   /** The SSE heartbeat interval (default REALTIME_HEARTBEAT_MS; tests shorten it). */
   realtimeHeartbeatMs?: number;
   /** Caps on open SSE streams per session and per instance (defaults in shared; tests lower them). */
@@ -185,7 +189,8 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
     await app.register(realtimePlugin, { database });
     await app.register(authPlugin, { db: database.db });
     await app.register(storagePlugin, { storage });
-    // After the database plugin: its onClose (stopping the workers) runs before the database closes.
+    await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.smtpFrom, retry: options.mailRetry });
+    // After the database and mailer plugins: its onClose (stopping the workers) runs before they close.
     await app.register(jobsPlugin, {
       database,
       databaseUrl: config.databaseUrl,
@@ -216,6 +221,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(participationsRoutes);
         await api.register(escrowRoutes);
         await api.register(notificationsRoutes);
+        await api.register(outboxRoutes);
         await api.register(dealRoomRoutes);
         await api.register(eventsRoutes, {
           heartbeatMs: options.realtimeHeartbeatMs,

@@ -64,6 +64,7 @@ describe('loadConfig', () => {
         DATA_DIR: '/var/lib/tradeops',
         ADMIN_EMAILS: ' Ops@Example.com, boss@example.com ,,',
         SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+        SMTP_FROM: 'TradeOps Ops <ops@example.com>',
         SEED_DEMO: 'TRUE',
         SESSION_SECRET: 'x'.repeat(32),
         LOG_LEVEL: 'warn',
@@ -84,6 +85,7 @@ describe('loadConfig', () => {
       dataDir: '/var/lib/tradeops',
       adminEmails: ['ops@example.com', 'boss@example.com'],
       smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      smtpFrom: 'TradeOps Ops <ops@example.com>',
       seedDemo: true,
       sessionSecret: 'x'.repeat(32),
       logLevel: 'warn',
@@ -250,5 +252,14 @@ describe('resolveSessionSecret', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it("sends from PUBLIC_URL's host unless SMTP_FROM says otherwise, and refuses a From that is no address", () => {
+    const base = { PUBLIC_URL: 'https://tradeops.example.com', SMTP_URL: 'smtp://relay.internal:25' };
+    expect(loadConfig(base, CWD).smtpFrom).toBe('TradeOps <no-reply@tradeops.example.com>');
+    expect(loadConfig({ ...base, SMTP_FROM: 'ops@example.com' }, CWD).smtpFrom).toBe('ops@example.com');
+    expect(() => loadConfig({ ...base, SMTP_FROM: 'TradeOps <not an address>' }, CWD)).toThrow(
+      'SMTP_FROM must be an e-mail address, alone or as Name <address>',
+    );
   });
 });

@@ -29,6 +29,7 @@ const EXPECTED = {
   S3_ACCESS_KEY_ID: 'an access key id',
   S3_SECRET_ACCESS_KEY: 'a secret access key',
   SMTP_URL: 'an smtp:// or smtps:// URL',
+  SMTP_FROM: 'an e-mail address, alone or as Name <address>',
   SEED_DEMO: 'true or false',
   SESSION_SECRET: 'at least 32 characters',
   LOG_LEVEL: `one of ${LOG_LEVELS.join(', ')}`,
@@ -125,6 +126,12 @@ function urlWithProtocols(protocols: string[]) {
   });
 }
 
+/** `address` or `Display Name <address>`, as a mail's From says it. */
+const ZMailbox = z.string().refine((value) => {
+  const address = /^[^<>]*<([^<>]+)>$/.exec(value)?.[1]?.trim() ?? value;
+  return z.email().safeParse(address).success && !/[\r\n]/.test(value);
+});
+
 const ZEnvironment = z
   .object({
     PORT: optionalText.pipe(
@@ -171,6 +178,7 @@ const ZEnvironment = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     SMTP_URL: optionalText.pipe(urlWithProtocols(['smtp:', 'smtps:']).optional()),
+    SMTP_FROM: optionalText.pipe(ZMailbox.optional()),
     SEED_DEMO: optionalText.pipe(
       z
         .string()
@@ -246,6 +254,8 @@ export interface AppConfig {
   adminEmails: string[];
   storage: StorageConfig;
   smtpUrl: string | null;
+  /** The From of every mail: SMTP_FROM, or `TradeOps <no-reply@…>` on PUBLIC_URL's host. */
+  smtpFrom: string;
   seedDemo: boolean;
   /** null until `resolveSessionSecret` reads or creates the one kept in DATA_DIR. */
   sessionSecret: string | null;
@@ -330,6 +340,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     adminEmails: [...new Set(e.ADMIN_EMAILS ?? [])],
     storage,
     smtpUrl: e.SMTP_URL ?? null,
+    smtpFrom: e.SMTP_FROM ?? `TradeOps <no-reply@${new URL(publicUrl).hostname}>`,
     // Demo accounts with a published password must never appear in production by accident.
     seedDemo: e.SEED_DEMO ?? nodeEnv !== 'production',
     sessionSecret: e.SESSION_SECRET ?? null,

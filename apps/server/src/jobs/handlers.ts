@@ -1,5 +1,6 @@
 import { type FastifyInstance } from 'fastify';
 import { expireDueOperations } from '../modules/operations/operation-end.service';
+import { type MailDelivery, deliverDueMails } from '../modules/outbox/outbox.service';
 import { expireDueParticipations } from '../modules/participations/participation-release.service';
 import { expireDueInvitations, expireInvitation } from '../modules/waitlist/waitlist-invitations.service';
 import { JOB_QUEUES, type JobQueueName } from './job-queue';
@@ -13,6 +14,13 @@ export type JobHandlers = Record<JobQueueName, (data: Record<string, unknown>) =
  * second time.
  */
 export function createJobHandlers(app: FastifyInstance): JobHandlers {
+  const mail: MailDelivery = {
+    db: app.db,
+    mailer: app.mailer,
+    jobs: app.jobs,
+    publicUrl: app.config.publicUrl,
+    log: app.log,
+  };
   return {
     [JOB_QUEUES.expireDueParticipations]: async () => {
       await expireDueParticipations(app.db, app.jobs, new Date());
@@ -25,6 +33,12 @@ export function createJobHandlers(app: FastifyInstance): JobHandlers {
     },
     [JOB_QUEUES.expireDueOperations]: async () => {
       await expireDueOperations(app.db, app.jobs, new Date());
+    },
+    [JOB_QUEUES.deliverDueMails]: async () => {
+      await deliverDueMails(mail);
+    },
+    [JOB_QUEUES.deliverMail]: async (data) => {
+      if (typeof data.id === 'string') await deliverDueMails(mail, data.id);
     },
   };
 }

@@ -10,6 +10,10 @@ export const JOB_QUEUES = {
   expireInvitation: 'waitlist.expire-invitation',
   /** Every minute: operations still open at their deadline expire and refund their deposits. */
   expireDueOperations: 'operations.expire-due',
+  /** Every minute, and whenever a notification is written: sends the outbox's due mails (and those whose worker died). */
+  deliverDueMails: 'mail.deliver-due',
+  /** One job per mail to send now or at its retry time (account mails, retries, an admin's resend). */
+  deliverMail: 'mail.deliver',
 } as const;
 export type JobQueueName = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -29,6 +33,7 @@ export const SWEEP_QUEUES = [
   JOB_QUEUES.expireDueParticipations,
   JOB_QUEUES.expireDueInvitations,
   JOB_QUEUES.expireDueOperations,
+  JOB_QUEUES.deliverDueMails,
 ] as const;
 
 export interface EnqueueOptions {
@@ -50,6 +55,6 @@ export interface JobQueue {
     data: Record<string, unknown>,
     options?: EnqueueOptions,
   ): Promise<void>;
-  /** Queues a job now, outside any transaction (an admin's "run now", tests of the worker path). */
-  trigger(name: JobQueueName, data?: Record<string, unknown>): Promise<void>;
+  /** Queues a job outside any transaction (an admin's "run now", a mail's retry, tests of the worker path). */
+  trigger(name: JobQueueName, data?: Record<string, unknown>, options?: EnqueueOptions): Promise<void>;
 }

@@ -84,8 +84,8 @@ export const jobsPlugin = appPlugin<JobsPluginOptions>(async (app, options) => {
         db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql),
       });
     },
-    trigger: async (name, data = {}) => {
-      await boss.send(name, data);
+    trigger: async (name, data = {}, triggerOptions = {}) => {
+      await boss.send(name, data, { startAfter: triggerOptions.startAfter, singletonKey: triggerOptions.singletonKey });
     },
   };
   app.decorate('jobs', queue);
@@ -108,6 +108,17 @@ export const jobsPlugin = appPlugin<JobsPluginOptions>(async (app, options) => {
     const handlers = createJobHandlers(app);
     await startWorkers(boss, handlers, options.pollingIntervalSeconds ?? 2);
     for (const name of SWEEP_QUEUES) await boss.schedule(name, EVERY_MINUTE, {}, { singletonKey: name });
+    // A notification is written with its mail (notifyUser): send it now rather than at the next
+    // minute's sweep. Every instance hears every NOTIFY; keyed by the notification, one job is queued
+    // for it however many instances hear it (one key for all would drop a wake-up while one runs).
+    const unsubscribe = app.realtime.subscribe((signal) => {
+      if (signal.type === 'event' && signal.event.kind !== 'notification') return;
+      const key = signal.type === 'event' ? `notification:${signal.event.id ?? ''}` : `resync:${Date.now()}`;
+      boss
+        .send(JOB_QUEUES.deliverDueMails, {}, { singletonKey: key })
+        .catch((error: unknown) => app.log.error({ err: error }, 'could not queue the mail sweep'));
+    });
+    app.addHook('onClose', async () => unsubscribe());
     areWorkersStarted = true;
   }
 

@@ -34,6 +34,8 @@ export interface TestAppOptions {
   realtimeStreamLimits?: BuildAppOptions['realtimeStreamLimits'];
   /** Log lines go here (set LOG_LEVEL in env too: tests log nothing by default). */
   logStream?: BuildAppOptions['logStream'];
+  jobPollingIntervalSeconds?: BuildAppOptions['jobPollingIntervalSeconds'];
+  mailRetry?: BuildAppOptions['mailRetry'];
 }
 
 /**
@@ -65,6 +67,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         realtimeHeartbeatMs: options.realtimeHeartbeatMs,
         realtimeStreamLimits: options.realtimeStreamLimits,
         logStream: options.logStream,
+        jobPollingIntervalSeconds: options.jobPollingIntervalSeconds,
+        mailRetry: options.mailRetry,
       },
     );
     return {

@@ -19,6 +19,7 @@ export {
   ZListOperationsResponse,
   ZOkResponse,
   ZOutboxResponse,
+  ZResendOutboxResponse,
   ZOperationDetail,
   ZOperationControlResponse,
   ZOperationReviewResponse,

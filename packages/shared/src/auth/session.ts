@@ -70,13 +70,30 @@ export type ChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 export const ZOkResponse = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof ZOkResponse>;
 
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
 export const ZOutboxEmail = z.object({
   id: z.string(),
   to: z.string(),
+  /** A notification type (`kyc.approved`) or an account mail (`auth.resetMail`). */
+  kind: z.string(),
   subject: z.string(),
+  /** The text body as sent (with its links). */
   text: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
   createdAt: z.string(),
+  nextAttemptAt: z.string(),
   sentAt: z.string().nullable(),
 });
-export const ZOutboxResponse = z.object({ data: z.array(ZOutboxEmail) });
+export type OutboxEmail = z.infer<typeof ZOutboxEmail>;
+export const ZOutboxResponse = z.object({
+  data: z.array(ZOutboxEmail),
+  /** false: no SMTP_URL, nothing is sent (admins read the mails here). */
+  smtpConfigured: z.boolean(),
+});
+export const ZResendOutboxResponse = z.object({ data: ZOutboxEmail });
 export type OutboxResponse = z.infer<typeof ZOutboxResponse>;
+export const ZOutboxIdParams = z.object({ id: z.uuid('validation.invalid') });

@@ -11,7 +11,7 @@ import {
 } from '../operations/constants';
 import { ZEscrowBankDetails } from '../settings/schemas';
 
-/** The escrow state of a participation's money (modules/escrow/ledger.service getEscrowStates). */
+/** The escrow state of a participation's money (modules/escrow/escrow.service getEscrowStates). */
 
 /** Longest reason an admin may give when rejecting a payment proof. */
 export const PAYMENT_REJECT_REASON_MAX_LENGTH = 500;

@@ -1,7 +1,8 @@
+import { type Language } from '@tradeops/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { createdAt, timestamptz } from './columns';
+import { checkIn, createdAt, timestamptz } from './columns';
 import { operations } from './operations';
 
 /** The message thread of a deal between its participants, its seller and the platform. */
@@ -45,7 +46,15 @@ export const notifications = pgTable(
   ],
 );
 
-/** E-mails written in the business transaction and sent afterwards (at least once) when SMTP is set. */
+/** Where a mail of the outbox is: waiting for a worker, claimed by one, delivered, or given up. */
+export const EMAIL_OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type EmailOutboxStatus = (typeof EMAIL_OUTBOX_STATUSES)[number];
+
+/**
+ * E-mails written in the business transaction and sent afterwards (at least once) by the mail
+ * worker when SMTP is set. `text` is the message's own body; the worker adds the action link, the
+ * settings link and the HTML version in `language` when it sends (modules/outbox/mail-render.ts).
+ */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
@@ -54,6 +63,16 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** What the mail is about: a notification type (`kyc.approved`) or an account mail (`auth.resetMail`). */
+    kind: text('kind').notNull().default('account'),
+    language: text('language').$type<Language>().notNull().default('es'),
+    /** The page the mail leads to: a path on PUBLIC_URL, or an absolute link already built from it. */
+    actionPath: text('action_path'),
+    /** The recipient's notification settings page (notifications only; account mails cannot be turned off). */
+    settingsPath: text('settings_path'),
+    status: text('status').$type<EmailOutboxStatus>().notNull().default('pending'),
+    /** pending: not before then; sending: the claim's lease (a worker that died leaves it to the sweep). */
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     createdAt: createdAt(),
     sentAt: timestamptz('sent_at'),
     attempts: integer('attempts').notNull().default(0),
@@ -61,8 +80,10 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     check('email_outbox_attempts_check', sql`${t.attempts} >= 0`),
-    index('email_outbox_unsent_idx')
-      .on(t.createdAt)
-      .where(sql`sent_at is null`),
+    checkIn('email_outbox_status_check', t.status, EMAIL_OUTBOX_STATUSES),
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status in ('pending', 'sending')`),
+    index('email_outbox_created_idx').on(t.createdAt),
   ],
 );

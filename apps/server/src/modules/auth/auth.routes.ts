@@ -3,7 +3,6 @@ import {
   ZChangePasswordRequest,
   ZForgotPasswordRequest,
   ZOkResponse,
-  ZOutboxResponse,
   ZResetPasswordRequest,
   ZSelectModeRequest,
   ZSessionResponse,
@@ -15,7 +14,6 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/route-access';
 import {
   changePassword,
-  listOutbox,
   requestPasswordReset,
   resetPassword,
   revokeAllSessions,
@@ -199,18 +197,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await changePassword({ app, request, reply }, request.body);
       return ok;
     },
-  );
-
-  app.get(
-    '/admin/outbox',
-    {
-      schema: {
-        summary: 'Queued e-mails (admins)',
-        tags: ['admin'],
-        response: { 200: ZOutboxResponse, ...errors },
-      },
-      config: { access: 'admin' },
-    },
-    async () => ({ data: await listOutbox(app.db) }),
   );
 };

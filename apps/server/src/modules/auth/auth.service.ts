@@ -9,11 +9,11 @@ import {
   roleForMode,
 } from '@tradeops/shared';
 import { isAPIError } from 'better-auth/api';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import commonPasswords from 'fxa-common-password-list';
 import { type AppDatabase } from '../../db/client';
-import { emailOutbox, onboardingStatus, profiles, user } from '../../db/schema';
+import { onboardingStatus, profiles, user } from '../../db/schema';
 import { AppError } from '../../errors';
 import {
   type AuthContext,
@@ -247,17 +247,4 @@ export async function changePassword({ app, request, reply }: AuthDeps, body: Ch
   }
   // A reset link mailed before the change must not undo it.
   await Promise.all([revokeResetTokens(app.db, auth.user.id), app.rateLimits.reset(guesses)]);
-}
-
-/** The newest mails of the outbox, for admins (the reset links when no SMTP is configured). */
-export async function listOutbox(db: AppDatabase) {
-  const rows = await db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(100);
-  return rows.map((row) => ({
-    id: row.id,
-    to: row.to,
-    subject: row.subject,
-    text: row.text,
-    createdAt: row.createdAt.toISOString(),
-    sentAt: row.sentAt ? row.sentAt.toISOString() : null,
-  }));
 }

@@ -35,6 +35,7 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'POST /api/auth/password/reset': 'public',
   'POST /api/auth/password/change': 'authenticated',
   'GET /api/admin/outbox': 'admin',
+  'POST /api/admin/outbox/:id/resend': 'admin',
   'POST /api/auth/email/verify': 'public',
   'POST /api/auth/email/resend': 'authenticated',
   'POST /api/auth/two-factor/enable': 'authenticated',

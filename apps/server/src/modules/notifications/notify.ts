@@ -1,4 +1,4 @@
-import { type Language } from '@tradeops/shared';
+import { type Language, type UserRole } from '@tradeops/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { type AppTransaction } from '../../db/client';
 import { emailOutbox, notifications, profiles, user } from '../../db/schema';
@@ -14,6 +14,8 @@ export interface Recipient {
   notificationPrefs: NotificationPrefs;
   /** For mails that name the account's company (KYC decisions). */
   companyName: string;
+  /** Where their notification settings are (a seller's or a buyer's settings page). */
+  role: UserRole | null;
 }
 
 function toRecipient(row: { profile: typeof profiles.$inferSelect; email: string }): Recipient {
@@ -24,6 +26,7 @@ function toRecipient(row: { profile: typeof profiles.$inferSelect; email: string
     language: row.profile.language,
     notificationPrefs: row.profile.notificationPrefs,
     companyName: row.profile.companyName,
+    role: row.profile.role,
   };
 }
 
@@ -45,10 +48,21 @@ export async function loadRecipients(tx: AppTransaction, userIds: string[]): Pro
   return new Map(rows.map((row) => [row.profile.id, toRecipient(row)]));
 }
 
+/** The page a notification's mail leads to (the bell's links, and the KYC pages for KYC decisions). */
+export function notificationPath(type: string, data: Record<string, unknown>): string | null {
+  if (typeof data.operationId === 'string') {
+    const id = encodeURIComponent(data.operationId);
+    return type.startsWith('operation.') ? `/operation/${id}` : `/operation/${id}/waiting`;
+  }
+  if (type === 'kyc.approved') return '/mode-select';
+  if (type.startsWith('kyc.')) return '/kyc-cuenta';
+  return null;
+}
+
 /**
  * Tells a user about a decision inside the decision's transaction: always an
- * in-app notification, and an e-mail in the outbox (sent when SMTP is set)
- * unless the user turned e-mail off.
+ * in-app notification, and an e-mail in the outbox (the mail worker sends it
+ * when SMTP is set, woken by the notification's NOTIFY) unless the user turned e-mail off.
  */
 export async function notifyUser(
   tx: AppTransaction,
@@ -63,5 +77,9 @@ export async function notifyUser(
     to: recipient.email,
     subject: translate(recipient.language, mail.subjectKey, params),
     text: translate(recipient.language, mail.textKey, params),
+    kind: notification.type,
+    language: recipient.language,
+    actionPath: notificationPath(notification.type, notification.data),
+    settingsPath: recipient.role === 'seller' ? '/seller/settings' : '/buyer/settings',
   });
 }

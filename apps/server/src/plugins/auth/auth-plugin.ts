@@ -1,8 +1,9 @@
-import { DEFAULT_LANGUAGE } from '@tradeops/shared';
+import { DEFAULT_LANGUAGE, type Language } from '@tradeops/shared';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
 import { emailOutbox, profiles } from '../../db/schema';
+import { JOB_QUEUES, type JobQueue } from '../../jobs/job-queue';
 import { appPlugin } from '../app-plugin';
 import { translate } from '../i18n';
 import { forgetStoredAdminEmails, getAdminEmails } from './admin-emails';
@@ -177,47 +178,38 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
-}
-
-/** Sends one mail through SMTP_URL (nodemailer, loaded only when SMTP is configured). */
-async function sendThroughSmtp(smtpUrl: string, mail: OutgoingMail): Promise<void> {
-  const { createTransport } = await import('nodemailer');
-  const transport = createTransport(smtpUrl);
-  try {
-    await transport.sendMail({ from: `TradeOps <no-reply@${new URL(smtpUrl).hostname}>`, ...mail });
-  } finally {
-    transport.close();
-  }
+  /** `auth.resetMail` or `auth.verifyMail`. */
+  kind: string;
+  language: Language;
+  /** The account link the text carries (the HTML version makes a button of it). */
+  link: string;
 }
 
 /**
- * Mail for a person: always written to the outbox table (admins read it in the
- * back office), sent through SMTP_URL when it is set (after the answer, so the
- * timing tells nobody whether the account exists; the row records sent_at or
- * the error), and logged outside production so a developer can follow a link.
+ * Mail for a person: written to the outbox table (admins read it in the back office) and handed
+ * to the mail worker through a job of its own (sent after the answer, so the timing tells nobody
+ * whether the account exists; the row records the tries). Logged outside production so a
+ * developer can follow a link.
  */
 export async function queueEmail(
   db: AppDatabase,
   log: FastifyRequest['log'],
-  options: { isProduction: boolean; smtpUrl: string | null },
+  options: { isProduction: boolean; jobs: JobQueue },
   mail: OutgoingMail,
 ): Promise<void> {
-  const [row] = await db.insert(emailOutbox).values(mail).returning({ id: emailOutbox.id });
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      kind: mail.kind,
+      language: mail.language,
+      actionPath: mail.link,
+    })
+    .returning({ id: emailOutbox.id });
   if (!options.isProduction) log.info({ to: mail.to, subject: mail.subject }, `e-mail queued:\n${mail.text}`);
-  const { smtpUrl } = options;
-  if (!smtpUrl || !row) return;
-  void sendThroughSmtp(smtpUrl, mail)
-    .then(() => db.update(emailOutbox).set({ sentAt: new Date(), attempts: 1 }).where(eq(emailOutbox.id, row.id)))
-    .catch(async (error: unknown) => {
-      // The id, not the address: the SMTP error itself may quote the recipient (nodemailer's `rejected`).
-      const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
-      log.warn({ outboxId: row.id, code, responseCode }, 'e-mail not sent; it stays in the outbox');
-      await db
-        .update(emailOutbox)
-        .set({ attempts: 1, lastError: String(error instanceof Error ? error.message : error).slice(0, 500) })
-        .where(eq(emailOutbox.id, row.id))
-        .catch(() => undefined);
-    });
+  if (row) await options.jobs.trigger(JOB_QUEUES.deliverMail, { id: row.id }, { singletonKey: row.id });
 }
 
 /** Better Auth on the app (`app.betterAuth`) and `request.auth` on every request. */
@@ -227,11 +219,19 @@ export const authPlugin = appPlugin<{ db: AppDatabase }>(async (app, options) =>
     (mail: 'auth.resetMail' | 'auth.verifyMail') =>
     async ({ userId, email, name, link }: AccountLinkMail) => {
       const lang = (await loadProfile(options.db, userId))?.language ?? DEFAULT_LANGUAGE;
-      await queueEmail(options.db, app.log, app.config, {
-        to: email,
-        subject: translate(lang, `${mail}.subject`),
-        text: translate(lang, `${mail}.text`, { name, link }),
-      });
+      await queueEmail(
+        options.db,
+        app.log,
+        { isProduction: app.config.isProduction, jobs: app.jobs },
+        {
+          to: email,
+          subject: translate(lang, `${mail}.subject`),
+          text: translate(lang, `${mail}.text`, { name, link }),
+          kind: mail,
+          language: lang,
+          link,
+        },
+      );
     };
   const auth = createAuth({
     db: options.db,

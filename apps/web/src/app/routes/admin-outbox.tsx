@@ -1,21 +1,96 @@
+import { type OutboxEmail, type OutboxStatus } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/ui/alert';
+import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
-import { useOutbox } from '../../features/auth/api/outbox';
-import { formatDate } from '../../lib/format';
-import { Alert } from '../../components/ui/alert';
+import { type DataColumn, DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
+import { useOutbox, useResendOutboxMail } from '../../features/auth/api/outbox';
+import { formatDate } from '../../lib/format';
 
-/** /admin/outbox: every mail the platform wrote, so admins can read it when no SMTP server is set. */
+const STATUS_TONES: Record<OutboxStatus, BadgeTone> = {
+  pending: 'neutral',
+  sending: 'brand',
+  sent: 'success',
+  failed: 'danger',
+};
+
+/**
+ * /admin/outbox: every mail the platform wrote with its delivery state (tries, last error), a
+ * resend for failed or sent ones, and the text itself (what admins read when no SMTP is set).
+ */
 export function AdminOutboxPage() {
   const { t, i18n } = useTranslation();
   const outbox = useOutbox();
+  const resend = useResendOutboxMail();
   const mails = outbox.data?.data ?? [];
-  const when = (value: string) => formatDate(value, i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (value: string | null) =>
+    value ? formatDate(value, i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+
+  const columns: DataColumn<OutboxEmail>[] = [
+    {
+      key: 'recipient',
+      header: t('outbox.columns.recipient'),
+      cell: (mail) => (
+        <details>
+          <summary className="cursor-pointer">
+            <span className="font-medium text-brand-900">{mail.to}</span>
+            <span className="block text-slate-600">{mail.subject}</span>
+          </summary>
+          <pre className="mt-2 max-w-xl overflow-x-auto rounded-lg bg-slate-50 p-3 text-xs whitespace-pre-wrap text-slate-800">
+            {mail.text}
+          </pre>
+        </details>
+      ),
+    },
+    { key: 'kind', header: t('outbox.columns.kind'), cell: (mail) => <code className="text-xs">{mail.kind}</code> },
+    {
+      key: 'status',
+      header: t('outbox.columns.status'),
+      cell: (mail) => <Badge tone={STATUS_TONES[mail.status]}>{t(`outbox.statuses.${mail.status}`)}</Badge>,
+    },
+    { key: 'attempts', header: t('outbox.columns.attempts'), isNumeric: true, cell: (mail) => mail.attempts },
+    {
+      key: 'lastError',
+      header: t('outbox.columns.lastError'),
+      cell: (mail) => <span className="text-xs break-words text-rose-800">{mail.lastError ?? '—'}</span>,
+    },
+    { key: 'created', header: t('outbox.columns.created'), cell: (mail) => when(mail.createdAt) },
+    { key: 'sent', header: t('outbox.columns.sent'), cell: (mail) => when(mail.sentAt) },
+    {
+      key: 'actions',
+      header: t('outbox.columns.actions'),
+      cell: (mail) =>
+        mail.status === 'failed' || mail.status === 'sent' ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={resend.isPending}
+            onClick={() => resend.mutate(mail.id)}
+            aria-label={`${t('outbox.resend')}: ${mail.to}`}
+          >
+            {t('outbox.resend')}
+          </Button>
+        ) : null,
+    },
+  ];
+
   return (
     <div className="flex-1 bg-slate-50 py-10 sm:py-14">
-      <Container className="max-w-4xl">
+      <Container className="max-w-6xl">
         <PageHeader variant="plain" title={t('outbox.title')} description={t('outbox.subtitle')} />
+        {outbox.isSuccess && !outbox.data.smtpConfigured && (
+          <Alert tone="info" className="mt-6">
+            {t('outbox.noSmtp')}
+          </Alert>
+        )}
+        {resend.isSuccess && (
+          <Alert tone="success" className="mt-6">
+            {t('outbox.resent')}
+          </Alert>
+        )}
+        {resend.isError && <Alert className="mt-6">{resend.error.message}</Alert>}
         {outbox.isPending && <p className="mt-8 text-slate-500">{t('common.loading')}</p>}
         {outbox.isError && (
           <Alert className="mt-8">
@@ -30,24 +105,11 @@ export function AdminOutboxPage() {
             {t('outbox.empty')}
           </p>
         )}
-        <ul className="mt-8 space-y-4">
-          {mails.map((mail) => (
-            <li key={mail.id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-              <details>
-                <summary className="cursor-pointer list-none">
-                  <p className="font-semibold text-brand-900">{mail.subject}</p>
-                  <p className="mt-1 text-sm text-slate-600">
-                    {t('outbox.to', { to: mail.to })} · {when(mail.createdAt)} ·{' '}
-                    {mail.sentAt ? t('outbox.sent', { date: when(mail.sentAt) }) : t('outbox.notSent')}
-                  </p>
-                </summary>
-                <pre className="mt-4 overflow-x-auto rounded-lg bg-slate-50 p-4 text-sm whitespace-pre-wrap text-slate-800">
-                  {mail.text}
-                </pre>
-              </details>
-            </li>
-          ))}
-        </ul>
+        {mails.length > 0 && (
+          <div className="mt-8 sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white sm:shadow-sm">
+            <DataTable caption={t('outbox.title')} columns={columns} rows={mails} rowKey={(mail) => mail.id} />
+          </div>
+        )}
       </Container>
     </div>
   );
