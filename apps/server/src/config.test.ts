@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, demoSeedWarnings, isLoopbackHost, loadConfig } from './config';
 import { resolveSessionSecret } from './session-secret';
 
 const CWD = '/srv/tradeops';
@@ -222,6 +222,45 @@ describe('loadConfig', () => {
     expect(errorOf({ PORT: 'x', STORAGE: 'y' })).toBe(
       'Invalid configuration: PORT must be an integer from 1 to 65535 (got "x"); STORAGE must be fs or s3 (got "y")',
     );
+  });
+});
+
+describe('demo data safety', () => {
+  it('never seeds the demo in production unless SEED_DEMO=true says so', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://tradeops.example.com',
+      SESSION_SECRET: 'x'.repeat(32),
+    };
+    expect(loadConfig(production, CWD).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }, CWD).seedDemo).toBe(true);
+  });
+
+  it('tells loopback hosts from the ones others can reach', () => {
+    for (const host of ['127.0.0.1', '127.0.1.1', 'localhost', '::1', '[::1]']) expect(isLoopbackHost(host)).toBe(true);
+    for (const host of ['0.0.0.0', '::', '10.0.0.5', 'tradeops.example.com', '128.0.0.1']) {
+      expect(isLoopbackHost(host)).toBe(false);
+    }
+  });
+
+  it('warns when the seeded demo listens beyond loopback or runs in production, and only then', () => {
+    expect(demoSeedWarnings(loadConfig({}, CWD))).toEqual([]);
+    expect(demoSeedWarnings(loadConfig({ HOST: '0.0.0.0', SEED_DEMO: 'false' }, CWD))).toEqual([]);
+    const exposed = demoSeedWarnings(loadConfig({ HOST: '0.0.0.0' }, CWD));
+    expect(exposed).toHaveLength(1);
+    expect(exposed[0]).toMatch(/HOST=0\.0\.0\.0 .*demo admin/);
+    const production = demoSeedWarnings(
+      loadConfig(
+        {
+          NODE_ENV: 'production',
+          PUBLIC_URL: 'https://tradeops.example.com',
+          SESSION_SECRET: 'x'.repeat(32),
+          SEED_DEMO: 'true',
+        },
+        CWD,
+      ),
+    );
+    expect(production).toEqual([expect.stringMatching(/NODE_ENV=production/)]);
   });
 });
 

@@ -351,3 +351,29 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
+
+/** Whether `host` only accepts connections from this machine (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+/**
+ * What start-up must shout about the demo data: its accounts (an admin among them) share a
+ * published password, so they are only safe on a machine nobody else reaches.
+ */
+export function demoSeedWarnings(config: Pick<AppConfig, 'seedDemo' | 'host' | 'isProduction'>): string[] {
+  if (!config.seedDemo) return [];
+  const warnings: string[] = [];
+  if (!isLoopbackHost(config.host)) {
+    warnings.push(
+      `HOST=${config.host} reaches beyond this machine and the demo data is seeded: anyone who can reach it can sign in as the demo admin with the published password. Set SEED_DEMO=false, or HOST=127.0.0.1.`,
+    );
+  }
+  if (config.isProduction) {
+    warnings.push(
+      'SEED_DEMO=true with NODE_ENV=production: the demo accounts, an admin among them, exist with a published password.',
+    );
+  }
+  return warnings;
+}

@@ -1,6 +1,6 @@
 import { type FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { type AppConfig, ConfigError, getLaunchDir, loadConfig } from './config';
+import { type AppConfig, ConfigError, demoSeedWarnings, getLaunchDir, loadConfig } from './config';
 import { DataDirLockedError } from './db/pglite-lock';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 
@@ -31,6 +31,10 @@ function printBanner(config: AppConfig): void {
     }
   }
   console.info(lines.join('\n'));
+  for (const warning of demoSeedWarnings(config)) {
+    const rule = '!'.repeat(78);
+    console.warn(`\n${rule}\nWARNING: ${warning}\n${rule}\n`);
+  }
 }
 
 async function main(): Promise<void> {

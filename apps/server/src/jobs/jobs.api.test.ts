@@ -23,7 +23,12 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000): Promi
   }
 }
 
-async function placeOrder(app: FastifyInstance, headers: Record<string, string>, operationId: string, volume: number) {
+async function createParticipation(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  operationId: string,
+  volume: number,
+) {
   const response = await app.inject({
     method: 'POST',
     url: `/api/operations/${operationId}/participations`,
@@ -49,7 +54,7 @@ describe('job workers (JOBS=on)', () => {
 
     const [buyer, waiting] = await createApprovedBuyers(t, 2, 'worker');
     const operation = await createOpenOperation(t.db, { totalTons: 10 });
-    const id = await placeOrder(t.app, buyer!.headers, operation.id, 10);
+    const id = await createParticipation(t.app, buyer!.headers, operation.id, 10);
     await t.app.inject({
       method: 'POST',
       url: `/api/operations/${operation.id}/waitlist`,
@@ -149,7 +154,7 @@ describe.runIf(process.env.DATABASE_URL)('two app instances on one PostgreSQL da
     for (const [index, buyer] of buyers.entries()) {
       // Orders through either instance: 4 × 5 t in each operation.
       const instance = index % 2 === 0 ? one : two;
-      orders.push(await placeOrder(instance.app, buyer.headers, operations[index % 2]!.id, 5));
+      orders.push(await createParticipation(instance.app, buyer.headers, operations[index % 2]!.id, 5));
     }
     await one.db
       .update(participations)

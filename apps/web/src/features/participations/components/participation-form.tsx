@@ -45,7 +45,7 @@ function limitsOf(form: ParticipationFormResponse): AllocationLimits {
  * `fullPanel` is shown under the "operation full" notice: the app layer
  * plugs the waitlist's join panel in there.
  */
-export function OrderForm({ operationId, fullPanel }: { operationId: string; fullPanel?: ReactNode }) {
+export function ParticipationForm({ operationId, fullPanel }: { operationId: string; fullPanel?: ReactNode }) {
   const { t } = useTranslation();
   const form = useParticipationForm(operationId);
 
