@@ -69,6 +69,8 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     region: options.region,
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
     forcePathStyle: true,
+    // An unreachable endpoint fails a request in seconds. No idle timeout: a download paused by a slow client is fine.
+    requestHandler: { connectionTimeout: 10_000 },
     // Only where S3 requires one: many S3-compatible servers refuse the newer default checksums.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
