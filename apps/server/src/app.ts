@@ -125,7 +125,6 @@ function fastifyTrustProxy(trustProxy: TrustProxy): FastifyServerOptions['trustP
  */
 export async function buildApp(initialConfig: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config = await resolveSessionSecret(initialConfig);
-  // Before the database: STORAGE=s3 must stop start-up without touching anything.
   const storage = options.storage ?? createStorage(config);
   // The app's logger, for the client-error handler that has to be given before the app exists.
   const clientErrorLog: { log?: FastifyBaseLogger } = {};

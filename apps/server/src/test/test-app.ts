@@ -9,6 +9,8 @@ import { type AppConfig } from '../config';
 import { type AppDatabase, type DatabaseHandle, openDatabase } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
+import { copyDiskStoreToS3 } from '../plugins/storage/copy-disk-store';
+import { createS3Storage } from '../plugins/storage/s3-storage';
 import { type Storage } from '../plugins/storage/storage';
 import { createStorage } from '../plugins/storage/storage-plugin';
 import { createScratchDatabase } from './scratch-database';
@@ -54,7 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const scratch = serverUrl ? await createScratchDatabase(serverUrl, template?.postgresDatabase) : null;
   const storage = createStorage(config);
   try {
-    if (template) await cp(template.storageDir, join(dataDir, 'storage'), { recursive: true });
+    if (template) await copyTemplateStore(template.storageDir, config, dataDir);
     const pgliteDump = !scratch && template?.pgliteDump ? new Blob([await readFile(template.pgliteDump)]) : undefined;
     const database = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: null, pgliteDump });
     const app = await buildApp(
@@ -89,6 +91,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** The seed's files where this app's driver looks for them: its DATA_DIR, or its S3 bucket. */
+async function copyTemplateStore(templateDir: string, config: AppConfig, dataDir: string): Promise<void> {
+  if (config.storage.driver === 'fs') {
+    await cp(templateDir, join(dataDir, 'storage'), { recursive: true });
+    return;
+  }
+  const report = await copyDiskStoreToS3(templateDir, createS3Storage(config.storage));
+  if (report.failed.length > 0)
+    throw new Error(`copying the seed's files to S3 failed: ${JSON.stringify(report.failed)}`);
 }
 
 export { TEST_ORIGIN, createScratchDatabase };
@@ -134,7 +147,7 @@ export async function resetTokensMailedTo(t: TestApp, email: string): Promise<st
 }
 
 /** The token of the newest verification link e-mailed to this address (read from the outbox). */
-export async function latestVerificationToken(t: TestApp, email: string): Promise<string> {
+export async function latestVerificationToken(t: Pick<TestApp, 'db'>, email: string): Promise<string> {
   const [mail] = await t.db
     .select()
     .from(emailOutbox)
@@ -147,7 +160,7 @@ export async function latestVerificationToken(t: TestApp, email: string): Promis
 }
 
 /** Confirms a freshly signed-up address through its e-mailed link, as its owner would. */
-export async function confirmEmail(t: TestApp, email: string): Promise<void> {
+export async function confirmEmail(t: Pick<TestApp, 'app' | 'db'>, email: string): Promise<void> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/auth/email/verify',

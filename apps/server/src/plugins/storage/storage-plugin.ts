@@ -1,7 +1,8 @@
 import { join } from 'node:path';
-import { type AppConfig, ConfigError } from '../../config';
+import { type AppConfig } from '../../config';
 import { appPlugin } from '../app-plugin';
 import { createLocalDiskStorage } from './local-disk-storage';
+import { createS3Storage } from './s3-storage';
 import { type Storage } from './storage';
 
 declare module 'fastify' {
@@ -10,13 +11,15 @@ declare module 'fastify' {
   }
 }
 
+/** The configured driver: files under DATA_DIR/storage, or in the S3 bucket (STORAGE=s3) that several instances share. */
 export function createStorage(config: AppConfig): Storage {
-  if (config.storage.driver === 's3') {
-    throw new ConfigError(
-      'Invalid configuration: STORAGE=s3 is not available yet (the S3 driver is not part of this version); use STORAGE=fs',
-    );
-  }
-  return createLocalDiskStorage(join(config.dataDir, 'storage'));
+  if (config.storage.driver === 's3') return createS3Storage(config.storage);
+  return createLocalDiskStorage(localStorageDir(config));
+}
+
+/** Where the disk driver keeps its files (and where `npm run storage:migrate` reads them from). */
+export function localStorageDir(config: Pick<AppConfig, 'dataDir'>): string {
+  return join(config.dataDir, 'storage');
 }
 
 export const storagePlugin = appPlugin<{ storage: Storage }>(async (app, options) => {
