@@ -230,11 +230,16 @@ test.describe('full flow', () => {
     clock.lap('payment confirmations');
 
     // 6. The admin runs the deal through every milestone.
-    await admin
-      .getByRole('navigation', { name: 'Administración' })
-      .getByRole('link', { name: 'Operaciones en curso' })
-      .click();
-    await admin.getByRole('link', { name: new RegExp(title) }).click();
+    // Once in CI (1 run in 3) the click on the navigation link, made while the payment queue refetched,
+    // left the page where it was and the test waited out its 5 minutes: click again until the page moves.
+    await expect(async () => {
+      await admin
+        .getByRole('navigation', { name: 'Administración' })
+        .getByRole('link', { name: 'Operaciones en curso' })
+        .click();
+      await expect(admin).toHaveURL(/\/admin\/operations$/, { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    await admin.getByRole('link', { name: new RegExp(title) }).click({ timeout: 15_000 });
     await expect(admin).toHaveURL(new RegExp(`/admin/operations/${operationId}$`));
     await expect(admin.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(admin.getByText(`${TOTAL_TONS} de ${TOTAL_TONS} t asignadas`).first()).toBeVisible();
