@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../paths';
 import { createLocalDiskStorage } from '../plugins/storage/local-disk-storage';
 import { createOpenOperation } from '../test/deals';
-import { createScratchDatabase } from '../test/test-app';
-import { type DatabaseHandle, openDatabase, selectRows } from './client';
+import { type DatabaseBefore, openDatabaseBefore } from '../test/database-before';
+import { type DatabaseHandle, selectRows } from './client';
 import { getPgErrorCode } from './errors';
 import { auditLog, participations, operationWaitlist, operations } from './schema';
 import { demoUserId } from './seed/demo-accounts';
@@ -26,32 +21,16 @@ const BEFORE_FLOOR = '0011_review_queue_revisions';
  * CHECK then refuses any price below $1 on a deal that has not ended. On PGlite and PostgreSQL.
  */
 describe('the price floor migrations on a database with deals below $1', () => {
+  let database: DatabaseBefore;
   let handle: DatabaseHandle;
-  let dropScratch: () => Promise<void> = async () => undefined;
-  let dir: string;
   const ids = { active: '', pending: '', cancelled: '', cheap: '', normal: '' };
   const orders = { pending: '', verification: '', ended: '' };
   let waitlistId = '';
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'tradeops-floor-'));
-    const serverUrl = process.env.DATABASE_URL;
-    const scratch = serverUrl ? await createScratchDatabase(serverUrl) : null;
-    if (scratch) dropScratch = scratch.drop;
-    handle = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: null });
-
-    // The migrations folder as it was before the floor: the same files and journal, cut after BEFORE_FLOOR.
-    const olderFolder = join(dir, 'migrations');
-    await cp(MIGRATIONS_DIR, olderFolder, { recursive: true });
-    const journal = JSON.parse(await readFile(join(olderFolder, 'meta/_journal.json'), 'utf8')) as {
-      entries: { tag: string }[];
-    };
-    journal.entries = journal.entries.slice(0, journal.entries.findIndex((entry) => entry.tag === BEFORE_FLOOR) + 1);
-    await writeFile(join(olderFolder, 'meta/_journal.json'), JSON.stringify(journal));
-    const config = { migrationsFolder: olderFolder };
-    if (handle.driver === 'pglite') await migratePglite(handle.db as never, config);
-    else await migrateNodePg(handle.db as never, config);
-    await seedDemoData(handle.db, createLocalDiskStorage(join(dir, 'storage')));
+    database = await openDatabaseBefore(BEFORE_FLOOR);
+    handle = database.handle;
+    await seedDemoData(handle.db, createLocalDiskStorage(join(database.dir, 'storage')));
 
     const db = handle.db;
     ids.active = (await createOpenOperation(db, { pricePerTonCents: 0, totalTons: 20, allocatedTons: 10 })).id;
@@ -91,9 +70,7 @@ describe('the price floor migrations on a database with deals below $1', () => {
     await handle.migrate();
   }, 120_000);
   afterAll(async () => {
-    await handle?.close();
-    await dropScratch();
-    await rm(dir, { recursive: true, force: true });
+    await database?.close();
   });
 
   const operationById = async (id: string) =>

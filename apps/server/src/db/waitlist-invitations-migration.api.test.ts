@@ -1,16 +1,11 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HOUR_MS } from '@tradeops/shared';
 import { eq, sql } from 'drizzle-orm';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../paths';
 import { createLocalDiskStorage } from '../plugins/storage/local-disk-storage';
 import { createOpenOperation } from '../test/deals';
-import { createScratchDatabase } from '../test/test-app';
-import { type DatabaseHandle, openDatabase, selectRows } from './client';
+import { type DatabaseBefore, openDatabaseBefore } from '../test/database-before';
+import { type DatabaseHandle, selectRows } from './client';
 import { getPgErrorCode } from './errors';
 import { notifications, operationWaitlist } from './schema';
 import { demoUserId } from './seed/demo-accounts';
@@ -25,35 +20,16 @@ const BEFORE_INVITATIONS = '0015_drop_waitlist_entries';
  * notifications already sent follow the new kinds, and one live place per buyer still holds.
  */
 describe('the waitlist invitations migration on a database with offered entries', () => {
+  let database: DatabaseBefore;
   let handle: DatabaseHandle;
-  let dropScratch: () => Promise<void> = async () => undefined;
-  let dir: string;
   let operationId = '';
   const expiresAt = new Date(Date.now() + 24 * HOUR_MS);
   const ids = { invited: '', waiting: '', passed: '' };
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'tradeops-invitations-'));
-    const serverUrl = process.env.DATABASE_URL;
-    const scratch = serverUrl ? await createScratchDatabase(serverUrl) : null;
-    if (scratch) dropScratch = scratch.drop;
-    handle = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: null });
-
-    // The migrations folder as it was before: the same files and journal, cut after BEFORE_INVITATIONS.
-    const olderFolder = join(dir, 'migrations');
-    await cp(MIGRATIONS_DIR, olderFolder, { recursive: true });
-    const journal = JSON.parse(await readFile(join(olderFolder, 'meta/_journal.json'), 'utf8')) as {
-      entries: { tag: string }[];
-    };
-    journal.entries = journal.entries.slice(
-      0,
-      journal.entries.findIndex((entry) => entry.tag === BEFORE_INVITATIONS) + 1,
-    );
-    await writeFile(join(olderFolder, 'meta/_journal.json'), JSON.stringify(journal));
-    const config = { migrationsFolder: olderFolder };
-    if (handle.driver === 'pglite') await migratePglite(handle.db as never, config);
-    else await migrateNodePg(handle.db as never, config);
-    await seedDemoData(handle.db, createLocalDiskStorage(join(dir, 'storage')));
+    database = await openDatabaseBefore(BEFORE_INVITATIONS);
+    handle = database.handle;
+    await seedDemoData(handle.db, createLocalDiskStorage(join(database.dir, 'storage')));
 
     // In SQL: the schema names today's columns.
     const db = handle.db;
@@ -78,9 +54,7 @@ describe('the waitlist invitations migration on a database with offered entries'
     await handle.migrate();
   }, 120_000);
   afterAll(async () => {
-    await handle?.close();
-    await dropScratch();
-    await rm(dir, { recursive: true, force: true });
+    await database?.close();
   });
 
   const entryById = async (id: string) =>
