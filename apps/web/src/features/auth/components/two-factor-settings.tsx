@@ -5,7 +5,7 @@ import {
   ZEnableTwoFactorRequest,
 } from '@tradeops/shared';
 import { QRCodeSVG } from 'qrcode.react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -126,8 +126,29 @@ export function TwoFactorSettings({
   );
 }
 
-function StepActions({ children }: { children: ReactNode }) {
-  return <div className="flex flex-wrap gap-3">{children}</div>;
+/** A step's submit button (disabled while its request runs) and the way back. */
+function StepButtons({
+  submitLabel,
+  isPending,
+  variant,
+  onCancel,
+}: {
+  submitLabel: string;
+  isPending: boolean;
+  variant?: 'secondary';
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Button type="submit" variant={variant} disabled={isPending}>
+        {submitLabel}
+      </Button>
+      <Button variant="ghost" onClick={onCancel}>
+        {t('twoFactor.cancel')}
+      </Button>
+    </div>
+  );
 }
 
 function PasswordStep({
@@ -154,14 +175,7 @@ function PasswordStep({
       <Field name="password" label={t('twoFactor.password')} hint={t('twoFactor.passwordHint')}>
         {(control) => <input {...control} type="password" autoComplete="current-password" />}
       </Field>
-      <StepActions>
-        <Button type="submit" disabled={enable.isPending}>
-          {t('twoFactor.continue')}
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          {t('twoFactor.cancel')}
-        </Button>
-      </StepActions>
+      <StepButtons submitLabel={t('twoFactor.continue')} isPending={enable.isPending} onCancel={onCancel} />
     </Form>
   );
 }
@@ -209,14 +223,11 @@ function ScanStep({
       <Field name="code" label={t('twoFactor.codeLabel')}>
         {(control) => <input {...control} inputMode="numeric" autoComplete="one-time-code" />}
       </Field>
-      <StepActions>
-        <Button type="submit" disabled={confirm.isPending}>
-          {confirm.isPending ? t('twoFactor.confirming') : t('twoFactor.confirm')}
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          {t('twoFactor.cancel')}
-        </Button>
-      </StepActions>
+      <StepButtons
+        submitLabel={confirm.isPending ? t('twoFactor.confirming') : t('twoFactor.confirm')}
+        isPending={confirm.isPending}
+        onCancel={onCancel}
+      />
     </Form>
   );
 }
@@ -241,14 +252,12 @@ function DisableStep({ onCancel, onDisabled }: { onCancel: () => void; onDisable
       <Field name="password" label={t('twoFactor.password')}>
         {(control) => <input {...control} type="password" autoComplete="current-password" />}
       </Field>
-      <StepActions>
-        <Button type="submit" variant="secondary" disabled={disable.isPending}>
-          {t('twoFactor.disableConfirm')}
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          {t('twoFactor.cancel')}
-        </Button>
-      </StepActions>
+      <StepButtons
+        submitLabel={t('twoFactor.disableConfirm')}
+        isPending={disable.isPending}
+        variant="secondary"
+        onCancel={onCancel}
+      />
     </Form>
   );
 }
