@@ -169,3 +169,33 @@ export async function confirmEmail(t: Pick<TestApp, 'app' | 'db'>, email: string
   });
   if (response.statusCode !== 200) throw new Error(`verifying ${email} failed: ${response.body}`);
 }
+
+let companies = 0;
+
+/**
+ * A brand-new company account, signed in, its address confirmed through the e-mailed link (what
+ * KYC uploads need): its headers, id and e-mail.
+ */
+export async function signUpCompany(
+  t: Pick<TestApp, 'app' | 'db'>,
+): Promise<{ headers: Record<string, string>; userId: string; email: string }> {
+  companies += 1;
+  const email = `empresa${companies}-${process.pid}-${Date.now()}@example.com`;
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up',
+    headers: sameOriginHeaders(),
+    payload: {
+      fullName: 'Ana Pérez',
+      email,
+      password: 'Un-Buen-Secreto-2025',
+      companyName: 'Lácteos del Sur',
+      country: 'AR',
+      companyType: 'trader',
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
+  await confirmEmail(t, email);
+  const userId = (response.json() as { user: { id: string } }).user.id;
+  return { headers: sameOriginHeaders(cookieFrom(response.headers['set-cookie'])), userId, email };
+}

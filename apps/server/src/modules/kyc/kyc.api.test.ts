@@ -10,32 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, notifications, onboardingStatus, profiles, userDocuments } from '../../db/schema';
 import { GIF_BYTES, HTML_BYTES, JPEG_BYTES, PDF_BYTES, PNG_BYTES, multipartBody } from '../../test/kyc-files';
-import { type TestApp, confirmEmail, cookieFrom, createTestApp, sameOriginHeaders, signIn } from '../../test/test-app';
-
-let counter = 0;
-
-/** A brand-new company account, signed in, its address confirmed through the e-mailed link: its headers and id. */
-async function signUpCompany(t: TestApp): Promise<{ headers: Record<string, string>; userId: string; email: string }> {
-  counter += 1;
-  const email = `empresa${counter}-${Date.now()}@example.com`;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up',
-    headers: sameOriginHeaders(),
-    payload: {
-      fullName: 'Ana Pérez',
-      email,
-      password: 'Un-Buen-Secreto-2025',
-      companyName: 'Lácteos del Sur',
-      country: 'AR',
-      companyType: 'trader',
-    },
-  });
-  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
-  await confirmEmail(t, email);
-  const userId = (response.json() as { user: { id: string } }).user.id;
-  return { headers: sameOriginHeaders(cookieFrom(response.headers['set-cookie'])), userId, email };
-}
+import { type TestApp, createTestApp, sameOriginHeaders, signIn, signUpCompany } from '../../test/test-app';
 
 function upload(
   t: TestApp,

@@ -11,42 +11,9 @@ import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-oper
 import { MILK_POWDER_SPEC } from '../../db/seed/demo-specs';
 import { PDF_BYTES, PNG_BYTES, multipartBody } from '../../test/kyc-files';
 import { type TestS3Server, startS3Server } from '../../test/s3-server';
-import {
-  type TestApp,
-  confirmEmail,
-  cookieFrom,
-  createScratchDatabase,
-  createTestApp,
-  sameOriginHeaders,
-  signIn,
-} from '../../test/test-app';
+import { type TestApp, createScratchDatabase, createTestApp, signIn, signUpCompany } from '../../test/test-app';
 import { testConfig } from '../../test/test-config';
 import { createS3Storage } from './s3-storage';
-
-let counter = 0;
-
-/** A new company account signed up (and its address confirmed) on `app`: its headers and id. */
-async function signUpCompany(app: FastifyInstance): Promise<{ headers: Record<string, string>; userId: string }> {
-  counter += 1;
-  const email = `s3-${counter}-${Date.now()}@example.com`;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up',
-    headers: sameOriginHeaders(),
-    payload: {
-      fullName: 'Ana Pérez',
-      email,
-      password: 'Un-Buen-Secreto-2025',
-      companyName: 'Lácteos del Sur',
-      country: 'AR',
-      companyType: 'trader',
-    },
-  });
-  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
-  await confirmEmail({ app, db: app.db }, email);
-  const userId = (response.json() as { user: { id: string } }).user.id;
-  return { headers: sameOriginHeaders(cookieFrom(response.headers['set-cookie'])), userId };
-}
 
 async function uploadDocument(
   app: FastifyInstance,
@@ -96,7 +63,7 @@ describe('STORAGE=s3: uploads and downloads through the API', () => {
 
   it('keeps a KYC document in the bucket and serves it back; a replacement removes the old object', async () => {
     const bucket = createS3Storage(s3.options);
-    const owner = await signUpCompany(t.app);
+    const owner = await signUpCompany(t);
     const first = await uploadDocument(t.app, owner.headers, 'government_id', 'Cédula Ana.pdf', PDF_BYTES);
     expect(await bucket.stat('documents', first.storageKey!)).toEqual({
       contentType: 'application/pdf',
@@ -122,7 +89,7 @@ describe('STORAGE=s3: uploads and downloads through the API', () => {
   });
 
   it('answers a document whose object is gone from the bucket as not found', async () => {
-    const owner = await signUpCompany(t.app);
+    const owner = await signUpCompany(t);
     const row = await uploadDocument(t.app, owner.headers, 'tax_certificate', 'rut.pdf', PDF_BYTES);
     await createS3Storage(s3.options).delete('documents', row.storageKey!);
     const response = await downloadDocument(t.app, owner.headers, row.id);
@@ -170,7 +137,7 @@ describe.runIf(process.env.DATABASE_URL)('two app instances on one PostgreSQL da
     const one = await start(true);
     const two = await start(false);
 
-    const owner = await signUpCompany(one.app);
+    const owner = await signUpCompany({ app: one.app, db: one.app.db });
     const fromOne = await uploadDocument(one.app, owner.headers, 'incorporation_cert', 'Acta.pdf', PDF_BYTES);
     const fromTwo = await uploadDocument(two.app, owner.headers, 'government_id', 'Cédula.png', PNG_BYTES);
 
