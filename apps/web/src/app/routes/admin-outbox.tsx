@@ -1,6 +1,7 @@
 import { type OutboxEmail, type OutboxStatus } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert';
+import { QueryState } from '../../components/ui/query-state';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
@@ -24,7 +25,6 @@ export function AdminOutboxPage() {
   const { t, i18n } = useTranslation();
   const outbox = useOutbox();
   const resend = useResendOutboxMail();
-  const mails = outbox.data?.data ?? [];
   const when = (value: string | null) =>
     value ? formatDate(value, i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
@@ -91,25 +91,15 @@ export function AdminOutboxPage() {
           </Alert>
         )}
         {resend.isError && <Alert className="mt-6">{resend.error.message}</Alert>}
-        {outbox.isPending && <p className="mt-8 text-slate-500">{t('common.loading')}</p>}
-        {outbox.isError && (
-          <Alert className="mt-8">
-            <p>{outbox.error.message}</p>
-            <Button className="mt-3" variant="secondary" onClick={() => void outbox.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Alert>
-        )}
-        {outbox.isSuccess && mails.length === 0 && (
-          <p className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-            {t('outbox.empty')}
-          </p>
-        )}
-        {mails.length > 0 && (
-          <div className="mt-8 sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white sm:shadow-sm">
-            <DataTable caption={t('outbox.title')} columns={columns} rows={mails} rowKey={(mail) => mail.id} />
-          </div>
-        )}
+        <div className="mt-8">
+          <QueryState query={outbox} isEmpty={(page) => page.data.length === 0} empty={t('outbox.empty')}>
+            {(page) => (
+              <div className="sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white sm:shadow-sm">
+                <DataTable caption={t('outbox.title')} columns={columns} rows={page.data} rowKey={(mail) => mail.id} />
+              </div>
+            )}
+          </QueryState>
+        </div>
       </Container>
     </div>
   );
