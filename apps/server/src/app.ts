@@ -138,7 +138,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
     // Behind a load balancer (TRUST_PROXY): request.ip and request.protocol from X-Forwarded-*.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // No URL longer than Node's 16 KB header limit arrives over HTTP: every path parameter reaches validation.
-    maxParamLength: 16_384,
+    routerOptions: { maxParamLength: 16_384 },
     // Malformed URLs fail before any hook: still our error shape, language and security headers.
     frameworkErrors: (_error, request, reply) =>
       sendError(
