@@ -65,6 +65,9 @@ describe('OfferWizard', () => {
     await userEvent.clear(screen.getByLabelText('Volumen mínimo por participante (t)'));
     await userEvent.type(screen.getByLabelText('Volumen mínimo por participante (t)'), '5');
     await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    // The wizard moves focus to the new step's heading on the next frame: wait for it, as a person
+    // does, or a late frame (a busy machine) takes the focus away in the middle of the typing below.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: /Fechas/ })).toHaveFocus());
 
     await userEvent.type(screen.getByLabelText('Fecha límite para participar'), inDays(10));
     await userEvent.type(screen.getByLabelText('Salida estimada'), inDays(20));
