@@ -8,7 +8,7 @@ import { defineConfig } from 'vite';
  * page (or zod, loaded on demand) into the landing's initial download.
  */
 const FRAMEWORK_PACKAGES =
-  /[\\/]node_modules[\\/](preact|react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/][^\\/]+|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/;
+  /[\\/]node_modules[\\/](preact|react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/][^\\/]+|i18next|react-i18next|html-parse-stringify)[\\/]/;
 
 /**
  * The production build runs on preact/compat (home initial JS 158 → 100 KB gzip; docs/decisions/010-performance-budgets-and-caches.md).
