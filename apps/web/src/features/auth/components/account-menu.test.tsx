@@ -19,7 +19,7 @@ describe('account menu', () => {
     });
     renderApp('/about', createTestQueryClient(buildSessionUser()));
     await screen.findByTestId('account-name');
-    const trigger = screen.getByRole('button', { name: 'Menú de la cuenta' });
+    const trigger = screen.getByRole('button', { name: /Menú de la cuenta/ });
     await user.click(trigger);
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Mi panel' })).toHaveFocus());
@@ -50,8 +50,11 @@ describe('account menu', () => {
     await screen.findByRole('heading', { level: 1, name: 'Nosotros' });
     expect(await screen.findByTestId('account-name')).toHaveTextContent('Carlos Rivas');
     expect(screen.queryByRole('link', { name: 'Iniciar Sesión' })).not.toBeInTheDocument();
+    // Its accessible name starts with the name it shows, so "click Carlos Rivas" works by voice (WCAG 2.5.3).
+    const trigger = screen.getByRole('button', { name: /Menú de la cuenta/ });
+    expect(trigger).toHaveAccessibleName('Carlos Rivas Menú de la cuenta');
 
-    await user.click(screen.getByRole('button', { name: 'Menú de la cuenta' }));
+    await user.click(trigger);
     expect(screen.getByRole('menuitem', { name: 'Mi panel' })).toHaveAttribute('href', '/buyer/dashboard');
     expect(screen.getByRole('menuitem', { name: 'Configuración' })).toHaveAttribute('href', '/buyer/settings');
 
