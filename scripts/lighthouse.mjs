@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run lighthouse`: Lighthouse 12 (mobile, its default simulated throttling) on the production
+// `npm run lighthouse`: Lighthouse 13 (mobile, its default simulated throttling) on the production
 // build served by the production server over a fresh PGlite folder with the demo data: the home
 // page, the catalogue and an operation detail as the signed-in demo buyer (session cookie passed
 // through `extraHeaders`). Prints performance, accessibility, best practices and CLS per page,
