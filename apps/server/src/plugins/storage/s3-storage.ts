@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -151,6 +152,18 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     async stat(bucket, key) {
       const answer = await head(bucket, key);
       return answer ? metaOf(answer) : null;
+    },
+
+    async checkReachable(timeoutMs) {
+      // HEAD on the bucket: one cheap request that needs the endpoint, the credentials and the bucket.
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: options.bucket }), {
+          abortSignal: AbortSignal.timeout(timeoutMs),
+        });
+        return true;
+      } catch {
+        return false;
+      }
     },
   };
 }
