@@ -20,10 +20,11 @@ export interface S3StorageOptions {
   secretAccessKey: string;
 }
 
-/** The S3 driver answers one more question than the contract: an object's size and metadata without its body. */
+/** The S3 driver answers one more question than the contract (an object's size and metadata without its body), and always tells whether the bucket answers. */
 export interface S3Storage extends Storage {
   /** null when there is no such object. */
   stat(bucket: StorageBucket, key: string): Promise<StoredObjectMeta | null>;
+  checkReachable(timeoutMs: number): Promise<boolean>;
 }
 
 /** The object metadata that holds the download name, percent-encoded (S3 metadata travels in ASCII headers). */
