@@ -4,9 +4,11 @@
  * PostgreSQL: `psql -v ON_ERROR_STOP=1 -d <empty database> -f <file>`, then start with DATABASE_URL
  * (docs/deploy.md). Never overwrites a file. The server must be stopped (the data directory's lock).
  */
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ConfigError, getLaunchDir, loadConfig } from '../config';
+import { generatedSessionSecretPath } from '../session-secret';
 import { NoEmbeddedDatabaseError, exportEmbeddedDatabase } from './embedded-export';
 import { DataDirLockedError } from './pglite-lock';
 
@@ -29,11 +31,13 @@ try {
     console.error(`${file} exists already: name another file (npm run db:export -- <file>) or move it away.`);
     process.exit(1);
   }
+  const generatedSecret = generatedSessionSecretPath(config.dataDir);
   console.info(
     [
       `Exported the embedded database in ${config.dataDir} to ${file} (${Math.ceil(Buffer.byteLength(dump) / 1024)} KB).`,
       `Restore it into an empty PostgreSQL database: psql -v ON_ERROR_STOP=1 -d "$DATABASE_URL" -f ${file}`,
       `Stored files are not in the dump: keep ${config.dataDir}/storage (copy it into the new DATA_DIR), or copy it into the bucket with STORAGE=s3 npm run storage:migrate.`,
+      `Start the new server with the same SESSION_SECRET${!config.sessionSecret && existsSync(generatedSecret) ? ` (the generated one is in ${generatedSecret})` : ''}: sessions and two-step verification depend on it.`,
     ].join('\n'),
   );
 } catch (error) {
