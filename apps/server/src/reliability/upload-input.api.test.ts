@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { LIFECYCLE_DOCUMENT_MAX_BYTES, UPLOAD_MAX_BYTES } from '@tradeops/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../db/seed/demo-operations';
-import { createOpenOperation } from '../test/deals';
+import { createOpenOperation, placeOrder } from '../test/deals';
 import { PDF_BYTES } from '../test/kyc-files';
 import { changedTables, checksumTables, listBusinessTables } from '../test/table-checksum';
 import { type TestApp, createTestApp, signIn } from '../test/test-app';
@@ -233,13 +233,7 @@ describe('malformed uploads', () => {
       headers[role] = await signIn(t, email);
     }
     const operation = await createOpenOperation(t.db);
-    const order = await t.app.inject({
-      method: 'POST',
-      url: `/api/operations/${operation.id}/participations`,
-      headers: headers.buyer,
-      payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID() },
-    });
-    participationId = (order.json() as { participation: { id: string } }).participation.id;
+    participationId = (await placeOrder(t.app, headers.buyer!, operation.id, 5)).id;
     const offer = partsBody([{ name: 'data', body: JSON.stringify(VALID_OFFER) }]);
     const created = await t.app.inject({
       method: 'POST',

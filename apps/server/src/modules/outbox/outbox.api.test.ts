@@ -11,7 +11,7 @@ import { auditLog, emailOutbox, participations } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { translate } from '../../plugins/i18n';
 import { createApprovedBuyers } from '../../test/buyers';
-import { createOpenOperation } from '../../test/deals';
+import { createOpenOperation, placeOrder } from '../../test/deals';
 import { PDF_BYTES, multipartBody } from '../../test/kyc-files';
 import { type TestSmtpServer, startSmtpServer } from '../../test/smtp-server';
 import { TEST_ORIGIN, testConfig } from '../../test/test-config';
@@ -125,19 +125,9 @@ describe('mail delivery through a real SMTP server', () => {
   it('sends the payment confirmation and the waitlist invitation, each linking to its operation', async () => {
     const [buyer, waiting] = await createApprovedBuyers(t, 2, 'mail');
     const operation = await createOpenOperation(t.db, { totalTons: 10 });
-    const order = async (headers: Record<string, string>) => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/operations/${operation.id}/participations`,
-        headers,
-        payload: { volume: 10, payment_method: 'wire', idempotency_key: randomUUID() },
-      });
-      expect(response.statusCode, response.body).toBe(201);
-      return response.json().participation.id as string;
-    };
 
     // Payment confirmation: proof uploaded, the admin confirms.
-    const paid = await order(buyer!.headers);
+    const { id: paid } = await placeOrder(t.app, buyer!.headers, operation.id, 10);
     const form = multipartBody('recibo.pdf', PDF_BYTES, 'application/pdf');
     const upload = await t.app.inject({
       method: 'POST',
@@ -162,13 +152,7 @@ describe('mail delivery through a real SMTP server', () => {
 
     // Waitlist invitation: a second operation, full; its order expires and the next in line is invited.
     const full = await createOpenOperation(t.db, { totalTons: 10 });
-    const held = await t.app.inject({
-      method: 'POST',
-      url: `/api/operations/${full.id}/participations`,
-      headers: buyer!.headers,
-      payload: { volume: 10, payment_method: 'wire', idempotency_key: randomUUID() },
-    });
-    expect(held.statusCode, held.body).toBe(201);
+    const held = await placeOrder(t.app, buyer!.headers, full.id, 10);
     const joined = await t.app.inject({
       method: 'POST',
       url: `/api/operations/${full.id}/waitlist`,
@@ -179,7 +163,7 @@ describe('mail delivery through a real SMTP server', () => {
     await t.db
       .update(participations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(participations.id, held.json().participation.id as string));
+      .where(eq(participations.id, held.id));
     await expireDueParticipations(t.db, t.app.jobs, new Date());
     const [invited] = await t.db
       .select()
