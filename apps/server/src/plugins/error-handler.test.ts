@@ -140,21 +140,18 @@ describe('error answers', () => {
   });
 
   it('sends the same error body through the schemas a route documents with errorResponses', async () => {
-    const missing = await app.inject({ method: 'GET', url: '/documented/missing', headers: { 'x-lang': 'en' } });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({
-      error: { code: 'OPERATION_NOT_FOUND', message: 'The operation does not exist.' },
-    });
-    const crash = await app.inject({ method: 'GET', url: '/documented/crash' });
-    expect(crash.statusCode).toBe(500);
-    expect(crash.json()).toEqual({
-      error: {
-        code: 'INTERNAL_ERROR',
-        message: expect.any(String),
-        requestId: expect.any(String),
-      },
-    });
-    expect(crash.body).not.toContain('hunter2');
+    for (const failure of ['missing', 'crash']) {
+      const plain = await app.inject({ method: 'GET', url: `/${failure}`, headers: { 'x-lang': 'en' } });
+      const documented = await app.inject({
+        method: 'GET',
+        url: `/documented/${failure}`,
+        headers: { 'x-lang': 'en' },
+      });
+      expect(documented.statusCode).toBe(plain.statusCode);
+      // Every field kept; only the request id differs from one request to the next.
+      const { requestId, ...error } = plain.json().error;
+      expect(documented.json()).toEqual({ error: requestId ? { ...error, requestId: expect.any(String) } : error });
+    }
   });
 
   it('answers framework errors in the same shape', async () => {
