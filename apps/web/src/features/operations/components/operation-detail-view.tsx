@@ -1,9 +1,9 @@
 import { type OperationDetail } from '@tradeops/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { BackLink } from '../../../components/ui/back-link';
 import { Container } from '../../../components/ui/container';
 import { ChartIcon, RouteIcon, ShieldCheckIcon, ShipIcon, UsersIcon } from '../../../components/ui/icons';
 import { formatDate, formatNumber, formatUsdAmount } from '../../../lib/format';
@@ -46,9 +46,7 @@ export function OperationDetailView({ operation }: { operation: OperationDetail 
     <>
       <div className="border-b border-slate-200 bg-white">
         <Container className="py-8 sm:py-10">
-          <Link to="/" className="text-sm font-semibold text-accent-700 hover:text-accent-800">
-            ← {t('detail.back')}
-          </Link>
+          <BackLink to="/">{t('detail.back')}</BackLink>
           <div className="mt-6 grid gap-8 lg:grid-cols-[1.2fr_1fr]">
             <div>
               <div className="flex flex-wrap gap-2">

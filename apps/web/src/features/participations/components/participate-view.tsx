@@ -7,9 +7,9 @@ import {
 } from '@tradeops/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { BackLink } from '../../../components/ui/back-link';
 import { Container } from '../../../components/ui/container';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -80,12 +80,7 @@ function ParticipateBody({ data }: { data: ParticipationResponse }) {
     <div className="flex-1 bg-slate-50 pb-16">
       <div className="border-b border-slate-200 bg-white">
         <Container className="py-8 sm:py-10">
-          <Link
-            to={`/operation/${operation.id}`}
-            className="text-sm font-medium text-accent-800 underline-offset-2 hover:underline"
-          >
-            ← {t('order.back')}
-          </Link>
+          <BackLink to={`/operation/${operation.id}`}>{t('order.back')}</BackLink>
           <PageHeader variant="plain" title={t('participate.title')} className="mt-3" />
           <p className="mt-1 text-lg font-medium text-slate-700">{operation.title}</p>
           <p className="mt-3 max-w-2xl text-slate-600">{t('participate.subtitle')}</p>
