@@ -1,4 +1,4 @@
-import { computeTotalCents } from '@tradeops/shared';
+import { computeTotalCents, isoDateInDays } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { participations, operations } from '../db/schema';
 import { demoUserId } from '../db/seed/demo-accounts';
@@ -30,7 +30,7 @@ function multipart(fields: Record<string, string>, file?: { name: string; bytes:
 
 /** A date `days` before today, as the step form sends it (YYYY-MM-DD). */
 export function daysAgo(days: number): string {
-  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+  return isoDateInDays(-days);
 }
 
 /** A bill of lading (or any step's document): a small valid PDF. */

@@ -1,3 +1,4 @@
+import { todayIsoDate } from '@tradeops/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -146,7 +147,7 @@ describe('settlement (back office)', () => {
   it('counts the fund retention in whole days from the inspection date: 0 days settles that day at any hour', async () => {
     await fillOperation('soybeans');
     const operationId = demoOperationId('soybeans');
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayIsoDate();
     const setRetention = (days: number) =>
       t.db.update(platformSettings).set({ value: days }).where(eq(platformSettings.key, 'fund_retention_days'));
     await setRetention(0);

@@ -14,6 +14,7 @@ import {
   detectImageType,
   fileTypeFromName,
   imageTypeFromName,
+  toIsoDate,
   usdToCents,
 } from '@tradeops/shared';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -435,7 +436,7 @@ export async function getOfferDetail(
       minVolume: row.minVolume,
       maxPerParticipantTons: row.maxPerParticipantTons ?? row.totalTons,
       priceUsd: centsToUsd(row.pricePerTonCents),
-      deadline: row.deadline ? row.deadline.toISOString().slice(0, 10) : '',
+      deadline: row.deadline ? toIsoDate(row.deadline) : '',
       expectedDeparture: row.expectedDeparture ?? '',
       expectedArrival: row.expectedArrival ?? '',
     },

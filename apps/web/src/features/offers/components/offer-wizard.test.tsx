@@ -1,13 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isoDateInDays } from '@tradeops/shared';
 import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
 import { EMPTY_OFFER, OFFER_DRAFT_STORAGE_KEY } from '../hooks/use-offer-draft';
 import { OfferWizard } from './offer-wizard';
-
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 afterEach(() => window.sessionStorage.clear());
 
@@ -66,9 +63,9 @@ describe('OfferWizard', () => {
     await userEvent.type(screen.getByLabelText('Volumen mínimo por participante (t)'), '5');
     await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
 
-    await userEvent.type(screen.getByLabelText('Fecha límite para participar'), inDays(10));
-    await userEvent.type(screen.getByLabelText('Salida estimada'), inDays(20));
-    await userEvent.type(screen.getByLabelText('Llegada estimada'), inDays(40));
+    await userEvent.type(screen.getByLabelText('Fecha límite para participar'), isoDateInDays(10));
+    await userEvent.type(screen.getByLabelText('Salida estimada'), isoDateInDays(20));
+    await userEvent.type(screen.getByLabelText('Llegada estimada'), isoDateInDays(40));
     await userEvent.click(screen.getByRole('button', { name: 'Publicar oferta' }));
 
     expect(await screen.findByText('¡Oferta enviada!')).toBeInTheDocument();
@@ -96,9 +93,9 @@ describe('OfferWizard', () => {
           minVolume: '5',
           maxPerParticipantTons: '10',
           priceUsd: '5000',
-          deadline: inDays(10),
-          expectedDeparture: inDays(20),
-          expectedArrival: inDays(40),
+          deadline: isoDateInDays(10),
+          expectedDeparture: isoDateInDays(20),
+          expectedArrival: isoDateInDays(40),
         },
       }),
     );
