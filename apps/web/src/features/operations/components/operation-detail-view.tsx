@@ -5,11 +5,12 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { BackLink } from '../../../components/ui/back-link';
 import { Container } from '../../../components/ui/container';
-import { ChartIcon, RouteIcon, ShieldCheckIcon, ShipIcon, UsersIcon } from '../../../components/ui/icons';
+import { ChartIcon, RouteIcon, ShieldCheckIcon, UsersIcon } from '../../../components/ui/icons';
 import { formatDate, formatNumber, formatUsdAmount } from '../../../lib/format';
 import { countryName } from '../../../lib/i18n';
 import { downloadSpecSheet, useWatchOperation } from '../api/get-operation-detail';
 import { OperationCard } from './operation-card';
+import { OperationImage } from './operation-image';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AllocationBar } from './allocation-bar';
@@ -65,18 +66,7 @@ export function OperationDetailView({ operation }: { operation: OperationDetail 
               <Stats operation={operation} />
             </div>
             <div className="relative aspect-[4/3] overflow-hidden rounded-2xl bg-brand-900">
-              {operation.image_url ? (
-                <img
-                  src={operation.image_url}
-                  alt=""
-                  width={800}
-                  height={600}
-                  decoding="async"
-                  className="size-full object-cover"
-                />
-              ) : (
-                <ShipIcon className="absolute inset-0 m-auto size-16 text-white/40" />
-              )}
+              <OperationImage src={operation.image_url} loading="eager" />
             </div>
           </div>
         </Container>
