@@ -17,6 +17,14 @@ export function AdminKycPage() {
     [t('adminKyc.usersApproved'), data?.usersApproved],
     [t('adminKyc.usersRejected'), data?.usersRejected],
   ];
+  // The two review queues first, then the rest of the back office.
+  const places: [string, string][] = [
+    ['/admin/kyc/users', t('adminKyc.openUsers')],
+    ['/admin/kyc/operations', t('adminKyc.openOperations')],
+    ['/admin/outbox', t('outbox.title')],
+    ['/admin/messages', t('adminMessages.title')],
+    ['/admin/payments', t('adminPayments.title')],
+  ];
   return (
     <InnerPage title={t('adminKyc.title')} description={t('adminKyc.subtitle')}>
       {overview.isError && <Alert className="mt-6">{overview.error.message}</Alert>}
@@ -26,19 +34,11 @@ export function AdminKycPage() {
         ))}
       </dl>
       <div className="mt-8 flex flex-wrap gap-3">
-        <ButtonLink to="/admin/kyc/users">{t('adminKyc.openUsers')}</ButtonLink>
-        <ButtonLink to="/admin/kyc/operations" variant="secondary">
-          {t('adminKyc.openOperations')}
-        </ButtonLink>
-        <ButtonLink to="/admin/outbox" variant="secondary">
-          {t('outbox.title')}
-        </ButtonLink>
-        <ButtonLink to="/admin/messages" variant="secondary">
-          {t('adminMessages.title')}
-        </ButtonLink>
-        <ButtonLink to="/admin/payments" variant="secondary">
-          {t('adminPayments.title')}
-        </ButtonLink>
+        {places.map(([to, label], index) => (
+          <ButtonLink key={to} to={to} variant={index === 0 ? 'primary' : 'secondary'}>
+            {label}
+          </ButtonLink>
+        ))}
       </div>
     </InnerPage>
   );
