@@ -22,7 +22,7 @@ import { cx } from '../../../lib/class-names';
 import { formatNumber, toLocale } from '../../../lib/format';
 import { useCreateParticipation } from '../api/create-participation';
 import { useParticipationForm } from '../api/get-participation-form';
-import { newIdempotencyKey } from '../idempotency-key';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
 
