@@ -5,8 +5,6 @@ import {
   type Participation,
   type PaymentReviewItem,
   canApply,
-  detectFileType,
-  fileTypeFromName,
 } from '@tradeops/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type FastifyBaseLogger } from 'fastify';
@@ -14,7 +12,7 @@ import { type AppDatabase, type AppTransaction } from '../../db/client';
 import { participations, operations, profiles, user } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { type UploadedFile, assertSafeClientFileName } from '../../plugins/multipart';
+import { DOCUMENT_UPLOAD, type UploadedFile, checkUploadedFile } from '../../plugins/multipart';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { type Storage, type StoredObject } from '../../plugins/storage/storage';
 import { recordDeposit } from '../escrow/escrow.service';
@@ -61,12 +59,7 @@ export async function uploadPaymentProof(
   const current = await findVisibleParticipation(deps.db, auth, participationId);
   // Only the buyer pays: an admin may look, not upload on someone's behalf.
   if (current.userId !== auth.user.id) throw new AppError('PARTICIPATION_NOT_FOUND');
-  assertSafeClientFileName(file.fileName);
-  if (file.bytes.length === 0) throw new AppError('FILE_EMPTY');
-  const fileType = detectFileType(file.bytes);
-  if (!fileType) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-  const claimed = fileTypeFromName(file.fileName);
-  if (claimed !== null && claimed !== fileType) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const fileType = checkUploadedFile(file, DOCUMENT_UPLOAD);
   if (!canTakeProof(current)) throw new AppError('PROOF_NOT_ACCEPTED');
 
   const userId = auth.user.id;
