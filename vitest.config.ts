@@ -7,6 +7,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two cores: the three projects' files share two workers (each API file has its own database),
+    // so the web files' waits and the API files' work fill each other's gaps.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -37,13 +40,9 @@ export default defineConfig({
           globalSetup: ['./apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file gets its own database; two cores do not gain from more.
-          maxWorkers: 2,
           // Every file builds its own app on its own database copy, so files may share a worker's
           // module cache: the app's module graph is imported once per worker, not once per file.
           isolate: false,
-          // Vitest refuses projects with different maxWorkers in one group: run the API files after the others.
-          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createScratchDatabase } from './lib/database.mjs';
 import { createBuyers, createOperations } from './lib/fixtures.mjs';
-import { ensureBuild, startServer, waitFor } from './lib/server.mjs';
+import { ensureBuild, productionServerEnv, startServer, waitFor } from './lib/server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({ options: { port: { type: 'string', default: '3147' } } });
@@ -56,17 +56,7 @@ async function main() {
   const secret = randomBytes(32).toString('hex');
   const scratch = await createScratchDatabase(process.env.DATABASE_URL);
   const logPath = join(tmpdir(), `tradeops-crash-${process.pid}.log`);
-  const env = {
-    ...scratch.serverEnv,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(PORT),
-    // Production requires it; the script's requests send this Origin.
-    PUBLIC_URL: ORIGIN,
-    SESSION_SECRET: secret,
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-  };
+  const env = productionServerEnv({ port: PORT, secret, ...scratch.serverEnv, LOG_LEVEL: 'warn' });
   let server = startServer(root, env, logPath);
   const db = await scratch.open();
   const report = { failures: 0 };

@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createScratchDatabase } from './lib/database.mjs';
-import { ensureBuild, startServer as startServerAt, waitFor } from './lib/server.mjs';
+import { ensureBuild, productionServerEnv, startServer as startServerAt, waitFor } from './lib/server.mjs';
 import { createBuyers, createOperations } from './lib/fixtures.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -158,16 +158,7 @@ async function main() {
   const scratch = await createScratchDatabase(process.env.DATABASE_URL);
   const logPath = join(tmpdir(), `tradeops-bench-${process.pid}.log`);
   console.info(`TradeOps bench on ${scratch.label}; ${cpus().length} cores, load ${load()}; server log ${logPath}`);
-  const serverEnv = {
-    ...scratch.serverEnv,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(PORT),
-    // Production requires it; the bench's requests send this Origin.
-    PUBLIC_URL: ORIGIN,
-    SESSION_SECRET: secret,
-    SEED_DEMO: 'true',
-  };
+  const serverEnv = productionServerEnv({ port: PORT, secret, ...scratch.serverEnv });
   let server = null;
   let baseline = null;
   try {

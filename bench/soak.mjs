@@ -29,7 +29,7 @@ import { AnswerTally, PROOF_PDF, callApi } from './lib/api.mjs';
 import { createScratchDatabase } from './lib/database.mjs';
 import { createAdminSession, createBuyers, createOperations } from './lib/fixtures.mjs';
 import { OPERATION_DEADLINE_QUEUE, PARTICIPATION_SWEEP_QUEUE, openJobQueue } from './lib/jobs.mjs';
-import { ensureBuild, startServer, waitFor } from './lib/server.mjs';
+import { ensureBuild, productionServerEnv, startServer, waitFor } from './lib/server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -193,18 +193,7 @@ async function main() {
   const secret = randomBytes(32).toString('hex');
   const scratch = await createScratchDatabase(process.env.DATABASE_URL);
   const logPath = join(tmpdir(), `tradeops-soak-${process.pid}.log`);
-  const env = {
-    ...scratch.serverEnv,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(PORT),
-    // Production requires it; the soak's requests send this Origin.
-    PUBLIC_URL: ORIGIN,
-    SESSION_SECRET: secret,
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    JOBS: 'on',
-  };
+  const env = productionServerEnv({ port: PORT, secret, ...scratch.serverEnv, LOG_LEVEL: 'warn', JOBS: 'on' });
   const server = startServer(root, env, logPath);
   const db = await scratch.open({ connections: 4 });
   let jobs = null;

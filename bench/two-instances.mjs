@@ -27,7 +27,7 @@ import { callApi } from './lib/api.mjs';
 import { createScratchDatabase } from './lib/database.mjs';
 import { SESSION_COOKIE, createBuyers, createOperations } from './lib/fixtures.mjs';
 import { PARTICIPATION_SWEEP_QUEUE, openJobQueue } from './lib/jobs.mjs';
-import { ensureBuild, startServer, waitFor } from './lib/server.mjs';
+import { ensureBuild, productionServerEnv, startServer, waitFor } from './lib/server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -381,19 +381,17 @@ async function main() {
   const secret = randomBytes(32).toString('hex');
   const scratch = await createScratchDatabase(process.env.DATABASE_URL);
   const logPath = join(tmpdir(), `tradeops-two-instances-${process.pid}.log`);
-  const env = (port) => ({
-    ...scratch.serverEnv,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: port,
-    // One site behind two doors: A is the public origin, B's loopback origin is trusted as well.
-    PUBLIC_URL: ORIGIN_A,
-    TRUSTED_ORIGINS: ORIGIN_B,
-    SESSION_SECRET: secret,
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    JOBS: 'on',
-  });
+  const env = (port) =>
+    productionServerEnv({
+      port,
+      secret,
+      ...scratch.serverEnv,
+      // One site behind two doors: A is the public origin, B's loopback origin is trusted as well.
+      PUBLIC_URL: ORIGIN_A,
+      TRUSTED_ORIGINS: ORIGIN_B,
+      LOG_LEVEL: 'warn',
+      JOBS: 'on',
+    });
   const startedAt = new Date();
   const started = performance.now();
   // Both at once: migrations and the demo seed run under the advisory lock, one instance after the other.

@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBuild, startServer, waitFor } from '../bench/lib/server.mjs';
+import { ensureBuild, productionServerEnv, startServer, waitFor } from '../bench/lib/server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3144);
@@ -48,17 +48,13 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tradeops-lighthouse-'));
   const server = startServer(
     root,
-    {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      PUBLIC_URL: ORIGIN,
+    productionServerEnv({
+      port: PORT,
+      secret: randomBytes(32).toString('hex'),
       DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
-    },
+    }),
     join(dataDir, 'server.log'),
   );
   let chrome = null;

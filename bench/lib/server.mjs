@@ -12,6 +12,23 @@ export function ensureBuild(root) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/**
+ * The environment of the production server on 127.0.0.1:`port` with the demo data. Production requires
+ * PUBLIC_URL: it is the server's own address, the Origin the scripts' requests send. `more` adds to it or
+ * overrides it (the database, LOG_LEVEL, JOBS, another PUBLIC_URL…).
+ */
+export function productionServerEnv({ port, secret, ...more }) {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SESSION_SECRET: secret,
+    SEED_DEMO: 'true',
+    ...more,
+  };
+}
+
 export async function waitFor(url, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {

@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { isoDateInDays, todayIsoDate } from '@tradeops/shared';
 import { createApprovedCompany } from '../support/accounts';
 import { PDF_FILE, PNG_FILE } from '../support/kyc-files';
 import { DEMO_USERS, loginAs, loginAsDemoEmail } from '../support/login';
@@ -19,10 +20,6 @@ const TONS_PER_BUYER = 10;
 const PRICE_PER_TON = 2_450;
 /** The second seeded buyer, KYC approved (apps/server/src/db/seed/demo-accounts.ts). */
 const SECOND_DEMO_BUYER = 'importadora.andina@tradeops.demo';
-
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** $24,500 in the es-ES UI's formatting (grouping may be a dot, comma or space). */
 function usd(amount: number): RegExp {
@@ -84,9 +81,9 @@ async function createOfferThroughWizard(seller: Page, product: string) {
   await seller.getByRole('button', { name: 'Siguiente' }).click();
 
   await expect(seller.getByRole('heading', { level: 2, name: /Fechas/ })).toBeVisible();
-  await seller.getByLabel('Fecha límite para participar').fill(inDays(20));
-  await seller.getByLabel('Salida estimada').fill(inDays(30));
-  await seller.getByLabel('Llegada estimada').fill(inDays(55));
+  await seller.getByLabel('Fecha límite para participar').fill(isoDateInDays(20));
+  await seller.getByLabel('Salida estimada').fill(isoDateInDays(30));
+  await seller.getByLabel('Llegada estimada').fill(isoDateInDays(55));
   await seller.getByRole('button', { name: 'Publicar oferta' }).click();
   await expect(seller.getByRole('heading', { name: '¡Oferta enviada!' })).toBeVisible();
 }
@@ -244,7 +241,7 @@ test.describe('full flow', () => {
     await expect(admin.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(admin.getByText(`${TOTAL_TONS} de ${TOTAL_TONS} t asignadas`).first()).toBeVisible();
     // Each step is dated today, the form's default.
-    const stepDate = new Date().toISOString().slice(0, 10);
+    const stepDate = todayIsoDate();
     await expect(admin.getByLabel('Fecha', { exact: true })).toHaveValue(stepDate);
     await recordStep(admin, 'Preparación del envío', 'Salida');
     await recordStep(admin, 'Salida', 'Llegada', {

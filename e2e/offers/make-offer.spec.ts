@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { isoDateInDays } from '@tradeops/shared';
 import { PDF_FILE, PNG_FILE } from '../support/kyc-files';
 import { loginAs, originHeaders } from '../support/login';
 
@@ -7,10 +8,6 @@ import { loginAs, originHeaders } from '../support/login';
  * admins' queue. It is NOT approved here: this shared server's catalogue must
  * keep its 19 active operations.
  */
-
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 async function nextStep(page: Page, heading: string) {
   await page.getByRole('button', { name: 'Siguiente' }).click();
@@ -72,12 +69,12 @@ test.describe('offers', () => {
     await expect(page.getByTestId('offer-total')).toHaveText('$156,000');
     await nextStep(page, 'Fechas');
 
-    await page.getByLabel('Fecha límite para participar').fill(inDays(20));
-    await page.getByLabel('Salida estimada').fill(inDays(30));
-    await page.getByLabel('Llegada estimada').fill(inDays(25));
+    await page.getByLabel('Fecha límite para participar').fill(isoDateInDays(20));
+    await page.getByLabel('Salida estimada').fill(isoDateInDays(30));
+    await page.getByLabel('Llegada estimada').fill(isoDateInDays(25));
     await page.getByRole('button', { name: 'Publicar oferta' }).click();
     await expect(page.getByText('La llegada no puede ser anterior a la salida')).toBeVisible();
-    await page.getByLabel('Llegada estimada').fill(inDays(55));
+    await page.getByLabel('Llegada estimada').fill(isoDateInDays(55));
     await page.getByRole('button', { name: 'Publicar oferta' }).click();
     await expect(page.getByRole('heading', { name: '¡Oferta enviada!' })).toBeVisible();
 
@@ -116,9 +113,9 @@ test.describe('offers', () => {
       minVolume: 5,
       maxPerParticipantTons: 15,
       priceUsd: 600,
-      deadline: inDays(10),
-      expectedDeparture: inDays(20),
-      expectedArrival: inDays(40),
+      deadline: isoDateInDays(10),
+      expectedDeparture: isoDateInDays(20),
+      expectedArrival: isoDateInDays(40),
     });
     const created = await page.request.post('/api/offers', {
       headers: originHeaders(baseURL),

@@ -1,27 +1,9 @@
-/** Small real files for upload tests, as bytes in code. */
-export const PDF_FILE = {
-  mimeType: 'application/pdf',
-  buffer: Buffer.from(
-    [
-      '%PDF-1.4',
-      '1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj',
-      '2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj',
-      '3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>> endobj',
-      'trailer <</Root 1 0 R>>',
-      '%%EOF',
-      '',
-    ].join('\n'),
-    'latin1',
-  ),
-};
+import { PDF_BYTES, PNG_BYTES } from '../../apps/server/src/test/kyc-files';
 
-export const PNG_FILE = {
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-};
+/** Small real files for upload tests (the API tests' bytes), as Playwright's file payloads. */
+export const PDF_FILE = { mimeType: 'application/pdf', buffer: PDF_BYTES };
+
+export const PNG_FILE = { mimeType: 'image/png', buffer: PNG_BYTES };
 
 /** A file per required document, in the spec's order. */
 export const KYC_UPLOADS = [

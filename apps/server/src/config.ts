@@ -224,6 +224,9 @@ const ZEnvironment = z
     }
   });
 
+/** Every variable the server reads (.env.example lists them all; a test compares). */
+export const ENVIRONMENT_VARIABLES = Object.keys(ZEnvironment.shape) as (keyof typeof ZEnvironment.shape)[];
+
 export type StorageConfig =
   | { driver: 'fs' }
   | {

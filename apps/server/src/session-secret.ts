@@ -3,7 +3,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type AppConfig, ConfigError } from './config';
 
-const SESSION_SECRET_FILE = 'session-secret';
+/** Where the generated secret is kept (`npm run db:export` points operators to it). */
+export function generatedSessionSecretPath(dataDir: string): string {
+  return join(dataDir, 'session-secret');
+}
 
 /**
  * Outside production an unset SESSION_SECRET is generated once and kept in
@@ -12,7 +15,7 @@ const SESSION_SECRET_FILE = 'session-secret';
 export async function resolveSessionSecret(config: AppConfig): Promise<AppConfig> {
   if (config.sessionSecret) return config;
   if (config.isProduction) throw new ConfigError('Invalid configuration: SESSION_SECRET is required in production');
-  const path = join(config.dataDir, SESSION_SECRET_FILE);
+  const path = generatedSessionSecretPath(config.dataDir);
   await mkdir(config.dataDir, { recursive: true });
   try {
     await writeFile(path, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });

@@ -2,3 +2,18 @@
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
+
+/** The calendar date of a moment as forms and the API send it: YYYY-MM-DD in UTC (the server's and the forms' common clock). */
+export function toIsoDate(moment: Date): string {
+  return moment.toISOString().slice(0, 10);
+}
+
+/** The calendar date (YYYY-MM-DD, UTC) `days` after `now`, before it when negative. */
+export function isoDateInDays(days: number, now = new Date()): string {
+  return toIsoDate(new Date(now.getTime() + days * DAY_MS));
+}
+
+/** Today as YYYY-MM-DD in UTC. */
+export function todayIsoDate(now = new Date()): string {
+  return toIsoDate(now);
+}

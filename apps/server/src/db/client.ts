@@ -67,12 +67,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     : openPglite(options.dataDir, options.pgliteDump);
 }
 
+/** Where the embedded database keeps its files inside DATA_DIR (a PostgreSQL data directory). */
+export function pgliteDataDir(dataDir: string): string {
+  return join(dataDir, 'pglite');
+}
+
 async function openPglite(dataDir: string | null, dump?: Blob): Promise<DatabaseHandle> {
   const release = dataDir ? await acquireDataDirLock(dataDir) : async () => undefined;
   let client: PGlite;
   try {
     client = dataDir
-      ? await PGlite.create(join(dataDir, 'pglite'), { loadDataDir: dump })
+      ? await PGlite.create(pgliteDataDir(dataDir), { loadDataDir: dump })
       : await PGlite.create({ loadDataDir: dump });
   } catch (error) {
     await release();

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig } from '../test/test-config';
@@ -11,7 +9,7 @@ import { openDatabase, selectRows } from '../db/client';
 import { auditLog, notifications, participations, operationWaitlist } from '../db/schema';
 import { expireDueParticipations } from '../modules/participations/participation-release.service';
 import { createApprovedBuyers } from '../test/buyers';
-import { createOpenOperation, getTonnage } from '../test/deals';
+import { createOpenOperation, getTonnage, placeOrder } from '../test/deals';
 import { type TestApp, createScratchDatabase, createTestApp } from '../test/test-app';
 import { JOB_QUEUES, RETIRED_QUEUES, SWEEP_QUEUES } from './job-queue';
 
@@ -21,22 +19,6 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000): Promi
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting for the job');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-async function createParticipation(
-  app: FastifyInstance,
-  headers: Record<string, string>,
-  operationId: string,
-  volume: number,
-) {
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api/operations/${operationId}/participations`,
-    headers,
-    payload: { volume, payment_method: 'wire', idempotency_key: randomUUID() },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().participation.id as string;
 }
 
 describe('job workers (JOBS=on)', () => {
@@ -54,7 +36,7 @@ describe('job workers (JOBS=on)', () => {
 
     const [buyer, waiting] = await createApprovedBuyers(t, 2, 'worker');
     const operation = await createOpenOperation(t.db, { totalTons: 10 });
-    const id = await createParticipation(t.app, buyer!.headers, operation.id, 10);
+    const { id } = await placeOrder(t.app, buyer!.headers, operation.id, 10);
     await t.app.inject({
       method: 'POST',
       url: `/api/operations/${operation.id}/waitlist`,
@@ -154,7 +136,7 @@ describe.runIf(process.env.DATABASE_URL)('two app instances on one PostgreSQL da
     for (const [index, buyer] of buyers.entries()) {
       // Orders through either instance: 4 × 5 t in each operation.
       const instance = index % 2 === 0 ? one : two;
-      orders.push(await createParticipation(instance.app, buyer.headers, operations[index % 2]!.id, 5));
+      orders.push((await placeOrder(instance.app, buyer.headers, operations[index % 2]!.id, 5)).id);
     }
     await one.db
       .update(participations)

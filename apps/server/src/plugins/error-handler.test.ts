@@ -2,8 +2,9 @@ import { ZSignUpRequest } from '@tradeops/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { AppError } from '../errors';
-import { errorHandlerPlugin } from './error-handler';
+import { errorHandlerPlugin, errorResponses } from './error-handler';
 import { i18nPlugin } from './i18n';
 import { validatorCompiler } from './validation';
 
@@ -38,6 +39,14 @@ describe('error answers', () => {
           severity: 'ERROR',
         }),
       });
+    });
+    // The same failures on a route that documents its answers: the error schemas serialise them.
+    const documented = { response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses(404, 500) } };
+    server.get('/documented/missing', { schema: documented }, async () => {
+      throw new AppError('OPERATION_NOT_FOUND');
+    });
+    server.get('/documented/crash', { schema: documented }, async () => {
+      throw new Error('connection string postgres://admin:hunter2@db failed in module x');
     });
     server.get('/db-down', async () => {
       throw new Error('Failed query', {
@@ -128,6 +137,21 @@ describe('error answers', () => {
       country: 'El país es requerido',
       companyType: 'El tipo de empresa es requerido',
     });
+  });
+
+  it('sends the same error body through the schemas a route documents with errorResponses', async () => {
+    for (const failure of ['missing', 'crash']) {
+      const plain = await app.inject({ method: 'GET', url: `/${failure}`, headers: { 'x-lang': 'en' } });
+      const documented = await app.inject({
+        method: 'GET',
+        url: `/documented/${failure}`,
+        headers: { 'x-lang': 'en' },
+      });
+      expect(documented.statusCode).toBe(plain.statusCode);
+      // Every field kept; only the request id differs from one request to the next.
+      const { requestId, ...error } = plain.json().error;
+      expect(documented.json()).toEqual({ error: requestId ? { ...error, requestId: expect.any(String) } : error });
+    }
   });
 
   it('answers framework errors in the same shape', async () => {

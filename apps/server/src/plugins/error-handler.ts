@@ -1,4 +1,4 @@
-import { type ApiErrorBody, type ErrorCode, ERROR_STATUS } from '@tradeops/shared';
+import { type ApiErrorBody, type ErrorCode, ERROR_STATUS, ZApiError } from '@tradeops/shared';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { isDatabaseUnavailableError, isInvalidValueError } from '../db/errors';
 import { AppError } from '../errors';
@@ -38,6 +38,17 @@ export function sendError(
     .code(ERROR_STATUS[code])
     .type('application/json; charset=utf-8')
     .send(buildErrorBody(request, code, params, fieldKeys));
+}
+
+/** An HTTP status some error code answers with. */
+export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
+
+/**
+ * The response schemas of the errors a route may answer: each status with the `{ error }` body this
+ * handler sends, so a route names its statuses instead of repeating the schema.
+ */
+export function errorResponses<Status extends ErrorStatus>(...statuses: Status[]): Record<Status, typeof ZApiError> {
+  return Object.fromEntries(statuses.map((status) => [status, ZApiError])) as Record<Status, typeof ZApiError>;
 }
 
 /** Codes for framework errors that carry only an HTTP status. */

@@ -1,9 +1,17 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody } from '../test/kyc-files';
+import { JPEG_BYTES, PDF_BYTES, PNG_BYTES, multipartBody } from '../test/kyc-files';
 import { errorHandlerPlugin } from './error-handler';
 import { i18nPlugin } from './i18n';
-import { UPLOAD_LIMITS, assertSafeClientFileName, readMultipart, uploadsPlugin } from './multipart';
+import {
+  DOCUMENT_UPLOAD,
+  IMAGE_UPLOAD,
+  UPLOAD_LIMITS,
+  assertSafeClientFileName,
+  checkUploadedFile,
+  readMultipart,
+  uploadsPlugin,
+} from './multipart';
 
 describe('uploads plugin', () => {
   let app: FastifyInstance;
@@ -55,5 +63,26 @@ describe('uploads plugin', () => {
     for (const name of ['', '../etc/passwd', 'a\\b.pdf', 'a\u0000.pdf', '..', 'x'.repeat(256)]) {
       expect(() => assertSafeClientFileName(name), name).toThrow('INVALID_FILE_NAME');
     }
+  });
+
+  it('takes a file by the type its bytes show, refusing in order: name, emptiness, size, type, claimed type', () => {
+    expect(checkUploadedFile({ fileName: 'recibo.pdf', bytes: PDF_BYTES }, DOCUMENT_UPLOAD)).toBe('pdf');
+    expect(checkUploadedFile({ fileName: 'sin-extension', bytes: PNG_BYTES }, DOCUMENT_UPLOAD)).toBe('png');
+    expect(checkUploadedFile({ fileName: 'foto.jpeg', bytes: JPEG_BYTES }, IMAGE_UPLOAD)).toBe('jpg');
+    const refusal = (fileName: string, bytes: Buffer, options?: Parameters<typeof checkUploadedFile>[2]) => {
+      try {
+        checkUploadedFile({ fileName, bytes }, DOCUMENT_UPLOAD, options);
+        return null;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(refusal('../vacío.pdf', Buffer.alloc(0))).toBe('INVALID_FILE_NAME');
+    expect(refusal('vacío.pdf', Buffer.alloc(0), { maxBytes: 0 })).toBe('FILE_EMPTY');
+    expect(refusal('grande.exe', PDF_BYTES, { maxBytes: 10 })).toBe('PAYLOAD_TOO_LARGE');
+    expect(refusal('pagina.pdf', Buffer.from('<html></html>'))).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(refusal('foto.png', PNG_BYTES, { accepts: (type) => type === 'pdf' })).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(refusal('disfrazado.png', PDF_BYTES)).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(refusal('desconocido.docx', PDF_BYTES)).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 });

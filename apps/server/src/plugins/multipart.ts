@@ -1,5 +1,14 @@
 import fastifyMultipart, { type FastifyMultipartOptions } from '@fastify/multipart';
-import { UPLOAD_MAX_BYTES, hasInvalidCharacters } from '@tradeops/shared';
+import {
+  type DocumentFileType,
+  type OfferImageType,
+  UPLOAD_MAX_BYTES,
+  detectFileType,
+  detectImageType,
+  fileTypeFromName,
+  hasInvalidCharacters,
+  imageTypeFromName,
+} from '@tradeops/shared';
 import { type FastifyRequest, errorCodes } from 'fastify';
 import { AppError } from '../errors';
 import { appPlugin } from './app-plugin';
@@ -112,4 +121,42 @@ export function assertSafeClientFileName(fileName: string): void {
   ) {
     throw new AppError('INVALID_FILE_NAME');
   }
+}
+
+/** How an upload's type is read: from its first bytes, and as its name's extension claims it. */
+export interface UploadTypeReader<T extends string> {
+  fromBytes(bytes: Uint8Array): T | null;
+  fromName(fileName: string): T | 'unknown' | null;
+}
+
+/** Documents (KYC, payment proofs, step documents, specification sheets): PDF, JPG or PNG. */
+export const DOCUMENT_UPLOAD: UploadTypeReader<DocumentFileType> = {
+  fromBytes: detectFileType,
+  fromName: fileTypeFromName,
+};
+
+/** Product photos: JPG, PNG or WebP. */
+export const IMAGE_UPLOAD: UploadTypeReader<OfferImageType> = {
+  fromBytes: detectImageType,
+  fromName: imageTypeFromName,
+};
+
+/**
+ * The checks every uploaded file gets, in this order: a safe name, not empty, at most `maxBytes`, a
+ * type its bytes show (and `accepts` takes), and no extension claiming another type. Answers that
+ * type; refuses with INVALID_FILE_NAME, FILE_EMPTY, PAYLOAD_TOO_LARGE or UNSUPPORTED_MEDIA_TYPE.
+ */
+export function checkUploadedFile<T extends string>(
+  file: { fileName: string; bytes: Uint8Array },
+  reader: UploadTypeReader<T>,
+  options: { maxBytes?: number; accepts?: (type: T) => boolean } = {},
+): T {
+  assertSafeClientFileName(file.fileName);
+  if (file.bytes.length === 0) throw new AppError('FILE_EMPTY');
+  if (options.maxBytes !== undefined && file.bytes.length > options.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
+  const type = reader.fromBytes(file.bytes);
+  if (!type || (options.accepts && !options.accepts(type))) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const claimed = reader.fromName(file.fileName);
+  if (claimed !== null && claimed !== type) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  return type;
 }

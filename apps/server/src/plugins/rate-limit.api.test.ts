@@ -24,22 +24,33 @@ function tally(answers: Answer[]): Record<number, number> {
 }
 
 /**
+ * A fresh app for the describe block it is called in, so every limit counts from zero (`t`, once the
+ * block's set-up built it), and `post`: a POST from one client address.
+ */
+function useFreshApp() {
+  const fresh = {
+    t: undefined as unknown as TestApp,
+    post: (url: string, payload: object, remoteAddress: string, headers = sameOriginHeaders()) =>
+      fresh.t.app.inject({ method: 'POST', url, payload, headers, remoteAddress }),
+  };
+  beforeAll(async () => {
+    fresh.t = await createTestApp();
+  });
+  afterAll(async () => {
+    await fresh.t.close();
+  });
+  return fresh;
+}
+
+/**
  * Every limit is taken before the work it guards, in one atomic statement per key, so a burst
  * of parallel requests stops exactly at the limit. These bursts prove it where it matters on
  * PostgreSQL (true parallel transactions, DATABASE_URL set); they hold on PGlite as well, whose
  * requests interleave at every await just the same.
  */
 describe(`rate limits under concurrency (${driver})`, () => {
-  let t: TestApp;
-  const post = (url: string, payload: object, remoteAddress: string, headers = sameOriginHeaders()) =>
-    t.app.inject({ method: 'POST', url, payload, headers, remoteAddress });
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const fresh = useFreshApp();
+  const { post } = fresh;
 
   it(
     'checks exactly 10 of 40 parallel wrong passwords on one account from one address',
@@ -75,11 +86,11 @@ describe(`rate limits under concurrency (${driver})`, () => {
   );
 
   it('accepts exactly 10 of 30 parallel deal-room messages from one author', { timeout: 60_000 }, async () => {
-    const seller = await signIn(t, 'vendedor@tradeops.demo');
+    const seller = await signIn(fresh.t, 'vendedor@tradeops.demo');
     const operationId = demoOperationId(FEATURED_OPERATION_KEY);
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, index) =>
-        t.app.inject({
+        fresh.t.app.inject({
           method: 'POST',
           url: `/api/operations/${operationId}/messages`,
           headers: seller,
@@ -88,7 +99,7 @@ describe(`rate limits under concurrency (${driver})`, () => {
       ),
     );
     expect(tally(answers)).toEqual({ 201: RATE_LIMITS.dealRoomMessage.points, 429: 20 });
-    const stored = await t.db.select().from(messages).where(eq(messages.operationId, operationId));
+    const stored = await fresh.t.db.select().from(messages).where(eq(messages.operationId, operationId));
     expect(stored.filter((message) => message.body.startsWith('Mensaje en ráfaga'))).toHaveLength(
       RATE_LIMITS.dealRoomMessage.points,
     );
@@ -108,7 +119,10 @@ describe(`rate limits under concurrency (${driver})`, () => {
       201: RATE_LIMITS.contactAddress.points,
       429: 20 - RATE_LIMITS.contactAddress.points,
     });
-    const stored = await t.db.select().from(contactMessages).where(eq(contactMessages.email, 'rafaga@example.com'));
+    const stored = await fresh.t.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'rafaga@example.com'));
     expect(stored).toHaveLength(RATE_LIMITS.contactAddress.points);
   });
 
@@ -118,7 +132,7 @@ describe(`rate limits under concurrency (${driver})`, () => {
       Array.from({ length: 40 }, (_, index) => post('/api/auth/password/forgot', { email }, `10.51.0.${index}`)),
     );
     expect(tally(answers)).toEqual({ 200: RATE_LIMITS.resetAccount.points, 429: 35 });
-    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).toHaveLength(
+    expect(await fresh.t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).toHaveLength(
       RATE_LIMITS.resetAccount.points,
     );
   });
@@ -134,16 +148,7 @@ const SIGN_UP_BODY = {
 };
 
 describe('what each limit counts', () => {
-  let t: TestApp;
-  const post = (url: string, payload: object, remoteAddress: string, headers = sameOriginHeaders()) =>
-    t.app.inject({ method: 'POST', url, payload, headers, remoteAddress });
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { post } = useFreshApp();
 
   it('never counts a successful sign-in: 60 in a row from one address all pass', { timeout: 120_000 }, async () => {
     expect(60).toBeGreaterThan(RATE_LIMITS.signInAddress.points);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import { messages, notifications, operations } from '../db/schema';
 import { demoUserId } from '../db/seed/demo-accounts';
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../db/seed/demo-operations';
 import { createApprovedBuyers } from '../test/buyers';
-import { createOpenOperation } from '../test/deals';
+import { createOpenOperation, placeOrder } from '../test/deals';
 import { type SseMessage, type SseStream, eventData, openSseStream } from '../test/sse-client';
 import { type TestApp, createTestApp, signIn } from '../test/test-app';
 
@@ -114,13 +113,7 @@ describe('realtime: LISTEN/NOTIFY → GET /api/events', () => {
   it("stops delivering a deal room's messages to a buyer whose unpaid order ended", async () => {
     const [buyer] = await createApprovedBuyers(t, 1, 'sse-room');
     const operation = await createOpenOperation(t.db);
-    const ordered = await t.app.inject({
-      method: 'POST',
-      url: `/api/operations/${operation.id}/participations`,
-      headers: buyer!.headers,
-      payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID() },
-    });
-    expect(ordered.statusCode, ordered.body).toBe(201);
+    const { id: participationId } = await placeOrder(t.app, buyer!.headers, operation.id, 5);
     const stream = await openSseStream(baseUrl, '/api/events', { cookie: buyer!.headers.cookie! });
     streams.push(stream);
     await stream.waitFor((message) => message.event === 'ready');
@@ -130,7 +123,6 @@ describe('realtime: LISTEN/NOTIFY → GET /api/events', () => {
       .returning();
     await stream.waitFor(isEvent('message', { operationId: operation.id, id: first!.id }));
 
-    const participationId = (ordered.json() as { participation: { id: string } }).participation.id;
     const cancel = await t.app.inject({
       method: 'POST',
       url: `/api/participations/${participationId}/cancel`,

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LIFECYCLE_DOCUMENT_MAX_BYTES, UPLOAD_MAX_BYTES } from '@tradeops/shared';
+import { LIFECYCLE_DOCUMENT_MAX_BYTES, UPLOAD_MAX_BYTES, todayIsoDate } from '@tradeops/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../db/seed/demo-operations';
-import { createOpenOperation } from '../test/deals';
+import { createOpenOperation, placeOrder } from '../test/deals';
 import { PDF_BYTES } from '../test/kyc-files';
+import { buildOfferRequest } from '../test/offers';
 import { changedTables, checksumTables, listBusinessTables } from '../test/table-checksum';
 import { type TestApp, createTestApp, signIn } from '../test/test-app';
 
@@ -16,27 +17,6 @@ import { type TestApp, createTestApp, signIn } from '../test/test-app';
  * value with a NUL byte. Each answers 400/413 in our error shape and stores nothing — no row,
  * no file. Before, busboy's parse errors answered 500.
  */
-
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-const VALID_OFFER = {
-  productName: 'Cacao fino',
-  productCategory: 'cocoa',
-  type: 'export',
-  description: 'Cacao fino de aroma.',
-  originCountry: 'VE',
-  destinationCountry: 'ES',
-  arrivalPort: 'Valencia',
-  totalTons: 20,
-  minVolume: 5,
-  maxPerParticipantTons: 10,
-  priceUsd: 3000,
-  deadline: inDays(20),
-  expectedDeparture: inDays(30),
-  expectedArrival: inDays(50),
-};
 
 interface Part {
   name: string;
@@ -233,14 +213,8 @@ describe('malformed uploads', () => {
       headers[role] = await signIn(t, email);
     }
     const operation = await createOpenOperation(t.db);
-    const order = await t.app.inject({
-      method: 'POST',
-      url: `/api/operations/${operation.id}/participations`,
-      headers: headers.buyer,
-      payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID() },
-    });
-    participationId = (order.json() as { participation: { id: string } }).participation.id;
-    const offer = partsBody([{ name: 'data', body: JSON.stringify(VALID_OFFER) }]);
+    participationId = (await placeOrder(t.app, headers.buyer!, operation.id, 5)).id;
+    const offer = partsBody([{ name: 'data', body: JSON.stringify(buildOfferRequest()) }]);
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/offers',
@@ -254,7 +228,7 @@ describe('malformed uploads', () => {
     await t?.close();
   });
 
-  const offerFields = () => [{ name: 'data', body: JSON.stringify(VALID_OFFER) }];
+  const offerFields = () => [{ name: 'data', body: JSON.stringify(buildOfferRequest()) }];
   const routes: UploadRoute[] = [
     {
       name: 'KYC document',
@@ -288,7 +262,7 @@ describe('malformed uploads', () => {
       maxFileBytes: UPLOAD_MAX_BYTES,
       maxFiles: 2,
       maxFields: 1,
-      nulField: () => [{ name: 'data', body: JSON.stringify({ ...VALID_OFFER, productName: 'Cacao\u0000fino' }) }],
+      nulField: () => [{ name: 'data', body: JSON.stringify(buildOfferRequest({ productName: 'Cacao\u0000fino' })) }],
     },
     {
       name: 'offer edit spec sheet',
@@ -300,20 +274,20 @@ describe('malformed uploads', () => {
       maxFileBytes: UPLOAD_MAX_BYTES,
       maxFiles: 2,
       maxFields: 1,
-      nulField: () => [{ name: 'data', body: JSON.stringify({ ...VALID_OFFER, description: 'Cacao\u0000fino' }) }],
+      nulField: () => [{ name: 'data', body: JSON.stringify(buildOfferRequest({ description: 'Cacao\u0000fino' })) }],
     },
     {
       name: 'milestone document',
       method: 'POST',
       url: () => `/api/admin/operations/${demoOperationId(FEATURED_OPERATION_KEY)}/milestones/shipment_preparation`,
       headers: () => headers.admin!,
-      fields: () => [{ name: 'occurred_at', body: inDays(0) }],
+      fields: () => [{ name: 'occurred_at', body: todayIsoDate() }],
       fileField: 'document',
       maxFileBytes: LIFECYCLE_DOCUMENT_MAX_BYTES,
       maxFiles: 1,
       maxFields: 5,
       nulField: () => [
-        { name: 'occurred_at', body: inDays(0) },
+        { name: 'occurred_at', body: todayIsoDate() },
         { name: 'notes', body: 'Contenedor\u0000listo' },
       ],
     },

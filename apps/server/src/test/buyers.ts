@@ -4,6 +4,13 @@ import { profiles, session, user } from '../db/schema';
 import { SESSION_COOKIE_PREFIX } from '../plugins/auth/better-auth';
 import { type TestApp, sameOriginHeaders } from './test-app';
 
+/** A buyer made by createApprovedBuyers: its user id, e-mail and signed-in request headers. */
+export interface ApprovedBuyer {
+  userId: string;
+  email: string;
+  headers: Record<string, string>;
+}
+
 /**
  * KYC-approved buyers with live sessions, written straight into the test
  * database: signing in through the API costs a scrypt hash per account, which
@@ -11,11 +18,7 @@ import { type TestApp, sameOriginHeaders } from './test-app';
  * signed like Better Auth signs it (HMAC-SHA256 with the session secret), so
  * requests go through the real auth plugin.
  */
-export async function createApprovedBuyers(
-  t: TestApp,
-  count: number,
-  prefix = 'buyer',
-): Promise<{ userId: string; email: string; headers: Record<string, string> }[]> {
+export async function createApprovedBuyers(t: TestApp, count: number, prefix = 'buyer'): Promise<ApprovedBuyer[]> {
   const secret = t.config.sessionSecret;
   if (!secret) throw new Error('the test app has no session secret');
   const now = new Date();

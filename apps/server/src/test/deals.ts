@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DAY_MS } from '@tradeops/shared';
+import { type FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { type CreateParticipationResponse, DAY_MS, type Participation } from '@tradeops/shared';
 import { type Queryable } from '../db/client';
 import { participations, operationWaitlist, operations } from '../db/schema';
 import { demoUserId } from '../db/seed/demo-accounts';
@@ -59,4 +62,34 @@ export async function getTonnage(db: Queryable, operationId: string) {
     orderTons: Number(orders!.tons),
     invitedTons: Number(invitations!.tons),
   };
+}
+
+/**
+ * A buyer's order through the API as the order form sends it (wire, a fresh idempotency key;
+ * `body` overrides either, or sends wrong values): the answer, whatever it is.
+ */
+export function requestOrder(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  operationId: string,
+  body: { volume: unknown; payment_method?: unknown; idempotency_key?: unknown },
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/operations/${operationId}/participations`,
+    headers,
+    payload: { payment_method: 'wire', idempotency_key: randomUUID(), ...body },
+  });
+}
+
+/** A buyer's wire order that the test needs taken (201, else it fails with the answer): the new participation. */
+export async function placeOrder(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  operationId: string,
+  volume: number,
+): Promise<Participation> {
+  const response = await requestOrder(app, headers, operationId, { volume });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as CreateParticipationResponse).participation;
 }

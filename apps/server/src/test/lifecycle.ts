@@ -1,4 +1,4 @@
-import { computeTotalCents } from '@tradeops/shared';
+import { computeTotalCents, isoDateInDays } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { participations, operations } from '../db/schema';
 import { demoUserId } from '../db/seed/demo-accounts';
@@ -30,66 +30,66 @@ function multipart(fields: Record<string, string>, file?: { name: string; bytes:
 
 /** A date `days` before today, as the step form sends it (YYYY-MM-DD). */
 export function daysAgo(days: number): string {
-  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+  return isoDateInDays(-days);
 }
 
 /** A bill of lading (or any step's document): a small valid PDF. */
 export const BILL = { name: 'bill-of-lading.pdf', bytes: PDF_BYTES };
 
-/** The lifecycle tests' way to fill a deal and record its steps as an admin would, on one test app. */
-export function lifecycleDriver(t: TestApp, admin: Record<string, string>) {
-  /**
-   * Fills a seeded 20 t deal with two buyers' confirmed, deposited orders (as the order and payment flows
-   * would): funded when every order is paid, allocated while one is still in verification.
-   */
-  async function fillOperation(key: string, options: { confirmAll?: boolean } = {}): Promise<string[]> {
-    const operationId = demoOperationId(key);
-    const [operation] = await t.db.select().from(operations).where(eq(operations.id, operationId));
-    const buyers = [demoUserId('comprador'), demoUserId('importadora-andina')];
-    const ids: string[] = [];
-    await t.db.transaction(async (tx) => {
-      for (const [index, userId] of buyers.entries()) {
-        const volume = operation!.totalTons / 2;
-        const isConfirmed = options.confirmAll !== false || index === 0;
-        const [row] = await tx
-          .insert(participations)
-          .values({
-            operationId,
-            userId,
-            volume,
-            amountCents: computeTotalCents(operation!.pricePerTonCents, volume),
-            paymentMethod: 'wire',
-            paymentStatus: isConfirmed ? 'confirmed' : 'verification',
-            paymentReference: `TO-LC-${key}-${index}`.toUpperCase(),
-            confirmedAt: isConfirmed ? new Date() : null,
-          })
-          .returning({ id: participations.id });
-        ids.push(row!.id);
-        if (isConfirmed) await recordDeposit(tx, row!.id, null);
-      }
-      await tx
-        .update(operations)
-        .set({ allocatedTons: operation!.totalTons, status: options.confirmAll === false ? 'allocated' : 'funded' })
-        .where(eq(operations.id, operationId));
-    });
-    return ids;
-  }
+/**
+ * Fills a seeded 20 t deal with two buyers' confirmed, deposited orders (as the order and payment flows
+ * would): funded when every order is paid, allocated while one is still in verification.
+ */
+export async function fillOperation(
+  t: TestApp,
+  key: string,
+  options: { confirmAll?: boolean } = {},
+): Promise<string[]> {
+  const operationId = demoOperationId(key);
+  const [operation] = await t.db.select().from(operations).where(eq(operations.id, operationId));
+  const buyers = [demoUserId('comprador'), demoUserId('importadora-andina')];
+  const ids: string[] = [];
+  await t.db.transaction(async (tx) => {
+    for (const [index, userId] of buyers.entries()) {
+      const volume = operation!.totalTons / 2;
+      const isConfirmed = options.confirmAll !== false || index === 0;
+      const [row] = await tx
+        .insert(participations)
+        .values({
+          operationId,
+          userId,
+          volume,
+          amountCents: computeTotalCents(operation!.pricePerTonCents, volume),
+          paymentMethod: 'wire',
+          paymentStatus: isConfirmed ? 'confirmed' : 'verification',
+          paymentReference: `TO-LC-${key}-${index}`.toUpperCase(),
+          confirmedAt: isConfirmed ? new Date() : null,
+        })
+        .returning({ id: participations.id });
+      ids.push(row!.id);
+      if (isConfirmed) await recordDeposit(tx, row!.id, null);
+    }
+    await tx
+      .update(operations)
+      .set({ allocatedTons: operation!.totalTons, status: options.confirmAll === false ? 'allocated' : 'funded' })
+      .where(eq(operations.id, operationId));
+  });
+  return ids;
+}
 
-  /** POST /api/admin/operations/:id/milestones/:step, multipart, as the admin unless told otherwise. */
-  function step(
-    operationId: string,
-    name: string,
-    fields: Record<string, string>,
-    file?: { name: string; bytes: Buffer },
-    cookie = admin,
-  ) {
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/admin/operations/${operationId}/milestones/${name}`,
-      headers: { ...cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: multipart(fields, file),
-    });
-  }
-
-  return { fillOperation, step };
+/** Records a deal's step as `headers` (an admin's session, or someone refused): POST /api/admin/operations/:id/milestones/:step, multipart. */
+export function recordStep(
+  t: TestApp,
+  headers: Record<string, string>,
+  operationId: string,
+  name: string,
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Buffer },
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/operations/${operationId}/milestones/${name}`,
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: multipart(fields, file),
+  });
 }

@@ -122,7 +122,7 @@ export function cookieFrom(setCookie: string | string[] | undefined): string {
  * cookie and our Origin — that `t.app.inject` can send as that user.
  */
 export async function signIn(
-  t: TestApp,
+  t: Pick<TestApp, 'app'>,
   email: string,
   password: string = DEMO_PASSWORD,
 ): Promise<Record<string, string>> {

@@ -12,12 +12,20 @@ export type PlatformStats = z.infer<typeof ZPlatformStats>;
 
 export const ZHealthResponse = z.object({ status: z.literal('ok') });
 
-/** One readiness check: passed, failed, or not applicable on this instance (job workers with JOBS=off). */
+/**
+ * One readiness check: passed, failed, or not applicable on this instance (job workers with JOBS=off,
+ * the bucket with STORAGE=fs: files on the local disk have no service to reach).
+ */
 export const ZReadinessCheck = z.enum(['ok', 'failed', 'off']);
 /** GET /api/health/ready: 200 when every check passes, 503 naming the ones that failed. */
 export const ZReadinessResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
-  checks: z.object({ database: ZReadinessCheck, realtime: ZReadinessCheck, jobs: ZReadinessCheck }),
+  checks: z.object({
+    database: ZReadinessCheck,
+    realtime: ZReadinessCheck,
+    jobs: ZReadinessCheck,
+    storage: ZReadinessCheck,
+  }),
 });
 export type ReadinessResponse = z.infer<typeof ZReadinessResponse>;
 

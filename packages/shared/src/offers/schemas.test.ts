@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ZOfferRequest, todayIsoDate } from './schemas';
-
-function inDays(days: number): string {
-  return todayIsoDate(new Date(Date.now() + days * 86_400_000));
-}
+import { isoDateInDays } from '../time';
+import { ZOfferRequest } from './schemas';
 
 const VALID = {
   productName: 'Café verde',
@@ -17,9 +14,9 @@ const VALID = {
   minVolume: 5,
   maxPerParticipantTons: 10,
   priceUsd: 5200.5,
-  deadline: inDays(20),
-  expectedDeparture: inDays(30),
-  expectedArrival: inDays(50),
+  deadline: isoDateInDays(20),
+  expectedDeparture: isoDateInDays(30),
+  expectedArrival: isoDateInDays(50),
 };
 
 /** The first message of each field that fails. */

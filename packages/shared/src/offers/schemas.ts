@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type TextOptions, zText } from '../text/safe-text';
 import { COUNTRY_CODES } from '../auth/constants';
 import { isWholeCents } from '../money/money';
+import { todayIsoDate } from '../time';
 import {
   LOT_STEP_TONS,
   MAX_OPERATION_TONS,
@@ -84,11 +85,6 @@ export const ZOfferFields = z.object({
 });
 
 type OfferFieldsOutput = z.output<typeof ZOfferFields>;
-
-/** Today as YYYY-MM-DD in UTC (the server's and the form's common clock). */
-export function todayIsoDate(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
 
 /** The rules between fields; each issue lands on the field the user should change. */
 export function checkOfferRules(value: OfferFieldsOutput, ctx: z.RefinementCtx, now = new Date()): void {

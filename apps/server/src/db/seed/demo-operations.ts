@@ -9,6 +9,7 @@ import {
   usdToCents,
   HOUR_MS,
   DAY_MS,
+  isoDateInDays,
 } from '@tradeops/shared';
 import { buyerAccount, escrowAccount } from '../../modules/escrow/ledger-accounts';
 import { type AppTransaction } from '../client';
@@ -710,11 +711,6 @@ export function demoParticipationId(key: string): string {
   return demoId(`participation:${key}`);
 }
 
-/** A calendar date (YYYY-MM-DD, UTC) some days from `now`. */
-function dateInDays(now: Date, days: number): string {
-  return new Date(now.getTime() + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 function daysAgo(now: Date, days: number): Date {
   return new Date(now.getTime() - days * DAY_MS);
 }
@@ -756,8 +752,8 @@ export async function seedDemoOperations(tx: AppTransaction, now: Date, productS
         containerTons: demo.containerTons,
         pricePerTonCents: usdToCents(demo.pricePerTonUsd),
         deadline: new Date(now.getTime() + demo.deadlineInDays * DAY_MS),
-        expectedDeparture: dateInDays(now, departureInDays),
-        expectedArrival: dateInDays(now, demo.arrivalInDays ?? departureInDays + 25),
+        expectedDeparture: isoDateInDays(departureInDays, now),
+        expectedArrival: isoDateInDays(demo.arrivalInDays ?? departureInDays + 25, now),
         // Demo orders are all paid and held in escrow: a deal they fill is funded (issue 14), not merely allocated.
         status: demo.status ?? (allocatedTons === demo.totalTons ? 'funded' : 'active'),
         kycStatus,

@@ -1,5 +1,4 @@
 import {
-  ZApiError,
   ZChangePasswordRequest,
   ZForgotPasswordRequest,
   ZOkResponse,
@@ -11,6 +10,7 @@ import {
   ZSignUpRequest,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/error-handler';
 import { requireAuth } from '../../plugins/route-access';
 import {
   changePassword,
@@ -25,7 +25,7 @@ import {
 } from './auth.service';
 import { getSessionUser } from './session-user';
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 409: ZApiError, 429: ZApiError };
+const errors = errorResponses(400, 401, 403, 409, 429);
 const ok = { ok: true } as const;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -103,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Sign out (revokes this session)',
         tags: ['auth'],
-        response: { 200: ZOkResponse, 403: ZApiError },
+        response: { 200: ZOkResponse, ...errorResponses(403) },
       },
       config: { access: 'public' },
     },

@@ -1,9 +1,10 @@
-import { ZApiError, ZOkResponse, ZSessionResponse, ZVerifyEmailRequest } from '@tradeops/shared';
+import { ZOkResponse, ZSessionResponse, ZVerifyEmailRequest } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/error-handler';
 import { requireAuth } from '../../plugins/route-access';
 import { resendVerificationMail, verifyEmail } from './email-verification.service';
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 409: ZApiError, 429: ZApiError };
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 /** The address check: the e-mailed link's page posts its token here; signed-in accounts can ask for a new link. */
 export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,4 @@
 import {
-  ZApiError,
   ZConfirmTwoFactorRequest,
   ZDisableTwoFactorRequest,
   ZEnableTwoFactorRequest,
@@ -8,10 +7,11 @@ import {
   ZVerifyTwoFactorRequest,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/error-handler';
 import { requireAuth } from '../../plugins/route-access';
 import { confirmTwoFactor, disableTwoFactor, enableTwoFactor, verifyTwoFactorSignIn } from './two-factor.service';
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 409: ZApiError, 429: ZApiError };
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 /** Two-factor sign-in (authenticator app + recovery codes): enrolment, the sign-in step, turning it off. */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {

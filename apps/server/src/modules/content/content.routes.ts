@@ -1,6 +1,5 @@
 import {
   CONTACT_RATE_LIMIT,
-  ZApiError,
   ZBlogListResponse,
   ZBlogPost,
   ZBlogPostParams,
@@ -10,6 +9,7 @@ import {
   ZPlatformStats,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/error-handler';
 import { getBlogPost, listBlogPosts } from './blog.service';
 import { getPlatformStats } from './content.service';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
@@ -49,7 +49,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One published blog article',
         tags: ['content'],
         params: ZBlogPostParams,
-        response: { 200: ZBlogPost, 400: ZApiError, 404: ZApiError },
+        response: { 200: ZBlogPost, ...errorResponses(400, 404) },
       },
       config: { access: 'public' },
     },
@@ -64,7 +64,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `Validated with the form's schema; at most ${CONTACT_RATE_LIMIT.max} messages per ${CONTACT_RATE_LIMIT.windowMinutes} minutes from one address.`,
         tags: ['content'],
         body: ZContactRequest,
-        response: { 201: ZContactResponse, 400: ZApiError, 429: ZApiError },
+        response: { 201: ZContactResponse, ...errorResponses(400, 429) },
       },
       config: { access: 'public' },
     },
@@ -82,7 +82,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Contact-form messages, newest first (admins)',
         tags: ['content'],
-        response: { 200: ZContactMessagesResponse, 401: ZApiError, 403: ZApiError },
+        response: { 200: ZContactMessagesResponse, ...errorResponses(401, 403) },
       },
       config: { access: 'admin' },
     },

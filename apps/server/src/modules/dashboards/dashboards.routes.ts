@@ -1,14 +1,10 @@
-import {
-  ZAdminDashboardResponse,
-  ZApiError,
-  ZBuyerDashboardResponse,
-  ZSellerDashboardResponse,
-} from '@tradeops/shared';
+import { ZAdminDashboardResponse, ZBuyerDashboardResponse, ZSellerDashboardResponse } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/error-handler';
 import { requireAuth } from '../../plugins/route-access';
 import { getAdminDashboard, getBuyerDashboard, getSellerDashboard } from './dashboards.service';
 
-const errors = { 401: ZApiError, 403: ZApiError };
+const errors = errorResponses(401, 403);
 
 /** Buyer, seller and admin dashboards: KPIs (zeros on failure, spec §8) and their lists. */
 export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { MESSAGE_MAX_LENGTH, ZDealRoomMessage, ZDealRoomMessagesResponse, ZDealRoomResponse } from '@tradeops/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, operationMilestones, participations, rateLimits } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
-import { createApprovedBuyers } from '../../test/buyers';
-import { createOpenOperation } from '../../test/deals';
+import { type ApprovedBuyer, createApprovedBuyers } from '../../test/buyers';
+import { createOpenOperation, placeOrder } from '../../test/deals';
 import { PDF_BYTES, multipartBody } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
@@ -202,8 +201,7 @@ describe('deal room access ends with an unpaid order', () => {
   let t: TestApp;
   let admin: Record<string, string>;
   let seller: Record<string, string>;
-  type Buyer = Awaited<ReturnType<typeof createApprovedBuyers>>[number];
-  let buyers: Buyer[];
+  let buyers: ApprovedBuyer[];
   beforeAll(async () => {
     t = await createTestApp();
     admin = await signIn(t, 'admin@tradeops.demo');
@@ -213,17 +211,6 @@ describe('deal room access ends with an unpaid order', () => {
   afterAll(async () => {
     await t?.close();
   });
-
-  async function order(headers: Record<string, string>, operationId: string): Promise<string> {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/operations/${operationId}/participations`,
-      headers,
-      payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID() },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return (response.json() as { participation: { id: string } }).participation.id;
-  }
 
   /** Every deal-room route as `headers`: the room, the thread, a post, the notifications toggle. */
   async function roomStatuses(headers: Record<string, string>, operationId: string) {
@@ -243,7 +230,7 @@ describe('deal room access ends with an unpaid order', () => {
   it('refuses a buyer who ordered and cancelled without paying: no reading, no posting (403), nothing written', async () => {
     const operation = await createOpenOperation(t.db);
     const buyer = buyers[0]!;
-    const participationId = await order(buyer.headers, operation.id);
+    const { id: participationId } = await placeOrder(t.app, buyer.headers, operation.id, 5);
     expect(await roomStatuses(buyer.headers, operation.id)).toEqual({ room: 200, thread: 200, post: 201, toggle: 200 });
 
     const cancel = await t.app.inject({
@@ -272,7 +259,7 @@ describe('deal room access ends with an unpaid order', () => {
   it('refuses a buyer whose unpaid participation expired', async () => {
     const operation = await createOpenOperation(t.db);
     const buyer = buyers[1]!;
-    const participationId = await order(buyer.headers, operation.id);
+    const { id: participationId } = await placeOrder(t.app, buyer.headers, operation.id, 5);
     const [row] = await t.db
       .select({ expiresAt: participations.expiresAt })
       .from(participations)
@@ -288,8 +275,8 @@ describe('deal room access ends with an unpaid order', () => {
     const operation = await createOpenOperation(t.db);
     const paid = buyers[2]!;
     const unpaid = buyers[3]!;
-    const participationId = await order(paid.headers, operation.id);
-    await order(unpaid.headers, operation.id);
+    const { id: participationId } = await placeOrder(t.app, paid.headers, operation.id, 5);
+    await placeOrder(t.app, unpaid.headers, operation.id, 5);
     const body = multipartBody('transferencia.pdf', PDF_BYTES);
     const proof = await t.app.inject({
       method: 'POST',

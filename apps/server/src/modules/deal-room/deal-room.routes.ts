@@ -1,5 +1,4 @@
 import {
-  ZApiError,
   ZDealRoomMessage,
   ZDealRoomMessagesResponse,
   ZDealRoomNotificationsRequest,
@@ -9,10 +8,11 @@ import {
   ZPostMessageRequest,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/error-handler';
 import { requireAuth } from '../../plugins/route-access';
 import { getDealRoom, listDealRoomMessages, postDealRoomMessage, setDealRoomNotifications } from './deal-room.service';
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * The live deal room of an operation (the waiting page): its progress and
@@ -74,7 +74,7 @@ export const dealRoomRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['deal-room'],
         params: ZOperationIdParams,
         body: ZPostMessageRequest,
-        response: { 201: ZDealRoomMessage, ...errors, 429: ZApiError },
+        response: { 201: ZDealRoomMessage, ...errors, ...errorResponses(429) },
       },
       config: access,
     },

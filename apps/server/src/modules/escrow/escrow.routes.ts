@@ -1,8 +1,9 @@
-import { ZApiError, ZLedgerResponse, ZOperationIdParams } from '@tradeops/shared';
+import { ZLedgerResponse, ZOperationIdParams } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/error-handler';
 import { getLedger } from './ledger-report';
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The admins' view of the escrow: an operation's ledger. */
 export const escrowRoutes: FastifyPluginAsyncZod = async (app) => {

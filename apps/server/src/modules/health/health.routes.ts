@@ -37,7 +37,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health/ready',
     {
       schema: {
-        summary: 'Readiness: the database answers, the realtime listener is up, the job workers run',
+        summary:
+          'Readiness: the database answers, the realtime listener is up, the job workers run, the S3 bucket answers',
         tags: ['health'],
         response: { 200: ZReadinessResponse, 503: ZReadinessResponse },
       },
@@ -48,6 +49,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         isRealtimeListening: app.realtime.isListening,
         jobs: app.jobsStatus,
+        storage: app.storage,
       });
       return reply
         .code(readiness.status === 'ok' ? 200 : 503)

@@ -504,36 +504,20 @@ describe('KYC review (admin side)', () => {
     expect((overview.json() as { operationsAwaitingReview: number }).operationsAwaitingReview).toBe(items.length);
     const [first, second] = items;
 
-    const approve = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/kyc/operations/${first!.id}/approve`,
-      headers: admin,
-      payload: { revision: first!.revision },
-    });
-    expect(approve.statusCode).toBe(200);
-    const twice = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/kyc/operations/${first!.id}/approve`,
-      headers: admin,
-      payload: { revision: first!.revision },
-    });
-    expect(twice.statusCode).toBe(409);
+    /** The admin's decision on an operation awaiting review, at the revision the list showed. */
+    const decide = (item: { id: string; revision: number }, decision: 'approve' | 'reject', reason?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/kyc/operations/${item.id}/${decision}`,
+        headers: admin,
+        payload: { revision: item.revision, reason },
+      });
+    expect((await decide(first!, 'approve')).statusCode).toBe(200);
+    expect((await decide(first!, 'approve')).statusCode).toBe(409);
 
     if (second) {
-      const empty = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/kyc/operations/${second.id}/reject`,
-        headers: admin,
-        payload: { reason: ' ', revision: second.revision },
-      });
-      expect(empty.statusCode).toBe(400);
-      const reject = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/kyc/operations/${second.id}/reject`,
-        headers: admin,
-        payload: { reason: 'Precio fuera de mercado', revision: second.revision },
-      });
-      expect(reject.statusCode).toBe(200);
+      expect((await decide(second, 'reject', ' ')).statusCode).toBe(400);
+      expect((await decide(second, 'reject', 'Precio fuera de mercado')).statusCode).toBe(200);
     }
     const listAfter = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/operations', headers: admin });
     expect((listAfter.json() as { data: unknown[] }).data).toHaveLength(items.length - (second ? 2 : 1));

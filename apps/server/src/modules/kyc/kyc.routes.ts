@@ -1,5 +1,4 @@
 import {
-  ZApiError,
   ZDocumentFileQuery,
   ZDocumentIdParams,
   ZKycDocumentTypeParams,
@@ -9,12 +8,13 @@ import {
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { errorResponses } from '../../plugins/error-handler';
 import { readMultipart } from '../../plugins/multipart';
 import { sendStoredFile } from '../../plugins/storage/send-stored-file';
 import { requireAuth } from '../../plugins/route-access';
 import { assertEmailVerified, continueOnboarding, getDocumentFile, getKycStatus, uploadDocument } from './kyc.service';
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The company's own KYC: status, the five documents, uploads and the stepper. */
 export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,7 +44,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['kyc'],
         params: ZKycDocumentTypeParams,
         consumes: ['multipart/form-data'],
-        response: { 200: ZUploadDocumentResponse, 413: ZApiError, 415: ZApiError, ...errors },
+        response: { 200: ZUploadDocumentResponse, ...errorResponses(413, 415), ...errors },
       },
       config: { access: 'authenticated' },
     },

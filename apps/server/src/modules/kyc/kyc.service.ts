@@ -3,8 +3,6 @@ import {
   KYC_DOCUMENT_TYPE_LIST,
   MIME_TYPE_BY_FILE_TYPE,
   ONBOARDING_STEPS,
-  detectFileType,
-  fileTypeFromName,
   isAllowedFileType,
   type KycDocument,
   type KycDocumentType,
@@ -16,7 +14,7 @@ import { type AppDatabase, type Queryable } from '../../db/client';
 import { onboardingStatus, profiles, userDocuments } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { type UploadedFile, assertSafeClientFileName } from '../../plugins/multipart';
+import { DOCUMENT_UPLOAD, type UploadedFile, checkUploadedFile } from '../../plugins/multipart';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { type Storage, type StoredObject } from '../../plugins/storage/storage';
 import { writeAudit } from '../audit/audit.service';
@@ -97,12 +95,9 @@ export async function uploadDocument(
   file: UploadedFile,
 ): Promise<KycDocument> {
   assertEmailVerified(auth);
-  assertSafeClientFileName(file.fileName);
-  if (file.bytes.length === 0) throw new AppError('FILE_EMPTY');
-  const fileType = detectFileType(file.bytes);
-  if (!fileType || !isAllowedFileType(documentType, fileType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-  const claimed = fileTypeFromName(file.fileName);
-  if (claimed !== null && claimed !== fileType) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const fileType = checkUploadedFile(file, DOCUMENT_UPLOAD, {
+    accepts: (type) => isAllowedFileType(documentType, type),
+  });
 
   const userId = auth.user.id;
   const displayName = sanitizeFileName(file.fileName, `${documentType}.${fileType}`);

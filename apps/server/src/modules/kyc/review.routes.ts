@@ -1,5 +1,4 @@
 import {
-  ZApiError,
   ZDocumentIdParams,
   ZKycOverviewResponse,
   ZKycReviewUsersResponse,
@@ -11,6 +10,7 @@ import {
   ZUserIdParams,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/error-handler';
 import { requireAdmin } from '../../plugins/route-access';
 import {
   approveOperation,
@@ -24,7 +24,7 @@ import {
   verifyDocument,
 } from './review.service';
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const ok = { ok: true } as const;
 
 /** The admins' KYC review: companies and their documents, and sellers' operations. */

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransfers, operations } from '../../db/schema';
 import { demoOperationId } from '../../db/seed/demo-operations';
-import { BILL, daysAgo, lifecycleDriver } from '../../test/lifecycle';
+import { BILL, daysAgo, fillOperation, recordStep } from '../../test/lifecycle';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 import { getEscrowStates } from '../escrow/escrow.service';
 import { getOperationControl } from './lifecycle.service';
@@ -10,23 +10,20 @@ import { getOperationControl } from './lifecycle.service';
 describe('disputes (back office)', () => {
   let t: TestApp;
   let admin: Record<string, string>;
-  let fillOperation: ReturnType<typeof lifecycleDriver>['fillOperation'];
-  let step: ReturnType<typeof lifecycleDriver>['step'];
 
   beforeAll(async () => {
     t = await createTestApp();
     admin = await signIn(t, 'admin@tradeops.demo');
-    ({ fillOperation, step } = lifecycleDriver(t, admin));
   });
   afterAll(async () => t.close());
 
   it('opens a dispute on a failed inspection and settles it with partial refunds through the ledger', async () => {
-    const [first, second] = await fillOperation('refined-sugar');
+    const [first, second] = await fillOperation(t, 'refined-sugar');
     const operationId = demoOperationId('refined-sugar');
-    await step(operationId, 'shipment_preparation', { occurred_at: daysAgo(5) });
-    await step(operationId, 'departure', { occurred_at: daysAgo(4) }, BILL);
-    await step(operationId, 'arrival', { occurred_at: daysAgo(3) });
-    await step(operationId, 'inspection', { occurred_at: daysAgo(2), result: 'failed' }, BILL);
+    await recordStep(t, admin, operationId, 'shipment_preparation', { occurred_at: daysAgo(5) });
+    await recordStep(t, admin, operationId, 'departure', { occurred_at: daysAgo(4) }, BILL);
+    await recordStep(t, admin, operationId, 'arrival', { occurred_at: daysAgo(3) });
+    await recordStep(t, admin, operationId, 'inspection', { occurred_at: daysAgo(2), result: 'failed' }, BILL);
 
     const settle = await t.app.inject({
       method: 'POST',

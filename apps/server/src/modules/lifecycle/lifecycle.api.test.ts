@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../db/schema';
 import { demoOperationId } from '../../db/seed/demo-operations';
-import { lifecycleDriver } from '../../test/lifecycle';
+import { fillOperation } from '../../test/lifecycle';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 import { getEscrowStates } from '../escrow/escrow.service';
 
@@ -10,18 +10,16 @@ describe('operation lifecycle (back office)', () => {
   let t: TestApp;
   let admin: Record<string, string>;
   let seller: Record<string, string>;
-  let fillOperation: ReturnType<typeof lifecycleDriver>['fillOperation'];
 
   beforeAll(async () => {
     t = await createTestApp();
     admin = await signIn(t, 'admin@tradeops.demo');
     seller = await signIn(t, 'vendedor@tradeops.demo');
-    ({ fillOperation } = lifecycleDriver(t, admin));
   });
   afterAll(async () => t.close());
 
   it('cancels a deal with a reason, refunding every held deposit once', async () => {
-    const [first, second] = await fillOperation('yellow-corn');
+    const [first, second] = await fillOperation(t, 'yellow-corn');
     const operationId = demoOperationId('yellow-corn');
     const cancel = (reason: string) =>
       t.app.inject({
@@ -41,7 +39,7 @@ describe('operation lifecycle (back office)', () => {
   });
 
   it('lists deals for the back office, with the escrow they hold and their next step, and hides it from sellers', async () => {
-    const [first, second] = await fillOperation('beef-cuts');
+    const [first, second] = await fillOperation(t, 'beef-cuts');
     const held = await getEscrowStates(t.db, [first!, second!]);
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/operations', headers: admin });
     expect(list.statusCode).toBe(200);

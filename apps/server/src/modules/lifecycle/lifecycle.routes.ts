@@ -1,7 +1,6 @@
 import {
   OPERATION_MILESTONE_KINDS,
   ZAdminOperationsListResponse,
-  ZApiError,
   ZCancelOperationRequest,
   ZDisputeDecisionRequest,
   ZLifecycleStepParams,
@@ -13,6 +12,7 @@ import {
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { errorResponses } from '../../plugins/error-handler';
 import { UPLOAD_LIMITS, readMultipart } from '../../plugins/multipart';
 import { sendStoredFile } from '../../plugins/storage/send-stored-file';
 import { requireAuth } from '../../plugins/route-access';
@@ -21,7 +21,7 @@ import { cancelOperation, getOperationControl, listAdminOperations } from './lif
 import { type UploadedDocument, getMilestoneDocument, recordMilestone } from './milestones.service';
 import { settleOperation } from './settlement.service';
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const ok = { ok: true } as const;
 
 /** Field path → catalog key, from a zod failure of the multipart fields. */
@@ -78,7 +78,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         params: ZLifecycleStepParams,
         consumes: ['multipart/form-data'],
-        response: { 200: ZOkResponse, 413: ZApiError, 415: ZApiError, ...errors },
+        response: { 200: ZOkResponse, ...errorResponses(413, 415), ...errors },
       },
       config: admin,
     },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, participations, operations } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { demoOperationId } from '../../db/seed/demo-operations';
-import { BILL, daysAgo, lifecycleDriver } from '../../test/lifecycle';
+import { BILL, daysAgo, fillOperation, recordStep } from '../../test/lifecycle';
 import { PDF_BYTES } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
@@ -15,22 +15,19 @@ describe('milestones: shipment and inspection steps (back office)', () => {
   let admin: Record<string, string>;
   let buyer: Record<string, string>;
   let seller: Record<string, string>;
-  let fillOperation: ReturnType<typeof lifecycleDriver>['fillOperation'];
-  let step: ReturnType<typeof lifecycleDriver>['step'];
 
   beforeAll(async () => {
     t = await createTestApp();
     admin = await signIn(t, 'admin@tradeops.demo');
     buyer = await signIn(t, 'comprador@tradeops.demo');
     seller = await signIn(t, 'vendedor@tradeops.demo');
-    ({ fillOperation, step } = lifecycleDriver(t, admin));
   });
   afterAll(async () => t.close());
 
   it('refuses shipment preparation while a payment is unconfirmed', async () => {
-    await fillOperation('arabica-coffee', { confirmAll: false });
+    await fillOperation(t, 'arabica-coffee', { confirmAll: false });
     const operationId = demoOperationId('arabica-coffee');
-    const response = await step(operationId, 'shipment_preparation', { occurred_at: daysAgo(1) });
+    const response = await recordStep(t, admin, operationId, 'shipment_preparation', { occurred_at: daysAgo(1) });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('PAYMENTS_UNCONFIRMED');
     const [operation] = await t.db.select().from(operations).where(eq(operations.id, operationId));
@@ -38,10 +35,14 @@ describe('milestones: shipment and inspection steps (back office)', () => {
   });
 
   it('shows the document of a step to the buyers and seller of the deal, and to nobody else', async () => {
-    await fillOperation('beef-cuts');
+    await fillOperation(t, 'beef-cuts');
     const operationId = demoOperationId('beef-cuts');
-    expect((await step(operationId, 'shipment_preparation', { occurred_at: daysAgo(2) })).statusCode).toBe(200);
-    expect((await step(operationId, 'departure', { occurred_at: daysAgo(1) }, BILL)).statusCode).toBe(200);
+    expect(
+      (await recordStep(t, admin, operationId, 'shipment_preparation', { occurred_at: daysAgo(2) })).statusCode,
+    ).toBe(200);
+    expect((await recordStep(t, admin, operationId, 'departure', { occurred_at: daysAgo(1) }, BILL)).statusCode).toBe(
+      200,
+    );
     const read = (cookie: Record<string, string>) =>
       t.app.inject({
         method: 'GET',
@@ -57,7 +58,7 @@ describe('milestones: shipment and inspection steps (back office)', () => {
   });
 
   it('funds a full deal when its last payment is confirmed, and only then prepares the shipment', async () => {
-    await fillOperation('long-grain-rice', { confirmAll: false });
+    await fillOperation(t, 'long-grain-rice', { confirmAll: false });
     const operationId = demoOperationId('long-grain-rice');
     expect(await getOperationControl(t.db, operationId)).toMatchObject({
       nextStep: 'shipment_preparation',
@@ -81,7 +82,9 @@ describe('milestones: shipment and inspection steps (back office)', () => {
       nextStep: 'shipment_preparation',
       blockedReason: null,
     });
-    expect((await step(operationId, 'shipment_preparation', { occurred_at: daysAgo(1) })).statusCode).toBe(200);
+    expect(
+      (await recordStep(t, admin, operationId, 'shipment_preparation', { occurred_at: daysAgo(1) })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses bad step input and changes nothing', async () => {
@@ -94,12 +97,12 @@ describe('milestones: shipment and inspection steps (back office)', () => {
       ['departure', { occurred_at: daysAgo(1) }, { name: 'bill.pdf', bytes: Buffer.from('MZ not a pdf') }],
       ['departure', { occurred_at: daysAgo(1) }, { name: '../../etc/passwd.pdf', bytes: PDF_BYTES }],
     ] as const) {
-      const response = await step(operationId, name, fields, file);
+      const response = await recordStep(t, admin, operationId, name, fields, file);
       expect(response.statusCode, `${name} ${JSON.stringify(fields)}`).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
       expect(response.json().error.code).toBeTruthy();
     }
-    const seller = await step(operationId, 'shipment_preparation', { occurred_at: daysAgo(1) }, undefined, buyer);
+    const seller = await recordStep(t, buyer, operationId, 'shipment_preparation', { occurred_at: daysAgo(1) });
     expect(seller.statusCode).toBe(403);
     const after = await t.db.select({ count: sql<number>`count(*)::int` }).from(auditLog);
     expect(after[0]!.count).toBe(before[0]!.count);

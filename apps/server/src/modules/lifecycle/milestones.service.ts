@@ -8,8 +8,6 @@ import {
   type OperationMilestoneKind,
   type RecordMilestoneFields,
   canApply,
-  detectFileType,
-  fileTypeFromName,
   lifecycleStepEvent,
 } from '@tradeops/shared';
 import { and, asc, desc, eq } from 'drizzle-orm';
@@ -18,7 +16,7 @@ import { type AppDatabase, type Queryable } from '../../db/client';
 import { operationMilestones, operations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { assertSafeClientFileName } from '../../plugins/multipart';
+import { DOCUMENT_UPLOAD, checkUploadedFile } from '../../plugins/multipart';
 import { type Storage } from '../../plugins/storage/storage';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { getDealRoomRole } from '../deal-room/deal-room.service';
@@ -43,16 +41,6 @@ export async function listMilestones(db: Queryable, operationId: string) {
 export function inspectionResultOf(milestones: { kind: string; result: string | null }[]): InspectionResult | null {
   const result = milestones.find((m) => m.kind === 'inspection')?.result;
   return result === 'passed' || result === 'failed' ? result : null;
-}
-
-function checkDocument(file: UploadedDocument) {
-  assertSafeClientFileName(file.fileName);
-  if (file.bytes.length === 0) throw new AppError('FILE_EMPTY');
-  const fileType = detectFileType(file.bytes);
-  if (!fileType) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-  const claimed = fileTypeFromName(file.fileName);
-  if (claimed !== null && claimed !== fileType) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-  return fileType;
 }
 
 /**
@@ -86,7 +74,7 @@ export async function recordMilestone(
 
   let documentKey: string | null = null;
   if (document) {
-    const fileType = checkDocument(document);
+    const fileType = checkUploadedFile(document, DOCUMENT_UPLOAD);
     documentKey = `operations/${operationId}/${step}-${randomUUID()}.${fileType}`;
     await deps.storage.put('documents', documentKey, document.bytes, {
       contentType: MIME_TYPE_BY_FILE_TYPE[fileType],

@@ -1,3 +1,4 @@
+import { todayIsoDate } from '@tradeops/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,7 @@ import {
 } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { demoOperationId } from '../../db/seed/demo-operations';
-import { BILL, daysAgo, lifecycleDriver } from '../../test/lifecycle';
+import { BILL, daysAgo, fillOperation, recordStep } from '../../test/lifecycle';
 import { PDF_BYTES } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 import { getEscrowStates } from '../escrow/escrow.service';
@@ -20,38 +21,44 @@ describe('settlement (back office)', () => {
   let t: TestApp;
   let admin: Record<string, string>;
   let buyer: Record<string, string>;
-  let fillOperation: ReturnType<typeof lifecycleDriver>['fillOperation'];
-  let step: ReturnType<typeof lifecycleDriver>['step'];
 
   beforeAll(async () => {
     t = await createTestApp();
     admin = await signIn(t, 'admin@tradeops.demo');
     buyer = await signIn(t, 'comprador@tradeops.demo');
-    ({ fillOperation, step } = lifecycleDriver(t, admin));
   });
   afterAll(async () => t.close());
 
   it('runs a deal through every step to settlement, releasing escrow to the seller once', async () => {
-    const [first, second] = await fillOperation('beef-cuts');
+    const [first, second] = await fillOperation(t, 'beef-cuts');
     const operationId = demoOperationId('beef-cuts');
     // Retention 0 days: settlement right after a passed inspection (the setting admins edit).
     await t.db.update(platformSettings).set({ value: 0 }).where(eq(platformSettings.key, 'fund_retention_days'));
 
-    expect((await step(operationId, 'shipment_preparation', { occurred_at: daysAgo(4) })).statusCode).toBe(200);
-    const noBill = await step(operationId, 'departure', { occurred_at: daysAgo(3) });
+    expect(
+      (await recordStep(t, admin, operationId, 'shipment_preparation', { occurred_at: daysAgo(4) })).statusCode,
+    ).toBe(200);
+    const noBill = await recordStep(t, admin, operationId, 'departure', { occurred_at: daysAgo(3) });
     expect(noBill.statusCode).toBe(400);
     expect(noBill.json().error.code).toBe('DOCUMENT_REQUIRED');
-    expect((await step(operationId, 'departure', { occurred_at: daysAgo(3) }, BILL)).statusCode).toBe(200);
+    expect((await recordStep(t, admin, operationId, 'departure', { occurred_at: daysAgo(3) }, BILL)).statusCode).toBe(
+      200,
+    );
     // Out of order: arrival again after arrival, or inspection before arrival.
     expect(
-      (await step(operationId, 'inspection', { occurred_at: daysAgo(2), result: 'passed' }, BILL)).json().error.code,
+      (
+        await recordStep(t, admin, operationId, 'inspection', { occurred_at: daysAgo(2), result: 'passed' }, BILL)
+      ).json().error.code,
     ).toBe('LIFECYCLE_WRONG_STATUS');
     expect(
-      (await step(operationId, 'arrival', { occurred_at: daysAgo(2), notes: 'La Guaira, muelle 4' })).statusCode,
+      (await recordStep(t, admin, operationId, 'arrival', { occurred_at: daysAgo(2), notes: 'La Guaira, muelle 4' }))
+        .statusCode,
     ).toBe(200);
     expect(
       (
-        await step(
+        await recordStep(
+          t,
+          admin,
           operationId,
           'inspection',
           { occurred_at: daysAgo(1), result: 'passed' },
@@ -144,16 +151,25 @@ describe('settlement (back office)', () => {
   });
 
   it('counts the fund retention in whole days from the inspection date: 0 days settles that day at any hour', async () => {
-    await fillOperation('soybeans');
+    await fillOperation(t, 'soybeans');
     const operationId = demoOperationId('soybeans');
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayIsoDate();
     const setRetention = (days: number) =>
       t.db.update(platformSettings).set({ value: days }).where(eq(platformSettings.key, 'fund_retention_days'));
     await setRetention(0);
-    expect((await step(operationId, 'shipment_preparation', { occurred_at: today })).statusCode).toBe(200);
-    expect((await step(operationId, 'departure', { occurred_at: today }, BILL)).statusCode).toBe(200);
-    expect((await step(operationId, 'arrival', { occurred_at: today })).statusCode).toBe(200);
-    const inspection = await step(operationId, 'inspection', { occurred_at: today, result: 'passed' }, BILL);
+    expect((await recordStep(t, admin, operationId, 'shipment_preparation', { occurred_at: today })).statusCode).toBe(
+      200,
+    );
+    expect((await recordStep(t, admin, operationId, 'departure', { occurred_at: today }, BILL)).statusCode).toBe(200);
+    expect((await recordStep(t, admin, operationId, 'arrival', { occurred_at: today })).statusCode).toBe(200);
+    const inspection = await recordStep(
+      t,
+      admin,
+      operationId,
+      'inspection',
+      { occurred_at: today, result: 'passed' },
+      BILL,
+    );
     expect(inspection.statusCode).toBe(200);
 
     // Early in the morning (UTC) of the inspection day: a 0-day retention has already ended.

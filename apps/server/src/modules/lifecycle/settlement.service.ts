@@ -1,4 +1,4 @@
-import { type OperationMilestoneKind, canApply, fundRetentionEndsAt } from '@tradeops/shared';
+import { type OperationMilestoneKind, canApply, fundRetentionEndsAt, toIsoDate } from '@tradeops/shared';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
 import { operationMilestones } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -88,7 +88,7 @@ export async function settleOperation(
     const { fundRetentionDays } = await getPlatformSettings(tx);
     const settleableAt = fundRetentionEndsAt(inspection.occurredAt, fundRetentionDays);
     if (settleableAt.getTime() > now.getTime()) {
-      throw new AppError('RETENTION_NOT_ENDED', { date: settleableAt.toISOString().slice(0, 10) });
+      throw new AppError('RETENTION_NOT_ENDED', { date: toIsoDate(settleableAt) });
     }
     const totals = await payOutDeal(tx, operationId, () => 0, admin.user.id, 'settlement');
     await finishSettlement(

@@ -1,11 +1,11 @@
 import {
-  ZApiError,
   ZListNotificationsRequest,
   ZListNotificationsResponse,
   ZNotificationIdParams,
   ZUnreadCountResponse,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/error-handler';
 import { requireAuth } from '../../plugins/route-access';
 import {
   countUnreadNotifications,
@@ -14,7 +14,7 @@ import {
   markNotificationRead,
 } from './notifications.service';
 
-const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError };
+const errors = errorResponses(400, 401, 404);
 
 /** The bell: a signed-in user's in-app notifications (any KYC state: KYC decisions arrive here). */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,9 +1,10 @@
-import { OFFER_IMAGE_MAX_BYTES, type OfferRequest, type SellerOffer } from '@tradeops/shared';
+import { OFFER_IMAGE_MAX_BYTES, type OfferRequest, type SellerOffer, isoDateInDays } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, operations, productSpecs } from '../../db/schema';
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
 import { GIF_BYTES, HTML_BYTES, JPEG_BYTES, PDF_BYTES, PNG_BYTES } from '../../test/kyc-files';
+import { buildOfferRequest } from '../../test/offers';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 
 /** A WebP header (RIFF … WEBP) with a tiny body: enough for the magic-byte check. */
@@ -13,33 +14,6 @@ const WEBP_BYTES = Buffer.concat([
   Buffer.from('WEBPVP8L', 'latin1'),
   Buffer.alloc(18, 0),
 ]);
-
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-function validOffer(overrides: Partial<OfferRequest> = {}): OfferRequest {
-  return {
-    productName: 'Café verde',
-    productCategory: 'coffee',
-    type: 'export',
-    title: 'Café verde de Colombia',
-    titleEn: 'Colombian green coffee',
-    description: 'Café verde lavado, grado excelso.',
-    descriptionEn: 'Washed green coffee, excelso grade.',
-    originCountry: 'CO',
-    destinationCountry: 'ES',
-    arrivalPort: 'Valencia',
-    totalTons: 20,
-    minVolume: 5,
-    maxPerParticipantTons: 10,
-    priceUsd: 5200.5,
-    deadline: inDays(20),
-    expectedDeparture: inDays(30),
-    expectedArrival: inDays(50),
-    ...overrides,
-  };
-}
 
 interface FilePart {
   field: 'image' | 'spec';
@@ -99,7 +73,7 @@ function send(
 }
 
 async function createValid(overrides: Partial<OfferRequest> = {}, files: FilePart[] = []): Promise<string> {
-  const response = await send('POST', '/api/offers', seller, validOffer(overrides), files);
+  const response = await send('POST', '/api/offers', seller, buildOfferRequest(overrides), files);
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { id: string }).id;
 }
@@ -144,15 +118,15 @@ describe('POST /api/offers', () => {
       [{ minVolume: 25, totalTons: 20 }, 'minVolume', 'El volumen mínimo no puede superar el volumen total'],
       [{ totalTons: 22 }, 'totalTons', 'Usa múltiplos de 5 toneladas'],
       [
-        { expectedDeparture: inDays(40), expectedArrival: inDays(35) },
+        { expectedDeparture: isoDateInDays(40), expectedArrival: isoDateInDays(35) },
         'expectedArrival',
         'La llegada no puede ser anterior a la salida',
       ],
-      [{ deadline: inDays(-1) }, 'deadline', 'La fecha límite no puede estar en el pasado'],
+      [{ deadline: isoDateInDays(-1) }, 'deadline', 'La fecha límite no puede estar en el pasado'],
       [{ originCountry: 'UY' as never }, 'originCountry', 'Este campo es requerido'],
     ];
     for (const [overrides, field, message] of cases) {
-      const response = await send('POST', '/api/offers', seller, validOffer(overrides));
+      const response = await send('POST', '/api/offers', seller, buildOfferRequest(overrides));
       expect(response.statusCode, field).toBe(400);
       const body = response.json() as { error: { code: string; fields: Record<string, string> } };
       expect(body.error.code).toBe('VALIDATION_FAILED');
@@ -162,7 +136,7 @@ describe('POST /api/offers', () => {
       'POST',
       '/api/offers',
       { ...seller, 'accept-language': 'en' },
-      validOffer({ minVolume: 25 }),
+      buildOfferRequest({ minVolume: 25 }),
     );
     expect((english.json() as { error: { fields: Record<string, string> } }).error.fields.minVolume).toBe(
       'The minimum volume cannot exceed the total volume',
@@ -172,11 +146,11 @@ describe('POST /api/offers', () => {
   });
 
   it('is only for KYC-approved sellers', async () => {
-    expect((await send('POST', '/api/offers', buyer, validOffer())).statusCode).toBe(403);
-    const refused = await send('POST', '/api/offers', pending, validOffer());
+    expect((await send('POST', '/api/offers', buyer, buildOfferRequest())).statusCode).toBe(403);
+    const refused = await send('POST', '/api/offers', pending, buildOfferRequest());
     expect(refused.statusCode).toBe(403);
     expect((refused.json() as { error: { code: string } }).error.code).toBe('KYC_REQUIRED');
-    const anonymous = await send('POST', '/api/offers', { origin: 'http://localhost:80' }, validOffer());
+    const anonymous = await send('POST', '/api/offers', { origin: 'http://localhost:80' }, buildOfferRequest());
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -229,7 +203,7 @@ describe('POST /api/offers', () => {
       ],
     ];
     for (const [file, status] of cases) {
-      const response = await send('POST', '/api/offers', seller, validOffer(), [file]);
+      const response = await send('POST', '/api/offers', seller, buildOfferRequest(), [file]);
       expect(response.statusCode, file.name).toBe(status);
     }
     expect((await t.db.select({ id: operations.id }).from(operations)).length).toBe(before);
@@ -255,13 +229,18 @@ describe('money that would round to zero or overflow', () => {
   it('refuses them at creation with a translated field message, and stores nothing', async () => {
     const before = (await t.db.select({ id: operations.id }).from(operations)).length;
     for (const [priceUsd, message] of BAD_PRICES) {
-      const response = await send('POST', '/api/offers', seller, { ...validOffer(), priceUsd });
+      const response = await send('POST', '/api/offers', seller, { ...buildOfferRequest(), priceUsd });
       expect(response.statusCode, String(priceUsd)).toBe(400);
       expect(response.json(), String(priceUsd)).toMatchObject({
         error: { code: 'VALIDATION_FAILED', fields: { priceUsd: message } },
       });
     }
-    const huge = await send('POST', '/api/offers', seller, validOffer({ totalTons: 1e9, maxPerParticipantTons: 10 }));
+    const huge = await send(
+      'POST',
+      '/api/offers',
+      seller,
+      buildOfferRequest({ totalTons: 1e9, maxPerParticipantTons: 10 }),
+    );
     expect(huge.json()).toMatchObject({ error: { fields: { totalTons: 'El valor es demasiado grande' } } });
     expect((await t.db.select({ id: operations.id }).from(operations)).length).toBe(before);
   });
@@ -269,13 +248,13 @@ describe('money that would round to zero or overflow', () => {
   it('refuses them on edit and keeps the stored price; $1 a ton is the least a deal can cost', async () => {
     const id = await createValid();
     for (const [priceUsd, message] of BAD_PRICES) {
-      const response = await send('PUT', `/api/offers/${id}`, seller, { ...validOffer(), priceUsd });
+      const response = await send('PUT', `/api/offers/${id}`, seller, { ...buildOfferRequest(), priceUsd });
       expect(response.statusCode, String(priceUsd)).toBe(400);
       expect(response.json(), String(priceUsd)).toMatchObject({ error: { fields: { priceUsd: message } } });
     }
     const [stored] = await t.db.select().from(operations).where(eq(operations.id, id));
     expect(stored?.pricePerTonCents).toBe(520_050);
-    const cheapest = await send('PUT', `/api/offers/${id}`, seller, validOffer({ priceUsd: 1 }));
+    const cheapest = await send('PUT', `/api/offers/${id}`, seller, buildOfferRequest({ priceUsd: 1 }));
     expect(cheapest.statusCode, cheapest.body).toBe(200);
     const [edited] = await t.db.select().from(operations).where(eq(operations.id, id));
     expect(edited?.pricePerTonCents).toBe(100);
@@ -299,11 +278,15 @@ describe('money that would round to zero or overflow', () => {
 describe('editing and withdrawing', () => {
   it('edits a pending offer with the same schema, and refuses once approved', async () => {
     const id = await createValid();
-    const bad = await send('PUT', `/api/offers/${id}`, seller, validOffer({ minVolume: 30 }));
+    const bad = await send('PUT', `/api/offers/${id}`, seller, buildOfferRequest({ minVolume: 30 }));
     expect(bad.statusCode).toBe(400);
-    const ok = await send('PUT', `/api/offers/${id}`, seller, validOffer({ totalTons: 30, title: 'Nuevo título' }), [
-      { field: 'image', name: 'foto.png', bytes: PNG_BYTES },
-    ]);
+    const ok = await send(
+      'PUT',
+      `/api/offers/${id}`,
+      seller,
+      buildOfferRequest({ totalTons: 30, title: 'Nuevo título' }),
+      [{ field: 'image', name: 'foto.png', bytes: PNG_BYTES }],
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     const detail = await t.app.inject({ method: 'GET', url: `/api/offers/${id}`, headers: seller });
     expect(detail.json()).toMatchObject({ values: { totalTons: 30, title: 'Nuevo título', priceUsd: 5200.5 } });
@@ -312,7 +295,7 @@ describe('editing and withdrawing', () => {
     // Someone else's offer does not exist for them.
     const other = await signIn(t, 'exportadora.pampa@tradeops.demo').catch(() => null);
     if (other) {
-      const foreign = await send('PUT', `/api/offers/${id}`, other, validOffer());
+      const foreign = await send('PUT', `/api/offers/${id}`, other, buildOfferRequest());
       expect([403, 404]).toContain(foreign.statusCode);
     }
 
@@ -324,7 +307,7 @@ describe('editing and withdrawing', () => {
       payload: { revision: 2 },
     });
     expect(approved.statusCode, approved.body).toBe(200);
-    const late = await send('PUT', `/api/offers/${id}`, seller, validOffer());
+    const late = await send('PUT', `/api/offers/${id}`, seller, buildOfferRequest());
     expect(late.statusCode).toBe(409);
     expect((late.json() as { error: { code: string } }).error.code).toBe('OFFER_NOT_EDITABLE');
   });
@@ -379,7 +362,7 @@ describe('editing and withdrawing', () => {
 
     const raced = await createValid();
     const [edit, approve] = await Promise.all([
-      send('PUT', `/api/offers/${raced}`, seller, validOffer({ title: 'Carrera' })),
+      send('PUT', `/api/offers/${raced}`, seller, buildOfferRequest({ title: 'Carrera' })),
       t.app.inject({
         method: 'POST',
         url: `/api/admin/kyc/operations/${raced}/approve`,
@@ -447,7 +430,7 @@ describe('approval binds to the revision the admin reviewed', () => {
     const seen = await reviewItem(id);
     expect(seen).toMatchObject({ priceUsd: 1000, revision: expect.any(Number) });
     // The seller edits the price after the admin looked at it.
-    const edit = await send('PUT', `/api/offers/${id}`, seller, validOffer({ priceUsd: 95_000 }));
+    const edit = await send('PUT', `/api/offers/${id}`, seller, buildOfferRequest({ priceUsd: 95_000 }));
     expect(edit.statusCode, edit.body).toBe(200);
     const stale = await t.app.inject({
       method: 'POST',

@@ -1,5 +1,4 @@
 import {
-  ZApiError,
   ZOfferCreatedResponse,
   ZOfferDetail,
   ZOfferIdParams,
@@ -14,6 +13,7 @@ import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { errorResponses } from '../../plugins/error-handler';
 import { UPLOAD_LIMITS, readMultipart } from '../../plugins/multipart';
 import { contentDisposition } from '../../plugins/storage/send-stored-file';
 import { requireAuth } from '../../plugins/route-access';
@@ -28,8 +28,8 @@ import {
   withdrawOffer,
 } from './offers.service';
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
-const uploadErrors = { 413: ZApiError, 415: ZApiError };
+const errors = errorResponses(400, 401, 403, 404, 409);
+const uploadErrors = errorResponses(413, 415);
 const seller = { access: 'seller' } as const;
 /** The form as JSON in one field, a photo and a spec sheet. */
 const OFFER_UPLOAD_LIMITS = { ...UPLOAD_LIMITS, files: 2, fields: 1, fieldSize: 64 * 1024 };
@@ -185,7 +185,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         params: ZOfferIdParams,
         querystring: z.object({ v: zText().max(64, 'validation.invalid').optional() }),
-        response: { 200: z.any(), 400: ZApiError, 404: ZApiError },
+        response: { 200: z.any(), ...errorResponses(400, 404) },
       },
       config: { access: 'public' },
     },

@@ -10,10 +10,7 @@ import {
   UPLOAD_MAX_BYTES,
   centsToUsd,
   defaultOfferTitle,
-  detectFileType,
-  detectImageType,
-  fileTypeFromName,
-  imageTypeFromName,
+  toIsoDate,
   usdToCents,
 } from '@tradeops/shared';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -22,7 +19,7 @@ import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/
 import { participations, operations, productSpecs, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { assertSafeClientFileName } from '../../plugins/multipart';
+import { DOCUMENT_UPLOAD, IMAGE_UPLOAD, checkUploadedFile } from '../../plugins/multipart';
 import { translate } from '../../plugins/i18n';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { type Storage, type StoredObject } from '../../plugins/storage/storage';
@@ -66,13 +63,7 @@ interface CheckedSpec {
 
 /** A product photo: JPEG, PNG or WebP by its bytes, agreeing with its extension, at most 5 MB. */
 export function checkImage(operationId: string, file: { fileName: string; bytes: Buffer }): CheckedImage {
-  assertSafeClientFileName(file.fileName);
-  if (file.bytes.length === 0) throw new AppError('FILE_EMPTY');
-  if (file.bytes.length > OFFER_IMAGE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
-  const type = detectImageType(file.bytes);
-  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-  const claimed = imageTypeFromName(file.fileName);
-  if (claimed !== null && claimed !== type) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const type = checkUploadedFile(file, IMAGE_UPLOAD, { maxBytes: OFFER_IMAGE_MAX_BYTES });
   return {
     key: `${operationId}/${randomUUID()}.${type}`,
     bytes: file.bytes,
@@ -83,12 +74,7 @@ export function checkImage(operationId: string, file: { fileName: string; bytes:
 
 /** A specification sheet: a PDF by its bytes and its name, at most UPLOAD_MAX_BYTES. */
 export function checkSpec(operationId: string, file: { fileName: string; bytes: Buffer }): CheckedSpec {
-  assertSafeClientFileName(file.fileName);
-  if (file.bytes.length === 0) throw new AppError('FILE_EMPTY');
-  if (file.bytes.length > UPLOAD_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
-  if (detectFileType(file.bytes) !== 'pdf') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-  const claimed = fileTypeFromName(file.fileName);
-  if (claimed !== null && claimed !== 'pdf') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  checkUploadedFile(file, DOCUMENT_UPLOAD, { maxBytes: UPLOAD_MAX_BYTES, accepts: (type) => type === 'pdf' });
   return {
     key: `offers/${operationId}/${randomUUID()}.pdf`,
     bytes: file.bytes,
@@ -435,7 +421,7 @@ export async function getOfferDetail(
       minVolume: row.minVolume,
       maxPerParticipantTons: row.maxPerParticipantTons ?? row.totalTons,
       priceUsd: centsToUsd(row.pricePerTonCents),
-      deadline: row.deadline ? row.deadline.toISOString().slice(0, 10) : '',
+      deadline: row.deadline ? toIsoDate(row.deadline) : '',
       expectedDeparture: row.expectedDeparture ?? '',
       expectedArrival: row.expectedArrival ?? '',
     },

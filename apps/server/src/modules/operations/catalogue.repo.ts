@@ -1,8 +1,7 @@
 import { type CatalogueSort, type ProductCategory } from '@tradeops/shared';
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import { type Queryable } from '../../db/client';
-import { toContainsPattern } from '../../db/like-pattern';
-import { publicOperationColumns } from './operations.repo';
+import { matchesOperationSearch, publicOperationColumns } from './operations.repo';
 import { participations, operationPartners, operations, partners } from '../../db/schema';
 
 export interface CatalogueQuery {
@@ -21,15 +20,7 @@ const isOpen = () => and(eq(operations.kycStatus, 'approved'), eq(operations.sta
 
 function catalogueConditions(query: CatalogueQuery): SQL[] {
   const conditions: SQL[] = [isOpen() as SQL];
-  if (query.search) {
-    const pattern = toContainsPattern(query.search);
-    const matches = or(
-      ilike(operations.productName, pattern),
-      ilike(operations.title, pattern),
-      ilike(operations.titleEn, pattern),
-    );
-    if (matches) conditions.push(matches);
-  }
+  if (query.search) conditions.push(matchesOperationSearch(query.search));
   if (query.category) conditions.push(eq(operations.productCategory, query.category));
   if (query.region) {
     const inRegion = or(eq(operations.originCountry, query.region), eq(operations.destinationCountry, query.region));

@@ -1,7 +1,8 @@
-import { ZApiError, ZOperationDetail, ZOperationIdParams, ZWatchResponse } from '@tradeops/shared';
+import { ZOperationDetail, ZOperationIdParams, ZWatchResponse } from '@tradeops/shared';
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
+import { errorResponses } from '../../plugins/error-handler';
 import { getOperationDetail, openSpecSheet, setWatching } from './operation-detail.service';
 import { ViewCounter } from './view-counter';
 
@@ -36,7 +37,7 @@ export const operationDetailRoutes: FastifyPluginAsyncZod<OperationDetailRoutesO
         summary: 'One operation with its partners, spec sheet, stats and similar deals; counts the view',
         tags: ['operations'],
         params: ZOperationIdParams,
-        response: { 200: ZOperationDetail, 400: ZApiError, 401: ZApiError, 404: ZApiError },
+        response: { 200: ZOperationDetail, ...errorResponses(400, 401, 404) },
       },
       config: { access: SIGNED_IN },
     },
@@ -56,7 +57,7 @@ export const operationDetailRoutes: FastifyPluginAsyncZod<OperationDetailRoutesO
           method === 'PUT' ? 'Watch an operation (subscribe to its notifications)' : 'Stop watching an operation',
         tags: ['operations'],
         params: ZOperationIdParams,
-        response: { 200: ZWatchResponse, 400: ZApiError, 401: ZApiError, 404: ZApiError },
+        response: { 200: ZWatchResponse, ...errorResponses(400, 401, 404) },
       },
       config: { access: SIGNED_IN },
       handler: async (request) =>

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,33 +9,20 @@ import {
   operationWaitlist,
   operations,
 } from '../../db/schema';
-import { createApprovedBuyers } from '../../test/buyers';
-import { createOpenOperation, getTonnage } from '../../test/deals';
+import { type ApprovedBuyer, createApprovedBuyers } from '../../test/buyers';
+import { createOpenOperation, getTonnage, placeOrder } from '../../test/deals';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { getHeldCents, recordDeposit } from '../escrow/escrow.service';
 import { endOperationWithRefunds, expireDueOperations } from './operation-end.service';
 
-type Buyer = Awaited<ReturnType<typeof createApprovedBuyers>>[number];
-
 describe('operation end: deadline expiry and cancellation refund every deposit once', () => {
   let t: TestApp;
-  let buyers: Buyer[];
+  let buyers: ApprovedBuyer[];
   beforeAll(async () => {
     t = await createTestApp();
     buyers = await createApprovedBuyers(t, 4, 'end');
   });
   afterAll(async () => t.close());
-
-  async function order(buyer: Buyer, operationId: string, volume: number) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/operations/${operationId}/participations`,
-      headers: buyer.headers,
-      payload: { volume, payment_method: 'wire', idempotency_key: randomUUID() },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().participation.id as string;
-  }
 
   /** A confirmed payment, as the admin's verification records it: confirmed + the escrow deposit. */
   async function confirm(participationId: string) {
@@ -65,9 +51,9 @@ describe('operation end: deadline expiry and cancellation refund every deposit o
 
   it('expires an unfilled operation at its deadline: orders end, deposits refunded once, people told', async () => {
     const operation = await createOpenOperation(t.db, { totalTons: 30, maxPerParticipantTons: 30 });
-    const paid = await order(buyers[0]!, operation.id, 10);
-    const paidToo = await order(buyers[1]!, operation.id, 5);
-    const unpaid = await order(buyers[2]!, operation.id, 5);
+    const paid = (await placeOrder(t.app, buyers[0]!.headers, operation.id, 10)).id;
+    const paidToo = (await placeOrder(t.app, buyers[1]!.headers, operation.id, 5)).id;
+    const unpaid = (await placeOrder(t.app, buyers[2]!.headers, operation.id, 5)).id;
     await confirm(paid);
     await confirm(paidToo);
     const past = new Date(Date.now() - 60_000);
@@ -147,8 +133,8 @@ describe('operation end: deadline expiry and cancellation refund every deposit o
 
   it('cancels an operation with a reason (for the lifecycle): invitations and the line close, deposits refunded', async () => {
     const operation = await createOpenOperation(t.db, { totalTons: 10 });
-    const paid = await order(buyers[0]!, operation.id, 5);
-    const other = await order(buyers[1]!, operation.id, 5);
+    const paid = (await placeOrder(t.app, buyers[0]!.headers, operation.id, 5)).id;
+    const other = (await placeOrder(t.app, buyers[1]!.headers, operation.id, 5)).id;
     await confirm(paid);
     await t.app.inject({
       method: 'POST',

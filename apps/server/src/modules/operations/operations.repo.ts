@@ -31,20 +31,25 @@ export const publicOperationColumns = {
   createdAt: operations.createdAt,
 };
 
+/**
+ * Operations whose product or title (either language) contains `search`: people search "leche en
+ * polvo" for the product named "Milk Powder".
+ */
+export function matchesOperationSearch(search: string): SQL {
+  const pattern = toContainsPattern(search);
+  // `or` answers undefined only when given no condition.
+  return or(
+    ilike(operations.productName, pattern),
+    ilike(operations.title, pattern),
+    ilike(operations.titleEn, pattern),
+  )!;
+}
+
 /** Approved operations, newest first (spec §7), optionally by status and product search. */
 export async function selectPublicOperations(db: Queryable, query: PublicOperationsQuery) {
   const conditions: SQL[] = [eq(operations.kycStatus, 'approved')];
   if (query.status !== 'all') conditions.push(eq(operations.status, query.status));
-  if (query.search) {
-    const pattern = toContainsPattern(query.search);
-    // Titles too: people search "leche en polvo" for the product named "Milk Powder".
-    const matches = or(
-      ilike(operations.productName, pattern),
-      ilike(operations.title, pattern),
-      ilike(operations.titleEn, pattern),
-    );
-    if (matches) conditions.push(matches);
-  }
+  if (query.search) conditions.push(matchesOperationSearch(query.search));
   return db
     .select(publicOperationColumns)
     .from(operations)

@@ -1,5 +1,4 @@
 import {
-  ZApiError,
   ZCatalogueRequest,
   ZCatalogueResponse,
   ZFeaturedOperation,
@@ -7,6 +6,7 @@ import {
   ZListOperationsResponse,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/error-handler';
 import { getCatalogue, getFeaturedOperation } from './catalogue.service';
 import { listOperations } from './operations.service';
 
@@ -21,7 +21,7 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Optional status filter (all, active, pending) and a case-insensitive search on the product name and title; at most 100 rows.',
         tags: ['operations'],
         querystring: ZListOperationsRequest,
-        response: { 200: ZListOperationsResponse, 400: ZApiError },
+        response: { 200: ZListOperationsResponse, ...errorResponses(400) },
       },
       config: { access: 'public' },
     },
@@ -43,7 +43,7 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Search on product name and title; filters by product category, region (origin or destination country) and price per ton in USD; sort newest, price (lowest first), available (most tons first) or closing (nearest deadline first); pages of up to 48.',
         tags: ['operations'],
         querystring: ZCatalogueRequest,
-        response: { 200: ZCatalogueResponse, 400: ZApiError },
+        response: { 200: ZCatalogueResponse, ...errorResponses(400) },
       },
       config: { access: 'public' },
     },
@@ -62,7 +62,7 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The featured deal, every figure of the landing card computed from the database',
         tags: ['operations'],
-        response: { 200: ZFeaturedOperation, 404: ZApiError },
+        response: { 200: ZFeaturedOperation, ...errorResponses(404) },
       },
       config: { access: 'public' },
     },

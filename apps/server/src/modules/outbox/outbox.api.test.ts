@@ -11,11 +11,18 @@ import { auditLog, emailOutbox, participations } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { translate } from '../../plugins/i18n';
 import { createApprovedBuyers } from '../../test/buyers';
-import { createOpenOperation } from '../../test/deals';
+import { createOpenOperation, placeOrder } from '../../test/deals';
 import { PDF_BYTES, multipartBody } from '../../test/kyc-files';
 import { type TestSmtpServer, startSmtpServer } from '../../test/smtp-server';
 import { TEST_ORIGIN, testConfig } from '../../test/test-config';
-import { type TestApp, createScratchDatabase, createTestApp, sameOriginHeaders, signIn } from '../../test/test-app';
+import {
+  type TestApp,
+  type TestAppOptions,
+  createScratchDatabase,
+  createTestApp,
+  sameOriginHeaders,
+  signIn,
+} from '../../test/test-app';
 import { expireDueParticipations } from '../participations/participation-release.service';
 import { deliverDueMails } from './outbox.service';
 
@@ -39,6 +46,26 @@ async function mailTo(smtp: TestSmtpServer, to: string, subject: string): Promis
   return found!;
 }
 
+/** An app whose jobs deliver its mail to `smtp`, retrying in tenths of a second. */
+function createMailingApp(smtp: TestSmtpServer, options: Pick<TestAppOptions, 'env' | 'mailRetry'> = {}) {
+  return createTestApp({
+    env: { JOBS: 'on', SMTP_URL: smtp.url, ...options.env },
+    jobPollingIntervalSeconds: 0.5,
+    mailRetry: { ...FAST_RETRY, ...options.mailRetry },
+  });
+}
+
+/** Asks for a password reset of `to` (Spanish, the default) and waits for the mail to reach `smtp`. */
+async function mailPasswordReset(t: TestApp, smtp: TestSmtpServer, to: string): Promise<ParsedMail> {
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/password/forgot',
+    headers: sameOriginHeaders(),
+    payload: { email: to },
+  });
+  return mailTo(smtp, to, translate('es', 'auth.resetMail.subject'));
+}
+
 async function outboxRowsTo(t: TestApp, to: string) {
   return t.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
 }
@@ -49,11 +76,7 @@ describe('mail delivery through a real SMTP server', () => {
   let admin: Record<string, string>;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({
-      env: { JOBS: 'on', SMTP_URL: smtp.url, SMTP_FROM: FROM },
-      jobPollingIntervalSeconds: 0.5,
-      mailRetry: FAST_RETRY,
-    });
+    t = await createMailingApp(smtp, { env: { SMTP_FROM: FROM } });
     admin = await signIn(t, 'admin@tradeops.demo');
   });
   afterAll(async () => {
@@ -63,13 +86,7 @@ describe('mail delivery through a real SMTP server', () => {
 
   it('sends the password-reset mail from SMTP_FROM, in text and HTML, with its link on PUBLIC_URL', async () => {
     const to = 'comprador@tradeops.demo';
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password/forgot',
-      headers: sameOriginHeaders(),
-      payload: { email: to },
-    });
-    const mail = await mailTo(smtp, to, translate('es', 'auth.resetMail.subject'));
+    const mail = await mailPasswordReset(t, smtp, to);
     expect(mail.from?.value).toEqual([{ name: 'TradeOps Avisos', address: 'avisos@tradeops.test' }]);
     // PUBLIC_URL is TEST_ORIGIN (http://localhost:80, the default port dropped).
     expect(new URL(TEST_ORIGIN).origin).toBe('http://localhost');
@@ -125,19 +142,9 @@ describe('mail delivery through a real SMTP server', () => {
   it('sends the payment confirmation and the waitlist invitation, each linking to its operation', async () => {
     const [buyer, waiting] = await createApprovedBuyers(t, 2, 'mail');
     const operation = await createOpenOperation(t.db, { totalTons: 10 });
-    const order = async (headers: Record<string, string>) => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/operations/${operation.id}/participations`,
-        headers,
-        payload: { volume: 10, payment_method: 'wire', idempotency_key: randomUUID() },
-      });
-      expect(response.statusCode, response.body).toBe(201);
-      return response.json().participation.id as string;
-    };
 
     // Payment confirmation: proof uploaded, the admin confirms.
-    const paid = await order(buyer!.headers);
+    const { id: paid } = await placeOrder(t.app, buyer!.headers, operation.id, 10);
     const form = multipartBody('recibo.pdf', PDF_BYTES, 'application/pdf');
     const upload = await t.app.inject({
       method: 'POST',
@@ -162,13 +169,7 @@ describe('mail delivery through a real SMTP server', () => {
 
     // Waitlist invitation: a second operation, full; its order expires and the next in line is invited.
     const full = await createOpenOperation(t.db, { totalTons: 10 });
-    const held = await t.app.inject({
-      method: 'POST',
-      url: `/api/operations/${full.id}/participations`,
-      headers: buyer!.headers,
-      payload: { volume: 10, payment_method: 'wire', idempotency_key: randomUUID() },
-    });
-    expect(held.statusCode, held.body).toBe(201);
+    const held = await placeOrder(t.app, buyer!.headers, full.id, 10);
     const joined = await t.app.inject({
       method: 'POST',
       url: `/api/operations/${full.id}/waitlist`,
@@ -179,7 +180,7 @@ describe('mail delivery through a real SMTP server', () => {
     await t.db
       .update(participations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(participations.id, held.json().participation.id as string));
+      .where(eq(participations.id, held.id));
     await expireDueParticipations(t.db, t.app.jobs, new Date());
     const [invited] = await t.db
       .select()
@@ -197,11 +198,7 @@ describe('a server that refuses, and the admin outbox', () => {
   beforeAll(async () => {
     // The first two deliveries are refused (451); mail to nobody@ is always refused (550).
     smtp = await startSmtpServer({ refuseFirst: 2, refuseRecipient: 'nobody@example.test' });
-    t = await createTestApp({
-      env: { JOBS: 'on', SMTP_URL: smtp.url },
-      jobPollingIntervalSeconds: 0.5,
-      mailRetry: { ...FAST_RETRY, maxAttempts: 3 },
-    });
+    t = await createMailingApp(smtp, { mailRetry: { maxAttempts: 3 } });
   });
   afterAll(async () => {
     await t?.close();
@@ -210,13 +207,7 @@ describe('a server that refuses, and the admin outbox', () => {
 
   it('retries with backoff until the server takes the mail, and gives up after the last try keeping the error', async () => {
     const to = 'comprador@tradeops.demo';
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password/forgot',
-      headers: sameOriginHeaders(),
-      payload: { email: to },
-    });
-    await mailTo(smtp, to, translate('es', 'auth.resetMail.subject'));
+    await mailPasswordReset(t, smtp, to);
     await expect
       .poll(async () => (await outboxRowsTo(t, to))[0])
       .toMatchObject({ status: 'sent', attempts: 3, lastError: null });

@@ -1,9 +1,10 @@
-import { ZApiError, ZOutboxIdParams, ZOutboxResponse, ZResendOutboxResponse } from '@tradeops/shared';
+import { ZOutboxIdParams, ZOutboxResponse, ZResendOutboxResponse } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/error-handler';
 import { requireAdmin } from '../../plugins/route-access';
 import { listOutbox, resendMail } from './outbox.service';
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The back office's view of outgoing mail: what was written, whether it went out, and a resend. */
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {

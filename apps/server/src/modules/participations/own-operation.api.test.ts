@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participations, operationWaitlist } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
-import { createOpenOperation, getTonnage } from '../../test/deals';
+import { createOpenOperation, getTonnage, placeOrder, requestOrder } from '../../test/deals';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 
 /**
@@ -35,22 +35,12 @@ describe('a seller on its own operation', () => {
 
   it('cannot order on it (403 OWN_OPERATION, translated), and nothing is reserved', async () => {
     const operation = await createOpenOperation(t.db);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/operations/${operation.id}/participations`,
-      headers: seller,
-      payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID() },
-    });
+    const response = await requestOrder(t.app, seller, operation.id, { volume: 5 });
     expect(response.statusCode, response.body).toBe(403);
     expect(response.json()).toEqual({
       error: { code: 'OWN_OPERATION', message: expect.stringContaining('publicaste') },
     });
-    const english = await t.app.inject({
-      method: 'POST',
-      url: `/api/operations/${operation.id}/participations`,
-      headers: { ...seller, 'accept-language': 'en' },
-      payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID() },
-    });
+    const english = await requestOrder(t.app, { ...seller, 'accept-language': 'en' }, operation.id, { volume: 5 });
     expect(english.json()).toMatchObject({
       error: { code: 'OWN_OPERATION', message: expect.stringContaining('published') },
     });
@@ -58,13 +48,7 @@ describe('a seller on its own operation', () => {
     expect((await getTonnage(t.db, operation.id)).allocated).toBe(0);
 
     // Another buyer still orders as usual.
-    const other = await t.app.inject({
-      method: 'POST',
-      url: `/api/operations/${operation.id}/participations`,
-      headers: buyer,
-      payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID() },
-    });
-    expect(other.statusCode, other.body).toBe(201);
+    await placeOrder(t.app, buyer, operation.id, 5);
   });
 
   it('is told so by the detail (is_own_operation) and the order form (closed_reason own_operation)', async () => {

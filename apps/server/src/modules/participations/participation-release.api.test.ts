@@ -1,32 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS } from '@tradeops/shared';
 import { auditLog, emailOutbox, notifications, participations } from '../../db/schema';
-import { createApprovedBuyers } from '../../test/buyers';
-import { createOpenOperation, getTonnage } from '../../test/deals';
+import { type ApprovedBuyer, createApprovedBuyers } from '../../test/buyers';
+import { createOpenOperation, getTonnage, placeOrder } from '../../test/deals';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { expireDueParticipations } from './participation-release.service';
 
 describe('participation hold, expiry and cancel', () => {
   let t: TestApp;
-  let buyers: Awaited<ReturnType<typeof createApprovedBuyers>>;
+  let buyers: ApprovedBuyer[];
   beforeAll(async () => {
     t = await createTestApp();
     buyers = await createApprovedBuyers(t, 3, 'hold');
   });
   afterAll(async () => t.close());
-
-  async function order(headers: Record<string, string>, operationId: string, volume: number) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/operations/${operationId}/participations`,
-      headers,
-      payload: { volume, payment_method: 'wire', idempotency_key: randomUUID() },
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json().participation as { id: string; expires_at: string };
-  }
 
   async function participation(id: string) {
     const [row] = await t.db.select().from(participations).where(eq(participations.id, id));
@@ -51,8 +39,8 @@ describe('participation hold, expiry and cancel', () => {
 
   it('expires an unpaid order once its hold has passed: tons freed, allocated → active, buyer told, audited', async () => {
     const operation = await createOpenOperation(t.db, { totalTons: 20 });
-    const a = await order(buyers[0]!.headers, operation.id, 15);
-    const b = await order(buyers[1]!.headers, operation.id, 5);
+    const a = await placeOrder(t.app, buyers[0]!.headers, operation.id, 15);
+    const b = await placeOrder(t.app, buyers[1]!.headers, operation.id, 5);
     expect(await getTonnage(t.db, operation.id)).toMatchObject({ allocated: 20, status: 'allocated' });
     const expiresAt = new Date((await participation(a.id)).expiresAt!);
     // 72 h by default (platform setting participation_hold_hours).
@@ -91,8 +79,8 @@ describe('participation hold, expiry and cancel', () => {
 
   it('does not expire a proof under review or a confirmed payment; a rejected proof gets 24 h after the rejection', async () => {
     const operation = await createOpenOperation(t.db, { totalTons: 20 });
-    const inReview = await order(buyers[0]!.headers, operation.id, 5);
-    const rejected = await order(buyers[1]!.headers, operation.id, 5);
+    const inReview = await placeOrder(t.app, buyers[0]!.headers, operation.id, 5);
+    const rejected = await placeOrder(t.app, buyers[1]!.headers, operation.id, 5);
     const now = Date.now();
     await t.db
       .update(participations)
@@ -119,7 +107,7 @@ describe('participation hold, expiry and cancel', () => {
 
   it('lets a buyer cancel their own unpaid order, freeing its tons, and nobody else’s', async () => {
     const operation = await createOpenOperation(t.db, { totalTons: 20 });
-    const mine = await order(buyers[2]!.headers, operation.id, 10);
+    const mine = await placeOrder(t.app, buyers[2]!.headers, operation.id, 10);
     const url = `/api/participations/${mine.id}/cancel`;
 
     const stranger = await t.app.inject({ method: 'POST', url, headers: buyers[0]!.headers });
@@ -147,7 +135,7 @@ describe('participation hold, expiry and cancel', () => {
 
   it('refuses to cancel an order whose proof is under review', async () => {
     const operation = await createOpenOperation(t.db, { totalTons: 20 });
-    const mine = await order(buyers[2]!.headers, operation.id, 5);
+    const mine = await placeOrder(t.app, buyers[2]!.headers, operation.id, 5);
     await t.db
       .update(participations)
       .set({ paymentStatus: 'verification', paymentProofPath: 'x/proof.pdf' })

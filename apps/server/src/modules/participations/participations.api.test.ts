@@ -13,6 +13,7 @@ import {
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { demoOperationId } from '../../db/seed/demo-operations';
 import { createApprovedBuyers } from '../../test/buyers';
+import { requestOrder } from '../../test/deals';
 import { GIF_BYTES, HTML_BYTES, JPEG_BYTES, PDF_BYTES, PNG_BYTES } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 
@@ -39,18 +40,12 @@ describe('participations API', () => {
   });
   afterAll(async () => t.close());
 
-  async function order(
+  /** An order of 10 t unless `body` says otherwise: the answer. */
+  const order = (
     headers: Record<string, string>,
     operationId: string,
     body: Partial<{ volume: unknown; payment_method: unknown; idempotency_key: unknown }>,
-  ) {
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/operations/${operationId}/participations`,
-      headers,
-      payload: { volume: 10, payment_method: 'wire', idempotency_key: randomUUID(), ...body },
-    });
-  }
+  ) => requestOrder(t.app, headers, operationId, { volume: 10, ...body });
 
   async function uploadProof(headers: Record<string, string>, id: string, fileName: string, bytes: Buffer) {
     const form = multipart(fileName, bytes);
@@ -147,12 +142,7 @@ describe('participations API', () => {
       });
       expect(response.json().error.message).toMatch(message);
     }
-    const english = await t.app.inject({
-      method: 'POST',
-      url: `/api/operations/${SUGAR}/participations`,
-      headers: { ...buyer, 'accept-language': 'en' },
-      payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID() },
-    });
+    const english = await order({ ...buyer, 'accept-language': 'en' }, SUGAR, { volume: 5 });
     expect(english.json().error.message).toBe('The minimum order is 10 tons.');
     const badMethod = await order(buyer, SUGAR, { payment_method: 'crypto' });
     expect(badMethod.json().error.code).toBe('VALIDATION_FAILED');

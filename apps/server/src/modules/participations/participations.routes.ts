@@ -1,5 +1,4 @@
 import {
-  ZApiError,
   ZCancelParticipationResponse,
   ZConfirmPaymentRequest,
   ZCreateParticipationRequest,
@@ -15,6 +14,7 @@ import {
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { errorResponses } from '../../plugins/error-handler';
 import { readMultipart } from '../../plugins/multipart';
 import { sendStoredFile } from '../../plugins/storage/send-stored-file';
 import { requireAuth, requireAdmin } from '../../plugins/route-access';
@@ -33,7 +33,7 @@ import {
   uploadPaymentProof,
 } from './payments.service';
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Participations (a buyer's orders), their cancel and payment proofs, and the admins' payment verification. */
 export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -118,7 +118,7 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['participations'],
         params: ZParticipationIdParams,
         consumes: ['multipart/form-data'],
-        response: { 200: ZCreateParticipationResponse, 413: ZApiError, 415: ZApiError, ...errors },
+        response: { 200: ZCreateParticipationResponse, ...errorResponses(413, 415), ...errors },
       },
       config: { access: 'kyc' },
     },
@@ -174,7 +174,7 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cancel one’s own unpaid order (no proof yet, or a rejected one); its tons are freed',
         tags: ['participations'],
         params: ZParticipationIdParams,
-        response: { 200: ZCancelParticipationResponse, 400: ZApiError, 401: ZApiError, 404: ZApiError, 409: ZApiError },
+        response: { 200: ZCancelParticipationResponse, ...errorResponses(400, 401, 404, 409) },
       },
       config: { access: 'kyc' },
     },

@@ -68,7 +68,12 @@ export function toParticipation(
   };
 }
 
-async function withEscrow(db: Queryable, row: ParticipationRow): Promise<Participation> {
+/**
+ * A participation with its escrow state. A write answers from inside its own transaction: a read
+ * on another connection after the commit could fail (pool exhausted) and answer 503 for a change
+ * that was made.
+ */
+export async function withEscrow(db: Queryable, row: ParticipationRow): Promise<Participation> {
   const states = await getEscrowStates(db, [row.id]);
   return toParticipation(row, states.get(row.id));
 }
@@ -282,9 +287,10 @@ export async function createParticipation(
         entityId: row!.id,
         data: { operationId, volume: row!.volume, amountCents: row!.amountCents, allocatedTons },
       });
-      return { row: row!, created: true };
+      // A new order has no escrow movement yet: the answer needs no further read.
+      return { participation: toParticipation(row!, undefined), created: true };
     });
-    return { participation: await withEscrow(db, result.row), created: result.created };
+    return result;
   } catch (error) {
     if (error instanceof ReplayedParticipation)
       return { participation: await withEscrow(db, error.row), created: false };

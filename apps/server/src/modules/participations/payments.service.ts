@@ -5,8 +5,6 @@ import {
   type Participation,
   type PaymentReviewItem,
   canApply,
-  detectFileType,
-  fileTypeFromName,
 } from '@tradeops/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type FastifyBaseLogger } from 'fastify';
@@ -14,10 +12,10 @@ import { type AppDatabase, type AppTransaction } from '../../db/client';
 import { participations, operations, profiles, user } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { type UploadedFile, assertSafeClientFileName } from '../../plugins/multipart';
+import { DOCUMENT_UPLOAD, type UploadedFile, checkUploadedFile } from '../../plugins/multipart';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { type Storage, type StoredObject } from '../../plugins/storage/storage';
-import { getEscrowStates, recordDeposit } from '../escrow/escrow.service';
+import { recordDeposit } from '../escrow/escrow.service';
 import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { type OperationRow, lockOperation, transition } from '../operations/operation-aggregate';
@@ -25,7 +23,7 @@ import {
   type ParticipationRow,
   findVisibleParticipation,
   operationTitleFor,
-  toParticipation,
+  withEscrow,
 } from './participations.service';
 
 export const PAYMENT_PROOF_BUCKET = 'payment-proofs' as const;
@@ -61,12 +59,7 @@ export async function uploadPaymentProof(
   const current = await findVisibleParticipation(deps.db, auth, participationId);
   // Only the buyer pays: an admin may look, not upload on someone's behalf.
   if (current.userId !== auth.user.id) throw new AppError('PARTICIPATION_NOT_FOUND');
-  assertSafeClientFileName(file.fileName);
-  if (file.bytes.length === 0) throw new AppError('FILE_EMPTY');
-  const fileType = detectFileType(file.bytes);
-  if (!fileType) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-  const claimed = fileTypeFromName(file.fileName);
-  if (claimed !== null && claimed !== fileType) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const fileType = checkUploadedFile(file, DOCUMENT_UPLOAD);
   if (!canTakeProof(current)) throw new AppError('PROOF_NOT_ACCEPTED');
 
   const userId = auth.user.id;
@@ -78,7 +71,7 @@ export async function uploadPaymentProof(
     fileName: displayName,
   });
   try {
-    const row = await deps.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const locked = await lockParticipation(tx, participationId);
       if (!canTakeProof(locked)) throw new AppError('PROOF_NOT_ACCEPTED');
       const now = new Date();
@@ -109,10 +102,8 @@ export async function uploadPaymentProof(
           sizeBytes: file.bytes.length,
         },
       });
-      return updated!;
+      return withEscrow(tx, updated!);
     });
-    const states = await getEscrowStates(deps.db, [row.id]);
-    return toParticipation(row, states.get(row.id));
   } catch (error) {
     await deps.storage.delete(PAYMENT_PROOF_BUCKET, storageKey).catch((cause: unknown) => {
       deps.log.warn({ err: cause, key: storageKey }, 'could not remove an unused payment proof');
@@ -257,7 +248,7 @@ export async function confirmPayment(
   participationId: string,
   proofRevision: number,
 ): Promise<Participation> {
-  const row = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const operation = await lockOperationOfParticipation(tx, participationId);
     const locked = await lockParticipation(tx, participationId);
     const refusal = reviewRefusal(locked, proofRevision);
@@ -317,10 +308,8 @@ export async function confirmPayment(
         params: { title: operationTitle, reference: updated.paymentReference },
       },
     );
-    return updated;
+    return withEscrow(tx, updated);
   });
-  const states = await getEscrowStates(db, [row.id]);
-  return toParticipation(row, states.get(row.id));
 }
 
 /** Rejects a proof with a reason: the buyer is told and can upload another. */
@@ -331,7 +320,7 @@ export async function rejectPayment(
   reason: string,
   proofRevision: number,
 ): Promise<Participation> {
-  const row = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const locked = await lockParticipation(tx, participationId);
     const refusal = reviewRefusal(locked, proofRevision);
     if (refusal) throw refusal;
@@ -376,8 +365,6 @@ export async function rejectPayment(
         params: { title: operationTitle, reference: locked.paymentReference, reason },
       },
     );
-    return updated!;
+    return withEscrow(tx, updated!);
   });
-  const states = await getEscrowStates(db, [row.id]);
-  return toParticipation(row, states.get(row.id));
 }

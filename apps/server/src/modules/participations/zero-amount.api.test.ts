@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransfers, participations, operations } from '../../db/schema';
 import { createApprovedBuyers } from '../../test/buyers';
-import { createOpenOperation, getTonnage } from '../../test/deals';
+import { createOpenOperation, getTonnage, requestOrder } from '../../test/deals';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 import { expireDueParticipations } from './participation-release.service';
 
@@ -100,12 +100,7 @@ describe('an operation stored at a zero price', () => {
   });
 
   it('takes no new order: a free deal is closed', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/operations/${operationId}/participations`,
-      headers: buyer.headers,
-      payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID() },
-    });
+    const response = await requestOrder(t.app, buyer.headers, operationId, { volume: 5 });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ error: { code: 'ORDER_CLOSED' } });
     const form = await t.app.inject({

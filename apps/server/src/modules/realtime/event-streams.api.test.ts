@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, session } from '../../db/schema';
-import { createApprovedBuyers } from '../../test/buyers';
+import { type ApprovedBuyer, createApprovedBuyers } from '../../test/buyers';
 import { type SseStream, eventData, openSseStream } from '../../test/sse-client';
 import { type TestApp, cookieFrom, createTestApp, sameOriginHeaders } from '../../test/test-app';
 
@@ -74,8 +74,7 @@ describe('live streams: per-session cap and closing on session end', () => {
   let t: TestApp;
   let baseUrl: string;
   const streams: SseStream[] = [];
-  type Buyer = Awaited<ReturnType<typeof createApprovedBuyers>>[number];
-  let buyers: Buyer[];
+  let buyers: ApprovedBuyer[];
 
   const open = async (headers: Record<string, string>) => {
     const stream = await openSseStream(baseUrl, '/api/events', { cookie: headers.cookie ?? '' });

@@ -1,16 +1,16 @@
 import {
   ZAccountProfile,
   ZAdminSettingsResponse,
-  ZApiError,
   ZUpdateAccountProfileRequest,
   ZUpdateAdminSettingsRequest,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/error-handler';
 import { requireAuth } from '../../plugins/route-access';
 import { getAccountProfile, updateAccountProfile } from './account.service';
 import { getAdminSettings, updateAdminSettings } from './admin-settings.service';
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** Platform settings (/admin/settings) and the caller's own profile (the settings pages). */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {

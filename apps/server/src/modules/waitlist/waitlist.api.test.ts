@@ -3,41 +3,29 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS } from '@tradeops/shared';
 import { auditLog, notifications, participations, operationWaitlist } from '../../db/schema';
-import { createApprovedBuyers } from '../../test/buyers';
-import { createOpenOperation, getTonnage } from '../../test/deals';
+import { type ApprovedBuyer, createApprovedBuyers } from '../../test/buyers';
+import { createOpenOperation, getTonnage, placeOrder, requestOrder } from '../../test/deals';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { expireDueParticipations } from '../participations/participation-release.service';
 import { expireDueInvitations } from './waitlist-invitations.service';
 
-type Buyer = Awaited<ReturnType<typeof createApprovedBuyers>>[number];
-
 describe('waitlist', () => {
   let t: TestApp;
-  let buyers: Buyer[];
+  let buyers: ApprovedBuyer[];
   beforeAll(async () => {
     t = await createTestApp();
     buyers = await createApprovedBuyers(t, 5, 'line');
   });
   afterAll(async () => t.close());
 
-  async function order(buyer: Buyer, operationId: string, volume: number) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/operations/${operationId}/participations`,
-      headers: buyer.headers,
-      payload: { volume, payment_method: 'wire', idempotency_key: randomUUID() },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().participation as { id: string };
-  }
-  const join = (buyer: Buyer, operationId: string, volume: unknown) =>
+  const join = (buyer: ApprovedBuyer, operationId: string, volume: unknown) =>
     t.app.inject({
       method: 'POST',
       url: `/api/operations/${operationId}/waitlist`,
       headers: buyer.headers,
       payload: { volume },
     });
-  const mine = async (buyer: Buyer, operationId: string) => {
+  const mine = async (buyer: ApprovedBuyer, operationId: string) => {
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/operations/${operationId}/waitlist/mine`,
@@ -46,14 +34,14 @@ describe('waitlist', () => {
     expect(response.statusCode).toBe(200);
     return response.json();
   };
-  const claim = (buyer: Buyer, operationId: string, key: string = randomUUID()) =>
+  const claim = (buyer: ApprovedBuyer, operationId: string, key: string = randomUUID()) =>
     t.app.inject({
       method: 'POST',
       url: `/api/operations/${operationId}/waitlist/claim`,
       headers: buyer.headers,
       payload: { payment_method: 'cash', idempotency_key: key },
     });
-  const cancel = (buyer: Buyer, participationId: string) =>
+  const cancel = (buyer: ApprovedBuyer, participationId: string) =>
     t.app.inject({ method: 'POST', url: `/api/participations/${participationId}/cancel`, headers: buyer.headers });
 
   function expectInvariant(tonnage: Awaited<ReturnType<typeof getTonnage>>) {
@@ -67,8 +55,8 @@ describe('waitlist', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().error.code).toBe('WAITLIST_NOT_FULL');
 
-    await order(buyers[0]!, operation.id, 10);
-    await order(buyers[1]!, operation.id, 10);
+    await placeOrder(t.app, buyers[0]!.headers, operation.id, 10);
+    await placeOrder(t.app, buyers[1]!.headers, operation.id, 10);
     expect((await join(buyers[2]!, operation.id, 7)).json().error.code).toBe('VOLUME_NOT_STEP');
     expect((await join(buyers[2]!, operation.id, 5)).json().error.code).toBe('VOLUME_BELOW_MIN');
     expect((await join(buyers[2]!, operation.id, 20)).json().error.code).toBe('VOLUME_ABOVE_MAX');
@@ -109,8 +97,8 @@ describe('waitlist', () => {
 
   it('invites the first in line to take freed tons, holds them, and turns a claim into an order', async () => {
     const operation = await createOpenOperation(t.db, { totalTons: 20 });
-    const first = await order(buyers[0]!, operation.id, 10);
-    await order(buyers[1]!, operation.id, 10);
+    const first = await placeOrder(t.app, buyers[0]!.headers, operation.id, 10);
+    await placeOrder(t.app, buyers[1]!.headers, operation.id, 10);
     expect((await join(buyers[2]!, operation.id, 5)).statusCode).toBe(201);
     expect((await join(buyers[3]!, operation.id, 10)).statusCode).toBe(201);
 
@@ -130,12 +118,7 @@ describe('waitlist', () => {
     expect(note?.data).toMatchObject({ operationId: operation.id, tons: 5 });
 
     // Nobody else can take the held tons.
-    const outsider = await t.app.inject({
-      method: 'POST',
-      url: `/api/operations/${operation.id}/participations`,
-      headers: buyers[4]!.headers,
-      payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID() },
-    });
+    const outsider = await requestOrder(t.app, buyers[4]!.headers, operation.id, { volume: 5 });
     expect(outsider.statusCode).toBe(409);
     // No invitation, no claim.
     expect((await claim(buyers[4]!, operation.id)).json().error.code).toBe('WAITLIST_NO_INVITATION');
@@ -168,7 +151,7 @@ describe('waitlist', () => {
 
   it('passes an unclaimed invitation to the next in line, then frees the tons when nobody is left', async () => {
     const operation = await createOpenOperation(t.db, { totalTons: 10 });
-    const only = await order(buyers[0]!, operation.id, 10);
+    const only = await placeOrder(t.app, buyers[0]!.headers, operation.id, 10);
     await join(buyers[1]!, operation.id, 10);
     await join(buyers[2]!, operation.id, 10);
     await t.db
@@ -223,7 +206,7 @@ describe('waitlist', () => {
 
   it('refuses a claim once the invitation has expired, and the delayed job was queued with the invitation', async () => {
     const operation = await createOpenOperation(t.db, { totalTons: 5 });
-    const only = await order(buyers[3]!, operation.id, 5);
+    const only = await placeOrder(t.app, buyers[3]!.headers, operation.id, 5);
     await join(buyers[4]!, operation.id, 5);
     await t.db
       .update(participations)

@@ -1,5 +1,4 @@
 import {
-  ZApiError,
   ZClaimWaitlistInvitationRequest,
   ZClaimWaitlistInvitationResponse,
   ZJoinWaitlistRequest,
@@ -9,11 +8,12 @@ import {
   ZWaitlistEntry,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/error-handler';
 import { requireAuth } from '../../plugins/route-access';
 import { claimWaitlistInvitation } from './waitlist-claim.service';
 import { getMyWaitlistEntry, joinWaitlist, leaveWaitlist } from './waitlist.service';
 
-const ERRORS = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The waitlist of a full operation: join, leave, see one's place or invitation, claim the invitation (buyers). */
 export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +25,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['waitlist'],
         params: ZOperationIdParams,
         body: ZJoinWaitlistRequest,
-        response: { 201: ZWaitlistEntry, ...ERRORS },
+        response: { 201: ZWaitlistEntry, ...errors },
       },
       config: { access: 'buyer' },
     },
@@ -42,7 +42,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Leave an operation’s waitlist (tons the caller is invited to take pass to the next in line)',
         tags: ['waitlist'],
         params: ZOperationIdParams,
-        response: { 200: ZOkResponse, ...ERRORS },
+        response: { 200: ZOkResponse, ...errors },
       },
       config: { access: 'buyer' },
     },
@@ -59,7 +59,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The caller’s place in an operation’s waitlist: position, invited tons, invitation expiry',
         tags: ['waitlist'],
         params: ZOperationIdParams,
-        response: { 200: ZMyWaitlistResponse, ...ERRORS },
+        response: { 200: ZMyWaitlistResponse, ...errors },
       },
       config: { access: 'buyer' },
     },
@@ -74,7 +74,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['waitlist'],
         params: ZOperationIdParams,
         body: ZClaimWaitlistInvitationRequest,
-        response: { 201: ZClaimWaitlistInvitationResponse, ...ERRORS },
+        response: { 201: ZClaimWaitlistInvitationResponse, ...errors },
       },
       config: { access: 'buyer' },
     },

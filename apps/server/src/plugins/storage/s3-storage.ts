@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -19,10 +20,11 @@ export interface S3StorageOptions {
   secretAccessKey: string;
 }
 
-/** The S3 driver answers one more question than the contract: an object's size and metadata without its body. */
+/** The S3 driver answers one more question than the contract (an object's size and metadata without its body), and always tells whether the bucket answers. */
 export interface S3Storage extends Storage {
   /** null when there is no such object. */
   stat(bucket: StorageBucket, key: string): Promise<StoredObjectMeta | null>;
+  checkReachable(timeoutMs: number): Promise<boolean>;
 }
 
 /** The object metadata that holds the download name, percent-encoded (S3 metadata travels in ASCII headers). */
@@ -151,6 +153,18 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     async stat(bucket, key) {
       const answer = await head(bucket, key);
       return answer ? metaOf(answer) : null;
+    },
+
+    async checkReachable(timeoutMs) {
+      // HEAD on the bucket: one cheap request that needs the endpoint, the credentials and the bucket.
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: options.bucket }), {
+          abortSignal: AbortSignal.timeout(timeoutMs),
+        });
+        return true;
+      } catch {
+        return false;
+      }
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { type Server, type Socket, createServer } from 'node:net';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -278,5 +279,46 @@ describe('local-disk storage', () => {
       ),
     ).rejects.toThrow('broken');
     expect(await readdir(join(root, 'documents', 'u'))).toEqual(['id.png']);
+  });
+});
+
+describe('S3 storage: checkReachable (readiness)', () => {
+  it('answers true while the bucket answers, false for a bucket that does not exist and once the service is gone', async () => {
+    const server = await startS3Server();
+    let isRunning = true;
+    try {
+      expect(await createS3Storage(server.options).checkReachable(2_000)).toBe(true);
+      expect(await createS3Storage({ ...server.options, bucket: 'no-such-bucket' }).checkReachable(2_000)).toBe(false);
+      await server.close();
+      isRunning = false;
+      expect(await createS3Storage(server.options).checkReachable(2_000)).toBe(false);
+    } finally {
+      if (isRunning) await server.close();
+    }
+  });
+
+  it('gives up after its timeout when the service accepts connections but never answers', async () => {
+    const sockets = new Set<Socket>();
+    const silent: Server = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      const storage = createS3Storage({
+        endpoint: `http://127.0.0.1:${port}`,
+        region: 'us-east-1',
+        bucket: 'tradeops',
+        accessKeyId: 'key',
+        secretAccessKey: 'secret',
+      });
+      const started = Date.now();
+      expect(await storage.checkReachable(300)).toBe(false);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });

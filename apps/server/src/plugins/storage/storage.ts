@@ -37,6 +37,11 @@ export interface Storage {
   get(bucket: StorageBucket, key: string): Promise<StoredObject | null>;
   delete(bucket: StorageBucket, key: string): Promise<void>;
   exists(bucket: StorageBucket, key: string): Promise<boolean>;
+  /**
+   * Whether the service holding the files answers within `timeoutMs` (readiness). Only drivers that
+   * talk to one have it: the local disk has nothing to reach.
+   */
+  checkReachable?(timeoutMs: number): Promise<boolean>;
 }
 
 export class StorageKeyError extends Error {

@@ -4,13 +4,12 @@ import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field, Form, showServerError, useZodForm } from '../../components/ui/form';
-import { Container } from '../../components/ui/container';
 import { useChangePassword } from '../../features/auth/api/passwords';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { TwoFactorSettings } from '../../features/auth/components/two-factor-settings';
 import { ProfileSettings } from '../../features/settings/components/profile-settings';
 import { useSession } from '../../lib/session';
-import { PageHeader } from '../../components/ui/page-header';
+import { InnerPage } from '../../components/ui/inner-page';
 
 /**
  * Account settings, shared by /buyer/settings and /seller/settings: profile,
@@ -33,52 +32,47 @@ export function AccountSettingsPage() {
   }
 
   return (
-    <div className="flex-1 bg-slate-50 py-10 sm:py-14">
-      <Container className="max-w-2xl space-y-8">
-        <PageHeader variant="plain" title={t('settings.title')} />
-        <ProfileSettings />
-        <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 className="text-lg font-semibold text-brand-900">{t('settings.changePasswordTitle')}</h2>
-          <Form form={form} onSubmit={onSubmit} className="mt-4 space-y-4">
-            {change.isSuccess && <Alert tone="success">{t('settings.changePasswordDone')}</Alert>}
-            <Field name="currentPassword" label={t('settings.currentPassword')}>
-              {(control) => <input {...control} type="password" autoComplete="current-password" />}
-            </Field>
-            <Field name="newPassword" label={t('settings.newPassword')} hint={t('auth.signup.passwordHint')}>
-              {(control) => <input {...control} type="password" autoComplete="new-password" />}
-            </Field>
-            <Button type="submit" disabled={change.isPending}>
-              {t('settings.changePasswordSubmit')}
-            </Button>
-          </Form>
-        </section>
-        {user && (
-          <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="two-factor">
-            <h2 className="text-lg font-semibold text-brand-900">{t('twoFactor.title')}</h2>
-            <p className="mt-2 text-sm text-slate-600">
-              {t('twoFactor.description')}
-              {user.isAdmin || user.twoFactorEnrolmentRequired ? ` ${t('twoFactor.adminNote')}` : ''}
-            </p>
-            <div className="mt-4">
-              <TwoFactorSettings user={user} />
-            </div>
-          </section>
-        )}
-        <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 className="text-lg font-semibold text-brand-900">{t('settings.sessionsTitle')}</h2>
-          <p className="mt-2 text-sm text-slate-600">{t('settings.sessionsText')}</p>
-          <Button
-            variant="secondary"
-            className="mt-4 h-auto! min-h-10 py-2 text-center whitespace-normal!"
-            disabled={signOutAll.isPending}
-            onClick={() =>
-              signOutAll.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) })
-            }
-          >
-            {t('settings.revokeAll')}
+    <InnerPage title={t('settings.title')} className="max-w-2xl space-y-8">
+      <ProfileSettings />
+      <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 className="text-lg font-semibold text-brand-900">{t('settings.changePasswordTitle')}</h2>
+        <Form form={form} onSubmit={onSubmit} className="mt-4 space-y-4">
+          {change.isSuccess && <Alert tone="success">{t('settings.changePasswordDone')}</Alert>}
+          <Field name="currentPassword" label={t('settings.currentPassword')}>
+            {(control) => <input {...control} type="password" autoComplete="current-password" />}
+          </Field>
+          <Field name="newPassword" label={t('settings.newPassword')} hint={t('auth.signup.passwordHint')}>
+            {(control) => <input {...control} type="password" autoComplete="new-password" />}
+          </Field>
+          <Button type="submit" disabled={change.isPending}>
+            {t('settings.changePasswordSubmit')}
           </Button>
+        </Form>
+      </section>
+      {user && (
+        <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="two-factor">
+          <h2 className="text-lg font-semibold text-brand-900">{t('twoFactor.title')}</h2>
+          <p className="mt-2 text-sm text-slate-600">
+            {t('twoFactor.description')}
+            {user.isAdmin || user.twoFactorEnrolmentRequired ? ` ${t('twoFactor.adminNote')}` : ''}
+          </p>
+          <div className="mt-4">
+            <TwoFactorSettings user={user} />
+          </div>
         </section>
-      </Container>
-    </div>
+      )}
+      <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 className="text-lg font-semibold text-brand-900">{t('settings.sessionsTitle')}</h2>
+        <p className="mt-2 text-sm text-slate-600">{t('settings.sessionsText')}</p>
+        <Button
+          variant="secondary"
+          className="mt-4 h-auto! min-h-10 py-2 text-center whitespace-normal!"
+          disabled={signOutAll.isPending}
+          onClick={() => signOutAll.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) })}
+        >
+          {t('settings.revokeAll')}
+        </Button>
+      </section>
+    </InnerPage>
   );
 }

@@ -1,45 +1,36 @@
 import { type OperationReviewItem } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { Container } from '../../components/ui/container';
 import { Fact } from '../../components/ui/fact';
 import { QueryState } from '../../components/ui/query-state';
 import { useOperationReview, useReviewDecision } from '../../features/kyc/api/review';
 import { RejectWithReason } from '../../features/kyc/components/reason-form';
 import { formatNumber, formatUsdAmount } from '../../lib/format';
 import { Alert } from '../../components/ui/alert';
-import { PageHeader } from '../../components/ui/page-header';
+import { InnerPage } from '../../components/ui/inner-page';
 
 /** /admin/kyc/operations: the spec's admin_kyc_review list with approve / reject (reason required). */
 export function AdminKycOperationsPage() {
   const { t } = useTranslation();
   const review = useOperationReview();
   return (
-    <div className="flex-1 bg-slate-50 py-10 sm:py-14">
-      <Container>
-        <Link to="/admin/kyc" className="text-sm font-semibold text-accent-800 underline underline-offset-2">
-          {t('adminKyc.backToOverview')}
-        </Link>
-        <PageHeader
-          variant="plain"
-          title={t('adminKyc.operationsTitle')}
-          description={t('adminKyc.operationsSubtitle')}
-          className="mt-3"
-        />
-        <div className="mt-8">
-          <QueryState query={review} isEmpty={(page) => page.data.length === 0} empty={t('adminKyc.operationsEmpty')}>
-            {(page) => (
-              <ul className="grid gap-4">
-                {page.data.map((item) => (
-                  <OperationReviewRow key={item.id} item={item} />
-                ))}
-              </ul>
-            )}
-          </QueryState>
-        </div>
-      </Container>
-    </div>
+    <InnerPage
+      back={{ to: '/admin/kyc', label: t('adminKyc.backToOverview') }}
+      title={t('adminKyc.operationsTitle')}
+      description={t('adminKyc.operationsSubtitle')}
+    >
+      <div className="mt-8">
+        <QueryState query={review} isEmpty={(page) => page.data.length === 0} empty={t('adminKyc.operationsEmpty')}>
+          {(page) => (
+            <ul className="grid gap-4">
+              {page.data.map((item) => (
+                <OperationReviewRow key={item.id} item={item} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </div>
+    </InnerPage>
   );
 }
 

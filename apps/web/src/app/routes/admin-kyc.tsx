@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ui/button';
-import { Container } from '../../components/ui/container';
 import { KpiCard } from '../../components/ui/kpi-card';
 import { useKycOverview } from '../../features/kyc/api/review';
 import { Alert } from '../../components/ui/alert';
-import { PageHeader } from '../../components/ui/page-header';
+import { InnerPage } from '../../components/ui/inner-page';
 
 /** /admin/kyc: counts, and the way to the two review queues. */
 export function AdminKycPage() {
@@ -18,32 +17,29 @@ export function AdminKycPage() {
     [t('adminKyc.usersApproved'), data?.usersApproved],
     [t('adminKyc.usersRejected'), data?.usersRejected],
   ];
+  // The two review queues first, then the rest of the back office.
+  const places: [string, string][] = [
+    ['/admin/kyc/users', t('adminKyc.openUsers')],
+    ['/admin/kyc/operations', t('adminKyc.openOperations')],
+    ['/admin/outbox', t('outbox.title')],
+    ['/admin/messages', t('adminMessages.title')],
+    ['/admin/payments', t('adminPayments.title')],
+  ];
   return (
-    <div className="flex-1 bg-slate-50 py-10 sm:py-14">
-      <Container>
-        <PageHeader variant="plain" title={t('adminKyc.title')} description={t('adminKyc.subtitle')} />
-        {overview.isError && <Alert className="mt-6">{overview.error.message}</Alert>}
-        <dl className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-5">
-          {cards.map(([label, value]) => (
-            <KpiCard key={label} label={label} value={value ?? '…'} />
-          ))}
-        </dl>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <ButtonLink to="/admin/kyc/users">{t('adminKyc.openUsers')}</ButtonLink>
-          <ButtonLink to="/admin/kyc/operations" variant="secondary">
-            {t('adminKyc.openOperations')}
+    <InnerPage title={t('adminKyc.title')} description={t('adminKyc.subtitle')}>
+      {overview.isError && <Alert className="mt-6">{overview.error.message}</Alert>}
+      <dl className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-5">
+        {cards.map(([label, value]) => (
+          <KpiCard key={label} label={label} value={value ?? '…'} />
+        ))}
+      </dl>
+      <div className="mt-8 flex flex-wrap gap-3">
+        {places.map(([to, label], index) => (
+          <ButtonLink key={to} to={to} variant={index === 0 ? 'primary' : 'secondary'}>
+            {label}
           </ButtonLink>
-          <ButtonLink to="/admin/outbox" variant="secondary">
-            {t('outbox.title')}
-          </ButtonLink>
-          <ButtonLink to="/admin/messages" variant="secondary">
-            {t('adminMessages.title')}
-          </ButtonLink>
-          <ButtonLink to="/admin/payments" variant="secondary">
-            {t('adminPayments.title')}
-          </ButtonLink>
-        </div>
-      </Container>
-    </div>
+        ))}
+      </div>
+    </InnerPage>
   );
 }

@@ -2,11 +2,10 @@ import { formatUsd } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
-import { Container } from '../../components/ui/container';
 import { QueryState } from '../../components/ui/query-state';
 import { useAdminOperations } from '../../features/lifecycle/api/lifecycle';
 import { formatDate, toLocale } from '../../lib/format';
-import { PageHeader } from '../../components/ui/page-header';
+import { InnerPage } from '../../components/ui/inner-page';
 
 /** /admin/operations: every reviewed deal with its stage, allocation, escrow held and next step. */
 export function AdminOperationsPage() {
@@ -14,40 +13,37 @@ export function AdminOperationsPage() {
   const list = useAdminOperations();
   const locale = toLocale(i18n.language);
   return (
-    <div className="flex-1 bg-slate-50 py-10 sm:py-14">
-      <Container>
-        <PageHeader variant="plain" title={t('lifecycle.listTitle')} description={t('lifecycle.listSubtitle')} />
-        <div className="mt-8">
-          <QueryState query={list} isEmpty={(rows) => rows.data.length === 0} empty={t('lifecycle.listEmpty')}>
-            {(rows) => (
-              <ul className="grid gap-3">
-                {rows.data.map((row) => (
-                  <li key={row.id}>
-                    <Link
-                      to={`/admin/operations/${row.id}`}
-                      className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-accent-600 focus-visible:outline-2 focus-visible:outline-accent-700"
-                    >
-                      <div className="flex flex-wrap items-center justify-between gap-2">
-                        <span className="font-semibold text-brand-900">{row.title}</span>
-                        <Badge tone={row.status === 'settled' ? 'success' : 'brand'}>
-                          {t(`operationStatus.${row.status}`)}
-                        </Badge>
-                      </div>
-                      <p className="mt-1 text-sm text-slate-600">
-                        {t('lifecycle.allocated', { allocated: row.allocatedTons, total: row.totalTons })} ·{' '}
-                        {t('lifecycle.escrowHeld', { amount: formatUsd(row.escrowHeldCents, locale) })} ·{' '}
-                        {row.nextStep
-                          ? t('lifecycle.next', { step: t(`lifecycle.steps.${row.nextStep}`) })
-                          : formatDate(row.updatedAt, i18n.language)}
-                      </p>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </QueryState>
-        </div>
-      </Container>
-    </div>
+    <InnerPage title={t('lifecycle.listTitle')} description={t('lifecycle.listSubtitle')}>
+      <div className="mt-8">
+        <QueryState query={list} isEmpty={(rows) => rows.data.length === 0} empty={t('lifecycle.listEmpty')}>
+          {(rows) => (
+            <ul className="grid gap-3">
+              {rows.data.map((row) => (
+                <li key={row.id}>
+                  <Link
+                    to={`/admin/operations/${row.id}`}
+                    className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-accent-600 focus-visible:outline-2 focus-visible:outline-accent-700"
+                  >
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <span className="font-semibold text-brand-900">{row.title}</span>
+                      <Badge tone={row.status === 'settled' ? 'success' : 'brand'}>
+                        {t(`operationStatus.${row.status}`)}
+                      </Badge>
+                    </div>
+                    <p className="mt-1 text-sm text-slate-600">
+                      {t('lifecycle.allocated', { allocated: row.allocatedTons, total: row.totalTons })} ·{' '}
+                      {t('lifecycle.escrowHeld', { amount: formatUsd(row.escrowHeldCents, locale) })} ·{' '}
+                      {row.nextStep
+                        ? t('lifecycle.next', { step: t(`lifecycle.steps.${row.nextStep}`) })
+                        : formatDate(row.updatedAt, i18n.language)}
+                    </p>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </div>
+    </InnerPage>
   );
 }

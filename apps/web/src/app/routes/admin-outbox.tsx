@@ -4,9 +4,8 @@ import { Alert } from '../../components/ui/alert';
 import { QueryState } from '../../components/ui/query-state';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Container } from '../../components/ui/container';
 import { type DataColumn, DataTable } from '../../components/ui/data-table';
-import { PageHeader } from '../../components/ui/page-header';
+import { InnerPage } from '../../components/ui/inner-page';
 import { useOutbox, useResendOutboxMail } from '../../features/auth/api/outbox';
 import { formatDate } from '../../lib/format';
 
@@ -77,30 +76,27 @@ export function AdminOutboxPage() {
   ];
 
   return (
-    <div className="flex-1 bg-slate-50 py-10 sm:py-14">
-      <Container className="max-w-6xl">
-        <PageHeader variant="plain" title={t('outbox.title')} description={t('outbox.subtitle')} />
-        {outbox.isSuccess && !outbox.data.smtpConfigured && (
-          <Alert tone="info" className="mt-6">
-            {t('outbox.noSmtp')}
-          </Alert>
-        )}
-        {resend.isSuccess && (
-          <Alert tone="success" className="mt-6">
-            {t('outbox.resent')}
-          </Alert>
-        )}
-        {resend.isError && <Alert className="mt-6">{resend.error.message}</Alert>}
-        <div className="mt-8">
-          <QueryState query={outbox} isEmpty={(page) => page.data.length === 0} empty={t('outbox.empty')}>
-            {(page) => (
-              <div className="sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white sm:shadow-sm">
-                <DataTable caption={t('outbox.title')} columns={columns} rows={page.data} rowKey={(mail) => mail.id} />
-              </div>
-            )}
-          </QueryState>
-        </div>
-      </Container>
-    </div>
+    <InnerPage title={t('outbox.title')} description={t('outbox.subtitle')} className="max-w-6xl">
+      {outbox.isSuccess && !outbox.data.smtpConfigured && (
+        <Alert tone="info" className="mt-6">
+          {t('outbox.noSmtp')}
+        </Alert>
+      )}
+      {resend.isSuccess && (
+        <Alert tone="success" className="mt-6">
+          {t('outbox.resent')}
+        </Alert>
+      )}
+      {resend.isError && <Alert className="mt-6">{resend.error.message}</Alert>}
+      <div className="mt-8">
+        <QueryState query={outbox} isEmpty={(page) => page.data.length === 0} empty={t('outbox.empty')}>
+          {(page) => (
+            <div className="sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white sm:shadow-sm">
+              <DataTable caption={t('outbox.title')} columns={columns} rows={page.data} rowKey={(mail) => mail.id} />
+            </div>
+          )}
+        </QueryState>
+      </div>
+    </InnerPage>
   );
 }

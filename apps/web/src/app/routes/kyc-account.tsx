@@ -1,14 +1,13 @@
 import { KYC_DOCUMENT_TYPE_LIST, type KycStatusResponse, getLandingPath } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ui/button';
-import { Container } from '../../components/ui/container';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useKycStatus } from '../../features/kyc/api/get-kyc-status';
 import { DocumentStatusBadge } from '../../features/kyc/components/document-status-badge';
 import { KycLoadError } from '../../features/kyc/components/kyc-load-error';
 import { useSyncSessionKycStatus } from '../../features/kyc/hooks/use-sync-session';
 import { useSession } from '../../lib/session';
-import { PageHeader } from '../../components/ui/page-header';
+import { InnerPage } from '../../components/ui/inner-page';
 
 type Next = 'upload' | 'fix' | 'submit' | 'wait' | 'approved' | 'rejected';
 
@@ -40,20 +39,17 @@ export function KycAccountPage() {
   const data = status.data;
 
   return (
-    <div className="flex-1 bg-slate-50 py-10 sm:py-14">
-      <Container className="max-w-3xl">
-        <PageHeader variant="plain" title={t('kyc.account.title')} description={t('kyc.account.subtitle')} />
-        <div className="mt-8">
-          {status.isError ? (
-            <KycLoadError onRetry={() => void status.refetch()} />
-          ) : !data ? (
-            <Skeleton className="h-64 w-full rounded-xl" />
-          ) : (
-            <AccountSummary data={data} landing={user ? getLandingPath({ ...user, kycStatus: data.kycStatus }) : '/'} />
-          )}
-        </div>
-      </Container>
-    </div>
+    <InnerPage title={t('kyc.account.title')} description={t('kyc.account.subtitle')} className="max-w-3xl">
+      <div className="mt-8">
+        {status.isError ? (
+          <KycLoadError onRetry={() => void status.refetch()} />
+        ) : !data ? (
+          <Skeleton className="h-64 w-full rounded-xl" />
+        ) : (
+          <AccountSummary data={data} landing={user ? getLandingPath({ ...user, kycStatus: data.kycStatus }) : '/'} />
+        )}
+      </div>
+    </InnerPage>
   );
 }
 

@@ -12,7 +12,7 @@ import { OnboardingStepper } from '../../features/kyc/components/onboarding-step
 import { useSyncSessionKycStatus } from '../../features/kyc/hooks/use-sync-session';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';
-import { PageHeader } from '../../components/ui/page-header';
+import { InnerPage } from '../../components/ui/inner-page';
 
 /** /onboarding: the five documents and the 4-step stepper (after the e-mail address is confirmed). */
 export function OnboardingPage() {
@@ -36,59 +36,52 @@ export function OnboardingPage() {
   const needsUpload = data?.documents.some((d) => d.status === 'pending' || d.status === 'rejected') ?? true;
 
   return (
-    <div className="flex-1 bg-slate-50 py-10 sm:py-14">
-      <Container className="max-w-3xl">
-        <PageHeader variant="plain" title={t('onboarding.title')} description={t('onboarding.subtitle')} />
-        <div className="mt-8">
-          <OnboardingStepper current={step} isCompleted={isCompleted} />
+    <InnerPage title={t('onboarding.title')} description={t('onboarding.subtitle')} className="max-w-3xl">
+      <div className="mt-8">
+        <OnboardingStepper current={step} isCompleted={isCompleted} />
+      </div>
+
+      {isUnverified && <EmailVerificationNotice email={user.email} />}
+
+      {!data ? (
+        <div className="mt-8 space-y-3" role="status" aria-label={t('common.loading')}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-28 w-full rounded-xl" />
+          ))}
         </div>
-
-        {isUnverified && <EmailVerificationNotice email={user.email} />}
-
-        {!data ? (
-          <div className="mt-8 space-y-3" role="status" aria-label={t('common.loading')}>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-28 w-full rounded-xl" />
+      ) : (
+        <>
+          {step === 2 && <StepNote title={t('onboarding.reviewTitle')} text={t('onboarding.reviewText')} />}
+          {step === 3 && (
+            <StepNote
+              title={t('onboarding.verificationTitle')}
+              text={t('onboarding.verificationText', { hours: KYC_REVIEW_BUSINESS_HOURS })}
+            />
+          )}
+          {isCompleted && (
+            <StepNote
+              title={t('onboarding.completedTitle')}
+              text={t('onboarding.completedText')}
+              action={<ButtonLink to="/mode-select">{t('onboarding.goToModeSelect')}</ButtonLink>}
+            />
+          )}
+          <ul className="mt-8 grid gap-4">
+            {data.documents.map((document) => (
+              <DocumentUploadCard key={document.documentType} document={document} isDisabled={isUnverified} />
             ))}
-          </div>
-        ) : (
-          <>
-            {step === 2 && <StepNote title={t('onboarding.reviewTitle')} text={t('onboarding.reviewText')} />}
-            {step === 3 && (
-              <StepNote
-                title={t('onboarding.verificationTitle')}
-                text={t('onboarding.verificationText', { hours: KYC_REVIEW_BUSINESS_HOURS })}
-              />
-            )}
-            {isCompleted && (
-              <StepNote
-                title={t('onboarding.completedTitle')}
-                text={t('onboarding.completedText')}
-                action={<ButtonLink to="/mode-select">{t('onboarding.goToModeSelect')}</ButtonLink>}
-              />
-            )}
-            <ul className="mt-8 grid gap-4">
-              {data.documents.map((document) => (
-                <DocumentUploadCard key={document.documentType} document={document} isDisabled={isUnverified} />
-              ))}
-            </ul>
-            {!isCompleted && step < 3 && (
-              <div className="mt-8 flex flex-col items-stretch gap-2 sm:flex-row sm:items-center sm:justify-end">
-                {needsUpload && <p className="text-sm text-slate-600 sm:mr-auto">{t('onboarding.continueHint')}</p>}
-                <Button
-                  size="lg"
-                  disabled={needsUpload || isUnverified || next.isPending}
-                  onClick={() => next.mutate()}
-                >
-                  {t('onboarding.continue')}
-                </Button>
-              </div>
-            )}
-            {next.isError && <Alert className="mt-3">{next.error.message}</Alert>}
-          </>
-        )}
-      </Container>
-    </div>
+          </ul>
+          {!isCompleted && step < 3 && (
+            <div className="mt-8 flex flex-col items-stretch gap-2 sm:flex-row sm:items-center sm:justify-end">
+              {needsUpload && <p className="text-sm text-slate-600 sm:mr-auto">{t('onboarding.continueHint')}</p>}
+              <Button size="lg" disabled={needsUpload || isUnverified || next.isPending} onClick={() => next.mutate()}>
+                {t('onboarding.continue')}
+              </Button>
+            </div>
+          )}
+          {next.isError && <Alert className="mt-3">{next.error.message}</Alert>}
+        </>
+      )}
+    </InnerPage>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { BackLink } from '../../../components/ui/back-link';
 import { Container } from '../../../components/ui/container';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
@@ -10,11 +10,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 export function BlogArticle({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation();
   const query = useBlogPost(slug, i18n.language);
-  const back = (
-    <Link to="/blog" className="text-sm font-semibold text-accent-700 hover:text-accent-800">
-      ← {t('blog.back')}
-    </Link>
-  );
+  const back = <BackLink to="/blog">{t('blog.back')}</BackLink>;
   if (query.isPending) {
     return (
       <Container className="max-w-3xl space-y-4 py-16" aria-busy="true">

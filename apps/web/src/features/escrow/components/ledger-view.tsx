@@ -1,14 +1,12 @@
 import { type LedgerResponse, formatUsd } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
-import { Container } from '../../../components/ui/container';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, toLocale } from '../../../lib/format';
 import { useOperationLedger } from '../api/get-ledger';
 import { Alert } from '../../../components/ui/alert';
-import { PageHeader } from '../../../components/ui/page-header';
+import { InnerPage } from '../../../components/ui/inner-page';
 
 const ACCOUNT_KINDS = ['buyer', 'escrow', 'seller'] as const;
 type AccountKind = (typeof ACCOUNT_KINDS)[number];
@@ -60,74 +58,68 @@ export function LedgerView({ operationId }: { operationId: string }) {
   const data = ledger.data;
 
   return (
-    <div className="flex-1 bg-slate-50 py-10 sm:py-14">
-      <Container>
-        <Link to="/admin/payments" className="text-sm font-medium text-accent-800 underline-offset-2 hover:underline">
-          ← {t('adminLedger.back')}
-        </Link>
-        <PageHeader variant="plain" title={t('adminLedger.title')} className="mt-3" />
-        {data && <p className="mt-2 text-slate-600">{t('adminLedger.subtitle', { title: data.operation.title })}</p>}
-        {ledger.isPending && <Skeleton className="mt-6 h-64 w-full" />}
-        {ledger.isError && <Alert className="mt-6">{t('adminLedger.loadError')}</Alert>}
-        {data && (
-          <>
-            <dl className="mt-6 grid gap-4 sm:grid-cols-3">
-              {(
-                [
-                  ['held', data.held_cents],
-                  ['deposited', data.deposited_cents],
-                  ['paidOut', data.paid_out_cents],
-                ] as const
-              ).map(([key, cents]) => (
-                <div key={key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-                  <dt className="text-sm text-slate-600">{t(`adminLedger.${key}`)}</dt>
-                  <dd className="mt-1 text-2xl font-bold text-brand-900 tabular-nums" data-testid={`ledger-${key}`}>
-                    {formatUsd(cents, locale)}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-            {data.transfers.length === 0 ? (
-              <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-                {t('adminLedger.empty')}
-              </p>
-            ) : (
-              <ol className="mt-6 space-y-4">
-                {data.transfers.map((transfer) => (
-                  <li
-                    key={transfer.id}
-                    data-testid="ledger-transfer"
-                    className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-                  >
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <Badge tone={transfer.kind === 'deposit' ? 'brand' : 'accent'}>
-                          {t(`adminLedger.kind.${transfer.kind}`)}
-                        </Badge>
-                        <span className="text-sm text-slate-600">
-                          {formatDate(transfer.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
-                        </span>
-                      </div>
-                      <Badge tone={transfer.sum_cents === 0 ? 'success' : 'danger'}>
-                        {t('adminLedger.sum')}: {formatUsd(transfer.sum_cents, locale)} ·{' '}
-                        {transfer.sum_cents === 0 ? t('adminLedger.balanced') : t('adminLedger.unbalanced')}
+    <InnerPage back={{ to: '/admin/payments', label: t('adminLedger.back') }} title={t('adminLedger.title')}>
+      {data && <p className="mt-2 text-slate-600">{t('adminLedger.subtitle', { title: data.operation.title })}</p>}
+      {ledger.isPending && <Skeleton className="mt-6 h-64 w-full" />}
+      {ledger.isError && <Alert className="mt-6">{t('adminLedger.loadError')}</Alert>}
+      {data && (
+        <>
+          <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+            {(
+              [
+                ['held', data.held_cents],
+                ['deposited', data.deposited_cents],
+                ['paidOut', data.paid_out_cents],
+              ] as const
+            ).map(([key, cents]) => (
+              <div key={key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                <dt className="text-sm text-slate-600">{t(`adminLedger.${key}`)}</dt>
+                <dd className="mt-1 text-2xl font-bold text-brand-900 tabular-nums" data-testid={`ledger-${key}`}>
+                  {formatUsd(cents, locale)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          {data.transfers.length === 0 ? (
+            <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+              {t('adminLedger.empty')}
+            </p>
+          ) : (
+            <ol className="mt-6 space-y-4">
+              {data.transfers.map((transfer) => (
+                <li
+                  key={transfer.id}
+                  data-testid="ledger-transfer"
+                  className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+                >
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Badge tone={transfer.kind === 'deposit' ? 'brand' : 'accent'}>
+                        {t(`adminLedger.kind.${transfer.kind}`)}
                       </Badge>
+                      <span className="text-sm text-slate-600">
+                        {formatDate(transfer.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+                      </span>
                     </div>
-                    {transfer.memo && <p className="mt-2 text-sm text-slate-600">{transfer.memo}</p>}
-                    <DataTable
-                      className="mt-3"
-                      caption={`${t(`adminLedger.kind.${transfer.kind}`)} · ${formatDate(transfer.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}`}
-                      columns={entryColumns}
-                      rows={transfer.entries}
-                      rowKey={(entry) => String(entry.id)}
-                    />
-                  </li>
-                ))}
-              </ol>
-            )}
-          </>
-        )}
-      </Container>
-    </div>
+                    <Badge tone={transfer.sum_cents === 0 ? 'success' : 'danger'}>
+                      {t('adminLedger.sum')}: {formatUsd(transfer.sum_cents, locale)} ·{' '}
+                      {transfer.sum_cents === 0 ? t('adminLedger.balanced') : t('adminLedger.unbalanced')}
+                    </Badge>
+                  </div>
+                  {transfer.memo && <p className="mt-2 text-sm text-slate-600">{transfer.memo}</p>}
+                  <DataTable
+                    className="mt-3"
+                    caption={`${t(`adminLedger.kind.${transfer.kind}`)} · ${formatDate(transfer.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}`}
+                    columns={entryColumns}
+                    rows={transfer.entries}
+                    rowKey={(entry) => String(entry.id)}
+                  />
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+    </InnerPage>
   );
 }

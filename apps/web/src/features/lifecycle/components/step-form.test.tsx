@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { todayIsoDate } from '@tradeops/shared';
 import { i18n } from '../../../lib/i18n';
 import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
 import { StepForm } from './step-form';
@@ -20,7 +21,7 @@ describe('StepForm', () => {
     renderWithProviders(<StepForm operationId={OPERATION_ID} step="departure" />);
     const form = screen.getByRole('form', { name: 'Registrar: Salida' });
     const date = within(form).getByLabelText('Fecha');
-    expect(date).toHaveValue(new Date().toISOString().slice(0, 10));
+    expect(date).toHaveValue(todayIsoDate());
 
     await userEvent.click(within(form).getByRole('button', { name: 'Registrar paso' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(i18n.t('errors.DOCUMENT_REQUIRED'));

@@ -4,6 +4,7 @@ import {
   type LifecycleStep,
   type RecordMilestoneFields,
   ZRecordMilestoneFields,
+  todayIsoDate,
 } from '@tradeops/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +12,6 @@ import { Button } from '../../../components/ui/button';
 import { FileDrop } from '../../../components/ui/file-drop';
 import { Field, Form, FormRootAlert, setFormError, showServerError, useZodForm } from '../../../components/ui/form';
 import { useRecordStep } from '../api/lifecycle';
-
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 /** The request's fields; an inspection also needs its result. */
 function stepSchema(step: LifecycleStep) {
@@ -33,7 +30,10 @@ export function StepForm({ operationId, step }: { operationId: string; step: Lif
   const [progress, setProgress] = useState(0);
   const record = useRecordStep(operationId, step, setProgress);
   const [file, setFile] = useState<File | null>(null);
-  const form = useZodForm(stepSchema(step), { mode: 'onSubmit', defaultValues: { occurred_at: today(), notes: '' } });
+  const form = useZodForm(stepSchema(step), {
+    mode: 'onSubmit',
+    defaultValues: { occurred_at: todayIsoDate(), notes: '' },
+  });
   const isDocumentRequired = LIFECYCLE_DOCUMENT_REQUIRED[step];
   const isInspection = step === 'inspection';
   const resultError = form.formState.errors.result?.message;
@@ -60,7 +60,7 @@ export function StepForm({ operationId, step }: { operationId: string; step: Lif
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field<RecordMilestoneFields> name="occurred_at" label={t('lifecycle.date')}>
-          {(control) => <input {...control} type="date" required max={today()} />}
+          {(control) => <input {...control} type="date" required max={todayIsoDate()} />}
         </Field>
         <div>
           <p className="mb-1.5 block text-sm font-medium text-slate-800">

@@ -1,15 +1,37 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isoDateInDays } from '@tradeops/shared';
 import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
-import { EMPTY_OFFER, OFFER_DRAFT_STORAGE_KEY } from '../hooks/use-offer-draft';
+import { EMPTY_OFFER, OFFER_DRAFT_STORAGE_KEY, type OfferFormValues } from '../hooks/use-offer-draft';
 import { OfferWizard } from './offer-wizard';
 
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 afterEach(() => window.sessionStorage.clear());
+
+/** A draft the wizard saved at `step`: a coffee offer with its product and volume filled in, `values` on top. */
+function saveDraft(step: number, values: Partial<OfferFormValues> = {}) {
+  window.sessionStorage.setItem(
+    OFFER_DRAFT_STORAGE_KEY,
+    JSON.stringify({
+      step,
+      values: {
+        ...EMPTY_OFFER,
+        productName: 'Café verde',
+        productCategory: 'coffee',
+        type: 'export',
+        description: 'Lavado.',
+        originCountry: 'CO',
+        destinationCountry: 'ES',
+        arrivalPort: 'Valencia',
+        totalTons: '20',
+        minVolume: '5',
+        maxPerParticipantTons: '10',
+        priceUsd: '5000',
+        ...values,
+      },
+    }),
+  );
+}
 
 describe('OfferWizard', () => {
   it('checks each step with the shared schema before moving on, and keeps the draft in sessionStorage', async () => {
@@ -28,26 +50,7 @@ describe('OfferWizard', () => {
   });
 
   it('restores a saved draft at its step, refuses a minimum above the total, and sends one multipart request', async () => {
-    window.sessionStorage.setItem(
-      OFFER_DRAFT_STORAGE_KEY,
-      JSON.stringify({
-        step: 1,
-        values: {
-          ...EMPTY_OFFER,
-          productName: 'Café verde',
-          productCategory: 'coffee',
-          type: 'export',
-          description: 'Lavado.',
-          originCountry: 'CO',
-          destinationCountry: 'ES',
-          arrivalPort: 'Valencia',
-          totalTons: '20',
-          minVolume: '25',
-          maxPerParticipantTons: '10',
-          priceUsd: '5000',
-        },
-      }),
-    );
+    saveDraft(1, { minVolume: '25' });
     let sent: FormData | null = null;
     mockApi({
       '/api/offers': (_url, init) => {
@@ -69,9 +72,9 @@ describe('OfferWizard', () => {
     // does, or a late frame (a busy machine) takes the focus away in the middle of the typing below.
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: /Fechas/ })).toHaveFocus());
 
-    await userEvent.type(screen.getByLabelText('Fecha límite para participar'), inDays(10));
-    await userEvent.type(screen.getByLabelText('Salida estimada'), inDays(20));
-    await userEvent.type(screen.getByLabelText('Llegada estimada'), inDays(40));
+    await userEvent.type(screen.getByLabelText('Fecha límite para participar'), isoDateInDays(10));
+    await userEvent.type(screen.getByLabelText('Salida estimada'), isoDateInDays(20));
+    await userEvent.type(screen.getByLabelText('Llegada estimada'), isoDateInDays(40));
     await userEvent.click(screen.getByRole('button', { name: 'Publicar oferta' }));
 
     expect(await screen.findByText('¡Oferta enviada!')).toBeInTheDocument();
@@ -82,29 +85,11 @@ describe('OfferWizard', () => {
   });
 
   it('shows the spec’s message when creating fails', async () => {
-    window.sessionStorage.setItem(
-      OFFER_DRAFT_STORAGE_KEY,
-      JSON.stringify({
-        step: 2,
-        values: {
-          ...EMPTY_OFFER,
-          productName: 'Café verde',
-          productCategory: 'coffee',
-          type: 'export',
-          description: 'Lavado.',
-          originCountry: 'CO',
-          destinationCountry: 'ES',
-          arrivalPort: 'Valencia',
-          totalTons: '20',
-          minVolume: '5',
-          maxPerParticipantTons: '10',
-          priceUsd: '5000',
-          deadline: inDays(10),
-          expectedDeparture: inDays(20),
-          expectedArrival: inDays(40),
-        },
-      }),
-    );
+    saveDraft(2, {
+      deadline: isoDateInDays(10),
+      expectedDeparture: isoDateInDays(20),
+      expectedArrival: isoDateInDays(40),
+    });
     mockApi({
       '/api/offers': () => jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'Error interno.' } }, 500),
     });

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { ButtonLink } from '../../../components/ui/button';
-import { ClockIcon, RouteIcon, ShipIcon } from '../../../components/ui/icons';
+import { ClockIcon, RouteIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, formatNumber, formatUsdAmount } from '../../../lib/format';
 import { countryName } from '../../../lib/i18n';
@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/session';
 import { useFeaturedOperation } from '../api/get-featured-operation';
 import { loginPathTo } from '../../../lib/login-path';
 import { AllocationBar } from './allocation-bar';
+import { OperationImage } from './operation-image';
 
 /** Days, hours and minutes until a deadline, ticking every minute. */
 export function useCountdown(deadline: string | null, tickMs = MINUTE_MS) {
@@ -65,19 +66,7 @@ export function FeaturedDealView({ deal }: { deal: FeaturedOperation }) {
       className="overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-lg lg:grid lg:grid-cols-[0.9fr_1.1fr]"
     >
       <div className="relative min-h-56 bg-brand-900">
-        {deal.image_url ? (
-          <img
-            src={deal.image_url}
-            alt=""
-            width={800}
-            height={600}
-            loading="lazy"
-            decoding="async"
-            className="absolute inset-0 size-full object-cover"
-          />
-        ) : (
-          <ShipIcon className="absolute inset-0 m-auto size-16 text-white/40" />
-        )}
+        <OperationImage src={deal.image_url} className="absolute inset-0" />
         <div className="absolute inset-0 bg-gradient-to-t from-brand-950/85 via-brand-950/30 to-transparent" />
         <div className="relative flex h-full min-h-56 flex-col justify-end gap-3 p-6 text-white">
           <h3 id="featured-deal-title" className="text-2xl font-bold sm:text-3xl">

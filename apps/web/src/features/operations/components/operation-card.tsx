@@ -1,5 +1,4 @@
 import { type OperationListItem, type OperationStatus, DAY_MS } from '@tradeops/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -8,6 +7,7 @@ import { daysUntil, formatNumber, formatUsdAmount } from '../../../lib/format';
 import { countryName } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { AllocationBar } from './allocation-bar';
+import { OperationImage } from './operation-image';
 
 const STATUS_TONES: Record<OperationStatus, BadgeTone> = {
   pending: 'warning',
@@ -47,7 +47,14 @@ export function OperationCard({ operation, now }: OperationCardProps) {
       className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md"
     >
       <div className="relative aspect-[16/9] bg-brand-900">
-        <OperationImage src={operation.image_url} />
+        <OperationImage
+          src={operation.image_url}
+          fallback={
+            <div className="flex size-full items-center justify-center bg-gradient-to-br from-brand-900 via-brand-800 to-accent-800">
+              <ShipIcon className="size-12 text-white/40" />
+            </div>
+          }
+        />
         <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
           <Badge tone={operation.type === 'import' ? 'brand' : 'accent'} className="shadow-sm">
             {t(`operations.type.${operation.type}`)}
@@ -120,27 +127,6 @@ export function OperationCard({ operation, now }: OperationCardProps) {
         </div>
       </div>
     </article>
-  );
-}
-
-function OperationImage({ src }: { src: string | null }) {
-  const [failed, setFailed] = useState(false);
-  if (!src || failed) {
-    return (
-      <div className="flex size-full items-center justify-center bg-gradient-to-br from-brand-900 via-brand-800 to-accent-800">
-        <ShipIcon className="size-12 text-white/40" />
-      </div>
-    );
-  }
-  return (
-    <img
-      src={src}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      onError={() => setFailed(true)}
-      className="size-full object-cover"
-    />
   );
 }
 

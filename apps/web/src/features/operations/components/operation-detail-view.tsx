@@ -1,15 +1,16 @@
 import { type OperationDetail } from '@tradeops/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { BackLink } from '../../../components/ui/back-link';
 import { Container } from '../../../components/ui/container';
-import { ChartIcon, RouteIcon, ShieldCheckIcon, ShipIcon, UsersIcon } from '../../../components/ui/icons';
+import { ChartIcon, RouteIcon, ShieldCheckIcon, UsersIcon } from '../../../components/ui/icons';
 import { formatDate, formatNumber, formatUsdAmount } from '../../../lib/format';
 import { countryName } from '../../../lib/i18n';
 import { downloadSpecSheet, useWatchOperation } from '../api/get-operation-detail';
 import { OperationCard } from './operation-card';
+import { OperationImage } from './operation-image';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AllocationBar } from './allocation-bar';
@@ -46,9 +47,7 @@ export function OperationDetailView({ operation }: { operation: OperationDetail 
     <>
       <div className="border-b border-slate-200 bg-white">
         <Container className="py-8 sm:py-10">
-          <Link to="/" className="text-sm font-semibold text-accent-700 hover:text-accent-800">
-            ← {t('detail.back')}
-          </Link>
+          <BackLink to="/">{t('detail.back')}</BackLink>
           <div className="mt-6 grid gap-8 lg:grid-cols-[1.2fr_1fr]">
             <div>
               <div className="flex flex-wrap gap-2">
@@ -67,18 +66,7 @@ export function OperationDetailView({ operation }: { operation: OperationDetail 
               <Stats operation={operation} />
             </div>
             <div className="relative aspect-[4/3] overflow-hidden rounded-2xl bg-brand-900">
-              {operation.image_url ? (
-                <img
-                  src={operation.image_url}
-                  alt=""
-                  width={800}
-                  height={600}
-                  decoding="async"
-                  className="size-full object-cover"
-                />
-              ) : (
-                <ShipIcon className="absolute inset-0 m-auto size-16 text-white/40" />
-              )}
+              <OperationImage src={operation.image_url} loading="eager" />
             </div>
           </div>
         </Container>

@@ -7,9 +7,9 @@ import {
 } from '@tradeops/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { BackLink } from '../../../components/ui/back-link';
 import { Container } from '../../../components/ui/container';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -80,12 +80,7 @@ function ParticipateBody({ data }: { data: ParticipationResponse }) {
     <div className="flex-1 bg-slate-50 pb-16">
       <div className="border-b border-slate-200 bg-white">
         <Container className="py-8 sm:py-10">
-          <Link
-            to={`/operation/${operation.id}`}
-            className="text-sm font-medium text-accent-800 underline-offset-2 hover:underline"
-          >
-            ← {t('order.back')}
-          </Link>
+          <BackLink to={`/operation/${operation.id}`}>{t('order.back')}</BackLink>
           <PageHeader variant="plain" title={t('participate.title')} className="mt-3" />
           <p className="mt-1 text-lg font-medium text-slate-700">{operation.title}</p>
           <p className="mt-3 max-w-2xl text-slate-600">{t('participate.subtitle')}</p>
@@ -118,13 +113,7 @@ function ParticipateBody({ data }: { data: ParticipationResponse }) {
             </p>
           )}
 
-          <section
-            aria-labelledby="instructions-title"
-            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-          >
-            <h2 id="instructions-title" className="text-lg font-bold text-brand-900">
-              {t('participate.instructions')}
-            </h2>
+          <Card titleId="instructions-title" title={t('participate.instructions')}>
             <div className="mt-4 rounded-xl bg-brand-50 p-4">
               <p className="text-sm font-medium text-brand-800">{t('participate.reference')}</p>
               <div className="mt-1 flex flex-wrap items-center gap-3">
@@ -162,19 +151,13 @@ function ParticipateBody({ data }: { data: ParticipationResponse }) {
                 <p className="text-amber-800 sm:col-span-2">{t('participate.noBank')}</p>
               )}
             </dl>
-          </section>
+          </Card>
 
           <ProofUpload data={data} canUpload={canUpload} />
         </div>
 
         <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
-          <section
-            aria-labelledby="order-summary-title"
-            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-          >
-            <h2 id="order-summary-title" className="text-lg font-bold text-brand-900">
-              {t('participate.orderSummary')}
-            </h2>
+          <Card titleId="order-summary-title" title={t('participate.orderSummary')}>
             <dl className="mt-4 space-y-3 text-sm">
               <Row label={t('participate.volume')}>{participation.volume} t</Row>
               <Row label={t('participate.amount')}>{formatUsd(participation.amount_cents, locale)}</Row>
@@ -196,7 +179,7 @@ function ParticipateBody({ data }: { data: ParticipationResponse }) {
             <ButtonLink to={`/operation/${operation.id}/waiting`} variant="secondary" className="mt-5 w-full">
               {t('participate.waiting')}
             </ButtonLink>
-          </section>
+          </Card>
         </aside>
       </Container>
     </div>
@@ -266,14 +249,7 @@ function ProofUpload({ data, canUpload }: { data: ParticipationResponse; canUplo
   }
 
   return (
-    <section
-      aria-labelledby="proof-title"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-      data-testid="proof-upload"
-    >
-      <h2 id="proof-title" className="text-lg font-bold text-brand-900">
-        {actionLabel}
-      </h2>
+    <Card titleId="proof-title" title={actionLabel} testId="proof-upload">
       <p className="mt-1 text-sm text-slate-600">{t('participate.uploadHelp', { size: MAX_MB })}</p>
 
       {participation.has_proof && participation.proof_uploaded_at && (
@@ -309,6 +285,32 @@ function ProofUpload({ data, canUpload }: { data: ParticipationResponse; canUplo
         />
       )}
       {error && <Alert className="mt-3">{error}</Alert>}
+    </Card>
+  );
+}
+
+/** One of the page's white cards, named by its h2. */
+function Card({
+  titleId,
+  title,
+  testId,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      data-testid={testId}
+    >
+      <h2 id={titleId} className="text-lg font-bold text-brand-900">
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }

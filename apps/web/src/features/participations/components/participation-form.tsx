@@ -9,9 +9,10 @@ import {
 } from '@tradeops/shared';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { BackLink } from '../../../components/ui/back-link';
 import { Container } from '../../../components/ui/container';
 import { Form, FormRootAlert, setFormError, useZodForm } from '../../../components/ui/form';
 import { ProgressBar } from '../../../components/ui/progress-bar';
@@ -21,7 +22,7 @@ import { cx } from '../../../lib/class-names';
 import { formatNumber, toLocale } from '../../../lib/format';
 import { useCreateParticipation } from '../api/create-participation';
 import { useParticipationForm } from '../api/get-participation-form';
-import { newIdempotencyKey } from '../idempotency-key';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
 
@@ -147,12 +148,7 @@ function OrderFormBody({ form, fullPanel }: { form: ParticipationFormResponse; f
     <div className="flex-1 bg-slate-50 pb-16">
       <div className="border-b border-slate-200 bg-white">
         <Container className="py-8 sm:py-10">
-          <Link
-            to={`/operation/${operation.id}`}
-            className="text-sm font-medium text-accent-800 underline-offset-2 hover:underline"
-          >
-            ← {t('order.back')}
-          </Link>
+          <BackLink to={`/operation/${operation.id}`}>{t('order.back')}</BackLink>
           <PageHeader variant="plain" title={t('order.title')} className="mt-3" />
           <p className="mt-1 text-lg font-medium text-slate-700" data-testid="order-operation-title">
             {operation.title}

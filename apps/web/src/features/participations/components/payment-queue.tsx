@@ -3,14 +3,13 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Container } from '../../../components/ui/container';
 import { Field as FormField, Form, useZodForm } from '../../../components/ui/form';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, toLocale } from '../../../lib/format';
 import { usePaymentDecision, usePaymentQueue } from '../api/payments';
 import { proofFileUrl } from '../api/upload-proof';
 import { Alert } from '../../../components/ui/alert';
-import { PageHeader } from '../../../components/ui/page-header';
+import { InnerPage } from '../../../components/ui/inner-page';
 
 /** The reason of a rejection, checked by the request's schema (the proof revision is the card's). */
 const ZRejectReason = ZRejectPaymentRequest.pick({ reason: true });
@@ -22,36 +21,29 @@ export function PaymentQueue() {
   const [notice, setNotice] = useState<string | null>(null);
 
   return (
-    <div className="flex-1 bg-slate-50 py-10 sm:py-14">
-      <Container>
-        <Link to="/admin/kyc" className="text-sm font-medium text-accent-800 underline-offset-2 hover:underline">
-          ← {t('adminKyc.title')}
-        </Link>
-        <PageHeader
-          variant="plain"
-          title={t('adminPayments.title')}
-          description={t('adminPayments.subtitle')}
-          className="mt-3"
-        />
-        <p role="status" className="mt-4 min-h-6 text-sm font-medium text-emerald-800">
-          {notice}
+    <InnerPage
+      back={{ to: '/admin/kyc', label: t('adminKyc.title') }}
+      title={t('adminPayments.title')}
+      description={t('adminPayments.subtitle')}
+    >
+      <p role="status" className="mt-4 min-h-6 text-sm font-medium text-emerald-800">
+        {notice}
+      </p>
+      {queue.isPending && <Skeleton className="mt-4 h-64 w-full" />}
+      {queue.isError && <Alert className="mt-6">{t('adminPayments.loadError')}</Alert>}
+      {queue.data && queue.data.data.length === 0 && (
+        <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          {t('adminPayments.empty')}
         </p>
-        {queue.isPending && <Skeleton className="mt-4 h-64 w-full" />}
-        {queue.isError && <Alert className="mt-6">{t('adminPayments.loadError')}</Alert>}
-        {queue.data && queue.data.data.length === 0 && (
-          <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-            {t('adminPayments.empty')}
-          </p>
-        )}
-        {queue.data && queue.data.data.length > 0 && (
-          <ul className="mt-4 space-y-6">
-            {queue.data.data.map((item) => (
-              <PaymentCard key={item.id} item={item} onDone={setNotice} />
-            ))}
-          </ul>
-        )}
-      </Container>
-    </div>
+      )}
+      {queue.data && queue.data.data.length > 0 && (
+        <ul className="mt-4 space-y-6">
+          {queue.data.data.map((item) => (
+            <PaymentCard key={item.id} item={item} onDone={setNotice} />
+          ))}
+        </ul>
+      )}
+    </InnerPage>
   );
 }
 

@@ -8,7 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/class-names';
 import { useClaimWaitlistInvitation, useJoinWaitlist, useLeaveWaitlist, useMyWaitlist } from '../api/my-waitlist';
-import { newClaimKey } from '../claim-key';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatRemaining, useCountdown } from '../hooks/use-countdown';
 import { Alert } from '../../../components/ui/alert';
 
@@ -167,7 +167,7 @@ function InvitationCard({ operationId, data }: { operationId: string; data: MyWa
   const leave = useLeaveWaitlist(operationId);
   const [method, setMethod] = useState<PaymentMethod>('wire');
   // One key per invitation shown: a double click or a retry claims once.
-  const [claimKey] = useState(newClaimKey);
+  const [claimKey] = useState(newIdempotencyKey);
   const [error, setError] = useState<string | null>(null);
   const isOver = remaining === 0;
 

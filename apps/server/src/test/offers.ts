@@ -1,0 +1,28 @@
+import { type OfferRequest, isoDateInDays } from '@tradeops/shared';
+
+/**
+ * A seller's offer that passes every rule (20 t of Colombian green coffee at $5,200.50/t, open for
+ * 20 days), as the wizard sends it; `overrides` change or break it.
+ */
+export function buildOfferRequest(overrides: Partial<OfferRequest> = {}): OfferRequest {
+  return {
+    productName: 'Café verde',
+    productCategory: 'coffee',
+    type: 'export',
+    title: 'Café verde de Colombia',
+    titleEn: 'Colombian green coffee',
+    description: 'Café verde lavado, grado excelso.',
+    descriptionEn: 'Washed green coffee, excelso grade.',
+    originCountry: 'CO',
+    destinationCountry: 'ES',
+    arrivalPort: 'Valencia',
+    totalTons: 20,
+    minVolume: 5,
+    maxPerParticipantTons: 10,
+    priceUsd: 5200.5,
+    deadline: isoDateInDays(20),
+    expectedDeparture: isoDateInDays(30),
+    expectedArrival: isoDateInDays(50),
+    ...overrides,
+  };
+}
