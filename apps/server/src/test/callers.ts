@@ -1,3 +1,5 @@
+import { demoUserId } from '../db/seed/demo-accounts';
+import { type AuthContext } from '../plugins/auth/auth-plugin';
 import { type RouteAccess } from '../plugins/route-access';
 
 /** The demo accounts that stand for each kind of caller (null: no session). */
@@ -18,4 +20,15 @@ export const ALLOWED: Record<RouteAccess, Caller[]> = {
   buyer: ['buyer', 'admin'],
   seller: ['seller', 'admin'],
   admin: ['admin'],
+};
+
+/** The demo admin as a service call's caller, for tests that call a service without a request. */
+export const DEMO_ADMIN: Pick<AuthContext, 'user'> = {
+  user: {
+    id: demoUserId('admin'),
+    email: CALLERS.admin!,
+    name: 'Admin',
+    emailVerified: true,
+    twoFactorEnabled: false,
+  },
 };

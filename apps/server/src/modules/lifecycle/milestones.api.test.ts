@@ -1,14 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, participations, operations } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
 import { demoOperationId } from '../../db/seed/demo-operations';
 import { BILL, daysAgo, fillOperation, recordStep } from '../../test/lifecycle';
 import { PDF_BYTES } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
-import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { confirmPayment } from '../participations/payments.service';
 import { getOperationControl } from './lifecycle.service';
+import { DEMO_ADMIN } from '../../test/callers';
 
 describe('milestones: shipment and inspection steps (back office)', () => {
   let t: TestApp;
@@ -68,7 +67,7 @@ describe('milestones: shipment and inspection steps (back office)', () => {
       .select()
       .from(participations)
       .where(and(eq(participations.operationId, operationId), eq(participations.paymentStatus, 'verification')));
-    await confirmPayment(t.db, { user: { id: demoUserId('admin') } } as AuthContext, unpaid!.id, unpaid!.proofRevision);
+    await confirmPayment(t.db, DEMO_ADMIN, unpaid!.id, unpaid!.proofRevision);
 
     const [operation] = await t.db.select().from(operations).where(eq(operations.id, operationId));
     expect(operation!.status).toBe('funded');

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDatabase } from '../../db/client';
 import { operations, participations } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
 import { createApprovedBuyers } from '../../test/buyers';
+import { DEMO_ADMIN } from '../../test/callers';
 import { createOpenOperation } from '../../test/deals';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { createParticipation } from './participations.service';
@@ -32,16 +32,6 @@ function refusingAfterCommit(db: AppDatabase): AppDatabase {
     },
   });
 }
-
-const admin = {
-  user: {
-    id: demoUserId('admin'),
-    email: 'admin@tradeops.demo',
-    name: 'Admin',
-    emailVerified: true,
-    twoFactorEnabled: false,
-  },
-};
 
 describe('a write answers from its own transaction, with no read after the commit', () => {
   let t: TestApp;
@@ -87,13 +77,13 @@ describe('a write answers from its own transaction, with no read after the commi
 
   it('confirms a payment, with the deposit it made in escrow', async () => {
     const participationId = await orderWithProof(10);
-    const confirmed = await confirmPayment(refusingAfterCommit(t.db), admin, participationId, 1);
+    const confirmed = await confirmPayment(refusingAfterCommit(t.db), DEMO_ADMIN, participationId, 1);
     expect(confirmed).toMatchObject({ payment_status: 'confirmed', escrow: { held_cents: 1_000_000 } });
   });
 
   it('rejects a proof', async () => {
     const participationId = await orderWithProof(5);
-    const rejected = await rejectPayment(refusingAfterCommit(t.db), admin, participationId, 'Ilegible', 1);
+    const rejected = await rejectPayment(refusingAfterCommit(t.db), DEMO_ADMIN, participationId, 'Ilegible', 1);
     expect(rejected).toMatchObject({ payment_status: 'rejected', payment_rejected_reason: 'Ilegible' });
   });
 });

@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { ledgerTransfers, participations, operations } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
 import { createApprovedBuyers } from '../../test/buyers';
+import { DEMO_ADMIN } from '../../test/callers';
 import { createOpenOperation } from '../../test/deals';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { endOperationWithRefunds } from '../operations/operation-end.service';
@@ -56,21 +56,12 @@ describe.runIf(process.env.DATABASE_URL)('confirming a payment while its operati
       proofRevision: 1,
     });
     await t.db.update(operations).set({ allocatedTons: 10 }).where(eq(operations.id, operation.id));
-    const admin = {
-      user: {
-        id: demoUserId('admin'),
-        email: 'admin@tradeops.demo',
-        name: 'Admin',
-        emailVerified: true,
-        twoFactorEnabled: false,
-      },
-    };
 
     let confirming: Promise<unknown> = Promise.resolve();
     // The operation's end holds its row lock while the admin confirms the payment.
     const ended = await t.db.transaction(async (tx) => {
       await tx.select({ id: operations.id }).from(operations).where(eq(operations.id, operation.id)).for('update');
-      confirming = confirmPayment(t.db, admin, participationId, 1).then(
+      confirming = confirmPayment(t.db, DEMO_ADMIN, participationId, 1).then(
         () => 'confirmed',
         (error: unknown) => error,
       );
