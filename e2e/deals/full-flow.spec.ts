@@ -3,6 +3,7 @@ import { isoDateInDays, todayIsoDate } from '@tradeops/shared';
 import { createApprovedCompany } from '../support/accounts';
 import { PDF_FILE, PNG_FILE } from '../support/kyc-files';
 import { DEMO_USERS, loginAs, loginAsDemoEmail } from '../support/login';
+import { clickUntilAt } from '../support/navigation';
 
 /*
  * Issue 7's "done when": one offer from the seller's wizard to the seller's
@@ -228,14 +229,12 @@ test.describe('full flow', () => {
 
     // 6. The admin runs the deal through every milestone.
     // Once in CI (1 run in 3) the click on the navigation link, made while the payment queue refetched,
-    // left the page where it was and the test waited out its 5 minutes: click again until the page moves.
-    await expect(async () => {
-      await admin
-        .getByRole('navigation', { name: 'Administración' })
-        .getByRole('link', { name: 'Operaciones en curso' })
-        .click();
-      await expect(admin).toHaveURL(/\/admin\/operations$/, { timeout: 3_000 });
-    }).toPass({ timeout: 30_000 });
+    // left the page where it was and the test waited out its 5 minutes.
+    await clickUntilAt(
+      admin,
+      admin.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: 'Operaciones en curso' }),
+      /\/admin\/operations$/,
+    );
     await admin.getByRole('link', { name: new RegExp(title) }).click({ timeout: 15_000 });
     await expect(admin).toHaveURL(new RegExp(`/admin/operations/${operationId}$`));
     await expect(admin.getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loginAs } from '../support/login';
+import { clickUntilAt } from '../support/navigation';
 
 const PAGES: [path: string, es: string | RegExp, en: string | RegExp][] = [
   ['/', /Importa y exporta/, /Import and export/],
@@ -72,7 +73,7 @@ test.describe('public pages', () => {
 
     await loginAs(page, 'admin', baseURL);
     await page.goto('/admin/kyc');
-    await page.getByRole('link', { name: 'Mensajes de contacto' }).click();
+    await clickUntilAt(page, page.getByRole('link', { name: 'Mensajes de contacto' }), /\/admin\/messages$/);
     // The admin chunk loads lazily; on a loaded CI machine that took longer than the default 7 s once.
     await expect(page.getByRole('heading', { level: 1, name: 'Mensajes de contacto' })).toBeVisible({
       timeout: 15_000,
