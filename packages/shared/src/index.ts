@@ -6,6 +6,7 @@ export * from './auth/two-factor';
 export * from './content/schemas';
 export * from './errors/codes';
 export * from './errors/schemas';
+export * from './disputes/constants';
 export * from './escrow/constants';
 export * from './i18n/languages';
 export * from './money/money';

@@ -36,7 +36,9 @@ const EXPECTED: [OperationStatus, OperationEvent, OperationStatus][] = [
   ['in_transit', 'arrive', 'arrived'],
   ['arrived', 'pass_inspection', 'inspected'],
   ['arrived', 'fail_inspection', 'disputed'],
+  ['arrived', 'open_dispute', 'disputed'],
   ['inspected', 'settle', 'settled'],
+  ['inspected', 'open_dispute', 'disputed'],
   ['disputed', 'decide_dispute', 'settled'],
 ];
 

@@ -22,7 +22,9 @@ export const OPERATION_EVENTS = [
   'arrive',
   'pass_inspection',
   'fail_inspection',
-  /** An admin ends the dispute a failed inspection opened (release, refund or partial). */
+  /** A participant opens a dispute within the window after arrival: settlement waits for its decision. */
+  'open_dispute',
+  /** An admin ends the open dispute (release, refund or partial). */
   'decide_dispute',
   /** The fund retention after a passed inspection has run: escrow goes to the seller. */
   'settle',
@@ -44,8 +46,8 @@ export const OPERATION_STATE_TABLE: Readonly<
   funded: { free_tons: 'active', prepare_shipment: 'shipment_preparation', cancel: 'cancelled' },
   shipment_preparation: { depart: 'in_transit', cancel: 'cancelled' },
   in_transit: { arrive: 'arrived' },
-  arrived: { pass_inspection: 'inspected', fail_inspection: 'disputed' },
-  inspected: { settle: 'settled' },
+  arrived: { pass_inspection: 'inspected', fail_inspection: 'disputed', open_dispute: 'disputed' },
+  inspected: { settle: 'settled', open_dispute: 'disputed' },
   disputed: { decide_dispute: 'settled' },
   settled: {},
   expired: {},

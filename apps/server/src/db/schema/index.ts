@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './communication';
 export * from './content';
+export * from './disputes';
 export * from './ledger';
 export * from './operations';
 export * from './participations';

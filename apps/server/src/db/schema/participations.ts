@@ -38,6 +38,8 @@ export const participations = pgTable(
     proofRevision: integer('proof_revision').notNull().default(0),
     paymentRejectedReason: text('payment_rejected_reason'),
     notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
+    /** The version of the terms of service and escrow agreement the buyer accepted with the order (null: before terms were versioned). */
+    termsVersion: text('terms_version'),
     /** Sent by the client so a retried order submit does not create a second order. */
     idempotencyKey: text('idempotency_key'),
     /** When an unpaid participation stops holding its tons. */
