@@ -42,7 +42,7 @@ test.describe('modes', () => {
   test('choosing Source Mode saves it, survives a reload and steers /', async ({ page, baseURL }) => {
     await signUpFresh(page.request, baseURL);
     await page.goto('/mode-select');
-    await page.getByRole('button', { name: /Source Mode/ }).click();
+    await page.getByRole('button', { name: /Modo Compra/ }).click();
     await expect(page).toHaveURL(/\/source-landing$/);
     await page.reload();
     const stored = await page.evaluate(() => window.localStorage.getItem('user-mode-storage'));
@@ -56,9 +56,9 @@ test.describe('modes', () => {
   test('choosing Supply Mode leads to the coming-soon page, whose button switches back', async ({ page, baseURL }) => {
     await signUpFresh(page.request, baseURL);
     await page.goto('/mode-select');
-    await page.getByRole('button', { name: /Supply Mode/ }).click();
+    await page.getByRole('button', { name: /Modo Venta/ }).click();
     await expect(page).toHaveURL(/\/supply-landing$/);
-    await expect(page.getByRole('heading', { name: 'Supply Mode Coming Soon' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Modo Venta: próximamente' })).toBeVisible();
     const session = await (await page.request.get('/api/session', { headers: originHeaders(baseURL) })).json();
     expect(session.user.role).toBe('seller');
     await page.reload();

@@ -40,6 +40,6 @@ test.describe('deal room messages', () => {
   test('a signed-in buyer with no order in the deal sees the load error, translated', async ({ page, baseURL }) => {
     await loginAs(page, 'buyer', baseURL);
     await page.goto(`/operation/${operationId}/waiting`);
-    await expect(page.getByRole('alert')).toContainText('Failed to load operation details');
+    await expect(page.getByRole('alert')).toContainText('No pudimos cargar los detalles de la operación');
   });
 });

@@ -31,7 +31,7 @@ test('a buyer orders, uploads the proof, an admin confirms, and the buyer sees t
   const total = page.getByTestId('order-total');
   await expect(total).toContainText(/6[.,\s]?200/);
   await volume.fill('12');
-  await expect(page.getByText('Volume must be in increments of 5 tons')).toBeVisible();
+  await expect(page.getByText('El volumen debe ir en incrementos de 5 toneladas')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirmar orden' })).toBeDisabled();
   await page.getByRole('button', { name: 'Aumentar el volumen en 5 t' }).click();
   await expect(volume).toHaveValue('15');

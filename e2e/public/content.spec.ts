@@ -8,7 +8,7 @@ const PAGES: [path: string, es: string | RegExp, en: string | RegExp][] = [
   ['/about', 'Nosotros', 'About us'],
   ['/why-tradeops', '¿Por qué TradeOps?', /Why TradeOps/],
   ['/services', 'Servicios', 'Services'],
-  ['/services/due-diligence', 'Due Diligence', 'Due Diligence'],
+  ['/services/due-diligence', 'Debida diligencia', 'Due Diligence'],
   ['/services/financing', 'Financiamiento', 'Financing'],
   ['/blog', 'Blog', 'Blog'],
   ['/contact', 'Contacto', 'Contact'],

@@ -56,7 +56,7 @@ test.describe('operation detail for a signed-in buyer', () => {
       'href',
       /\/operation\/[0-9a-f-]{36}\/order$/,
     );
-    await expect(page.getByRole('link', { name: 'Make an Offer' }).first()).toHaveAttribute('href', '/make-offer');
+    await expect(page.getByRole('link', { name: 'Hacer una oferta' }).first()).toHaveAttribute('href', '/make-offer');
     await expect(page.getByRole('link', { name: 'Volver al inicio' }).first()).toBeVisible();
 
     const downloadPromise = page.waitForEvent('download');

@@ -19,13 +19,13 @@ import { routes } from './router';
 const SCREENS: Array<[path: string, heading: string]> = [
   ['/about', 'Nosotros'],
   ['/services', 'Servicios'],
-  ['/services/due-diligence', 'Due Diligence'],
+  ['/services/due-diligence', 'Debida diligencia'],
   ['/services/financing', 'Financiamiento'],
   ['/operations', 'Catálogo de operaciones'],
   ['/blog', 'Blog'],
   ['/contact', 'Contacto'],
   ['/explore', 'Explora las operaciones abiertas'],
-  ['/supply-landing', 'Supply Mode Coming Soon'],
+  ['/supply-landing', 'Modo Venta: próximamente'],
   ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/order', 'Participar en la operación'],
   ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/participate', 'Pago de tu participación'],
   ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/waiting', 'Esperando la asignación completa'],
@@ -138,7 +138,7 @@ describe('route table', () => {
       JSON.stringify({ state: { mode: 'supply', hasChosenMode: true }, version: 0 }),
     );
     const { router } = renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Supply Mode Coming Soon' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Modo Venta: próximamente' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/supply-landing');
 
     await userEvent.click(screen.getByRole('button', { name: 'Cambiar a Modo Compra' }));

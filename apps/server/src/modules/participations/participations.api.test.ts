@@ -126,7 +126,7 @@ describe('participations API', () => {
   it('refuses bad volumes with a clear translated error and changes nothing', async () => {
     const before = (await operationRow(SUGAR)).allocatedTons;
     const cases: [unknown, number, string, RegExp][] = [
-      [12, 400, 'VOLUME_NOT_STEP', /^Volume must be in increments of 5 tons$/],
+      [12, 400, 'VOLUME_NOT_STEP', /^El volumen debe ir en incrementos de 5 toneladas$/],
       [5, 400, 'VOLUME_BELOW_MIN', /mínimo es de 10 toneladas/],
       [30, 400, 'VOLUME_ABOVE_MAX', /como máximo 15 toneladas/],
       [7.5, 400, 'VALIDATION_FAILED', /./],

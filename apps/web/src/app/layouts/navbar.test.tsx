@@ -51,13 +51,13 @@ describe('Navbar', () => {
     const button = within(nav).getByRole('button', { name: 'Servicios' });
     expect(button).toHaveAttribute('aria-haspopup', 'true');
     expect(button).toHaveAttribute('aria-expanded', 'false');
-    expect(within(nav).queryByRole('link', { name: 'Due Diligence' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Debida diligencia' })).not.toBeInTheDocument();
 
     // Tabbing onto the button opens the menu, and the next Tab goes into it.
     while (document.activeElement !== button) await user.tab();
     expect(button).toHaveAttribute('aria-expanded', 'true');
     await user.tab();
-    expect(within(nav).getByRole('link', { name: 'Due Diligence' })).toHaveFocus();
+    expect(within(nav).getByRole('link', { name: 'Debida diligencia' })).toHaveFocus();
 
     await user.keyboard('{Escape}');
     expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -65,11 +65,11 @@ describe('Navbar', () => {
 
     await user.keyboard('{Enter}');
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    expect(within(nav).getByRole('link', { name: 'Due Diligence' })).toHaveFocus();
+    expect(within(nav).getByRole('link', { name: 'Debida diligencia' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(within(nav).getByRole('link', { name: 'Financiamiento' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
-    expect(within(nav).getByRole('link', { name: 'Due Diligence' })).toHaveFocus();
+    expect(within(nav).getByRole('link', { name: 'Debida diligencia' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(button).toHaveAttribute('aria-expanded', 'false');
 
@@ -77,7 +77,7 @@ describe('Navbar', () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{Escape}');
     await user.keyboard('{ArrowDown}');
-    expect(within(nav).getByRole('link', { name: 'Due Diligence' })).toHaveFocus();
+    expect(within(nav).getByRole('link', { name: 'Debida diligencia' })).toHaveFocus();
 
     await user.keyboard('{ArrowDown}{Enter}');
     expect(await screen.findByRole('heading', { level: 1, name: 'Financiamiento' })).toBeInTheDocument();
@@ -93,8 +93,8 @@ describe('Navbar', () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    await user.click(within(nav).getByRole('link', { name: 'Due Diligence' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Due Diligence' })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('link', { name: 'Debida diligencia' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Debida diligencia' })).toBeInTheDocument();
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 

@@ -27,7 +27,7 @@ describe('DealRoomView', () => {
       'href',
       `/operation/${OPERATION_ID}`,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load operation details');
+    expect(screen.getByRole('alert')).toHaveTextContent('No pudimos cargar los detalles de la operación');
     // Retrying would be refused again.
     expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
   });

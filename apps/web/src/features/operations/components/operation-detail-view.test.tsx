@@ -53,7 +53,7 @@ describe('OperationDetailView', () => {
       'href',
       `/operation/${operation.id}/order`,
     );
-    expect(screen.getByRole('link', { name: 'Make an Offer' })).toHaveAttribute('href', '/make-offer');
+    expect(screen.getByRole('link', { name: 'Hacer una oferta' })).toHaveAttribute('href', '/make-offer');
     for (const badge of ['Vendedor verificado', 'Volumen verificado', 'Pago protegido en custodia']) {
       expect(screen.getByText(badge)).toBeInTheDocument();
     }
@@ -90,7 +90,7 @@ describe('OperationDetailView', () => {
     renderWithProviders(<OperationDetailView operation={operation} />);
     await user.click(await screen.findByRole('button', { name: 'Descargar especificación' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Unable to download the specification file. Please try again later.',
+      'No pudimos descargar la ficha técnica. Intenta más tarde.',
     );
   });
 });

@@ -72,7 +72,7 @@ describe('order page', () => {
 
     await userEvent.clear(volume);
     await userEvent.type(volume, '12');
-    expect(screen.getByText('Volume must be in increments of 5 tons')).toBeInTheDocument();
+    expect(screen.getByText('El volumen debe ir en incrementos de 5 toneladas')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirmar orden' })).toBeDisabled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Aumentar el volumen en 5 t' }));
@@ -81,7 +81,9 @@ describe('order page', () => {
     await userEvent.click(screen.getByRole('radio', { name: /Efectivo/ }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar orden' }));
-    expect(await screen.findByText(/^Failed to submit participation\. Please try again\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^No pudimos registrar tu participación\. Intenta nuevamente\./),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar orden' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/operation/${OPERATION_ID}/participate`));
 
