@@ -8,6 +8,7 @@ export * from './errors/codes';
 export * from './errors/schemas';
 export * from './disputes/constants';
 export * from './escrow/constants';
+export * from './escrow/ledger-memo';
 export * from './i18n/languages';
 export * from './money/money';
 export * from './text/safe-text';

@@ -10,6 +10,7 @@ import {
   HOUR_MS,
   DAY_MS,
   isoDateInDays,
+  writeLedgerMemo,
 } from '@tradeops/shared';
 import { buyerAccount, escrowAccount } from '../../modules/escrow/ledger-accounts';
 import { type AppTransaction } from '../client';
@@ -816,7 +817,7 @@ export async function seedDemoParticipations(tx: AppTransaction, now: Date) {
         kind: 'deposit',
         operationId,
         participationId,
-        memo: 'Pago confirmado (demo)',
+        memo: writeLedgerMemo('payment_confirmed'),
         createdBy: demoUserId('admin'),
         createdAt: confirmedAt,
       })

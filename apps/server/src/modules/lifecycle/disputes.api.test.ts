@@ -69,5 +69,7 @@ describe('disputes (back office)', () => {
       .from(ledgerTransfers)
       .where(and(eq(ledgerTransfers.operationId, operationId), sql`${ledgerTransfers.kind} <> 'deposit'`));
     expect(transfers).toHaveLength(2);
+    // A code the UI words in the viewer's language, not prose in one language.
+    expect(transfers.map((transfer) => transfer.memo)).toEqual(['dispute_partial', 'dispute_partial']);
   });
 });

@@ -1,4 +1,4 @@
-import { type DisputeDecisionRequest, canApply } from '@tradeops/shared';
+import { type DisputeDecisionRequest, canApply, writeLedgerMemo } from '@tradeops/shared';
 import { type AppDatabase } from '../../db/client';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
@@ -30,7 +30,13 @@ export async function decideDispute(
     }
     const refundFor = ({ id, heldCents }: { id: string; heldCents: number }) =>
       request.decision === 'refund' ? heldCents : request.decision === 'release' ? 0 : (refunds[id] ?? 0);
-    const totals = await payOutDeal(tx, operationId, refundFor, admin.user.id, `dispute: ${request.decision}`);
+    const totals = await payOutDeal(
+      tx,
+      operationId,
+      refundFor,
+      admin.user.id,
+      writeLedgerMemo(`dispute_${request.decision}`),
+    );
     await finishSettlement(
       tx,
       operation,

@@ -1,4 +1,10 @@
-import { type OperationMilestoneKind, canApply, fundRetentionEndsAt, toIsoDate } from '@tradeops/shared';
+import {
+  type OperationMilestoneKind,
+  canApply,
+  fundRetentionEndsAt,
+  toIsoDate,
+  writeLedgerMemo,
+} from '@tradeops/shared';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
 import { operationMilestones } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -90,7 +96,7 @@ export async function settleOperation(
     if (settleableAt.getTime() > now.getTime()) {
       throw new AppError('RETENTION_NOT_ENDED', { date: toIsoDate(settleableAt) });
     }
-    const totals = await payOutDeal(tx, operationId, () => 0, admin.user.id, 'settlement');
+    const totals = await payOutDeal(tx, operationId, () => 0, admin.user.id, writeLedgerMemo('settlement'));
     await finishSettlement(
       tx,
       operation,

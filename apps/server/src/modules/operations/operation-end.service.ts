@@ -1,4 +1,4 @@
-import { canApply, formatUsd, localeOf } from '@tradeops/shared';
+import { canApply, formatUsd, localeOf, writeLedgerMemo } from '@tradeops/shared';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
 import { participations, operations } from '../../db/schema';
@@ -67,7 +67,8 @@ export async function endOperationWithRefunds(
       await payOutParticipation(tx, participation.id, {
         refundCents: held,
         actorId: options.actorId,
-        memo: `${reasonCode}: ${options.reason}`,
+        // The expiry's reason is the code itself; a cancellation keeps the admin's words.
+        memo: writeLedgerMemo(reasonCode, options.status === 'cancelled' ? options.reason : null),
       });
       refundedParticipations += 1;
       refundedCents += held;

@@ -36,6 +36,30 @@ const ledger: LedgerResponse = {
         { id: 4, account: `seller:${SELLER_ID}`, party: 'Tostadores Unidos', amount_cents: 2_450_000 },
       ],
     },
+    {
+      id: '00000000-0000-4000-8000-000000000012',
+      kind: 'refund',
+      participation_id: '00000000-0000-4000-8000-000000000021',
+      memo: 'dispute: partial',
+      created_at: '2026-03-30T10:00:00.000Z',
+      sum_cents: 0,
+      entries: [
+        { id: 5, account: `escrow:${OPERATION_ID}`, party: null, amount_cents: -100_000 },
+        { id: 6, account: `buyer:${BUYER_ID}`, party: 'Importadora Caribe', amount_cents: 100_000 },
+      ],
+    },
+    {
+      id: '00000000-0000-4000-8000-000000000013',
+      kind: 'refund',
+      participation_id: '00000000-0000-4000-8000-000000000022',
+      memo: 'operation_cancelled: Proveedor sin stock',
+      created_at: '2026-03-30T10:00:00.000Z',
+      sum_cents: 0,
+      entries: [
+        { id: 7, account: `escrow:${OPERATION_ID}`, party: null, amount_cents: -100_000 },
+        { id: 8, account: `buyer:${BUYER_ID}`, party: 'Importadora Caribe', amount_cents: 100_000 },
+      ],
+    },
   ],
   held_cents: 0,
   deposited_cents: 2_450_000,
@@ -47,17 +71,28 @@ describe('LedgerView', () => {
     mockApi({ [`/api/admin/operations/${OPERATION_ID}/ledger`]: () => jsonResponse(ledger) });
     renderWithProviders(<LedgerView operationId={OPERATION_ID} />);
     const transfers = await screen.findAllByTestId('ledger-transfer');
-    expect(transfers).toHaveLength(2);
+    expect(transfers).toHaveLength(4);
     const [deposit, release] = transfers as [HTMLElement, HTMLElement];
     expect(within(deposit).getByText('Depósito')).toBeInTheDocument();
     expect(within(deposit).getAllByRole('row')[1]).toHaveTextContent('Comprador · Importadora Caribe');
-    expect(within(deposit).getAllByRole('row')[2]).toHaveTextContent(/^Escrow 00000000…/);
+    expect(within(deposit).getAllByRole('row')[2]).toHaveTextContent(/^Custodia 00000000…/);
     expect(within(release).getByText('Liberación')).toBeInTheDocument();
     const toSeller = within(release).getAllByRole('row')[2]!;
     expect(toSeller).toHaveTextContent('Vendedor · Tostadores Unidos');
     expect(toSeller).toHaveTextContent('$24,500');
     expect(toSeller).not.toHaveTextContent('-$');
     expect(screen.getByTestId('ledger-held')).toHaveTextContent('$0');
+  });
+
+  it('words each memo from its code in the UI language, old prose memos included, and keeps what an admin wrote', async () => {
+    mockApi({ [`/api/admin/operations/${OPERATION_ID}/ledger`]: () => jsonResponse(ledger) });
+    renderWithProviders(<LedgerView operationId={OPERATION_ID} />);
+    await screen.findAllByTestId('ledger-transfer');
+    expect(screen.getAllByTestId('ledger-memo').map((memo) => memo.textContent)).toEqual([
+      'Liquidación: fondos liberados al vendedor',
+      'Disputa decidida: reembolso parcial',
+      'La operación fue cancelada: reembolso — Proveedor sin stock',
+    ]);
   });
 
   it('says the roles in English too', async () => {
@@ -67,5 +102,10 @@ describe('LedgerView', () => {
     const [deposit, release] = (await screen.findAllByTestId('ledger-transfer')) as [HTMLElement, HTMLElement];
     expect(within(deposit).getAllByRole('row')[1]).toHaveTextContent('Buyer · Importadora Caribe');
     expect(within(release).getAllByRole('row')[2]).toHaveTextContent('Seller · Tostadores Unidos');
+    expect(screen.getAllByTestId('ledger-memo').map((memo) => memo.textContent)).toEqual([
+      'Settlement: funds released to the seller',
+      'Dispute decided: partial refund',
+      'The operation was cancelled: refund — Proveedor sin stock',
+    ]);
   });
 });

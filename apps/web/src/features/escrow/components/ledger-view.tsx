@@ -1,4 +1,4 @@
-import { type LedgerResponse, formatUsd } from '@tradeops/shared';
+import { type LedgerResponse, formatUsd, readLedgerMemo } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
@@ -12,6 +12,19 @@ const ACCOUNT_KINDS = ['buyer', 'escrow', 'seller'] as const;
 type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
 type LedgerEntry = LedgerResponse['transfers'][number]['entries'][number];
+
+/** Why a transfer happened, in the viewer's language: its memo code worded by the catalog, then what a person wrote. */
+function MemoText({ memo }: { memo: string | null }) {
+  const { t } = useTranslation();
+  const read = readLedgerMemo(memo);
+  if (!read) return null;
+  const words = [read.code ? t(`ledgerMemos.${read.code}`) : null, read.detail].filter(Boolean).join(' — ');
+  return (
+    <p className="mt-2 text-sm text-slate-600" data-testid="ledger-memo">
+      {words}
+    </p>
+  );
+}
 
 /** An account name ("escrow:<operation id>") shown as its kind and a short id. */
 function shortAccount(account: string): { kind: AccountKind | null; raw: string; id: string } {
@@ -106,7 +119,7 @@ export function LedgerView({ operationId }: { operationId: string }) {
                       {transfer.sum_cents === 0 ? t('adminLedger.balanced') : t('adminLedger.unbalanced')}
                     </Badge>
                   </div>
-                  {transfer.memo && <p className="mt-2 text-sm text-slate-600">{transfer.memo}</p>}
+                  <MemoText memo={transfer.memo} />
                   <DataTable
                     className="mt-3"
                     caption={`${t(`adminLedger.kind.${transfer.kind}`)} · ${formatDate(transfer.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}`}
