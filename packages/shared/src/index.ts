@@ -10,6 +10,7 @@ export * from './disputes/constants';
 export * from './escrow/constants';
 export * from './escrow/ledger-memo';
 export * from './i18n/languages';
+export * from './i18n/dates';
 export * from './money/money';
 export * from './text/safe-text';
 export * from './time';

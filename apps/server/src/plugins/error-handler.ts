@@ -1,4 +1,4 @@
-import { type ApiErrorBody, type ErrorCode, ERROR_STATUS, ZApiError } from '@tradeops/shared';
+import { type ApiErrorBody, type ErrorCode, ERROR_STATUS, ZApiError, formatCalendarDate } from '@tradeops/shared';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { isDatabaseUnavailableError, isInvalidValueError } from '../db/errors';
 import { AppError } from '../errors';
@@ -13,7 +13,12 @@ export function buildErrorBody(
   fieldKeys?: Record<string, string>,
 ): ApiErrorBody {
   const lang = getRequestLanguage(request);
-  const body: ApiErrorBody = { error: { code, message: translate(lang, `errors.${code}`, params) } };
+  // A calendar date in a message is written as the reader reads it, not as YYYY-MM-DD.
+  const written =
+    typeof params.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(params.date)
+      ? { ...params, date: formatCalendarDate(params.date, lang) }
+      : params;
+  const body: ApiErrorBody = { error: { code, message: translate(lang, `errors.${code}`, written) } };
   // A server error says nothing about itself: the id lets support find its log lines.
   if (ERROR_STATUS[code] >= 500) body.error.requestId = request.id;
   if (fieldKeys) {

@@ -1,4 +1,6 @@
-import { formatUsd, localeOf, usdToCents, DAY_MS } from '@tradeops/shared';
+import { formatUsd, localeOf, usdToCents, DAY_MS, formatDeadline as formatSharedDeadline } from '@tradeops/shared';
+
+export { formatCalendarDate } from '@tradeops/shared';
 
 /**
  * Display formatting in the UI language. Amounts from the API are US dollars
@@ -23,6 +25,14 @@ export function formatDate(
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
 ): string {
   return new Intl.DateTimeFormat(toLocale(language), options).format(new Date(value));
+}
+
+/**
+ * A deadline (a moment) in the viewer's time zone with the zone named:
+ * "26 nov 2026, 8:35 p.m. (UTC−3)". Buyers across UTC−3 and UTC−5 read the same instant.
+ */
+export function formatDeadline(value: string | Date, language: string): string {
+  return formatSharedDeadline(value, language);
 }
 
 /**

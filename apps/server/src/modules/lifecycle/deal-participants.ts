@@ -2,8 +2,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { type AppTransaction, type Queryable } from '../../db/client';
 import { participations, profiles } from '../../db/schema';
+import { formatCalendarDate } from '@tradeops/shared';
 import { loadRecipients, notifyUser } from '../notifications/notify';
 import { type OperationRow } from '../operations/operation-aggregate';
+import { operationTitleFor } from '../participations/participations.service';
 
 /** Live orders of a deal (the ones that hold tons), oldest first. */
 export async function listLiveParticipations(db: Queryable, operationId: string) {
@@ -26,7 +28,9 @@ export async function listLiveParticipations(db: Queryable, operationId: string)
 /**
  * Tells the deal's buyers and its seller about a step, in the step's transaction.
  * A buyer who turned the deal's notifications off (notifications_enabled) still
- * sees it in the app and in the deal room, but gets no e-mail.
+ * sees it in the app and in the deal room, but gets no e-mail. The notification keeps the
+ * step's date as data (YYYY-MM-DD: the bell writes it in the viewer's language); the mail is
+ * written in the recipient's language, title and date included.
  */
 export async function notifyDeal(
   tx: AppTransaction,
@@ -38,20 +42,22 @@ export async function notifyDeal(
   const emailOff = new Set(participants.filter((p) => !p.notificationsEnabled).map((p) => p.userId));
   const userIds = [...new Set([...participants.map((p) => p.userId), operation.sellerId])];
   const recipients = await loadRecipients(tx, userIds);
-  const payload = { operationId: operation.id, operationTitle: operation.title, ...data };
   for (const userId of userIds) {
     const recipient = recipients.get(userId);
     if (!recipient) continue;
+    const payload = {
+      operationId: operation.id,
+      operationTitle: operationTitleFor(operation, recipient.language),
+      ...data,
+    };
+    const mailParams = { ...payload } as Record<string, string | number>;
+    if (typeof data.date === 'string') mailParams.date = formatCalendarDate(data.date, recipient.language);
     const prefs = emailOff.has(userId) ? { ...recipient.notificationPrefs, email: false } : recipient.notificationPrefs;
     await notifyUser(
       tx,
       { ...recipient, notificationPrefs: prefs },
       { type, data: payload },
-      {
-        subjectKey: `lifecycle.mail.subject`,
-        textKey: `notifications.types.${type}`,
-        params: payload as Record<string, string | number>,
-      },
+      { subjectKey: `lifecycle.mail.subject`, textKey: `notifications.types.${type}`, params: mailParams },
     );
   }
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n';
+import { i18n, setLanguage } from '../../../lib/i18n';
 import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
 import { NotificationBell } from './notification-bell';
 
@@ -86,6 +86,33 @@ describe('NotificationBell', () => {
     await waitFor(() => expect(screen.queryByTestId('notification-count')).not.toBeInTheDocument());
     expect(readAll).toHaveBeenCalledWith('POST');
     expect(within(panel).queryByRole('button', { name: i18n.t('notifications.markRead') })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['es', 'Azúcar refinada: la carga llegó a destino (23 nov 2026).'],
+    ['en', 'Azúcar refinada: the cargo arrived (Nov 23, 2026).'],
+  ] as const)('writes a step’s date in the viewer’s language (%s), not as YYYY-MM-DD', async (language, text) => {
+    await setLanguage(language);
+    mockApi({
+      '/api/notifications/unread-count': () => jsonResponse({ unread_count: 1 }),
+      '/api/notifications': () =>
+        jsonResponse({
+          data: [
+            {
+              ...NOTIFICATION,
+              type: 'operation.arrival',
+              data: { operationId: OPERATION_ID, operationTitle: 'Azúcar refinada', date: '2026-11-23' },
+            },
+          ],
+          unread_count: 1,
+          next_before: null,
+        }),
+    });
+    renderWithProviders(<NotificationBell />);
+    await userEvent.click(await screen.findByTestId('notification-bell'));
+    const panel = await screen.findByRole('region', { name: i18n.t('notifications.title') });
+    expect(await within(panel).findByText(text)).toBeInTheDocument();
+    expect(panel).not.toHaveTextContent('2026-11-23');
   });
 
   it('says so when the list cannot be loaded', async () => {

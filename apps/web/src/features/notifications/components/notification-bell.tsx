@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BellIcon } from '../../../components/ui/icons';
 import { cx } from '../../../lib/class-names';
-import { formatDate } from '../../../lib/format';
+import { formatCalendarDate, formatDate } from '../../../lib/format';
 import { useRealtimeInvalidation, useRealtimeStatus } from '../../../lib/realtime';
 import {
   useMarkAllNotificationsRead,
@@ -25,14 +25,18 @@ export function notificationLink(notification: Pick<Notification, 'type' | 'oper
   return notification.type.startsWith('operation.') ? `/operation/${id}` : `/operation/${id}/waiting`;
 }
 
-/** The notification's sentence: the catalog's `notifications.types.<type>` with its data. */
+/**
+ * The notification's sentence: the catalog's `notifications.types.<type>` with its data, in the
+ * viewer's language (a step's date, stored as YYYY-MM-DD, is written as people read it).
+ */
 export function useNotificationText() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (notification: Pick<Notification, 'type' | 'data'>) => {
     const data = notification.data;
     const documentType = typeof data.documentType === 'string' ? data.documentType : null;
     return t(`notifications.types.${notification.type}`, {
       ...data,
+      ...(typeof data.date === 'string' ? { date: formatCalendarDate(data.date, i18n.language) } : {}),
       documentTypeName: documentType ? t(`kyc.documentTypes.${documentType}`, { defaultValue: documentType }) : '',
       defaultValue: t('notifications.fallback'),
     });

@@ -15,7 +15,7 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/class-names';
-import { formatDate, toLocale } from '../../../lib/format';
+import { formatDate, formatDeadline, toLocale } from '../../../lib/format';
 import { useMyParticipation } from '../api/get-my-participation';
 import { proofFileUrl, useUploadProof } from '../api/upload-proof';
 import { Alert } from '../../../components/ui/alert';
@@ -168,12 +168,7 @@ function ParticipateBody({ data }: { data: ParticipationResponse }) {
             </dl>
             {canUpload && participation.expires_at && (
               <p className="mt-4 text-sm text-slate-600">
-                {t('participate.expires', {
-                  date: formatDate(participation.expires_at, i18n.language, {
-                    dateStyle: 'medium',
-                    timeStyle: 'short',
-                  }),
-                })}
+                {t('participate.expires', { date: formatDeadline(participation.expires_at, i18n.language) })}
               </p>
             )}
             <ButtonLink to={`/operation/${operation.id}/waiting`} variant="secondary" className="mt-5 w-full">
