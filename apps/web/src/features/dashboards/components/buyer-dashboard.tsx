@@ -158,7 +158,9 @@ export function OperationsBrowser() {
                     >
                       {row.title}
                     </Link>
-                    <span className="block text-xs text-slate-500">{row.product_name}</span>
+                    <span className="block text-xs text-slate-500">
+                      {t(`productCategories.${row.product_category}`)}
+                    </span>
                   </>
                 ),
               },
