@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_REFERENCE_PATTERN } from '@tradeops/shared';
 import {
   auditLog,
   emailOutbox,
@@ -77,7 +78,7 @@ describe('participations API', () => {
       has_proof: false,
       escrow: { state: 'none', held_cents: 0 },
     });
-    expect(participation.payment_reference).toMatch(/^TO-[0-9A-Z]{10}$/);
+    expect(participation.payment_reference).toMatch(PAYMENT_REFERENCE_PATTERN);
     const holdMs = new Date(participation.expires_at).getTime() - Date.now();
     expect(holdMs).toBeGreaterThan(71 * 3_600_000);
     expect(holdMs).toBeLessThanOrEqual(72 * 3_600_000);
