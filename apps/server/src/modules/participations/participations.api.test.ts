@@ -208,6 +208,18 @@ describe('participations API', () => {
     expect((await order(pending, SUGAR, {})).json().error.code).toBe('KYC_REQUIRED');
   });
 
+  it('tells a buyer with no order apart from an unknown or malformed operation (mine)', async () => {
+    const mine = (operationId: string) =>
+      t.app.inject({ method: 'GET', url: `/api/operations/${operationId}/participations/mine`, headers: buyer });
+    const noOrder = await mine(demoOperationId('mandarins'));
+    expect(noOrder.statusCode).toBe(404);
+    expect(noOrder.json().error.code).toBe('PARTICIPATION_NOT_FOUND');
+    const unknown = await mine(randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('OPERATION_NOT_FOUND');
+    expect((await mine('not-a-uuid')).statusCode).toBe(400);
+  });
+
   describe('payment proof and verification', () => {
     let participationId: string;
     let reference: string;

@@ -382,7 +382,14 @@ export async function getMyParticipation(
   language: string,
 ): Promise<ParticipationResponse> {
   const row = await findLatestLive(db, operationId, auth.user.id);
-  if (!row) throw new AppError('PARTICIPATION_NOT_FOUND');
+  if (!row) {
+    // No order is an answer only where one could be placed: an unknown or unpublished operation is not found.
+    const [operation] = await db
+      .select({ kycStatus: operations.kycStatus })
+      .from(operations)
+      .where(eq(operations.id, operationId));
+    throw new AppError(operation?.kycStatus === 'approved' ? 'PARTICIPATION_NOT_FOUND' : 'OPERATION_NOT_FOUND');
+  }
   return describeParticipation(db, row, language);
 }
 
