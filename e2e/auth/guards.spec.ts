@@ -53,12 +53,12 @@ test.describe('modes', () => {
     expect(session.user.role).toBe('buyer');
   });
 
-  test('choosing Supply Mode leads to the coming-soon page, whose button switches back', async ({ page, baseURL }) => {
+  test('choosing Supply Mode leads to the seller landing, whose button switches back', async ({ page, baseURL }) => {
     await signUpFresh(page.request, baseURL);
     await page.goto('/mode-select');
     await page.getByRole('button', { name: /Modo Venta/ }).click();
     await expect(page).toHaveURL(/\/supply-landing$/);
-    await expect(page.getByRole('heading', { name: 'Modo Venta: próximamente' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Vende en TradeOps' })).toBeVisible();
     const session = await (await page.request.get('/api/session', { headers: originHeaders(baseURL) })).json();
     expect(session.user.role).toBe('seller');
     await page.reload();

@@ -102,7 +102,7 @@ async function participateAndUploadProof(buyer: Page, operationId: string): Prom
 
   await expect(buyer).toHaveURL(new RegExp(`/operation/${operationId}/participate$`));
   const reference = buyer.getByTestId('payment-reference');
-  await expect(reference).toHaveText(/^TO-[0-9A-Z]{10}$/);
+  await expect(reference).toHaveText(/^TO-[2-9A-HJKMNP-TV-Z]{10}$/);
   await buyer
     .getByTestId('proof-upload')
     .locator('input[type="file"]')
@@ -222,6 +222,10 @@ test.describe('full flow', () => {
     for (const reference of references) {
       const payment = admin.getByTestId(`payment-${reference}`);
       await payment.getByRole('button', { name: 'Confirmar pago' }).click();
+      await admin
+        .getByRole('dialog', { name: 'Confirmar el pago' })
+        .getByRole('button', { name: 'Sí, confirmar el pago' })
+        .click();
       await expect(admin.getByRole('status')).toContainText(`Pago ${reference} confirmado`);
       await expect(payment).toHaveCount(0);
     }
@@ -255,6 +259,7 @@ test.describe('full flow', () => {
     const total = TOTAL_TONS * PRICE_PER_TON;
     await expect(settlement).toContainText(usd(total));
     await settlement.getByRole('button', { name: 'Liquidar y pagar al vendedor' }).click();
+    await admin.getByRole('button', { name: 'Sí, liquidar y pagar' }).click();
     await expect(admin.getByTestId('lifecycle-milestones').getByText('Liquidación', { exact: true })).toBeVisible();
     await expect(admin.getByText('Liquidada', { exact: true })).toBeVisible();
     clock.lap('milestones and settlement');

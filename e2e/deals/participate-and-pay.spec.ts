@@ -44,7 +44,7 @@ test('a buyer orders, uploads the proof, an admin confirms, and the buyer sees t
   await expect(page).toHaveURL(new RegExp(`/operation/${operationId}/participate$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Pago de tu participación' })).toBeVisible();
   const reference = (await page.getByTestId('payment-reference').innerText()).trim();
-  expect(reference).toMatch(/^TO-[0-9A-Z]{10}$/);
+  expect(reference).toMatch(/^TO-[2-9A-HJKMNP-TV-Z]{10}$/);
   await expect(page.getByTestId('payment-amount')).toContainText(/9[.,\s]?300/);
   await expect(page.getByTestId('payment-percent')).toHaveText('33%');
   await expect(page.getByRole('progressbar', { name: 'Progreso del pago' })).toHaveAttribute('aria-valuenow', '33');
@@ -73,6 +73,10 @@ test('a buyer orders, uploads the proof, an admin confirms, and the buyer sees t
   await expect(card.locator('iframe')).toHaveAttribute('title', `Comprobante de pago ${reference}`);
   await expectNoSeriousAxeViolation(admin);
   await card.getByRole('button', { name: 'Confirmar pago' }).click();
+  await admin
+    .getByRole('dialog', { name: 'Confirmar el pago' })
+    .getByRole('button', { name: 'Sí, confirmar el pago' })
+    .click();
   await expect(admin.getByRole('status')).toContainText(`Pago ${reference} confirmado`);
   await expect(card).toHaveCount(0);
 

@@ -27,6 +27,7 @@ export * from './kyc/file-type';
 export * from './kyc/schemas';
 export * from './waitlist/schemas';
 export * from './participations/schemas';
+export * from './participations/payment-reference';
 export * from './notifications/schemas';
 export * from './deal-room/schemas';
 export * from './offers/schemas';

@@ -5,6 +5,7 @@ import {
   type OperationType,
   type PaymentMethod,
   type ProductCategory,
+  buildPaymentReference,
   computeTotalCents,
   usdToCents,
   HOUR_MS,
@@ -781,6 +782,17 @@ export async function seedDemoOperations(tx: AppTransaction, now: Date, productS
   }
 }
 
+/** A fixed reference per demo order, in the same alphabet as a real one (drawn from the id's hex digits). */
+function demoPaymentReference(participationId: string): string {
+  const hex = participationId.replaceAll('-', '');
+  let position = 0;
+  return buildPaymentReference((size) => {
+    const value = Number.parseInt(hex.slice(position * 2, position * 2 + 2), 16) % size;
+    position += 1;
+    return value;
+  });
+}
+
 /** Confirmed participations with their escrow deposits (buyer → escrow), written once. */
 export async function seedDemoParticipations(tx: AppTransaction, now: Date) {
   for (const demo of DEMO_PARTICIPATIONS) {
@@ -802,7 +814,7 @@ export async function seedDemoParticipations(tx: AppTransaction, now: Date) {
         paymentMethod: demo.paymentMethod,
         paymentStatus: 'confirmed',
         status: 'active',
-        paymentReference: `TO-${participationId.slice(0, 8).toUpperCase()}`,
+        paymentReference: demoPaymentReference(participationId),
         notificationsEnabled: true,
         confirmedAt,
         createdAt: daysAgo(now, demo.createdDaysAgo),

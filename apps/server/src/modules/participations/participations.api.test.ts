@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_REFERENCE_PATTERN } from '@tradeops/shared';
 import {
   auditLog,
   emailOutbox,
@@ -77,7 +78,7 @@ describe('participations API', () => {
       has_proof: false,
       escrow: { state: 'none', held_cents: 0 },
     });
-    expect(participation.payment_reference).toMatch(/^TO-[0-9A-Z]{10}$/);
+    expect(participation.payment_reference).toMatch(PAYMENT_REFERENCE_PATTERN);
     const holdMs = new Date(participation.expires_at).getTime() - Date.now();
     expect(holdMs).toBeGreaterThan(71 * 3_600_000);
     expect(holdMs).toBeLessThanOrEqual(72 * 3_600_000);
@@ -205,6 +206,18 @@ describe('participations API', () => {
     expect((await order(seller, SUGAR, {})).statusCode).toBe(403);
     const pending = await signIn(t, 'pendiente@tradeops.demo');
     expect((await order(pending, SUGAR, {})).json().error.code).toBe('KYC_REQUIRED');
+  });
+
+  it('tells a buyer with no order apart from an unknown or malformed operation (mine)', async () => {
+    const mine = (operationId: string) =>
+      t.app.inject({ method: 'GET', url: `/api/operations/${operationId}/participations/mine`, headers: buyer });
+    const noOrder = await mine(demoOperationId('mandarins'));
+    expect(noOrder.statusCode).toBe(404);
+    expect(noOrder.json().error.code).toBe('PARTICIPATION_NOT_FOUND');
+    const unknown = await mine(randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('OPERATION_NOT_FOUND');
+    expect((await mine('not-a-uuid')).statusCode).toBe(400);
   });
 
   describe('payment proof and verification', () => {

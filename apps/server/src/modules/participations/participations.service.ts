@@ -1,5 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import {
+  buildPaymentReference,
   type AllocationLimits,
   type CreateParticipationRequest,
   DEFAULT_ORDER_TONS,
@@ -32,15 +33,9 @@ import { allocateTons, isFullStatus, lockOperation } from '../operations/operati
 export type ParticipationRow = typeof participations.$inferSelect;
 type OperationRow = typeof operations.$inferSelect;
 
-/** Crockford base32 without look-alikes: references are read out over the phone and typed into bank forms. */
-const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/** A payment reference such as "TO-7K2M9QXD4R": 50 random bits, unique by a constraint. */
+/** A payment reference such as "TO-7K2M9QXD4R" (shared alphabet without look-alikes), unique by a constraint. */
 export function generatePaymentReference(): string {
-  const bytes = randomBytes(10);
-  let code = '';
-  for (const byte of bytes) code += REFERENCE_ALPHABET[byte % 32];
-  return `TO-${code}`;
+  return buildPaymentReference((size) => randomInt(size));
 }
 
 export function toParticipation(
@@ -387,7 +382,14 @@ export async function getMyParticipation(
   language: string,
 ): Promise<ParticipationResponse> {
   const row = await findLatestLive(db, operationId, auth.user.id);
-  if (!row) throw new AppError('PARTICIPATION_NOT_FOUND');
+  if (!row) {
+    // No order is an answer only where one could be placed: an unknown or unpublished operation is not found.
+    const [operation] = await db
+      .select({ kycStatus: operations.kycStatus })
+      .from(operations)
+      .where(eq(operations.id, operationId));
+    throw new AppError(operation?.kycStatus === 'approved' ? 'PARTICIPATION_NOT_FOUND' : 'OPERATION_NOT_FOUND');
+  }
   return describeParticipation(db, row, language);
 }
 

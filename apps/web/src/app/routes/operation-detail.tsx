@@ -1,11 +1,86 @@
-import { useParams } from 'react-router';
+import { type OperationDetail as OperationDetailData } from '@tradeops/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { useSelectMode } from '../../features/auth/api/select-mode';
+import { OFFER_FROM_PARAM } from '../../features/offers/hooks/offer-from-operation';
 import { OperationDetail } from '../../features/operations/components/operation-detail';
+import { useSession } from '../../lib/session';
+import { saveUserMode } from '../../lib/user-mode';
+
+const renderMakeOffer = (operation: OperationDetailData) => <MakeOfferAction operation={operation} />;
 
 export function OperationDetailPage() {
   const { id } = useParams();
-  return <OperationDetail key={id} id={id} />;
+  return <OperationDetail key={id} id={id} renderMakeOffer={renderMakeOffer} />;
 }
 
 export function FeaturedOperationPage() {
-  return <OperationDetail isFeatured />;
+  return <OperationDetail isFeatured renderMakeOffer={renderMakeOffer} />;
+}
+
+/**
+ * "Make an Offer" on an operation: a seller (or an admin) opens the wizard pre-filled from this deal;
+ * a buyer learns that offers are what sellers publish, and may switch to seller mode and go on.
+ */
+function MakeOfferAction({ operation }: { operation: OperationDetailData }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const selectMode = useSelectMode();
+  const [isExplaining, setIsExplaining] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const wizardPath = `/make-offer?${OFFER_FROM_PARAM}=${encodeURIComponent(operation.id)}`;
+
+  if (user?.isAdmin || user?.role === 'seller') {
+    return (
+      <ButtonLink to={wizardPath} variant="secondary" size="lg">
+        {t('detail.makeOffer')}
+      </ButtonLink>
+    );
+  }
+
+  async function switchToSeller() {
+    setError(null);
+    try {
+      await selectMode.mutateAsync('supply');
+    } catch {
+      setError(t('modes.error'));
+      return;
+    }
+    saveUserMode('supply');
+    void navigate(wizardPath);
+  }
+
+  return (
+    <>
+      <Button variant="secondary" size="lg" onClick={() => setIsExplaining(true)}>
+        {t('detail.makeOffer')}
+      </Button>
+      <Dialog
+        open={isExplaining}
+        onOpenChange={setIsExplaining}
+        title={t('offerFromDeal.buyerTitle')}
+        description={t('offerFromDeal.buyerText')}
+        className="max-w-lg"
+      >
+        <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+          <li>{t('offerFromDeal.buyerPointSeller')}</li>
+          <li>{t('offerFromDeal.buyerPointBuyer', { action: t('detail.participate') })}</li>
+        </ul>
+        {error && <Alert className="mt-4">{error}</Alert>}
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={() => setIsExplaining(false)}>
+            {t('offerFromDeal.stayBuyer')}
+          </Button>
+          <Button disabled={selectMode.isPending} onClick={() => void switchToSeller()}>
+            {t('offerFromDeal.switchToSeller')}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
 }

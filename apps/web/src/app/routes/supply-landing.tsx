@@ -1,13 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button';
+import { Button, ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { LayersIcon } from '../../components/ui/icons';
 import { useSelectMode } from '../../features/auth/api/select-mode';
 import { useSession } from '../../lib/session';
 import { saveUserMode } from '../../lib/user-mode';
 
-/** Supply (seller) mode is announced, not open yet (spec §2); the one action goes back to source mode. */
+const SELLING_STEPS = ['publish', 'review', 'escrow', 'payout', 'fee'] as const;
+
+/**
+ * The seller's landing (supply mode): what selling here involves, from the offer to the payout, with
+ * the way to publish an offer, the seller's dashboard, and the spec's button back to source mode.
+ */
 export function SupplyLandingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -33,11 +38,40 @@ export function SupplyLandingPage() {
         </div>
         <p className="mt-6 text-sm font-semibold tracking-wide text-accent-300 uppercase">{t('pages.supplyLanding')}</p>
         <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl">{t('supplyLanding.title')}</h1>
-        <p className="mt-6 max-w-xl text-lg text-pretty text-brand-100">{t('supplyLanding.text')}</p>
+        <p className="mt-6 max-w-2xl text-lg text-pretty text-brand-100">{t('supplyLanding.text')}</p>
+        <div className="mt-10 flex flex-wrap justify-center gap-3">
+          <ButtonLink to="/make-offer" variant="accent-on-dark" size="lg">
+            {t('supplyHome.publishOffer')}
+          </ButtonLink>
+          <ButtonLink to="/seller/dashboard" variant="outline-inverse" size="lg">
+            {t('supplyHome.dashboard')}
+          </ButtonLink>
+        </div>
+        <section aria-labelledby="supply-steps-title" className="mt-16 w-full max-w-3xl text-left">
+          <h2 id="supply-steps-title" className="text-center text-2xl font-bold">
+            {t('supplyHome.stepsTitle')}
+          </h2>
+          <ol className="mt-8 grid gap-4 sm:grid-cols-2">
+            {SELLING_STEPS.map((step, index) => (
+              <li
+                key={step}
+                className="rounded-2xl bg-white/5 p-5 ring-1 ring-white/10"
+                data-testid={`supply-step-${step}`}
+              >
+                <p className="text-sm font-semibold text-accent-300">
+                  {t('supplyHome.stepNumber', { number: index + 1 })}
+                </p>
+                <h3 className="mt-1 text-lg font-semibold">{t(`supplyHome.steps.${step}.title`)}</h3>
+                <p className="mt-2 text-brand-100">{t(`supplyHome.steps.${step}.text`)}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+        <p className="mt-12 text-brand-100">{t('supplyHome.buyInstead')}</p>
         <Button
-          variant="accent-on-dark"
+          variant="inverse"
           size="lg"
-          className="mt-10"
+          className="mt-4"
           disabled={selectMode.isPending}
           onClick={() => void switchToSource()}
         >

@@ -13,7 +13,10 @@ async function celebrate(): Promise<void> {
   // Loaded only when someone picks source mode; a missing canvas (tests, old browsers) is no reason to fail.
   try {
     const { default: confetti } = await import('canvas-confetti');
-    await confetti({ particleCount: 120, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true });
+    // The default cannon draws in a blob: worker, which our CSP (worker-src falls back to
+    // script-src 'self') refuses: draw on the main thread instead, on a canvas of its own.
+    const fire = confetti.create(undefined, { useWorker: false, resize: true, disableForReducedMotion: true });
+    await fire({ particleCount: 120, spread: 75, origin: { y: 0.6 } });
   } catch {
     // The choice is saved either way.
   }

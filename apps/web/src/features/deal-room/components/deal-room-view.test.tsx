@@ -12,7 +12,7 @@ import { DealRoomView } from './deal-room-view';
 const OPERATION_ID = '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01';
 
 describe('DealRoomView', () => {
-  it('tells a buyer whose access ended who the room is for, beside the load error', async () => {
+  it('tells a non-participant they are not in the deal and links the operation, with no retry', async () => {
     mockApi({
       [`/api/operations/${OPERATION_ID}/deal-room`]: () =>
         jsonResponse({ error: { code: 'FORBIDDEN', message: 'Acceso no autorizado' } }, 403),
@@ -27,8 +27,24 @@ describe('DealRoomView', () => {
       'href',
       `/operation/${OPERATION_ID}`,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent('No pudimos cargar los detalles de la operación');
+    expect(screen.getByRole('alert')).toHaveTextContent('No participas en esta operación');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Failed to load operation details');
     // Retrying would be refused again.
     expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
+  });
+
+  it('says at once that a malformed or unknown operation is not found, with no retry', async () => {
+    let calls = 0;
+    mockApi({
+      '/api/operations/x/deal-room': () => {
+        calls += 1;
+        return jsonResponse({ error: { code: 'VALIDATION_ERROR', message: 'Datos inválidos' } }, 400);
+      },
+    });
+    renderWithProviders(<DealRoomView operationId="x" />, { queryClient: createTestQueryClient(buildSessionUser()) });
+    expect(await screen.findByRole('heading', { name: 'Operación no encontrada' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver el catálogo' })).toHaveAttribute('href', '/operations');
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
+    expect(calls).toBe(1);
   });
 });

@@ -15,6 +15,7 @@ import { DealRoomTimeline } from './deal-room-timeline';
 import { MessageThread } from './message-thread';
 import { NotificationsToggle } from './notifications-toggle';
 import { PageHeader } from '../../../components/ui/page-header';
+import { OperationNotFoundPanel } from '../../../components/ui/not-found-panel';
 
 function LiveIndicator() {
   const { t } = useTranslation();
@@ -149,14 +150,14 @@ export function DealRoomLoadError({ onRetry }: { onRetry?: () => void }) {
 }
 
 /**
- * The spec's load error (§8), and who may see a deal room, for someone who may not (e.g. their
- * unpaid order ended): retrying would not help, the operation's page might.
+ * Someone who is not in this deal (never ordered, or their unpaid order ended): told so, and sent to
+ * the operation's page, where they can order. Retrying would be refused again.
  */
 function DealRoomNoAccess({ operationId }: { operationId: string }) {
   const { t } = useTranslation();
   return (
-    <div role="alert" className="rounded-xl border border-rose-200 bg-rose-50 p-6 text-rose-900">
-      <p className="font-semibold">{t('dealRoom.loadError')}</p>
+    <div role="alert" className="rounded-xl border border-amber-200 bg-amber-50 p-6 text-amber-950">
+      <p className="font-semibold">{t('wrongLinks.notParticipant')}</p>
       <p className="mt-1">{t('dealRoom.noAccess')}</p>
       <ButtonLink to={`/operation/${encodeURIComponent(operationId)}`} variant="secondary" size="sm" className="mt-4">
         {t('dealRoom.backToOperation')}
@@ -184,6 +185,8 @@ export function DealRoomView({ operationId, intro, renderError }: DealRoomViewPr
   useDealRoomLive(operationId);
   // Refused (403): the caller's access ended (an unpaid order cancelled or expired), even if the room was shown before.
   const isRefused = room.isError && isApiError(room.error) && room.error.status === 403;
+  // A malformed id (400) or an unknown operation (404) will not appear on a retry.
+  const isUnknown = room.isError && isApiError(room.error) && (room.error.status === 400 || room.error.status === 404);
   const data = isRefused ? undefined : room.data;
   const retry = () => void room.refetch();
 
@@ -200,6 +203,8 @@ export function DealRoomView({ operationId, intro, renderError }: DealRoomViewPr
             renderError(room.error, retry)
           ) : isRefused ? (
             <DealRoomNoAccess operationId={operationId} />
+          ) : isUnknown ? (
+            <OperationNotFoundPanel />
           ) : (
             <DealRoomLoadError onRetry={retry} />
           ))}

@@ -88,7 +88,68 @@ describe('OperationControl', () => {
 
     await userEvent.type(screen.getByLabelText('Motivo'), '  El vendedor no puede embarcar  ');
     await userEvent.click(submit);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sí, cancelar la operación' }));
     await waitFor(() => expect(sent).toEqual([{ reason: 'El vendedor no puede embarcar' }]));
+  });
+
+  it('names the refunds before cancelling, and cancels nothing when the admin goes back', async () => {
+    const control = buildControl({
+      canCancel: true,
+      escrowHeldCents: 4_300_000,
+      participants: [
+        { ...PARTICIPANT, heldCents: 2_150_000, paymentStatus: 'confirmed' },
+        { ...PARTICIPANT, id: '7a1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f', companyName: 'Andina', heldCents: 2_150_000 },
+        { ...PARTICIPANT, id: '8a1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f', companyName: 'Sin pago', heldCents: 0 },
+      ],
+    });
+    const sent: unknown[] = [];
+    mockApi({
+      [`/api/admin/operations/${control.operation.id}/cancel`]: (_url, init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return jsonResponse({ ok: true });
+      },
+    });
+    renderWithProviders(<OperationControl control={control} />);
+    await userEvent.click(screen.getByText('Cancelar la operación'));
+    await userEvent.type(screen.getByLabelText('Motivo'), 'Sin embarque');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar y reembolsar' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Cancelar «Leche en polvo entera»?' });
+    expect(dialog).toHaveTextContent('Cancelar: se reembolsarán $43,000 a 2 compradores');
+    await userEvent.click(screen.getByRole('button', { name: 'No, volver' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar y reembolsar' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sí, cancelar la operación' }));
+    await waitFor(() => expect(sent).toEqual([{ reason: 'Sin embarque' }]));
+  });
+
+  it('names the payout and the seller before settling, and settles only on yes', async () => {
+    const control = buildControl({
+      inspectionResult: 'passed',
+      canSettle: true,
+      nextStep: null,
+      escrowHeldCents: 4_300_000,
+    });
+    control.operation.status = 'inspected';
+    let settled = 0;
+    mockApi({
+      [`/api/admin/operations/${control.operation.id}/settle`]: () => {
+        settled += 1;
+        return jsonResponse({ ok: true });
+      },
+    });
+    renderWithProviders(<OperationControl control={control} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Liquidar y pagar al vendedor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Liquidar: $43,000 a Lácteos del Sur' });
+    expect(dialog).toHaveTextContent('Se liberarán $43,000 del escrow de «Leche en polvo entera» a Lácteos del Sur');
+    await userEvent.click(screen.getByRole('button', { name: 'No, volver' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(settled).toBe(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Liquidar y pagar al vendedor' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sí, liquidar y pagar' }));
+    await waitFor(() => expect(settled).toBe(1));
   });
 
   it("shows the server's translated refusal when the cancellation is refused", async () => {
@@ -104,6 +165,7 @@ describe('OperationControl', () => {
     await userEvent.click(screen.getByText('Cancelar la operación'));
     await userEvent.type(screen.getByLabelText('Motivo'), 'Sin embarque');
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar y reembolsar' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sí, cancelar la operación' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.LIFECYCLE_WRONG_STATUS'));
   });
 });

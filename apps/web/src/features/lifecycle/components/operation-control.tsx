@@ -5,9 +5,11 @@ import {
   formatUsd,
   milestoneDocumentPath,
 } from '@tradeops/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Field, Form, FormRootAlert, showServerError, useZodForm } from '../../../components/ui/form';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatDate, formatNumber, toLocale } from '../../../lib/format';
@@ -25,6 +27,7 @@ export function OperationControl({ control }: { control: OperationControlRespons
   const locale = toLocale(i18n.language);
   const { operation } = control;
   const settle = useLifecycleAction(operation.id);
+  const [isConfirmingSettle, setIsConfirmingSettle] = useState(false);
   // Steps are days (stored at noon UTC) and the retention ends at a UTC midnight: read them in UTC, as the deal room does.
   const stepDate = (value: string) => formatDate(value, i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -112,10 +115,27 @@ export function OperationControl({ control }: { control: OperationControlRespons
             <Button
               className="mt-4"
               disabled={!control.canSettle || settle.isPending}
-              onClick={() => settle.mutate({ kind: 'settle' })}
+              onClick={() => setIsConfirmingSettle(true)}
             >
               {t('lifecycle.settle')}
             </Button>
+            <ConfirmDialog
+              open={isConfirmingSettle}
+              onOpenChange={setIsConfirmingSettle}
+              title={t('moneyConfirm.settle.title', {
+                amount: formatUsd(control.escrowHeldCents, locale),
+                seller: operation.sellerCompany,
+              })}
+              description={t('moneyConfirm.settle.text', {
+                amount: formatUsd(control.escrowHeldCents, locale),
+                seller: operation.sellerCompany,
+                operation: operation.title,
+              })}
+              confirmLabel={t('moneyConfirm.settle.confirm')}
+              cancelLabel={t('moneyConfirm.cancel')}
+              isPending={settle.isPending}
+              onConfirm={() => settle.mutate({ kind: 'settle' }, { onSettled: () => setIsConfirmingSettle(false) })}
+            />
             {settle.isError && <Alert className="mt-2">{settle.error.message}</Alert>}
           </section>
         )}
@@ -124,7 +144,7 @@ export function OperationControl({ control }: { control: OperationControlRespons
             <DisputeForm operationId={operation.id} participants={control.participants} />
           </section>
         )}
-        {control.canCancel && <CancelForm operationId={operation.id} />}
+        {control.canCancel && <CancelForm control={control} />}
       </div>
 
       <section className={`${CARD} content-start`} aria-labelledby="lifecycle-participants">
@@ -158,33 +178,65 @@ export function OperationControl({ control }: { control: OperationControlRespons
   );
 }
 
-/** Cancel before departure, with a reason: orders end and held escrow goes back to the buyers. */
-function CancelForm({ operationId }: { operationId: string }) {
-  const { t } = useTranslation();
-  const action = useLifecycleAction(operationId);
+/**
+ * Cancel before departure, with a reason: orders end and held escrow goes back to the buyers. The
+ * reason is checked first; nothing happens until the dialog, which names the refunds, gets a yes.
+ */
+function CancelForm({ control }: { control: OperationControlResponse }) {
+  const { t, i18n } = useTranslation();
+  const locale = toLocale(i18n.language);
+  const { operation } = control;
+  const action = useLifecycleAction(operation.id);
   const form = useZodForm(ZCancelOperationRequest, { mode: 'onSubmit', defaultValues: { reason: '' } });
+  const [pendingReason, setPendingReason] = useState<string | null>(null);
+  const refundedBuyers = control.participants.filter((participant) => participant.heldCents > 0).length;
 
-  async function submit({ reason }: CancelOperationRequest) {
+  async function cancel() {
+    if (pendingReason === null) return;
     try {
-      await action.mutateAsync({ kind: 'cancel', reason });
+      await action.mutateAsync({ kind: 'cancel', reason: pendingReason });
     } catch (cause) {
       showServerError(form, cause);
+    } finally {
+      setPendingReason(null);
     }
   }
 
   return (
     <details className={CARD}>
       <summary className="cursor-pointer font-semibold text-rose-900">{t('lifecycle.cancelTitle')}</summary>
-      <Form form={form} onSubmit={submit} hasRootAlert={false} className="mt-4 space-y-3">
+      <Form
+        form={form}
+        onSubmit={({ reason }: CancelOperationRequest) => setPendingReason(reason)}
+        hasRootAlert={false}
+        className="mt-4 space-y-3"
+      >
         <p className="text-sm text-slate-600">{t('lifecycle.cancelHelp')}</p>
         <Field<CancelOperationRequest> name="reason" label={t('lifecycle.reason')}>
-          {(control) => <textarea {...control} rows={2} maxLength={1000} />}
+          {(field) => <textarea {...field} rows={2} maxLength={1000} />}
         </Field>
         <FormRootAlert />
         <Button type="submit" variant="secondary" disabled={action.isPending}>
           {t('lifecycle.cancel')}
         </Button>
       </Form>
+      <ConfirmDialog
+        open={pendingReason !== null}
+        onOpenChange={(isOpen) => !isOpen && setPendingReason(null)}
+        title={t('moneyConfirm.cancelOperation.title', { operation: operation.title })}
+        description={
+          refundedBuyers > 0
+            ? t('moneyConfirm.cancelOperation.refunds', {
+                amount: formatUsd(control.escrowHeldCents, locale),
+                count: refundedBuyers,
+              })
+            : t('moneyConfirm.cancelOperation.noRefunds')
+        }
+        confirmLabel={t('moneyConfirm.cancelOperation.confirm')}
+        cancelLabel={t('moneyConfirm.cancel')}
+        isPending={action.isPending}
+        onConfirm={() => void cancel()}
+      />
     </details>
   );
 }

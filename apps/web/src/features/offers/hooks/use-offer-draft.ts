@@ -26,6 +26,15 @@ export const EMPTY_OFFER: OfferFormValues = {
 /** Where the /make-offer wizard keeps its draft: this tab's sessionStorage (files cannot be kept there). */
 export const OFFER_DRAFT_STORAGE_KEY = 'tradeops-offer-draft';
 
+/** Starts the /make-offer draft from these values at step 1 (e.g. an offer like an operation on the catalogue). */
+export function saveOfferDraft(values: OfferFormValues): void {
+  try {
+    window.sessionStorage.setItem(OFFER_DRAFT_STORAGE_KEY, JSON.stringify({ values, step: 0 } satisfies Draft));
+  } catch {
+    // A full or blocked storage: the wizard starts empty, as before.
+  }
+}
+
 interface Draft {
   values: OfferFormValues;
   step: number;

@@ -16,7 +16,14 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { AllocationBar } from './allocation-bar';
 
 /** The whole detail page of one operation, from GET /api/operations/{id}. */
-export function OperationDetailView({ operation }: { operation: OperationDetail }) {
+export function OperationDetailView({
+  operation,
+  makeOfferAction,
+}: {
+  operation: OperationDetail;
+  /** The "Make an Offer" action, composed by the app (it depends on the viewer's mode); a plain link otherwise. */
+  makeOfferAction?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const origin = countryName(t, operation.origin_country);
@@ -127,9 +134,11 @@ export function OperationDetailView({ operation }: { operation: OperationDetail 
                   {t('detail.participate')}
                 </ButtonLink>
               )}
-              <ButtonLink to="/make-offer" variant="secondary" size="lg">
-                {t('detail.makeOffer')}
-              </ButtonLink>
+              {makeOfferAction ?? (
+                <ButtonLink to={`/make-offer?from=${operation.id}`} variant="secondary" size="lg">
+                  {t('detail.makeOffer')}
+                </ButtonLink>
+              )}
             </div>
           </div>
           <div className="rounded-2xl border border-slate-200 bg-white p-6">

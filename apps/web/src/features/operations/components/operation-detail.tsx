@@ -1,3 +1,5 @@
+import { type OperationDetail as OperationDetailData } from '@tradeops/shared';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/container';
@@ -16,7 +18,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * /operation/{id} and /operation/featured. Details need a session: a visitor
  * sees a teaser with sign-in and sign-up, and comes back here after signing in.
  */
-export function OperationDetail({ id, isFeatured = false }: { id?: string; isFeatured?: boolean }) {
+export function OperationDetail({
+  id,
+  isFeatured = false,
+  renderMakeOffer,
+}: {
+  id?: string;
+  isFeatured?: boolean;
+  /** The "Make an Offer" action for this operation (the app composes it with the viewer's mode). */
+  renderMakeOffer?: (operation: OperationDetailData) => ReactNode;
+}) {
   const { user, isLoading } = useSession();
   const featured = useFeaturedOperation(isFeatured);
   const operationId = isFeatured ? featured.data?.id : id;
@@ -34,7 +45,7 @@ export function OperationDetail({ id, isFeatured = false }: { id?: string; isFea
     const isMissing = isApiError(detail.error) && (detail.error.status === 404 || detail.error.status === 400);
     return isMissing ? <OperationNotFound /> : <DetailLoadError onRetry={() => void detail.refetch()} />;
   }
-  return <OperationDetailView operation={detail.data} />;
+  return <OperationDetailView operation={detail.data} makeOfferAction={renderMakeOffer?.(detail.data)} />;
 }
 
 function DetailTeaser({ returnTo }: { returnTo: string }) {

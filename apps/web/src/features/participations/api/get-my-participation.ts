@@ -15,8 +15,6 @@ export function useMyParticipation(operationId: string) {
           (c) => c.ZParticipationResponse,
           { signal },
         ),
-      // A missing order is an answer (404), not a hiccup worth retrying.
-      retry: (count, error) => count < 2 && !(error instanceof Error && 'status' in error && error.status === 404),
     }),
   );
 }

@@ -21,6 +21,8 @@ import { proofFileUrl, useUploadProof } from '../api/upload-proof';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { FileDrop } from '../../../components/ui/file-drop';
+import { OperationNotFoundPanel } from '../../../components/ui/not-found-panel';
+import { CopyButton } from '../../../components/ui/copy-button';
 
 const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 const STATUS_TONE: Record<string, BadgeTone> = {
@@ -44,7 +46,17 @@ export function ParticipateView({ operationId }: { operationId: string }) {
     );
   }
   if (query.isError) {
-    const isMissing = isApiError(query.error) && query.error.status === 404;
+    const error = query.error;
+    // A malformed id (400) or an operation that does not exist (404): nothing to order, nothing to retry.
+    const isUnknownOperation = isApiError(error) && (error.status === 400 || error.code === 'OPERATION_NOT_FOUND');
+    if (isUnknownOperation) {
+      return (
+        <Container className="py-10">
+          <OperationNotFoundPanel />
+        </Container>
+      );
+    }
+    const isMissing = isApiError(error) && error.status === 404;
     return (
       <Container className="py-10">
         <PageHeader variant="plain" title={t('participate.title')} />
@@ -55,8 +67,11 @@ export function ParticipateView({ operationId }: { operationId: string }) {
           {isMissing ? t('participate.noOrder') : t('participate.loadError')}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <ButtonLink to={`/operation/${operationId}/order`}>{t('participate.placeOrder')}</ButtonLink>
-          {!isMissing && (
+          {isMissing ? (
+            <ButtonLink to={`/operation/${encodeURIComponent(operationId)}/order`}>
+              {t('participate.placeOrder')}
+            </ButtonLink>
+          ) : (
             <Button variant="secondary" onClick={() => void query.refetch()}>
               {t('order.retry')}
             </Button>
@@ -120,7 +135,7 @@ function ParticipateBody({ data }: { data: ParticipationResponse }) {
                 <code className="text-2xl font-bold tracking-wider text-brand-900" data-testid="payment-reference">
                   {instructions.reference}
                 </code>
-                <CopyButton text={instructions.reference} />
+                <CopyButton text={instructions.reference} label={t('copy.reference')} />
               </div>
               <p className="mt-2 text-sm text-brand-900">{t('participate.referenceHelp')}</p>
             </div>
@@ -135,7 +150,12 @@ function ParticipateBody({ data }: { data: ParticipationResponse }) {
                   <Item label={t('participate.bankName')}>{instructions.bank.bank_name}</Item>
                   <Item label={t('participate.accountName')}>{instructions.bank.account_name}</Item>
                   <Item label={t('participate.accountNumber')}>
-                    <span className="font-mono">{instructions.bank.account_number}</span>
+                    <span className="inline-flex flex-wrap items-center gap-2">
+                      <span className="font-mono" data-testid="escrow-account-number">
+                        {instructions.bank.account_number}
+                      </span>
+                      <CopyButton text={instructions.bank.account_number} label={t('copy.accountNumber')} />
+                    </span>
                   </Item>
                   <Item label={t('participate.swift')}>
                     <span className="font-mono">{instructions.bank.swift}</span>
@@ -196,25 +216,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-slate-600">{label}</dt>
       <dd className="text-right font-medium text-brand-900 tabular-nums">{children}</dd>
     </div>
-  );
-}
-
-function CopyButton({ text }: { text: string }) {
-  const { t } = useTranslation();
-  const [isCopied, setIsCopied] = useState(false);
-  return (
-    <Button
-      size="sm"
-      variant="secondary"
-      onClick={() => {
-        void navigator.clipboard?.writeText(text).then(() => {
-          setIsCopied(true);
-          setTimeout(() => setIsCopied(false), 2000);
-        });
-      }}
-    >
-      <span aria-live="polite">{isCopied ? t('participate.copied') : t('participate.copy')}</span>
-    </Button>
   );
 }
 

@@ -57,6 +57,7 @@ describe('payment queue: a confirmation on a replaced proof', () => {
         expect.stringContaining('revision=1'),
       );
       await userEvent.click(within(card).getByRole('button', { name: 'Confirmar pago' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Sí, confirmar el pago' }));
       expect(posted).toEqual([{ proof_revision: 1 }]);
       expect(await within(card).findByRole('alert')).toHaveTextContent('El comprador envió un nuevo comprobante');
       const proof = await within(card).findByRole('img', { name: 'Comprobante de pago TO-7K2M9QXD4R' });
@@ -93,6 +94,37 @@ describe('payment queue: a rejection', () => {
       await userEvent.type(reason, ' El monto no coincide ');
       await userEvent.click(within(card).getByRole('button', { name: 'Rechazar comprobante' }));
       await waitFor(() => expect(posted).toEqual([{ reason: 'El monto no coincide', proof_revision: 3 }]));
+    },
+  );
+});
+
+describe('payment queue: confirming asks first', () => {
+  it(
+    'names the amount, the buyer and the operation; going back sends nothing, yes sends the confirmation',
+    { timeout: 20_000 },
+    async () => {
+      const posted: unknown[] = [];
+      mockApi({
+        '/api/admin/payments': () => jsonResponse({ data: posted.length ? [] : [item(1, 'application/pdf')] }),
+        [`/api/admin/payments/${PARTICIPATION_ID}/confirm`]: (_url, init) => {
+          posted.push(JSON.parse(String(init?.body)));
+          return jsonResponse({ participation: { id: PARTICIPATION_ID } });
+        },
+      });
+      renderApp('/admin/payments', createTestQueryClient(buildSessionUser({ isAdmin: true })));
+      const card = await screen.findByTestId('payment-TO-7K2M9QXD4R', {}, { timeout: 10_000 });
+      await userEvent.click(within(card).getByRole('button', { name: 'Confirmar pago' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Confirmar el pago' });
+      expect(dialog).toHaveTextContent(
+        '¿Confirmar el pago de $21,500 de Importadora Caribe al escrow de «Leche en polvo regular»? Referencia TO-7K2M9QXD4R.',
+      );
+      await userEvent.click(within(dialog).getByRole('button', { name: 'No, volver' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(posted).toEqual([]);
+
+      await userEvent.click(within(card).getByRole('button', { name: 'Confirmar pago' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Sí, confirmar el pago' }));
+      await waitFor(() => expect(posted).toEqual([{ proof_revision: 1 }]));
     },
   );
 });

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Field as FormField, Form, useZodForm } from '../../../components/ui/form';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, toLocale } from '../../../lib/format';
@@ -60,13 +61,22 @@ function PaymentCard({ item, onDone }: { item: PaymentReviewItem; onDone: (notic
     setError(cause instanceof Error ? cause.message : t('errors.INTERNAL_ERROR'));
   }
 
+  const [isConfirming, setIsConfirming] = useState(false);
+
+  // Money moves into escrow only after the dialog's yes, which names the amount and the buyer.
   function confirm() {
     setError(null);
     decide.mutate(
       { kind: 'confirm', id: item.id, proofRevision: item.proof_revision },
       {
-        onSuccess: () => onDone(t('adminPayments.confirmedNotice', { reference: item.payment_reference })),
-        onError: fail,
+        onSuccess: () => {
+          setIsConfirming(false);
+          onDone(t('adminPayments.confirmedNotice', { reference: item.payment_reference }));
+        },
+        onError: (cause) => {
+          setIsConfirming(false);
+          fail(cause);
+        },
       },
     );
   }
@@ -115,9 +125,24 @@ function PaymentCard({ item, onDone }: { item: PaymentReviewItem; onDone: (notic
           )}
         </dl>
         <div className="mt-4 flex flex-wrap gap-2">
-          <Button size="sm" disabled={decide.isPending} onClick={confirm}>
+          <Button size="sm" disabled={decide.isPending} onClick={() => setIsConfirming(true)}>
             {t('adminPayments.confirm')}
           </Button>
+          <ConfirmDialog
+            open={isConfirming}
+            onOpenChange={setIsConfirming}
+            title={t('moneyConfirm.payment.title')}
+            description={t('moneyConfirm.payment.text', {
+              amount: formatUsd(item.amount_cents, locale),
+              company: item.company_name,
+              reference: item.payment_reference,
+              operation: item.operation_title,
+            })}
+            confirmLabel={t('moneyConfirm.payment.confirm')}
+            cancelLabel={t('moneyConfirm.cancel')}
+            onConfirm={confirm}
+            isPending={decide.isPending}
+          />
           {!isRejecting && (
             <Button size="sm" variant="secondary" disabled={decide.isPending} onClick={() => setIsRejecting(true)}>
               {t('adminPayments.reject')}
