@@ -54,6 +54,21 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/about').then((module) => ({ Component: module.AboutPage })),
       },
       {
+        path: 'terms',
+        handle: { titleKey: 'legal.terms.title' } satisfies RouteHandle,
+        lazy: () => import('./routes/legal').then((module) => ({ Component: module.TermsPage })),
+      },
+      {
+        path: 'privacy',
+        handle: { titleKey: 'legal.privacy.title' } satisfies RouteHandle,
+        lazy: () => import('./routes/legal').then((module) => ({ Component: module.PrivacyPage })),
+      },
+      {
+        path: 'escrow-agreement',
+        handle: { titleKey: 'legal.escrow.title' } satisfies RouteHandle,
+        lazy: () => import('./routes/legal').then((module) => ({ Component: module.EscrowAgreementPage })),
+      },
+      {
         path: 'why-tradeops',
         handle: { titleKey: 'pages.whyTradeops' } satisfies RouteHandle,
         lazy: () => import('./routes/why-tradeops').then((module) => ({ Component: module.WhyTradeopsPage })),

@@ -91,6 +91,7 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'GET /api/admin/dashboard': 'admin',
   'GET /api/admin/settings': 'admin',
   'PUT /api/admin/settings': 'admin',
+  'GET /api/seller/platform-fee': 'seller',
   'GET /api/account/profile': 'authenticated',
   'PUT /api/account/profile': 'authenticated',
   'GET /api/admin/operations': 'admin',

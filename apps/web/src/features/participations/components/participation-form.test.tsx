@@ -1,8 +1,9 @@
-import { type ParticipationFormResponse } from '@tradeops/shared';
+import { type ParticipationFormResponse, TERMS_VERSION } from '@tradeops/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildSessionUser, createTestQueryClient, jsonResponse, mockApi, renderApp } from '../../../test/render';
+import { i18n } from '../../../lib/i18n';
 
 const OPERATION_ID = '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01';
 
@@ -80,13 +81,20 @@ describe('order page', () => {
     expect(screen.getByTestId('order-total')).toHaveTextContent(/9[.,]?300/);
     await userEvent.click(screen.getByRole('radio', { name: /Efectivo/ }));
 
+    // Without the terms accepted the order is not sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar orden' }));
+    expect(await screen.findByText(i18n.t('validation.termsRequired'))).toBeInTheDocument();
+    expect(posted).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'acuerdo de escrow' })).toHaveAttribute('href', '/escrow-agreement');
+    await userEvent.click(screen.getByTestId('terms-acceptance'));
+
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar orden' }));
     expect(await screen.findByText(/^Failed to submit participation\. Please try again\./)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar orden' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/operation/${OPERATION_ID}/participate`));
 
     expect(posted).toHaveLength(2);
-    expect(posted[0]).toMatchObject({ volume: 15, payment_method: 'cash' });
+    expect(posted[0]).toMatchObject({ volume: 15, payment_method: 'cash', terms_version: TERMS_VERSION });
     expect(posted[1]!.idempotency_key).toBe(posted[0]!.idempotency_key);
   });
 
