@@ -188,6 +188,9 @@ export const routes: RouteObject[] = [
             import('./routes/buyer-operations').then((m) => ({ Component: m.BuyerOperationsPage })),
           ),
           page('buyer/settings', 'pages.buyerSettings', accountSettingsPage),
+          page('buyer/statements/:participationId', 'statements.buyer.pdfTitle', () =>
+            import('./routes/buyer-statement').then((m) => ({ Component: m.BuyerStatementPage })),
+          ),
         ],
       },
 
@@ -202,6 +205,9 @@ export const routes: RouteObject[] = [
             import('./routes/seller-products').then((m) => ({ Component: m.SellerProductsPage })),
           ),
           page('seller/settings', 'pages.sellerSettings', accountSettingsPage),
+          page('seller/statements/:operationId', 'statements.seller.pdfTitle', () =>
+            import('./routes/seller-statement').then((m) => ({ Component: m.SellerStatementPage })),
+          ),
           page('make-offer', 'pages.makeOffer', () =>
             import('./routes/make-offer').then((m) => ({ Component: m.MakeOfferPage })),
           ),

@@ -27,10 +27,12 @@ describe('statements', () => {
     buyer = await signIn(t, 'comprador@tradeops.demo');
     seller = await signIn(t, 'vendedor@tradeops.demo');
     admin = await signIn(t, 'admin@tradeops.demo');
-    [mine, theirs] = await fillOperation(t, 'cocoa-liquor');
+    const ids = await fillOperation(t, 'cocoa-liquor');
+    mine = ids[0]!;
+    theirs = ids[1]!;
     // comprador's order ends in a partial refund, the other buyer's in a full release (2 % fee each).
-    await t.db.transaction((tx) => payOutParticipation(tx, mine!, { refundCents: 100_000, actorId: null }));
-    await t.db.transaction((tx) => payOutParticipation(tx, theirs!, { refundCents: 0, actorId: null }));
+    await t.db.transaction((tx) => payOutParticipation(tx, mine, { refundCents: 100_000, actorId: null }));
+    await t.db.transaction((tx) => payOutParticipation(tx, theirs, { refundCents: 0, actorId: null }));
   });
   afterAll(async () => t?.close());
 
@@ -49,7 +51,7 @@ describe('statements', () => {
       { transfer_id: payout.id, kind: 'release', amount_cents: amount - 100_000, created_at: payout.createdAt.toISOString() },
       { transfer_id: payout.id, kind: 'refund', amount_cents: 100_000, created_at: payout.createdAt.toISOString() },
     ]);
-    expect(statement.held_cents).toBe(await getHeldCents(t.db, mine!));
+    expect(statement.held_cents).toBe(await getHeldCents(t.db, mine));
     expect(statement.escrow_bank?.swift).toBeTruthy();
   });
 

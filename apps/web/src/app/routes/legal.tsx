@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Container } from '../../components/ui/container';
 import { PageHeader } from '../../components/ui/page-header';
+import { type TranslationKey } from '../../lib/i18n';
 
 /** The sections of each document, in order (their texts are `legal.<document>.sections.<key>` in the catalogs). */
 const SECTIONS: Record<LegalDocumentKey, readonly string[]> = {
@@ -41,10 +42,10 @@ function LegalPage({ document }: { document: LegalDocumentKey }) {
           {SECTIONS[document].map((section, index) => (
             <li key={section}>
               <h2 className="text-xl font-semibold text-brand-900">
-                {index + 1}. {t(`legal.${document}.sections.${section}.title`)}
+                {index + 1}. {t(`legal.${document}.sections.${section}.title` as TranslationKey)}
               </h2>
               <p className="mt-2 leading-7 text-slate-700">
-                {t(`legal.${document}.sections.${section}.body`, figures)}
+                {t(`legal.${document}.sections.${section}.body` as TranslationKey, figures)}
               </p>
             </li>
           ))}
