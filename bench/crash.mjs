@@ -31,7 +31,12 @@ async function order(cookie, operationId) {
     const response = await fetch(`${ORIGIN}/api/operations/${operationId}/participations`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
-      body: JSON.stringify({ volume: 5, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION }),
+      body: JSON.stringify({
+        volume: 5,
+        payment_method: 'wire',
+        idempotency_key: randomUUID(),
+        terms_version: TERMS_VERSION,
+      }),
       signal: AbortSignal.timeout(15_000),
     });
     const body = await response.json().catch(() => null);

@@ -262,7 +262,12 @@ async function main() {
         countOp('order_replay');
         const result = await api('POST', `/api/operations/${order.operationId}/participations`, {
           cookie: buyer.cookie,
-          json: { volume: order.volume, payment_method: order.paymentMethod, idempotency_key: order.key, terms_version: TERMS_VERSION },
+          json: {
+            volume: order.volume,
+            payment_method: order.paymentMethod,
+            idempotency_key: order.key,
+            terms_version: TERMS_VERSION,
+          },
         });
         const failed = tally.add('order_replay', result);
         if (!failed && (result.status !== 200 || result.body?.participation?.id !== id))
@@ -276,7 +281,12 @@ async function main() {
         countOp('order_off_step');
         const result = await api('POST', `/api/operations/${operation.id}/participations`, {
           cookie: buyer.cookie,
-          json: { volume: random.pick([3, 7, 12, 0]), payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
+          json: {
+            volume: random.pick([3, 7, 12, 0]),
+            payment_method: 'wire',
+            idempotency_key: randomUUID(),
+            terms_version: TERMS_VERSION,
+          },
         });
         if (!tally.add('order_off_step', result) && result.status < 300)
           violate(`an order off the lot step got ${result.status}`);

@@ -26,7 +26,12 @@ async function pdfTextOf(path: string): Promise<string> {
 }
 
 const STATEMENT = {
-  es: { title: 'Estado de cuenta de escrow', deposit: 'Depósito en escrow', link: 'Estado de cuenta', download: 'Descargar PDF' },
+  es: {
+    title: 'Estado de cuenta de escrow',
+    deposit: 'Depósito en escrow',
+    link: 'Estado de cuenta',
+    download: 'Descargar PDF',
+  },
   en: { title: 'Escrow statement', deposit: 'Deposit into escrow', link: 'Statement', download: 'Download PDF' },
 } as const;
 
@@ -89,12 +94,38 @@ test('the order page needs the terms accepted and the order records them (en)', 
 
 const WIZARD = {
   es: {
-    labels: ['Nombre del producto', 'Categoría', 'Tipo de operación', 'País de origen', 'País de destino', 'Puerto de llegada', 'Descripción', 'Imagen del producto', 'Ficha técnica', 'Siguiente', 'Volumen total (t)', 'Precio por tonelada (USD)'],
+    labels: [
+      'Nombre del producto',
+      'Categoría',
+      'Tipo de operación',
+      'País de origen',
+      'País de destino',
+      'Puerto de llegada',
+      'Descripción',
+      'Imagen del producto',
+      'Ficha técnica',
+      'Siguiente',
+      'Volumen total (t)',
+      'Precio por tonelada (USD)',
+    ],
     fee: 'La plataforma cobra 2 % de tu pago; recibirías ≈ $72,030.',
     dashboard: 'Comisión de la plataforma: 2 % de cada pago, descontada al liberar el escrow.',
   },
   en: {
-    labels: ['Product name', 'Category', 'Operation type', 'Origin country', 'Destination country', 'Arrival port', 'Description', 'Product image', 'Specification sheet', 'Next', 'Total volume (t)', 'Price per ton (USD)'],
+    labels: [
+      'Product name',
+      'Category',
+      'Operation type',
+      'Origin country',
+      'Destination country',
+      'Arrival port',
+      'Description',
+      'Product image',
+      'Specification sheet',
+      'Next',
+      'Total volume (t)',
+      'Price per ton (USD)',
+    ],
     fee: 'The platform charges 2 % of your payout; you would receive ≈ $72,030.',
     dashboard: 'Platform fee: 2 % of each payout, deducted when escrow is released.',
   },

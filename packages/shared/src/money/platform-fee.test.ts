@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLATFORM_FEE_BPS, PLATFORM_FEE_BPS_RANGE, computePlatformFeeCents, feeBpsToPercent } from './platform-fee';
+import {
+  DEFAULT_PLATFORM_FEE_BPS,
+  PLATFORM_FEE_BPS_RANGE,
+  computePlatformFeeCents,
+  feeBpsToPercent,
+} from './platform-fee';
 
 describe('computePlatformFeeCents', () => {
   it('takes 2 % by default: $107,500 pays $2,150', () => {

@@ -22,7 +22,9 @@ export function computePlatformFeeCents(payoutCents: Cents, feeBps: number): Cen
     throw new RangeError('the payout must be a whole, non-negative number of cents');
   }
   if (!Number.isInteger(feeBps) || feeBps < PLATFORM_FEE_BPS_RANGE.min || feeBps > PLATFORM_FEE_BPS_RANGE.max) {
-    throw new RangeError(`the fee must be whole basis points from ${PLATFORM_FEE_BPS_RANGE.min} to ${PLATFORM_FEE_BPS_RANGE.max}`);
+    throw new RangeError(
+      `the fee must be whole basis points from ${PLATFORM_FEE_BPS_RANGE.min} to ${PLATFORM_FEE_BPS_RANGE.max}`,
+    );
   }
   return Number((BigInt(payoutCents) * BigInt(feeBps)) / BPS_PER_UNIT);
 }

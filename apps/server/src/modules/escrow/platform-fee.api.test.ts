@@ -17,7 +17,9 @@ describe('platform fee on payouts', () => {
 
   async function entriesOf(operationKey: string, participationId: string) {
     const ledger = await getOperationLedger(t.db, demoOperationId(operationKey));
-    const payout = ledger.find((transfer) => transfer.participationId === participationId && transfer.kind !== 'deposit');
+    const payout = ledger.find(
+      (transfer) => transfer.participationId === participationId && transfer.kind !== 'deposit',
+    );
     return {
       transfer: payout!,
       byAccount: Object.fromEntries(payout!.entries.map((entry) => [entry.account, entry.amountCents])),
@@ -70,10 +72,13 @@ describe('platform fee on payouts', () => {
     expect(Object.keys(refund.byAccount)).not.toContain('platform:revenue');
     expect(refund.sum).toBe(0);
 
-    await t.db.insert(platformSettings).values({ key: 'platform_fee_bps', value: 0 }).onConflictDoUpdate({
-      target: platformSettings.key,
-      set: { value: 0 },
-    });
+    await t.db
+      .insert(platformSettings)
+      .values({ key: 'platform_fee_bps', value: 0 })
+      .onConflictDoUpdate({
+        target: platformSettings.key,
+        set: { value: 0 },
+      });
     await t.db.transaction((tx) => payOutParticipation(tx, free!, { refundCents: 0, actorId: null }));
     const release = await entriesOf('mozzarella', free!);
     expect(release.transfer.entries).toHaveLength(2);

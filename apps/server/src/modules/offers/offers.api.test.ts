@@ -1,4 +1,10 @@
-import { OFFER_IMAGE_MAX_BYTES, type OfferRequest, type SellerOffer, isoDateInDays, TERMS_VERSION } from '@tradeops/shared';
+import {
+  OFFER_IMAGE_MAX_BYTES,
+  type OfferRequest,
+  type SellerOffer,
+  isoDateInDays,
+  TERMS_VERSION,
+} from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, operations, productSpecs } from '../../db/schema';

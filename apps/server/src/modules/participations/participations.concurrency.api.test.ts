@@ -65,7 +65,12 @@ describe('simultaneous orders over HTTP', () => {
     const response = await fetch(`${baseUrl}/api/operations/${operationId}/participations`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json', origin: TEST_ORIGIN },
-      body: JSON.stringify({ volume, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION }),
+      body: JSON.stringify({
+        volume,
+        payment_method: 'wire',
+        idempotency_key: randomUUID(),
+        terms_version: TERMS_VERSION,
+      }),
     });
     const body = (await response.json()) as { participation?: { id: string }; error?: { code: string } };
     return {

@@ -50,7 +50,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/seller/platform-fee',
     {
       schema: {
-        summary: 'The platform’s commission on seller payouts now, in basis points (shown in the offer wizard and the seller dashboard)',
+        summary:
+          'The platform’s commission on seller payouts now, in basis points (shown in the offer wizard and the seller dashboard)',
         tags: ['offers'],
         response: { 200: ZPlatformFeeResponse, ...errors },
       },

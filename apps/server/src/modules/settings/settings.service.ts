@@ -39,7 +39,14 @@ export async function getPlatformSettings(db: Queryable): Promise<PlatformSettin
   const rows = await db
     .select({ key: platformSettings.key, value: platformSettings.value })
     .from(platformSettings)
-    .where(inArray(platformSettings.key, ['escrow_bank_details', 'participation_hold_hours', 'fund_retention_days', 'platform_fee_bps']));
+    .where(
+      inArray(platformSettings.key, [
+        'escrow_bank_details',
+        'participation_hold_hours',
+        'fund_retention_days',
+        'platform_fee_bps',
+      ]),
+    );
   const stored = new Map(rows.map((row) => [row.key, row.value]));
   const bank = ZEscrowBankDetails.safeParse(stored.get('escrow_bank_details'));
   return {

@@ -1,4 +1,11 @@
-import { type BuyerStatement, type Language, type SellerStatement, feeBpsToPercent, formatUsd, localeOf } from '@tradeops/shared';
+import {
+  type BuyerStatement,
+  type Language,
+  type SellerStatement,
+  feeBpsToPercent,
+  formatUsd,
+  localeOf,
+} from '@tradeops/shared';
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib';
 import { translate } from '../../plugins/i18n';
 
@@ -22,7 +29,10 @@ const LINE = rgb(0.8, 0.83, 0.87);
 function drawable(text: string): string {
   return text
     .replace(/[\u202F\u2009\u2007]/g, ' ')
-    .replace(/[^\x20-\x7E\xA0-\xFF\u20AC\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u017D\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u017E\u0178]/g, '?');
+    .replace(
+      /[^\x20-\x7E\xA0-\xFF\u20AC\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u017D\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u017E\u0178]/g,
+      '?',
+    );
 }
 
 class PdfWriter {
@@ -94,7 +104,13 @@ class PdfWriter {
 
   pair(label: string, value: string): void {
     this.ensure(16);
-    this.page.drawText(this.fit(label, this.regular, 10, 170), { x: MARGIN, y: this.y - 10, size: 10, font: this.regular, color: GREY });
+    this.page.drawText(this.fit(label, this.regular, 10, 170), {
+      x: MARGIN,
+      y: this.y - 10,
+      size: 10,
+      font: this.regular,
+      color: GREY,
+    });
     this.page.drawText(this.fit(value, this.bold, 10, PAGE_WIDTH - 2 * MARGIN - 180), {
       x: MARGIN + 180,
       y: this.y - 10,

@@ -48,7 +48,12 @@ describe('statements', () => {
     const amount = statement.participation.amount_cents;
     expect(statement.movements).toEqual([
       { transfer_id: deposit.id, kind: 'deposit', amount_cents: amount, created_at: deposit.createdAt.toISOString() },
-      { transfer_id: payout.id, kind: 'release', amount_cents: amount - 100_000, created_at: payout.createdAt.toISOString() },
+      {
+        transfer_id: payout.id,
+        kind: 'release',
+        amount_cents: amount - 100_000,
+        created_at: payout.createdAt.toISOString(),
+      },
       { transfer_id: payout.id, kind: 'refund', amount_cents: 100_000, created_at: payout.createdAt.toISOString() },
     ]);
     expect(statement.held_cents).toBe(await getHeldCents(t.db, mine));
@@ -113,7 +118,9 @@ describe('statements', () => {
     const other = await createOpenOperation(t.db, { sellerId: demoUserId('comprador') });
     expect((await get(`/api/seller/operations/${other.id}/statement`, seller)).statusCode).toBe(404);
     expect((await get(`/api/seller/operations/${other.id}/statement.pdf`, seller)).statusCode).toBe(404);
-    expect((await get(`/api/seller/operations/${operationId}/statement`, buyer)).statusCode).toBeGreaterThanOrEqual(403);
+    expect((await get(`/api/seller/operations/${operationId}/statement`, buyer)).statusCode).toBeGreaterThanOrEqual(
+      403,
+    );
     expect((await get(`/api/participations/${mine}/statement`, {})).statusCode).toBe(401);
   });
 });

@@ -94,7 +94,10 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'application/pdf')
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', contentDisposition('attachment', `tradeops-payouts-${statement.operation.id}.pdf`))
+        .header(
+          'content-disposition',
+          contentDisposition('attachment', `tradeops-payouts-${statement.operation.id}.pdf`),
+        )
         .send(Buffer.from(pdf));
     },
   );

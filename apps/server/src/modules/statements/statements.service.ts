@@ -26,7 +26,11 @@ async function loadTransfers(
     .orderBy(asc(ledgerTransfers.createdAt), asc(ledgerTransfers.id));
   if (transfers.length === 0) return [];
   const entries = await db
-    .select({ transferId: ledgerEntries.transferId, account: ledgerEntries.account, amountCents: ledgerEntries.amountCents })
+    .select({
+      transferId: ledgerEntries.transferId,
+      account: ledgerEntries.account,
+      amountCents: ledgerEntries.amountCents,
+    })
     .from(ledgerEntries)
     .where(
       inArray(
@@ -53,14 +57,24 @@ export function toMovements(transfers: TransferWithEntries[]): StatementMovement
   for (const transfer of transfers) {
     const createdAt = transfer.createdAt.toISOString();
     if (transfer.kind === 'deposit') {
-      movements.push({ transfer_id: transfer.id, kind: 'deposit', amount_cents: sumOf(transfer, 'escrow:'), created_at: createdAt });
+      movements.push({
+        transfer_id: transfer.id,
+        kind: 'deposit',
+        amount_cents: sumOf(transfer, 'escrow:'),
+        created_at: createdAt,
+      });
       continue;
     }
     if (transfer.kind !== 'release' && transfer.kind !== 'refund') continue;
     const paidOut = -sumOf(transfer, 'escrow:');
     const refunded = sumOf(transfer, 'buyer:');
     if (paidOut - refunded > 0) {
-      movements.push({ transfer_id: transfer.id, kind: 'release', amount_cents: paidOut - refunded, created_at: createdAt });
+      movements.push({
+        transfer_id: transfer.id,
+        kind: 'release',
+        amount_cents: paidOut - refunded,
+        created_at: createdAt,
+      });
     }
     if (refunded > 0) {
       movements.push({ transfer_id: transfer.id, kind: 'refund', amount_cents: refunded, created_at: createdAt });

@@ -96,7 +96,11 @@ function OrderFormBody({ form, fullPanel }: { form: ParticipationFormResponse; f
   const step = operation.lot_step_tons;
   const order = useZodForm(ZOrder, {
     mode: 'onChange',
-    defaultValues: { volume: form.default_order_tons, payment_method: 'wire', terms_accepted: false as unknown as true },
+    defaultValues: {
+      volume: form.default_order_tons,
+      payment_method: 'wire',
+      terms_accepted: false as unknown as true,
+    },
   });
   // One key per form: every retry or double click of this order carries it.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);

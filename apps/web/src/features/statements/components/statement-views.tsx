@@ -57,9 +57,7 @@ function Pair({ label, value, testId }: { label: string; value: ReactNode; testI
 /** A buyer's statement of one order: the order, the escrow bank, every movement with its ledger transfer. */
 export function BuyerStatementView({ participationId }: { participationId: string }) {
   const query = useBuyerStatement(participationId);
-  return (
-    <StatementState query={query}>{query.data && <BuyerStatementBody statement={query.data} />}</StatementState>
-  );
+  return <StatementState query={query}>{query.data && <BuyerStatementBody statement={query.data} />}</StatementState>;
 }
 
 function BuyerStatementBody({ statement }: { statement: BuyerStatement }) {
@@ -101,7 +99,9 @@ function BuyerStatementBody({ statement }: { statement: BuyerStatement }) {
               >
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <span className="font-semibold text-brand-900">{t(`statements.kinds.${movement.kind}`)}</span>
-                  <span className="text-lg font-bold text-brand-900 tabular-nums">{f.money(movement.amount_cents)}</span>
+                  <span className="text-lg font-bold text-brand-900 tabular-nums">
+                    {f.money(movement.amount_cents)}
+                  </span>
                 </div>
                 <p className="mt-1 text-sm text-slate-600">{f.date(movement.created_at)}</p>
                 <p className="mt-1 text-xs break-all text-slate-500">
@@ -134,9 +134,7 @@ function BuyerStatementBody({ statement }: { statement: BuyerStatement }) {
 /** A seller's payouts of one operation: gross, the platform fee and its rate, net, date and transfer. */
 export function SellerStatementView({ operationId }: { operationId: string }) {
   const query = useSellerStatement(operationId);
-  return (
-    <StatementState query={query}>{query.data && <SellerStatementBody statement={query.data} />}</StatementState>
-  );
+  return <StatementState query={query}>{query.data && <SellerStatementBody statement={query.data} />}</StatementState>;
 }
 
 function SellerStatementBody({ statement }: { statement: SellerStatement }) {
@@ -154,8 +152,16 @@ function SellerStatementBody({ statement }: { statement: SellerStatement }) {
         </div>
         <dl className="mt-5 grid gap-4 sm:grid-cols-4">
           <Pair label={t('statements.seller.gross')} value={f.money(statement.totals.gross_cents)} />
-          <Pair label={t('statements.seller.fee')} value={f.money(statement.totals.fee_cents)} testId="seller-fee-total" />
-          <Pair label={t('statements.seller.net')} value={f.money(statement.totals.net_cents)} testId="seller-net-total" />
+          <Pair
+            label={t('statements.seller.fee')}
+            value={f.money(statement.totals.fee_cents)}
+            testId="seller-fee-total"
+          />
+          <Pair
+            label={t('statements.seller.net')}
+            value={f.money(statement.totals.net_cents)}
+            testId="seller-net-total"
+          />
           <Pair label={t('statements.seller.currentFee')} value={f.percent(statement.current_fee_bps)} />
         </dl>
       </section>
