@@ -40,6 +40,7 @@ for (const language of ['es', 'en'] as const) {
     page,
     baseURL,
   }) => {
+    test.setTimeout(120_000);
     const words = STATEMENT[language];
     await useLanguage(page, language);
     await loginAs(page, 'buyer', baseURL);
@@ -73,6 +74,7 @@ for (const language of ['es', 'en'] as const) {
 }
 
 test('the order page needs the terms accepted and the order records them (en)', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
   await useLanguage(page, 'en');
   await loginAs(page, 'buyer', baseURL);
   await page.goto(`/operation/${ORDER_OPERATION_ID}/order`);
@@ -136,6 +138,7 @@ for (const language of ['es', 'en'] as const) {
     page,
     baseURL,
   }) => {
+    test.setTimeout(120_000);
     const words = WIZARD[language];
     const [product, category, type, origin, destination, port, description, image, spec, next, tons, price] =
       words.labels;
