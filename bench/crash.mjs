@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { createScratchDatabase } from './lib/database.mjs';
 import { createBuyers, createOperations } from './lib/fixtures.mjs';
 import { ensureBuild, productionServerEnv, startServer, waitFor } from './lib/server.mjs';
+import { TERMS_VERSION } from './lib/terms.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({ options: { port: { type: 'string', default: '3147' } } });
@@ -30,7 +31,12 @@ async function order(cookie, operationId) {
     const response = await fetch(`${ORIGIN}/api/operations/${operationId}/participations`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
-      body: JSON.stringify({ volume: 5, payment_method: 'wire', idempotency_key: randomUUID() }),
+      body: JSON.stringify({
+        volume: 5,
+        payment_method: 'wire',
+        idempotency_key: randomUUID(),
+        terms_version: TERMS_VERSION,
+      }),
       signal: AbortSignal.timeout(15_000),
     });
     const body = await response.json().catch(() => null);

@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { createScratchDatabase } from './lib/database.mjs';
 import { ensureBuild, productionServerEnv, startServer as startServerAt, waitFor } from './lib/server.mjs';
 import { createBuyers, createOperations } from './lib/fixtures.mjs';
+import { TERMS_VERSION } from './lib/terms.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -108,7 +109,12 @@ function orderRequest({ operationIdFor, cookieFor, tally }) {
         ...request,
         path: `/api/operations/${operationId}/participations`,
         headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
-        body: JSON.stringify({ volume: ORDER_TONS, payment_method: 'wire', idempotency_key: randomUUID() }),
+        body: JSON.stringify({
+          volume: ORDER_TONS,
+          payment_method: 'wire',
+          idempotency_key: randomUUID(),
+          terms_version: TERMS_VERSION,
+        }),
       };
     },
     onResponse: (status, body) => {
@@ -232,7 +238,12 @@ async function main() {
     const probe = await fetch(`${ORIGIN}/api/operations/${warmupHotId}/participations`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: buyerCookie(0) },
-      body: JSON.stringify({ volume: ORDER_TONS, payment_method: 'wire', idempotency_key: randomUUID() }),
+      body: JSON.stringify({
+        volume: ORDER_TONS,
+        payment_method: 'wire',
+        idempotency_key: randomUUID(),
+        terms_version: TERMS_VERSION,
+      }),
     });
     const hasOrders = probe.status !== 404;
     const orderScenarios = [];

@@ -30,6 +30,7 @@ import { createScratchDatabase } from './lib/database.mjs';
 import { createAdminSession, createBuyers, createOperations } from './lib/fixtures.mjs';
 import { OPERATION_DEADLINE_QUEUE, PARTICIPATION_SWEEP_QUEUE, openJobQueue } from './lib/jobs.mjs';
 import { ensureBuild, productionServerEnv, startServer, waitFor } from './lib/server.mjs';
+import { TERMS_VERSION } from './lib/terms.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -261,7 +262,12 @@ async function main() {
         countOp('order_replay');
         const result = await api('POST', `/api/operations/${order.operationId}/participations`, {
           cookie: buyer.cookie,
-          json: { volume: order.volume, payment_method: order.paymentMethod, idempotency_key: order.key },
+          json: {
+            volume: order.volume,
+            payment_method: order.paymentMethod,
+            idempotency_key: order.key,
+            terms_version: TERMS_VERSION,
+          },
         });
         const failed = tally.add('order_replay', result);
         if (!failed && (result.status !== 200 || result.body?.participation?.id !== id))
@@ -275,7 +281,12 @@ async function main() {
         countOp('order_off_step');
         const result = await api('POST', `/api/operations/${operation.id}/participations`, {
           cookie: buyer.cookie,
-          json: { volume: random.pick([3, 7, 12, 0]), payment_method: 'wire', idempotency_key: randomUUID() },
+          json: {
+            volume: random.pick([3, 7, 12, 0]),
+            payment_method: 'wire',
+            idempotency_key: randomUUID(),
+            terms_version: TERMS_VERSION,
+          },
         });
         if (!tally.add('order_off_step', result) && result.status < 300)
           violate(`an order off the lot step got ${result.status}`);
@@ -287,7 +298,7 @@ async function main() {
       const key = randomUUID();
       const result = await api('POST', `/api/operations/${operation.id}/participations`, {
         cookie: buyer.cookie,
-        json: { volume, payment_method: paymentMethod, idempotency_key: key },
+        json: { volume, payment_method: paymentMethod, idempotency_key: key, terms_version: TERMS_VERSION },
       });
       if (tally.add('order', result)) return;
       if (result.status === 201) {

@@ -28,6 +28,7 @@ import { createScratchDatabase } from './lib/database.mjs';
 import { SESSION_COOKIE, createBuyers, createOperations } from './lib/fixtures.mjs';
 import { PARTICIPATION_SWEEP_QUEUE, openJobQueue } from './lib/jobs.mjs';
 import { ensureBuild, productionServerEnv, startServer, waitFor } from './lib/server.mjs';
+import { TERMS_VERSION } from './lib/terms.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -65,7 +66,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function order(origin, buyer, operationId, volume) {
   const result = await callApi(origin, 'POST', `/api/operations/${operationId}/participations`, {
     cookie: buyer.cookie,
-    json: { volume, payment_method: 'wire', idempotency_key: randomUUID() },
+    json: { volume, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
   });
   if (result.status !== 201) throw new Error(`order through ${origin}: ${result.status} ${result.code ?? ''}`);
   return { id: result.body.participation.id, at: Date.now() };

@@ -79,6 +79,10 @@ async function createOfferThroughWizard(seller: Page, product: string) {
   await seller.getByLabel('Máximo por participante (t)').fill('15');
   await seller.getByLabel('Precio por tonelada (USD)').fill(String(PRICE_PER_TON));
   await expect(seller.getByTestId('offer-total')).toHaveText('$73,500');
+  // The platform's fee (the admin setting, 2 % by default) and what the seller would receive.
+  await expect(seller.getByTestId('platform-fee')).toHaveText(
+    'La plataforma cobra 2 % de tu pago; recibirías ≈ $72,030.',
+  );
   await seller.getByRole('button', { name: 'Siguiente' }).click();
 
   await expect(seller.getByRole('heading', { level: 2, name: /Fechas/ })).toBeVisible();
@@ -98,6 +102,7 @@ async function participateAndUploadProof(buyer: Page, operationId: string): Prom
   await expect(volume).toHaveValue('5');
   await volume.fill(String(TONS_PER_BUYER));
   await expect(buyer.getByTestId('order-total')).toContainText(usd(TONS_PER_BUYER * PRICE_PER_TON));
+  await buyer.getByTestId('terms-acceptance').check();
   await buyer.getByRole('button', { name: 'Confirmar orden' }).click();
 
   await expect(buyer).toHaveURL(new RegExp(`/operation/${operationId}/participate$`));
@@ -272,10 +277,12 @@ test.describe('full flow', () => {
     await expect(admin.getByTestId('ledger-paidOut')).toContainText(usd(total));
     const releases = admin.getByTestId('ledger-transfer').filter({ hasText: 'Liberación' });
     await expect(releases).toHaveCount(buyers.length);
+    // Each order's $24,500 leaves escrow: $24,010 to the seller, the 2 % fee ($490) to the platform.
     for (const release of await releases.all()) {
       const toSeller = release.getByRole('row').filter({ hasText: `Vendedor · ${seller.companyName}` });
-      await expect(toSeller).toContainText(usd(TONS_PER_BUYER * PRICE_PER_TON));
+      await expect(toSeller).toContainText(usd(24_010));
       await expect(toSeller).not.toContainText('-$');
+      await expect(release.getByRole('row').filter({ hasText: 'Plataforma (comisión)' })).toContainText(usd(490));
     }
     clock.lap('ledger');
 
@@ -286,6 +293,21 @@ test.describe('full flow', () => {
     await expect(offer.getByText('Liquidada', { exact: true })).toBeVisible();
     await expect(offer.getByText(`${TOTAL_TONS} / ${TOTAL_TONS} t`)).toBeVisible();
     await expect(sellerPage.locator('dt:text-is("Ofertas completadas") + dd')).toHaveText('1');
+    await expect(sellerPage.getByTestId('platform-fee')).toHaveText(
+      'Comisión de la plataforma: 2 % de cada pago, descontada al liberar el escrow.',
+    );
+    // Its payouts, net of the fee: three of $24,500 gross, $490 (2 %) fee, $24,010 net.
+    await offer.getByTestId('seller-statement-link').click();
+    await expect(sellerPage).toHaveURL(new RegExp(`/seller/statements/${operationId}$`));
+    await expect(sellerPage.getByTestId('seller-payout')).toHaveCount(buyers.length);
+    for (const payout of await sellerPage.getByTestId('seller-payout').all()) {
+      await expect(payout).toContainText(usd(24_500));
+      await expect(payout).toContainText('$490 (2 %)');
+      await expect(payout).toContainText(usd(24_010));
+    }
+    await expect(sellerPage.getByTestId('seller-fee-total')).toHaveText('$1,470');
+    await expect(sellerPage.getByTestId('seller-net-total')).toHaveText('$72,030');
+    clock.lap('seller statement');
 
     // 9. Each buyer's deal room shows every step completed, with its date and documents.
     await Promise.all(buyers.map((buyer) => expectCompletedDealRoom(buyer.page, operationId, stepDate)));

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { TERMS_VERSION } from '@tradeops/shared';
 import { demoId } from '../../apps/server/src/db/seed/demo-ids';
 import { DEAL_FIXTURES } from '../support/deal-fixtures';
 import { DEMO_PASSWORD, loginAs, originHeaders } from '../support/login';
@@ -17,7 +18,7 @@ const BUYER_B_ORDER_KEY = '6f1d2c34-8a0b-4f7e-9c11-2b5a7e0d4a02';
 function createParticipation(request: APIRequestContext, baseURL: string | undefined, volume: number, key: string) {
   return request.post(`/api/operations/${operationId}/participations`, {
     headers: originHeaders(baseURL),
-    data: { volume, payment_method: 'wire', idempotency_key: key },
+    data: { volume, payment_method: 'wire', idempotency_key: key, terms_version: TERMS_VERSION },
   });
 }
 

@@ -38,6 +38,14 @@ test('a buyer orders, uploads the proof, an admin confirms, and the buyer sees t
   await expect(total).toContainText(/9[.,\s]?300/);
   await page.getByRole('radio', { name: /Efectivo/ }).check();
   await expectNoSeriousAxeViolation(page);
+  // The order needs the terms accepted: without the box ticked nothing is sent and the page says why.
+  await expect(page.getByRole('link', { name: 'acuerdo de escrow' })).toHaveAttribute('href', '/escrow-agreement');
+  await page.getByRole('button', { name: 'Confirmar orden' }).click();
+  await expect(
+    page.getByText('Acepta los términos de servicio, la política de privacidad y el acuerdo de escrow para continuar.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/operation/${operationId}/order$`));
+  await page.getByTestId('terms-acceptance').check();
   await page.getByRole('button', { name: 'Confirmar orden' }).click();
 
   // The participate page: instructions, reference, amount, 33 %.

@@ -17,4 +17,6 @@ export const DEAL_FIXTURES = {
   liveAllocation: 'soybeans',
   /** e2e/deals/deal-room-messages.spec.ts: the seller and an admin talk in the deal room, live. */
   dealRoomMessages: 'mandarins',
+  /** e2e/deals/statements-and-terms.spec.ts: an English order that needs the terms accepted. */
+  termsAndStatements: 'arabica-coffee',
 } as const;

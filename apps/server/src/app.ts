@@ -27,6 +27,7 @@ import { operationDetailRoutes } from './modules/operations/operation-detail.rou
 import { operationsRoutes } from './modules/operations/operations.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { participationsRoutes } from './modules/participations/participations.routes';
+import { statementsRoutes } from './modules/statements/statements.routes';
 import { escrowRoutes } from './modules/escrow/escrow.routes';
 import { dealRoomRoutes } from './modules/deal-room/deal-room.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -232,6 +233,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(offersRoutes);
         await api.register(dashboardsRoutes);
         await api.register(settingsRoutes);
+        await api.register(statementsRoutes);
         await api.register(lifecycleRoutes);
         if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
       },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { type CreateParticipationResponse, DAY_MS, type Participation } from '@tradeops/shared';
+import { type CreateParticipationResponse, DAY_MS, type Participation, TERMS_VERSION } from '@tradeops/shared';
 import { type Queryable } from '../db/client';
 import { participations, operationWaitlist, operations } from '../db/schema';
 import { demoUserId } from '../db/seed/demo-accounts';
@@ -72,13 +72,13 @@ export function requestOrder(
   app: FastifyInstance,
   headers: Record<string, string>,
   operationId: string,
-  body: { volume: unknown; payment_method?: unknown; idempotency_key?: unknown },
+  body: { volume: unknown; payment_method?: unknown; idempotency_key?: unknown; terms_version?: unknown },
 ) {
   return app.inject({
     method: 'POST',
     url: `/api/operations/${operationId}/participations`,
     headers,
-    payload: { payment_method: 'wire', idempotency_key: randomUUID(), ...body },
+    payload: { payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION, ...body },
   });
 }
 

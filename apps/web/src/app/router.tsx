@@ -54,6 +54,21 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/about').then((module) => ({ Component: module.AboutPage })),
       },
       {
+        path: 'terms',
+        handle: { titleKey: 'legal.terms.title' } satisfies RouteHandle,
+        lazy: () => import('./routes/legal').then((module) => ({ Component: module.TermsPage })),
+      },
+      {
+        path: 'privacy',
+        handle: { titleKey: 'legal.privacy.title' } satisfies RouteHandle,
+        lazy: () => import('./routes/legal').then((module) => ({ Component: module.PrivacyPage })),
+      },
+      {
+        path: 'escrow-agreement',
+        handle: { titleKey: 'legal.escrow.title' } satisfies RouteHandle,
+        lazy: () => import('./routes/legal').then((module) => ({ Component: module.EscrowAgreementPage })),
+      },
+      {
         path: 'why-tradeops',
         handle: { titleKey: 'pages.whyTradeops' } satisfies RouteHandle,
         lazy: () => import('./routes/why-tradeops').then((module) => ({ Component: module.WhyTradeopsPage })),
@@ -173,6 +188,9 @@ export const routes: RouteObject[] = [
             import('./routes/buyer-operations').then((m) => ({ Component: m.BuyerOperationsPage })),
           ),
           page('buyer/settings', 'pages.buyerSettings', accountSettingsPage),
+          page('buyer/statements/:participationId', 'statements.buyer.pdfTitle', () =>
+            import('./routes/buyer-statement').then((m) => ({ Component: m.BuyerStatementPage })),
+          ),
         ],
       },
 
@@ -187,6 +205,9 @@ export const routes: RouteObject[] = [
             import('./routes/seller-products').then((m) => ({ Component: m.SellerProductsPage })),
           ),
           page('seller/settings', 'pages.sellerSettings', accountSettingsPage),
+          page('seller/statements/:operationId', 'statements.seller.pdfTitle', () =>
+            import('./routes/seller-statement').then((m) => ({ Component: m.SellerStatementPage })),
+          ),
           page('make-offer', 'pages.makeOffer', () =>
             import('./routes/make-offer').then((m) => ({ Component: m.MakeOfferPage })),
           ),

@@ -1,6 +1,7 @@
 import { ESCROW_STATES } from '../escrow/constants';
 import { z } from 'zod';
 import { zText } from '../text/safe-text';
+import { zTermsVersion } from '../terms/constants';
 import { LEDGER_TRANSFER_KINDS } from '../escrow/constants';
 import {
   MAX_OPERATION_TONS,
@@ -28,6 +29,8 @@ export const ZCreateParticipationRequest = z.object({
     .max(MAX_OPERATION_TONS, 'validation.tooLarge'),
   payment_method: z.enum(PAYMENT_METHODS, 'validation.paymentMethodRequired'),
   idempotency_key: z.uuid('validation.invalid'),
+  /** The terms version the buyer accepted (TERMS_VERSION); another one is refused (TERMS_NOT_ACCEPTED). */
+  terms_version: zTermsVersion(),
 });
 export type CreateParticipationRequest = z.infer<typeof ZCreateParticipationRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLATFORM_FEE_BPS_RANGE } from '../money/platform-fee';
 import { zText } from '../text/safe-text';
 
 /** Hours an unpaid participation holds its tons before it expires (a platform setting; this is its default). */
@@ -10,6 +11,7 @@ export const PLATFORM_SETTING_KEYS = [
   'participation_hold_hours',
   'fund_retention_days',
   'admin_emails',
+  'platform_fee_bps',
 ] as const;
 export type PlatformSettingKey = (typeof PLATFORM_SETTING_KEYS)[number];
 
@@ -45,6 +47,12 @@ export const ZUpdateAdminSettingsRequest = z.object({
     .int('validation.invalid')
     .min(FUND_RETENTION_DAYS_RANGE.min, 'adminSettings.validation.retentionRange')
     .max(FUND_RETENTION_DAYS_RANGE.max, 'adminSettings.validation.retentionRange'),
+  /** The platform's commission on each seller payout, in basis points (200 = 2 %). */
+  platformFeeBps: z
+    .number('validation.required')
+    .int('validation.invalid')
+    .min(PLATFORM_FEE_BPS_RANGE.min, 'adminSettings.validation.platformFeeRange')
+    .max(PLATFORM_FEE_BPS_RANGE.max, 'adminSettings.validation.platformFeeRange'),
 });
 export type UpdateAdminSettingsRequest = z.input<typeof ZUpdateAdminSettingsRequest>;
 
@@ -56,5 +64,10 @@ export const ZAdminSettingsResponse = z.object({
   escrowBankDetails: ZEscrowBankDetails.nullable(),
   participationHoldHours: z.number().int(),
   fundRetentionDays: z.number().int(),
+  platformFeeBps: z.number().int(),
 });
 export type AdminSettingsResponse = z.infer<typeof ZAdminSettingsResponse>;
+
+/** GET /api/seller/platform-fee: the commission a seller's payouts bear now. */
+export const ZPlatformFeeResponse = z.object({ platformFeeBps: z.number().int() });
+export type PlatformFeeResponse = z.infer<typeof ZPlatformFeeResponse>;

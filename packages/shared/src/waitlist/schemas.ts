@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_OPERATION_TONS, PAYMENT_METHODS, WAITLIST_STATUSES } from '../operations/constants';
+import { zTermsVersion } from '../terms/constants';
 
 /** Why an order stopped holding tons (operation_participants.ended_reason). */
 export const PARTICIPATION_END_REASONS = [
@@ -30,6 +31,8 @@ export type JoinWaitlistRequest = z.infer<typeof ZJoinWaitlistRequest>;
 export const ZClaimWaitlistInvitationRequest = z.object({
   payment_method: z.enum(PAYMENT_METHODS, 'validation.paymentMethodRequired'),
   idempotency_key: z.uuid('validation.invalid'),
+  /** The terms version the buyer accepted: a claim is an order. */
+  terms_version: zTermsVersion(),
 });
 export type ClaimWaitlistInvitationRequest = z.infer<typeof ZClaimWaitlistInvitationRequest>;
 

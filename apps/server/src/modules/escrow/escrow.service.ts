@@ -1,10 +1,12 @@
-import { type LedgerTransferKind } from '@tradeops/shared';
+import { type LedgerTransferKind, computePlatformFeeCents } from '@tradeops/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type AppTransaction, type Queryable } from '../../db/client';
 import { getPgErrorCode } from '../../db/errors';
 import { ledgerEntries, ledgerTransfers, participations, operations } from '../../db/schema';
 import { AppError } from '../../errors';
-import { buyerAccount, escrowAccount, sellerAccount } from './ledger-accounts';
+import { writeAudit } from '../audit/audit.service';
+import { getPlatformSettings } from '../settings/settings.service';
+import { PLATFORM_REVENUE_ACCOUNT, buyerAccount, escrowAccount, sellerAccount } from './ledger-accounts';
 
 /**
  * The one place money moves (DESIGN §2). Every function takes the caller's
@@ -87,11 +89,15 @@ export async function recordDeposit(
 
 /**
  * Pays out what a participation holds in escrow, once: `refundCents` goes back
- * to the buyer and the rest to the seller. 0 is a release, the whole amount a
- * refund, anything between a split (a dispute's partial refund) recorded as one
- * release transfer with three entries. A second payout is refused (CONFLICT) by
- * the unique index, whatever the concurrency. A participation never deposited
- * has nothing to pay out (NOT_FOUND is not right either: CONFLICT says "not now").
+ * to the buyer and the rest to the seller, less the platform's fee (a platform
+ * setting in basis points, computePlatformFeeCents: rounded down, in the seller's
+ * favour) which goes to `platform:revenue` in the same transfer. A refund bears no
+ * fee. 0 is a release, the whole amount a refund, anything between a split (a
+ * dispute's partial refund) recorded as one release transfer with up to four
+ * entries. A second payout is refused (CONFLICT) by the unique index, whatever the
+ * concurrency. A participation never deposited has nothing to pay out (NOT_FOUND is
+ * not right either: CONFLICT says "not now"). The rate used is kept in the audit
+ * log (`escrow.platform_fee`, entity the transfer) for the seller's statement.
  */
 export async function payOutParticipation(
   tx: AppTransaction,
@@ -104,15 +110,29 @@ export async function payOutParticipation(
   const refund = options.refundCents;
   if (!Number.isInteger(refund) || refund < 0 || refund > held) throw new AppError('VALIDATION_FAILED');
   const kind: LedgerTransferKind = refund === held ? 'refund' : 'release';
-  return insertTransfer(
+  const grossCents = held - refund;
+  const { platformFeeBps } = await getPlatformSettings(tx);
+  const feeCents = computePlatformFeeCents(grossCents, platformFeeBps);
+  const transferId = await insertTransfer(
     tx,
     { kind, operationId: money.operationId, participationId, memo: options.memo ?? null, createdBy: options.actorId },
     [
       { account: escrowAccount(money.operationId), amountCents: -held },
-      { account: sellerAccount(money.sellerId), amountCents: held - refund },
+      { account: sellerAccount(money.sellerId), amountCents: grossCents - feeCents },
+      { account: PLATFORM_REVENUE_ACCOUNT, amountCents: feeCents },
       { account: buyerAccount(money.userId), amountCents: refund },
     ],
   );
+  if (grossCents > 0) {
+    await writeAudit(tx, {
+      actorId: options.actorId,
+      action: 'escrow.platform_fee',
+      entityType: 'ledger_transfer',
+      entityId: transferId,
+      data: { participationId, grossCents, feeBps: platformFeeBps, feeCents },
+    });
+  }
+  return transferId;
 }
 
 /** Cents a participation has in escrow now (deposit minus what was paid out of it). */
@@ -143,7 +163,8 @@ export async function getEscrowStates(
       escrow: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.account} like 'escrow:%'), 0)`,
       deposited: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerTransfers.kind} = 'deposit' and ${ledgerEntries.account} like 'escrow:%'), 0)`,
       toBuyer: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerTransfers.kind} <> 'deposit' and ${ledgerEntries.account} like 'buyer:%'), 0)`,
-      toSeller: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.account} like 'seller:%'), 0)`,
+      // Released: what left escrow for the seller, the platform's fee on it included (gross).
+      toSeller: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.account} like 'seller:%' or ${ledgerEntries.account} like 'platform:%'), 0)`,
     })
     .from(ledgerTransfers)
     .innerJoin(ledgerEntries, eq(ledgerEntries.transferId, ledgerTransfers.id))

@@ -136,9 +136,22 @@ describe('settlement (back office)', () => {
     }[];
     expect(releases).toHaveLength(2);
     for (const release of releases) {
+      // Three entries summing to zero: escrow −held, seller +(held − 2 %), platform:revenue +2 % (the default fee).
+      const escrowOut = -release.entries.find((entry) => entry.account.startsWith('escrow:'))!.amount_cents;
+      const fee = Math.floor((escrowOut * 200) / 10_000);
+      expect(fee).toBeGreaterThan(0);
+      expect(release.entries).toHaveLength(3);
       expect(release.entries).toContainEqual(
-        expect.objectContaining({ account: `seller:${demoUserId('vendedor')}`, party: sellerProfile!.companyName }),
+        expect.objectContaining({
+          account: `seller:${demoUserId('vendedor')}`,
+          party: sellerProfile!.companyName,
+          amount_cents: escrowOut - fee,
+        }),
       );
+      expect(release.entries).toContainEqual(
+        expect.objectContaining({ account: 'platform:revenue', amount_cents: fee }),
+      );
+      expect(release.entries.reduce((sum, entry) => sum + entry.amount_cents, 0)).toBe(0);
     }
     expect(ledger.json()).toMatchObject({ held_cents: 0 });
     // The back office's list shows the deal closed, nothing held, no step left.

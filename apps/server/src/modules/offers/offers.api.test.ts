@@ -1,4 +1,10 @@
-import { OFFER_IMAGE_MAX_BYTES, type OfferRequest, type SellerOffer, isoDateInDays } from '@tradeops/shared';
+import {
+  OFFER_IMAGE_MAX_BYTES,
+  type OfferRequest,
+  type SellerOffer,
+  isoDateInDays,
+  TERMS_VERSION,
+} from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, operations, productSpecs } from '../../db/schema';
@@ -267,7 +273,12 @@ describe('money that would round to zero or overflow', () => {
         method: 'POST',
         url: `/api/operations/${featured}/participations`,
         headers: buyer,
-        payload: { volume, payment_method: 'wire', idempotency_key: '8d3c1f0a-2b4e-4c6d-9e8f-0a1b2c3d4e5f' },
+        payload: {
+          volume,
+          payment_method: 'wire',
+          idempotency_key: '8d3c1f0a-2b4e-4c6d-9e8f-0a1b2c3d4e5f',
+          terms_version: TERMS_VERSION,
+        },
       });
       expect(order.statusCode, String(volume)).toBe(400);
       expect(order.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });

@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@tradeops/shared';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +70,7 @@ describe('a write answers from its own transaction, with no read after the commi
       volume: 10,
       payment_method: 'wire',
       idempotency_key: randomUUID(),
+      terms_version: TERMS_VERSION,
     });
     expect(result).toMatchObject({ created: true, participation: { volume: 10, escrow: { state: 'none' } } });
     const [operation] = await t.db.select().from(operations).where(eq(operations.id, operationId));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type OperationDetail, type ParticipationFormResponse, HOUR_MS } from '@tradeops/shared';
+import { type OperationDetail, type ParticipationFormResponse, HOUR_MS, TERMS_VERSION } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participations, operationWaitlist } from '../../db/schema';
@@ -107,7 +107,7 @@ describe('a seller on its own operation', () => {
       method: 'POST',
       url: `/api/operations/${operation.id}/waitlist/claim`,
       headers: seller,
-      payload: { payment_method: 'cash', idempotency_key: randomUUID() },
+      payload: { payment_method: 'cash', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
     });
     expect(response.statusCode, response.body).toBe(403);
     expect(response.json()).toMatchObject({ error: { code: 'OWN_OPERATION' } });

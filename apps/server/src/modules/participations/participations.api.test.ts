@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { TERMS_VERSION } from '@tradeops/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_REFERENCE_PATTERN } from '@tradeops/shared';
 import {
@@ -45,7 +46,7 @@ describe('participations API', () => {
   const order = (
     headers: Record<string, string>,
     operationId: string,
-    body: Partial<{ volume: unknown; payment_method: unknown; idempotency_key: unknown }>,
+    body: Partial<{ volume: unknown; payment_method: unknown; idempotency_key: unknown; terms_version: unknown }>,
   ) => requestOrder(t.app, headers, operationId, { volume: 10, ...body });
 
   async function uploadProof(headers: Record<string, string>, id: string, fileName: string, bytes: Buffer) {
@@ -95,6 +96,39 @@ describe('participations API', () => {
     });
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, participation.id));
     expect(audit.map((row) => row.action)).toContain('participation.created');
+  });
+
+  it('refuses an order without the current terms accepted (translated 400, nothing taken) and records the version', async () => {
+    const before = (await operationRow(SUGAR)).allocatedTons;
+    const missing = await order(buyer, SUGAR, { terms_version: undefined });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields.terms_version).toBe(
+      'Acepta los términos de servicio, la política de privacidad y el acuerdo de escrow para continuar.',
+    );
+    const stale = await order(buyer, SUGAR, { terms_version: '2025-01-01' });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error).toMatchObject({
+      code: 'TERMS_NOT_ACCEPTED',
+      message: `Para hacer tu pedido, acepta los términos vigentes (versión ${TERMS_VERSION}): términos de servicio, política de privacidad y acuerdo de escrow.`,
+    });
+    const staleEnglish = await order({ ...buyer, 'accept-language': 'en' }, SUGAR, { terms_version: '' });
+    expect(staleEnglish.json().error.message).toMatch(/^To place your order, accept the current terms/);
+    expect((await operationRow(SUGAR)).allocatedTons).toBe(before);
+
+    const accepted = await order(buyer, SUGAR, { volume: 10, terms_version: TERMS_VERSION });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const [row] = await t.db
+      .select({ termsVersion: participations.termsVersion })
+      .from(participations)
+      .where(eq(participations.id, accepted.json().participation.id));
+    expect(row?.termsVersion).toBe(TERMS_VERSION);
+    // Give the tons back: the tests below count on the buyer's sugar cap.
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/participations/${accepted.json().participation.id}/cancel`,
+      headers: buyer,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
   });
 
   it('replays the same idempotency key: 200, the same order, nothing new', async () => {

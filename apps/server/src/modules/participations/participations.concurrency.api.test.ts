@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@tradeops/shared';
 import { randomUUID } from 'node:crypto';
 import { type AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
@@ -64,7 +65,12 @@ describe('simultaneous orders over HTTP', () => {
     const response = await fetch(`${baseUrl}/api/operations/${operationId}/participations`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json', origin: TEST_ORIGIN },
-      body: JSON.stringify({ volume, payment_method: 'wire', idempotency_key: randomUUID() }),
+      body: JSON.stringify({
+        volume,
+        payment_method: 'wire',
+        idempotency_key: randomUUID(),
+        terms_version: TERMS_VERSION,
+      }),
     });
     const body = (await response.json()) as { participation?: { id: string }; error?: { code: string } };
     return {

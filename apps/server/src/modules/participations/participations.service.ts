@@ -16,6 +16,7 @@ import {
   maxOrderTons,
   minOrderTons,
   HOUR_MS,
+  TERMS_VERSION,
 } from '@tradeops/shared';
 import { and, desc, eq, or } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/client';
@@ -189,6 +190,8 @@ export async function createParticipation(
   now: Date = new Date(),
 ): Promise<CreateParticipationResult> {
   const userId = auth.user.id;
+  // The buyer must have accepted the terms in force: an order placed under older ones is refused.
+  if (request.terms_version !== TERMS_VERSION) throw new AppError('TERMS_NOT_ACCEPTED', { version: TERMS_VERSION });
   const replay = await findByIdempotencyKey(db, userId, request.idempotency_key);
   if (replay) {
     assertSameOrder(replay, operationId, request);
@@ -270,6 +273,7 @@ export async function createParticipation(
           status: 'active',
           paymentReference,
           idempotencyKey: request.idempotency_key,
+          termsVersion: request.terms_version,
           expiresAt: new Date(now.getTime() + settings.participationHoldHours * HOUR_MS),
         })
         .returning();

@@ -28,6 +28,7 @@ function save(body: unknown, headers = admin) {
 describe('admin settings', () => {
   it('reads the seeded settings and the environment’s admins', async () => {
     const settings = await current();
+    expect(settings.platformFeeBps).toBe(200);
     expect(settings).toMatchObject({ participationHoldHours: 72, fundRetentionDays: 30, adminEmails: [] });
     expect(settings.envAdminEmails).toEqual(['ops@tradeops.demo']);
     expect(settings.escrowBankDetails?.currency).toBe('USD');
@@ -40,6 +41,7 @@ describe('admin settings', () => {
       escrowBankDetails: { ...before.escrowBankDetails!, bank_name: 'Banco Nuevo' },
       participationHoldHours: 48,
       fundRetentionDays: 0,
+      platformFeeBps: 250,
     };
     const response = await save(body);
     expect(response.statusCode, response.body).toBe(200);
@@ -47,9 +49,10 @@ describe('admin settings', () => {
       adminEmails: ['comprador@tradeops.demo'],
       participationHoldHours: 48,
       fundRetentionDays: 0,
+      platformFeeBps: 250,
     });
     const platform = await getPlatformSettings(t.db);
-    expect(platform).toMatchObject({ participationHoldHours: 48, fundRetentionDays: 0 });
+    expect(platform).toMatchObject({ participationHoldHours: 48, fundRetentionDays: 0, platformFeeBps: 250 });
     expect(platform.escrowBankDetails?.bank_name).toBe('Banco Nuevo');
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.updated'));
     expect(audits.map((row) => row.entityId).sort()).toEqual([
@@ -57,7 +60,10 @@ describe('admin settings', () => {
       'escrow_bank_details',
       'fund_retention_days',
       'participation_hold_hours',
+      'platform_fee_bps',
     ]);
+    const [feeAudit] = audits.filter((row) => row.entityId === 'platform_fee_bps');
+    expect(feeAudit?.data).toEqual({ before: 200, after: 250 });
     expect(audits.find((row) => row.entityId === 'participation_hold_hours')?.data).toEqual({ before: 72, after: 48 });
 
     // A stored admin e-mail makes that account an admin at its next request.
@@ -66,7 +72,7 @@ describe('admin settings', () => {
 
     // Saving the same values again writes no new audit rows.
     await save(body);
-    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.updated'))).length).toBe(4);
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.updated'))).length).toBe(5);
 
     // And removing it takes the rights away again.
     expect((await save({ ...body, adminEmails: [] })).statusCode).toBe(200);
@@ -80,12 +86,17 @@ describe('admin settings', () => {
       escrowBankDetails: before.escrowBankDetails,
       participationHoldHours: 72,
       fundRetentionDays: 30,
+      platformFeeBps: 200,
     };
     for (const [patch, field] of [
       [{ adminEmails: ['not-an-email'] }, 'adminEmails.0'],
       [{ participationHoldHours: 0 }, 'participationHoldHours'],
       [{ fundRetentionDays: -1 }, 'fundRetentionDays'],
       [{ fundRetentionDays: 1.5 }, 'fundRetentionDays'],
+      [{ platformFeeBps: 2001 }, 'platformFeeBps'],
+      [{ platformFeeBps: -1 }, 'platformFeeBps'],
+      [{ platformFeeBps: 1.5 }, 'platformFeeBps'],
+      [{ platformFeeBps: undefined }, 'platformFeeBps'],
       [{ escrowBankDetails: { ...before.escrowBankDetails, swift: '' } }, 'escrowBankDetails.swift'],
     ] as const) {
       const response = await save({ ...valid, ...patch });
@@ -97,6 +108,16 @@ describe('admin settings', () => {
     expect(await current()).toEqual(before);
     const seller = await signIn(t, 'vendedor@tradeops.demo');
     expect((await save(valid, seller)).statusCode).toBe(403);
+    const tooHigh = await save({ ...valid, platformFeeBps: 2001 });
+    expect(tooHigh.json().error.fields.platformFeeBps).toBe('Entre 0 y 2000 puntos básicos (0 % a 20 %)');
+  });
+
+  it('tells a signed-in seller the fee their payouts bear, and no one else', async () => {
+    const seller = await signIn(t, 'vendedor@tradeops.demo');
+    const fee = await t.app.inject({ method: 'GET', url: '/api/seller/platform-fee', headers: seller });
+    expect(fee.statusCode, fee.body).toBe(200);
+    expect(fee.json()).toEqual({ platformFeeBps: (await current()).platformFeeBps });
+    expect((await t.app.inject({ method: 'GET', url: '/api/seller/platform-fee' })).statusCode).toBe(401);
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   ZAccountProfile,
   ZAdminSettingsResponse,
+  ZPlatformFeeResponse,
   ZUpdateAccountProfileRequest,
   ZUpdateAdminSettingsRequest,
 } from '@tradeops/shared';
@@ -9,6 +10,7 @@ import { errorResponses } from '../../plugins/error-handler';
 import { requireAuth } from '../../plugins/route-access';
 import { getAccountProfile, updateAccountProfile } from './account.service';
 import { getAdminSettings, updateAdminSettings } from './admin-settings.service';
+import { getPlatformSettings } from './settings.service';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -42,6 +44,24 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
     },
     async (request) => updateAdminSettings(app.db, requireAuth(request), request.body, app.config.adminEmails),
+  );
+
+  app.get(
+    '/seller/platform-fee',
+    {
+      schema: {
+        summary:
+          'The platform’s commission on seller payouts now, in basis points (shown in the offer wizard and the seller dashboard)',
+        tags: ['offers'],
+        response: { 200: ZPlatformFeeResponse, ...errors },
+      },
+      config: { access: 'seller' },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { platformFeeBps } = await getPlatformSettings(app.db);
+      return { platformFeeBps };
+    },
   );
 
   app.get(

@@ -1,5 +1,7 @@
 import {
   DEFAULT_PARTICIPATION_HOLD_HOURS,
+  DEFAULT_PLATFORM_FEE_BPS,
+  PLATFORM_FEE_BPS_RANGE,
   type EscrowBankDetails,
   FUND_RETENTION_DAYS,
   ZEscrowBankDetails,
@@ -14,10 +16,22 @@ export interface PlatformSettings {
   escrowBankDetails: EscrowBankDetails | null;
   participationHoldHours: number;
   fundRetentionDays: number;
+  /** The commission taken from each seller payout, in basis points. */
+  platformFeeBps: number;
 }
 
 function integerAtLeast(value: unknown, minimum: number, fallback: number): number {
   return typeof value === 'number' && Number.isInteger(value) && value >= minimum ? value : fallback;
+}
+
+/** A stored fee outside its bounds (written by hand) falls back to the default rather than being taken. */
+function platformFeeBpsOf(value: unknown): number {
+  return typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value >= PLATFORM_FEE_BPS_RANGE.min &&
+    value <= PLATFORM_FEE_BPS_RANGE.max
+    ? value
+    : DEFAULT_PLATFORM_FEE_BPS;
 }
 
 /** Reads every setting in one query; a malformed stored value falls back to its default. */
@@ -25,7 +39,14 @@ export async function getPlatformSettings(db: Queryable): Promise<PlatformSettin
   const rows = await db
     .select({ key: platformSettings.key, value: platformSettings.value })
     .from(platformSettings)
-    .where(inArray(platformSettings.key, ['escrow_bank_details', 'participation_hold_hours', 'fund_retention_days']));
+    .where(
+      inArray(platformSettings.key, [
+        'escrow_bank_details',
+        'participation_hold_hours',
+        'fund_retention_days',
+        'platform_fee_bps',
+      ]),
+    );
   const stored = new Map(rows.map((row) => [row.key, row.value]));
   const bank = ZEscrowBankDetails.safeParse(stored.get('escrow_bank_details'));
   return {
@@ -33,5 +54,6 @@ export async function getPlatformSettings(db: Queryable): Promise<PlatformSettin
     participationHoldHours: integerAtLeast(stored.get('participation_hold_hours'), 1, DEFAULT_PARTICIPATION_HOLD_HOURS),
     // 0 is allowed: settlement right after a passed inspection (demos).
     fundRetentionDays: integerAtLeast(stored.get('fund_retention_days'), 0, FUND_RETENTION_DAYS),
+    platformFeeBps: platformFeeBpsOf(stored.get('platform_fee_bps')),
   };
 }

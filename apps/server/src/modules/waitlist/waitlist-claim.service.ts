@@ -75,7 +75,12 @@ export async function claimWaitlistInvitation(
       tx as unknown as AppDatabase,
       auth,
       operationId,
-      { volume: tons, payment_method: request.payment_method, idempotency_key: request.idempotency_key },
+      {
+        volume: tons,
+        payment_method: request.payment_method,
+        idempotency_key: request.idempotency_key,
+        terms_version: request.terms_version,
+      },
       now,
     );
     await tx

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR_MS } from '@tradeops/shared';
+import { HOUR_MS, TERMS_VERSION } from '@tradeops/shared';
 import { auditLog, notifications, participations, operationWaitlist } from '../../db/schema';
 import { type ApprovedBuyer, createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, getTonnage, placeOrder, requestOrder } from '../../test/deals';
@@ -39,7 +39,7 @@ describe('waitlist', () => {
       method: 'POST',
       url: `/api/operations/${operationId}/waitlist/claim`,
       headers: buyer.headers,
-      payload: { payment_method: 'cash', idempotency_key: key },
+      payload: { payment_method: 'cash', idempotency_key: key, terms_version: TERMS_VERSION },
     });
   const cancel = (buyer: ApprovedBuyer, participationId: string) =>
     t.app.inject({ method: 'POST', url: `/api/participations/${participationId}/cancel`, headers: buyer.headers });

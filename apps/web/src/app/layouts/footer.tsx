@@ -1,3 +1,4 @@
+import { LEGAL_DOCUMENTS } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/ui/brand-logo';
@@ -29,11 +30,15 @@ export function Footer() {
         { to: '/blog', label: t('pages.blog') },
       ],
     },
+    {
+      title: t('footer.legal'),
+      links: LEGAL_DOCUMENTS.map((document) => ({ to: document.path, label: t(`legal.${document.key}.title`) })),
+    },
   ];
 
   return (
     <footer className="on-dark bg-brand-950 text-brand-100">
-      <Container className="grid gap-10 py-14 md:grid-cols-[1.4fr_repeat(3,1fr)]">
+      <Container className="grid gap-10 py-14 sm:grid-cols-2 md:grid-cols-[1.4fr_repeat(4,1fr)]">
         <div className="max-w-sm">
           <Link to="/" className="inline-flex items-center gap-2 rounded-md">
             <BrandLogo className="size-8" />

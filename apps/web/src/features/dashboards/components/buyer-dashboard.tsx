@@ -81,6 +81,9 @@ function ParticipationRow({ row }: { row: BuyerParticipation }) {
         <ButtonLink size="sm" variant="secondary" to={`/operation/${row.operationId}/waiting`}>
           {t('buyerArea.dealRoom')}
         </ButtonLink>
+        <ButtonLink size="sm" variant="ghost" to={`/buyer/statements/${row.id}`} data-testid="buyer-statement-link">
+          {t('statements.open')}
+        </ButtonLink>
         {needsProof && (
           <ButtonLink size="sm" variant="ghost" to={`/operation/${row.operationId}/participate`}>
             {t('buyerArea.uploadProof')}

@@ -8,7 +8,7 @@ import { useOperationLedger } from '../api/get-ledger';
 import { Alert } from '../../../components/ui/alert';
 import { InnerPage } from '../../../components/ui/inner-page';
 
-const ACCOUNT_KINDS = ['buyer', 'escrow', 'seller'] as const;
+const ACCOUNT_KINDS = ['buyer', 'escrow', 'seller', 'platform'] as const;
 type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
 type LedgerEntry = LedgerResponse['transfers'][number]['entries'][number];

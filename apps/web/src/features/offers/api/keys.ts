@@ -5,4 +5,5 @@ export const offerKeys = {
   detail: (id: string | null, language: string) => [...offerKeys.all, 'detail', id, language] as const,
   participants: (id: string | null) => [...offerKeys.all, 'participants', id] as const,
   dashboard: (language: string) => [...offerKeys.all, 'dashboard', language] as const,
+  platformFee: ['offers', 'platform-fee'] as const,
 };

@@ -24,6 +24,7 @@ import { isApiError } from '../../../lib/api-client';
 import { toLocale } from '../../../lib/format';
 import { useSaveOffer } from '../api/offers';
 import { EMPTY_OFFER, OFFER_DRAFT_STORAGE_KEY, type OfferFormValues, useOfferDraft } from '../hooks/use-offer-draft';
+import { PlatformFeeNotice } from './platform-fee-notice';
 
 /** Which step owns a field (server field errors send the user back there). */
 function stepOf(field: string): number {
@@ -231,6 +232,7 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
         <p className="mt-1 text-2xl font-bold text-brand-900" data-testid="offer-total">
           {totalCents === null ? '—' : formatUsd(totalCents, toLocale(i18n.language))}
         </p>
+        <PlatformFeeNotice totalCents={totalCents} className="mt-2 text-sm text-slate-700" />
       </div>
     </div>,
     <div key="dates" className="grid gap-5 sm:grid-cols-3">

@@ -3,6 +3,7 @@ import { KpiCard } from '../../../components/ui/kpi-card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatNumber } from '../../../lib/format';
 import { useSellerDashboard } from '../api/offers';
+import { PlatformFeeNotice } from './platform-fee-notice';
 import { SellerOffers } from './seller-offers';
 
 /** seller_kpis (active offers, listed volume, completed offers; zeros on failure, spec §8) and the offers. */
@@ -19,6 +20,7 @@ export function SellerDashboard() {
         <KpiCard label={t('sellerArea.kpis.listedVolume')} value={kpis ? `${show(kpis.listedVolume)} t` : '…'} />
         <KpiCard label={t('sellerArea.kpis.completedOffers')} value={show(kpis?.completedOffers)} />
       </dl>
+      <PlatformFeeNotice className="rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" />
       <section>
         <h2 className="mb-3 text-lg font-semibold text-brand-900">{t('sellerArea.offersTitle')}</h2>
         {dashboard.isPending ? (

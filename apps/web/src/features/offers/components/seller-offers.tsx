@@ -1,6 +1,7 @@
 import { type SellerOffer, formatUsd } from '@tradeops/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/kpi-card';
@@ -124,6 +125,17 @@ function SellerOfferRow({
           <dd className="font-medium text-slate-900">{offer.participants}</dd>
         </div>
       </dl>
+      {offer.reviewStatus === 'approved' && (
+        <p className="mt-3 text-sm">
+          <Link
+            to={`/seller/statements/${offer.id}`}
+            className="font-semibold text-accent-800 underline underline-offset-2"
+            data-testid="seller-statement-link"
+          >
+            {t('statements.seller.link')}
+          </Link>
+        </p>
+      )}
       {withActions && (
         <div className="mt-4 flex flex-wrap items-center gap-2">
           {offer.canEdit && onEdit && (

@@ -194,6 +194,14 @@ function ParticipateBody({ data }: { data: ParticipationResponse }) {
             <ButtonLink to={`/operation/${operation.id}/waiting`} variant="secondary" className="mt-5 w-full">
               {t('participate.waiting')}
             </ButtonLink>
+            <ButtonLink
+              to={`/buyer/statements/${participation.id}`}
+              variant="ghost"
+              className="mt-2 w-full"
+              data-testid="participate-statement-link"
+            >
+              {t('statements.open')}
+            </ButtonLink>
           </Card>
         </aside>
       </Container>

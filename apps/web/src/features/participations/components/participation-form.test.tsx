@@ -1,8 +1,9 @@
-import { type ParticipationFormResponse } from '@tradeops/shared';
+import { type ParticipationFormResponse, TERMS_VERSION } from '@tradeops/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildSessionUser, createTestQueryClient, jsonResponse, mockApi, renderApp } from '../../../test/render';
+import { i18n } from '../../../lib/i18n';
 
 const OPERATION_ID = '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01';
 
@@ -51,46 +52,57 @@ function participation(volume: number) {
 }
 
 describe('order page', () => {
-  it('checks the volume in lots, shows the live total, and retries with the same idempotency key', async () => {
-    const posted: { volume: number; payment_method: string; idempotency_key: string }[] = [];
-    mockApi({
-      [`/api/operations/${OPERATION_ID}/participation-form`]: () => jsonResponse(form),
-      [`/api/operations/${OPERATION_ID}/participations`]: (_url, init) => {
-        posted.push(JSON.parse(String(init?.body)));
-        // The first attempt fails like a server hiccup; the retry succeeds.
-        return posted.length === 1
-          ? jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'Error inesperado.' } }, 500)
-          : jsonResponse({ participation: participation(15) }, 201);
-      },
-      [`/api/operations/${OPERATION_ID}/participations/mine`]: () =>
-        jsonResponse({ error: { code: 'PARTICIPATION_NOT_FOUND', message: 'La orden no existe.' } }, 404),
-    });
-    const { router } = renderApp(`/operation/${OPERATION_ID}/order`, createTestQueryClient(buildSessionUser()));
-    const volume = await screen.findByLabelText('Volumen (toneladas)');
-    expect(volume).toHaveValue(10);
-    expect(screen.getByTestId('order-total')).toHaveTextContent(/6[.,]?200/);
+  it(
+    'checks the volume in lots, needs the terms, shows the live total, and retries with the same idempotency key',
+    { timeout: 20_000 },
+    async () => {
+      const posted: { volume: number; payment_method: string; idempotency_key: string }[] = [];
+      mockApi({
+        [`/api/operations/${OPERATION_ID}/participation-form`]: () => jsonResponse(form),
+        [`/api/operations/${OPERATION_ID}/participations`]: (_url, init) => {
+          posted.push(JSON.parse(String(init?.body)));
+          // The first attempt fails like a server hiccup; the retry succeeds.
+          return posted.length === 1
+            ? jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'Error inesperado.' } }, 500)
+            : jsonResponse({ participation: participation(15) }, 201);
+        },
+        [`/api/operations/${OPERATION_ID}/participations/mine`]: () =>
+          jsonResponse({ error: { code: 'PARTICIPATION_NOT_FOUND', message: 'La orden no existe.' } }, 404),
+      });
+      const { router } = renderApp(`/operation/${OPERATION_ID}/order`, createTestQueryClient(buildSessionUser()));
+      const volume = await screen.findByLabelText('Volumen (toneladas)');
+      expect(volume).toHaveValue(10);
+      expect(screen.getByTestId('order-total')).toHaveTextContent(/6[.,]?200/);
 
-    await userEvent.clear(volume);
-    await userEvent.type(volume, '12');
-    expect(screen.getByText('El volumen debe ir en incrementos de 5 toneladas')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Confirmar orden' })).toBeDisabled();
+      await userEvent.clear(volume);
+      await userEvent.type(volume, '12');
+      expect(screen.getByText('El volumen debe ir en incrementos de 5 toneladas')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Confirmar orden' })).toBeDisabled();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Aumentar el volumen en 5 t' }));
-    expect(volume).toHaveValue(15);
-    expect(screen.getByTestId('order-total')).toHaveTextContent(/9[.,]?300/);
-    await userEvent.click(screen.getByRole('radio', { name: /Efectivo/ }));
+      await userEvent.click(screen.getByRole('button', { name: 'Aumentar el volumen en 5 t' }));
+      expect(volume).toHaveValue(15);
+      expect(screen.getByTestId('order-total')).toHaveTextContent(/9[.,]?300/);
+      await userEvent.click(screen.getByRole('radio', { name: /Efectivo/ }));
 
-    await userEvent.click(screen.getByRole('button', { name: 'Confirmar orden' }));
-    expect(
-      await screen.findByText(/^No pudimos registrar tu participación\. Intenta nuevamente\./),
-    ).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Confirmar orden' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/operation/${OPERATION_ID}/participate`));
+      // Without the terms accepted the order is not sent.
+      await userEvent.click(screen.getByRole('button', { name: 'Confirmar orden' }));
+      expect(await screen.findByText(i18n.t('validation.termsRequired'))).toBeInTheDocument();
+      expect(posted).toHaveLength(0);
+      expect(screen.getByRole('link', { name: 'acuerdo de escrow' })).toHaveAttribute('href', '/escrow-agreement');
+      await userEvent.click(screen.getByTestId('terms-acceptance'));
 
-    expect(posted).toHaveLength(2);
-    expect(posted[0]).toMatchObject({ volume: 15, payment_method: 'cash' });
-    expect(posted[1]!.idempotency_key).toBe(posted[0]!.idempotency_key);
-  });
+      await userEvent.click(screen.getByRole('button', { name: 'Confirmar orden' }));
+      expect(
+        await screen.findByText(/^No pudimos registrar tu participación\. Intenta nuevamente\./),
+      ).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Confirmar orden' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(`/operation/${OPERATION_ID}/participate`));
+
+      expect(posted).toHaveLength(2);
+      expect(posted[0]).toMatchObject({ volume: 15, payment_method: 'cash', terms_version: TERMS_VERSION });
+      expect(posted[1]!.idempotency_key).toBe(posted[0]!.idempotency_key);
+    },
+  );
 
   it('says clearly when the operation is full, with the waitlist slot below', async () => {
     mockApi({

@@ -2,6 +2,7 @@ import {
   type AllocationLimits,
   type ParticipationFormResponse,
   PAYMENT_METHODS,
+  TERMS_VERSION,
   ZCreateParticipationRequest,
   checkOrderVolume,
   computeTotalCents,
@@ -10,7 +11,7 @@ import {
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { BackLink } from '../../../components/ui/back-link';
 import { Container } from '../../../components/ui/container';
@@ -25,9 +26,15 @@ import { useParticipationForm } from '../api/get-participation-form';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
+import { TermsAcceptance } from '../../../components/ui/terms-acceptance';
 
-/** What the buyer chooses; the idempotency key is the form's own, added on submit. */
-const ZOrder = ZCreateParticipationRequest.pick({ volume: true, payment_method: true });
+/**
+ * What the buyer chooses and accepts; the idempotency key is the form's own and the terms
+ * version the one shown, both added on submit.
+ */
+const ZOrder = ZCreateParticipationRequest.pick({ volume: true, payment_method: true }).extend({
+  terms_accepted: z.literal(true, 'validation.termsRequired'),
+});
 
 function limitsOf(form: ParticipationFormResponse): AllocationLimits {
   return {
@@ -89,7 +96,11 @@ function OrderFormBody({ form, fullPanel }: { form: ParticipationFormResponse; f
   const step = operation.lot_step_tons;
   const order = useZodForm(ZOrder, {
     mode: 'onChange',
-    defaultValues: { volume: form.default_order_tons, payment_method: 'wire' },
+    defaultValues: {
+      volume: form.default_order_tons,
+      payment_method: 'wire',
+      terms_accepted: false as unknown as true,
+    },
   });
   // One key per form: every retry or double click of this order carries it.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
@@ -125,7 +136,12 @@ function OrderFormBody({ form, fullPanel }: { form: ParticipationFormResponse; f
   function submit(chosen: z.output<typeof ZOrder>) {
     if (checkOrderVolume(chosen.volume, limits) || create.isPending) return;
     create.mutate(
-      { ...chosen, idempotency_key: idempotencyKey },
+      {
+        volume: chosen.volume,
+        payment_method: chosen.payment_method,
+        idempotency_key: idempotencyKey,
+        terms_version: TERMS_VERSION,
+      },
       {
         onSuccess: () => navigate(`/operation/${operation.id}/participate`),
         onError: (cause) => {
@@ -332,7 +348,12 @@ function OrderFormBody({ form, fullPanel }: { form: ParticipationFormResponse; f
                     })}
                   </p>
                 </div>
-                <Button type="submit" size="lg" className="mt-5 w-full" disabled={Boolean(problem) || create.isPending}>
+                <TermsAcceptance
+                  className="mt-5 rounded-lg border border-slate-200 bg-slate-50 p-3"
+                  inputProps={order.register('terms_accepted')}
+                  hasError={Boolean(order.formState.errors.terms_accepted)}
+                />
+                <Button type="submit" size="lg" className="mt-4 w-full" disabled={Boolean(problem) || create.isPending}>
                   {create.isPending ? t('order.submitting') : t('order.submit')}
                 </Button>
                 <FormRootAlert className="mt-3" />

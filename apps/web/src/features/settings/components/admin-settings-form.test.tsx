@@ -18,6 +18,7 @@ const SETTINGS = {
   },
   participationHoldHours: 48,
   fundRetentionDays: 7,
+  platformFeeBps: 200,
 };
 
 describe('AdminSettingsForm', () => {
@@ -90,6 +91,7 @@ describe('AdminSettingsForm', () => {
       adminEmails: ['ops@tradeops.example', 'finanzas@tradeops.example'],
       escrowBankDetails: { swift: 'BCENUS33', currency: 'USD' },
       fundRetentionDays: 7,
+      platformFeeBps: 200,
     });
     expect(await screen.findByText('El SWIFT no es válido.')).toBeInTheDocument();
     expect(screen.getByLabelText('SWIFT / BIC')).toHaveAttribute('aria-invalid', 'true');

@@ -1,4 +1,9 @@
-import { type AdminSettingsResponse, ZEscrowBankDetails, ZUpdateAdminSettingsRequest } from '@tradeops/shared';
+import {
+  type AdminSettingsResponse,
+  PLATFORM_FEE_BPS_RANGE,
+  ZEscrowBankDetails,
+  ZUpdateAdminSettingsRequest,
+} from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -45,6 +50,7 @@ function toForm(settings: AdminSettingsResponse): AdminSettingsFormValues {
     },
     participationHoldHours: settings.participationHoldHours,
     fundRetentionDays: settings.fundRetentionDays,
+    platformFeeBps: settings.platformFeeBps,
   };
 }
 
@@ -77,7 +83,7 @@ function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
   }
 
   const numberField = (
-    name: 'participationHoldHours' | 'fundRetentionDays',
+    name: 'participationHoldHours' | 'fundRetentionDays' | 'platformFeeBps',
     label: string,
     range: { min: number; max: number; hint: string },
   ) => (
@@ -140,6 +146,16 @@ function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
             min: 0,
             max: 365,
             hint: t('adminSettings.fundRetentionHint'),
+          })}
+        </div>
+      </SettingsSection>
+
+      <SettingsSection title={t('adminSettings.feeTitle')} description={t('adminSettings.feeText')}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {numberField('platformFeeBps', t('adminSettings.platformFeeBps'), {
+            min: PLATFORM_FEE_BPS_RANGE.min,
+            max: PLATFORM_FEE_BPS_RANGE.max,
+            hint: t('adminSettings.validation.platformFeeRange'),
           })}
         </div>
       </SettingsSection>

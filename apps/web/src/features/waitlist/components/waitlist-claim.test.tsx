@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { TERMS_VERSION } from '@tradeops/shared';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
@@ -41,13 +42,18 @@ describe('WaitlistPanel claim', () => {
     renderWithProviders(<WaitlistPanel operationId={OPERATION_ID} />);
     expect(await screen.findByText(i18n.t('waitlist.invitationTitle', { tons: 10 }))).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Efectivo' }));
+    // A claim is an order: without the terms accepted, nothing is sent.
+    await user.click(screen.getByRole('button', { name: i18n.t('waitlist.claim') }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('validation.termsRequired'));
+    expect(claims).toHaveLength(0);
+    await user.click(screen.getByTestId('terms-acceptance'));
     await user.click(screen.getByRole('button', { name: i18n.t('waitlist.claim') }));
     // A server failure is not the buyer's fault: the generic text, not the server's words.
     expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('waitlist.actionFailed'));
 
     await user.click(screen.getByRole('button', { name: i18n.t('waitlist.claim') }));
     await waitFor(() => expect(claims).toHaveLength(2));
-    expect(claims[0]).toMatchObject({ payment_method: 'cash' });
+    expect(claims[0]).toMatchObject({ payment_method: 'cash', terms_version: TERMS_VERSION });
     expect(claims[1]!.idempotency_key).toBe(claims[0]!.idempotency_key);
   });
 
@@ -68,6 +74,7 @@ describe('WaitlistPanel claim', () => {
         jsonResponse({ error: { code, message: i18n.t(`errors.${code}`) } }, 409),
     });
     renderWithProviders(<WaitlistPanel operationId={OPERATION_ID} />);
+    if (!isFull) await userEvent.click(await screen.findByTestId('terms-acceptance'));
     await userEvent.click(await screen.findByRole('button', { name: i18n.t(button) }));
     expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t(`errors.${code}`));
   });

@@ -1,4 +1,4 @@
-import { type MyWaitlistResponse, PAYMENT_METHODS, type PaymentMethod } from '@tradeops/shared';
+import { type MyWaitlistResponse, PAYMENT_METHODS, type PaymentMethod, TERMS_VERSION } from '@tradeops/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { useClaimWaitlistInvitation, useJoinWaitlist, useLeaveWaitlist, useMyWai
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatRemaining, useCountdown } from '../hooks/use-countdown';
 import { Alert } from '../../../components/ui/alert';
+import { TermsAcceptance } from '../../../components/ui/terms-acceptance';
 
 function errorText(cause: unknown, fallback: string): string {
   return isApiError(cause) && cause.isClientError ? cause.message : fallback;
@@ -169,13 +170,18 @@ function InvitationCard({ operationId, data }: { operationId: string; data: MyWa
   // One key per invitation shown: a double click or a retry claims once.
   const [claimKey] = useState(newIdempotencyKey);
   const [error, setError] = useState<string | null>(null);
+  const [isTermsAccepted, setTermsAccepted] = useState(false);
+  const [isTermsMissing, setTermsMissing] = useState(false);
   const isOver = remaining === 0;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    // A claim is an order: it needs the terms accepted like the order form.
+    setTermsMissing(!isTermsAccepted);
+    if (!isTermsAccepted) return;
     claim.mutate(
-      { payment_method: method, idempotency_key: claimKey },
+      { payment_method: method, idempotency_key: claimKey, terms_version: TERMS_VERSION },
       {
         onSuccess: () => navigate(`/operation/${operationId}/participate`),
         onError: (cause) => setError(errorText(cause, t('waitlist.actionFailed'))),
@@ -218,6 +224,17 @@ function InvitationCard({ operationId, data }: { operationId: string; data: MyWa
           ))}
         </div>
       </fieldset>
+      <TermsAcceptance
+        className="mt-4"
+        inputProps={{
+          checked: isTermsAccepted,
+          onChange: (event) => {
+            setTermsAccepted(event.target.checked);
+            if (event.target.checked) setTermsMissing(false);
+          },
+        }}
+        hasError={isTermsMissing}
+      />
       <div className="mt-4 flex flex-wrap gap-3">
         <Button type="submit" disabled={isOver || claim.isPending}>
           {claim.isPending ? t('waitlist.claiming') : t('waitlist.claim')}

@@ -1,0 +1,126 @@
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoUserId } from '../../db/seed/demo-accounts';
+import { demoOperationId } from '../../db/seed/demo-operations';
+import { createOpenOperation } from '../../test/deals';
+import { fillOperation } from '../../test/lifecycle';
+import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+import { getOperationLedger, getHeldCents, payOutParticipation } from '../escrow/escrow.service';
+
+async function pdfText(body: Buffer): Promise<string> {
+  const document = await getDocumentProxy(new Uint8Array(body));
+  const { text } = await extractText(document, { mergePages: true });
+  return text;
+}
+
+describe('statements', () => {
+  let t: TestApp;
+  let buyer: Record<string, string>;
+  let seller: Record<string, string>;
+  let admin: Record<string, string>;
+  let mine: string;
+  let theirs: string;
+  const operationId = demoOperationId('cocoa-liquor');
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    buyer = await signIn(t, 'comprador@tradeops.demo');
+    seller = await signIn(t, 'vendedor@tradeops.demo');
+    admin = await signIn(t, 'admin@tradeops.demo');
+    const ids = await fillOperation(t, 'cocoa-liquor');
+    mine = ids[0]!;
+    theirs = ids[1]!;
+    // comprador's order ends in a partial refund, the other buyer's in a full release (2 % fee each).
+    await t.db.transaction((tx) => payOutParticipation(tx, mine, { refundCents: 100_000, actorId: null }));
+    await t.db.transaction((tx) => payOutParticipation(tx, theirs, { refundCents: 0, actorId: null }));
+  });
+  afterAll(async () => t?.close());
+
+  const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+
+  it('shows a buyer the deposit, release and refund of their own order, each with its ledger transfer', async () => {
+    const response = await get(`/api/participations/${mine}/statement`, buyer);
+    expect(response.statusCode, response.body).toBe(200);
+    const statement = response.json();
+    const ledger = await getOperationLedger(t.db, operationId);
+    const deposit = ledger.find((transfer) => transfer.participationId === mine && transfer.kind === 'deposit')!;
+    const payout = ledger.find((transfer) => transfer.participationId === mine && transfer.kind === 'release')!;
+    const amount = statement.participation.amount_cents;
+    expect(statement.movements).toEqual([
+      { transfer_id: deposit.id, kind: 'deposit', amount_cents: amount, created_at: deposit.createdAt.toISOString() },
+      {
+        transfer_id: payout.id,
+        kind: 'release',
+        amount_cents: amount - 100_000,
+        created_at: payout.createdAt.toISOString(),
+      },
+      { transfer_id: payout.id, kind: 'refund', amount_cents: 100_000, created_at: payout.createdAt.toISOString() },
+    ]);
+    expect(statement.held_cents).toBe(await getHeldCents(t.db, mine));
+    expect(statement.escrow_bank?.swift).toBeTruthy();
+  });
+
+  it('renders the statement as a PDF in the reader’s language: reference, amounts, bank and transfer ids', async () => {
+    const statement = (await get(`/api/participations/${mine}/statement`, buyer)).json();
+    const spanish = await get(`/api/participations/${mine}/statement.pdf`, buyer);
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.headers['content-type']).toBe('application/pdf');
+    expect(spanish.headers['content-disposition']).toMatch(/^attachment; filename="tradeops-TO-/);
+    const text = await pdfText(spanish.rawPayload);
+    expect(text).toContain('Estado de cuenta de escrow');
+    expect(text).toContain(statement.participation.payment_reference);
+    expect(text).toContain('Depósito en escrow');
+    expect(text).toContain('Reembolso a ti');
+    expect(text).toContain(statement.escrow_bank.account_number);
+    for (const movement of statement.movements) expect(text).toContain(movement.transfer_id);
+    expect(text).toContain('$1,000'); // the refund, es-419 money
+
+    const english = await pdfText((await get(`/api/participations/${mine}/statement.pdf?lang=en`, buyer)).rawPayload);
+    expect(english).toContain('Escrow statement');
+    expect(english).toContain('Refund to you');
+    expect(english).toContain(statement.participation.payment_reference);
+  });
+
+  it('shows a seller each payout of their operation: gross, the platform fee and its rate, net', async () => {
+    const response = await get(`/api/seller/operations/${operationId}/statement`, seller);
+    expect(response.statusCode, response.body).toBe(200);
+    const statement = response.json();
+    expect(statement.payouts).toHaveLength(2);
+    for (const payout of statement.payouts) {
+      expect(payout.fee_bps).toBe(200);
+      expect(payout.fee_cents).toBe(Math.floor((payout.gross_cents * 200) / 10_000));
+      expect(payout.net_cents).toBe(payout.gross_cents - payout.fee_cents);
+    }
+    expect(statement.totals.net_cents + statement.totals.fee_cents).toBe(statement.totals.gross_cents);
+    expect(statement.current_fee_bps).toBe(200);
+
+    const pdf = await get(`/api/seller/operations/${operationId}/statement.pdf?lang=es`, seller);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Liquidación de pagos al vendedor');
+    expect(text).toContain('Comisión');
+    expect(text).toContain('(2 %)');
+    for (const payout of statement.payouts) {
+      expect(text).toContain(payout.transfer_id);
+      expect(text).toContain(payout.payment_reference);
+    }
+  });
+
+  it('answers 404 to anyone but the order’s buyer or the operation’s seller', async () => {
+    for (const headers of [seller, admin]) {
+      expect((await get(`/api/participations/${mine}/statement`, headers)).statusCode).toBe(404);
+      expect((await get(`/api/participations/${mine}/statement.pdf`, headers)).statusCode).toBe(404);
+    }
+    // The other buyer's order is not comprador's.
+    expect((await get(`/api/participations/${theirs}/statement`, buyer)).statusCode).toBe(404);
+    expect((await get(`/api/participations/${theirs}/statement.pdf`, buyer)).statusCode).toBe(404);
+    // An operation of another seller is not vendedor's.
+    const other = await createOpenOperation(t.db, { sellerId: demoUserId('comprador') });
+    expect((await get(`/api/seller/operations/${other.id}/statement`, seller)).statusCode).toBe(404);
+    expect((await get(`/api/seller/operations/${other.id}/statement.pdf`, seller)).statusCode).toBe(404);
+    expect((await get(`/api/seller/operations/${operationId}/statement`, buyer)).statusCode).toBeGreaterThanOrEqual(
+      403,
+    );
+    expect((await get(`/api/participations/${mine}/statement`, {})).statusCode).toBe(401);
+  });
+});

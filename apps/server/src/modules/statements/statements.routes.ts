@@ -1,0 +1,104 @@
+import { LANGUAGES, ZBuyerStatement, ZSellerStatement } from '@tradeops/shared';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../plugins/error-handler';
+import { requireAuth } from '../../plugins/route-access';
+import { contentDisposition } from '../../plugins/storage/send-stored-file';
+import { renderBuyerStatementPdf, renderSellerStatementPdf } from './statement-pdf';
+import { getBuyerStatement, getSellerStatement } from './statements.service';
+
+const errors = errorResponses(400, 401, 403, 404);
+const ZIdParams = z.object({ id: z.uuid('validation.invalid') });
+/** A download link carries the page's language (a link sends no X-Lang header). */
+const ZPdfQuery = z.object({ lang: z.enum(LANGUAGES, 'validation.invalid').optional() });
+
+/** Statements: a buyer's escrow movements per order, a seller's payouts per operation; JSON and PDF. */
+export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/participations/:id/statement',
+    {
+      schema: {
+        summary: 'The escrow movements of one of the caller’s orders (deposit, release, refund) with transfer ids',
+        tags: ['participations'],
+        params: ZIdParams,
+        response: { 200: ZBuyerStatement, ...errors },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return getBuyerStatement(app.db, requireAuth(request).user.id, request.params.id, request.lang);
+    },
+  );
+
+  app.get(
+    '/participations/:id/statement.pdf',
+    {
+      schema: {
+        summary: 'The same statement as a PDF, in the caller’s language (or ?lang=es|en)',
+        tags: ['participations'],
+        params: ZIdParams,
+        querystring: ZPdfQuery,
+        response: { 200: z.any(), ...errors },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request, reply) => {
+      const language = request.query.lang ?? request.lang;
+      const statement = await getBuyerStatement(app.db, requireAuth(request).user.id, request.params.id, language);
+      const pdf = await renderBuyerStatementPdf(statement, language);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header(
+          'content-disposition',
+          contentDisposition('attachment', `tradeops-${statement.participation.payment_reference}.pdf`),
+        )
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  app.get(
+    '/seller/operations/:id/statement',
+    {
+      schema: {
+        summary: 'The payouts of one of the caller’s operations: gross, platform fee, net, date and transfer id',
+        tags: ['offers'],
+        params: ZIdParams,
+        response: { 200: ZSellerStatement, ...errors },
+      },
+      config: { access: 'seller' },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return getSellerStatement(app.db, requireAuth(request).user.id, request.params.id, request.lang);
+    },
+  );
+
+  app.get(
+    '/seller/operations/:id/statement.pdf',
+    {
+      schema: {
+        summary: 'The same payouts as a PDF, in the caller’s language (or ?lang=es|en)',
+        tags: ['offers'],
+        params: ZIdParams,
+        querystring: ZPdfQuery,
+        response: { 200: z.any(), ...errors },
+      },
+      config: { access: 'seller' },
+    },
+    async (request, reply) => {
+      const language = request.query.lang ?? request.lang;
+      const statement = await getSellerStatement(app.db, requireAuth(request).user.id, request.params.id, language);
+      const pdf = await renderSellerStatementPdf(statement, language);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header(
+          'content-disposition',
+          contentDisposition('attachment', `tradeops-payouts-${statement.operation.id}.pdf`),
+        )
+        .send(Buffer.from(pdf));
+    },
+  );
+};

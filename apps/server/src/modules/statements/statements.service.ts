@@ -1,0 +1,201 @@
+import { type BuyerStatement, type SellerStatement, type StatementMovement } from '@tradeops/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { type Queryable } from '../../db/client';
+import { auditLog, ledgerEntries, ledgerTransfers, operations, participations, profiles } from '../../db/schema';
+import { AppError } from '../../errors';
+import { operationTitleFor } from '../participations/participations.service';
+import { getPlatformSettings } from '../settings/settings.service';
+
+/**
+ * Statements read the escrow ledger (they never write it): a buyer's movements per order,
+ * a seller's payouts per operation. Each names the ledger transfer it comes from.
+ */
+
+type TransferWithEntries = typeof ledgerTransfers.$inferSelect & {
+  entries: { account: string; amountCents: number }[];
+};
+
+async function loadTransfers(
+  db: Queryable,
+  where: ReturnType<typeof eq> | ReturnType<typeof and>,
+): Promise<TransferWithEntries[]> {
+  const transfers = await db
+    .select()
+    .from(ledgerTransfers)
+    .where(where)
+    .orderBy(asc(ledgerTransfers.createdAt), asc(ledgerTransfers.id));
+  if (transfers.length === 0) return [];
+  const entries = await db
+    .select({
+      transferId: ledgerEntries.transferId,
+      account: ledgerEntries.account,
+      amountCents: ledgerEntries.amountCents,
+    })
+    .from(ledgerEntries)
+    .where(
+      inArray(
+        ledgerEntries.transferId,
+        transfers.map((transfer) => transfer.id),
+      ),
+    )
+    .orderBy(asc(ledgerEntries.id));
+  return transfers.map((transfer) => ({
+    ...transfer,
+    entries: entries.filter((entry) => entry.transferId === transfer.id),
+  }));
+}
+
+function sumOf(transfer: TransferWithEntries, prefix: string): number {
+  return transfer.entries
+    .filter((entry) => entry.account.startsWith(prefix))
+    .reduce((total, entry) => total + entry.amountCents, 0);
+}
+
+/** A buyer's movements from the ledger: the deposit, then what went to the seller and what came back. */
+export function toMovements(transfers: TransferWithEntries[]): StatementMovement[] {
+  const movements: StatementMovement[] = [];
+  for (const transfer of transfers) {
+    const createdAt = transfer.createdAt.toISOString();
+    if (transfer.kind === 'deposit') {
+      movements.push({
+        transfer_id: transfer.id,
+        kind: 'deposit',
+        amount_cents: sumOf(transfer, 'escrow:'),
+        created_at: createdAt,
+      });
+      continue;
+    }
+    if (transfer.kind !== 'release' && transfer.kind !== 'refund') continue;
+    const paidOut = -sumOf(transfer, 'escrow:');
+    const refunded = sumOf(transfer, 'buyer:');
+    if (paidOut - refunded > 0) {
+      movements.push({
+        transfer_id: transfer.id,
+        kind: 'release',
+        amount_cents: paidOut - refunded,
+        created_at: createdAt,
+      });
+    }
+    if (refunded > 0) {
+      movements.push({ transfer_id: transfer.id, kind: 'refund', amount_cents: refunded, created_at: createdAt });
+    }
+  }
+  return movements;
+}
+
+/** The statement of one order, for its buyer only: anyone else is told it does not exist. */
+export async function getBuyerStatement(
+  db: Queryable,
+  userId: string,
+  participationId: string,
+  language: string,
+  now = new Date(),
+): Promise<BuyerStatement> {
+  const [row] = await db
+    .select({ participation: participations, title: operations.title, titleEn: operations.titleEn })
+    .from(participations)
+    .innerJoin(operations, eq(operations.id, participations.operationId))
+    .where(and(eq(participations.id, participationId), eq(participations.userId, userId)));
+  if (!row) throw new AppError('PARTICIPATION_NOT_FOUND');
+  const transfers = await loadTransfers(db, eq(ledgerTransfers.participationId, participationId));
+  const { escrowBankDetails } = await getPlatformSettings(db);
+  const participation = row.participation;
+  return {
+    participation: {
+      id: participation.id,
+      operation_id: participation.operationId,
+      operation_title: operationTitleFor(row, language),
+      payment_reference: participation.paymentReference,
+      volume: participation.volume,
+      amount_cents: participation.amountCents,
+      created_at: participation.createdAt.toISOString(),
+      terms_version: participation.termsVersion,
+    },
+    escrow_bank: escrowBankDetails,
+    movements: toMovements(transfers),
+    held_cents: transfers.reduce((total, transfer) => total + sumOf(transfer, 'escrow:'), 0),
+    generated_at: now.toISOString(),
+  };
+}
+
+/** The payouts of one operation, for its seller only: anyone else is told it does not exist. */
+export async function getSellerStatement(
+  db: Queryable,
+  userId: string,
+  operationId: string,
+  language: string,
+  now = new Date(),
+): Promise<SellerStatement> {
+  const [operation] = await db
+    .select()
+    .from(operations)
+    .where(and(eq(operations.id, operationId), eq(operations.sellerId, userId)));
+  if (!operation) throw new AppError('OPERATION_NOT_FOUND');
+  const transfers = (
+    await loadTransfers(
+      db,
+      and(eq(ledgerTransfers.operationId, operationId), inArray(ledgerTransfers.kind, ['release', 'refund'])),
+    )
+  ).filter((transfer) => sumOf(transfer, 'seller:') + sumOf(transfer, 'platform:') > 0);
+  const participationIds = [...new Set(transfers.map((transfer) => transfer.participationId!))];
+  const orders =
+    participationIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: participations.id,
+            reference: participations.paymentReference,
+            company: profiles.companyName,
+          })
+          .from(participations)
+          .leftJoin(profiles, eq(profiles.id, participations.userId))
+          .where(inArray(participations.id, participationIds));
+  const fees =
+    transfers.length === 0
+      ? []
+      : await db
+          .select({ transferId: auditLog.entityId, data: auditLog.data })
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.action, 'escrow.platform_fee'),
+              inArray(
+                auditLog.entityId,
+                transfers.map((transfer) => transfer.id),
+              ),
+            ),
+          );
+  const orderById = new Map(orders.map((order) => [order.id, order]));
+  const rateByTransfer = new Map(
+    fees.map((fee) => [fee.transferId, (fee.data as { feeBps?: unknown }).feeBps] as const),
+  );
+  const payouts = transfers.map((transfer) => {
+    const net = sumOf(transfer, 'seller:');
+    const fee = sumOf(transfer, 'platform:');
+    const order = orderById.get(transfer.participationId!);
+    const rate = rateByTransfer.get(transfer.id);
+    return {
+      transfer_id: transfer.id,
+      participation_id: transfer.participationId!,
+      payment_reference: order?.reference ?? '',
+      buyer_company: order?.company ?? null,
+      gross_cents: net + fee,
+      fee_cents: fee,
+      fee_bps: typeof rate === 'number' ? rate : null,
+      net_cents: net,
+      created_at: transfer.createdAt.toISOString(),
+    };
+  });
+  const { platformFeeBps } = await getPlatformSettings(db);
+  return {
+    operation: { id: operation.id, title: operationTitleFor(operation, language), status: operation.status },
+    payouts,
+    totals: {
+      gross_cents: payouts.reduce((total, payout) => total + payout.gross_cents, 0),
+      fee_cents: payouts.reduce((total, payout) => total + payout.fee_cents, 0),
+      net_cents: payouts.reduce((total, payout) => total + payout.net_cents, 0),
+    },
+    current_fee_bps: platformFeeBps,
+    generated_at: now.toISOString(),
+  };
+}

@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest, isApiError } from '../../../lib/api-client';
+
+/** A refusal (not yours, not found) does not change on a retry. */
+function retryUnlessRefused(failures: number, error: unknown): boolean {
+  return !(isApiError(error) && error.isClientError) && failures < 2;
+}
+
+export const statementKeys = {
+  buyer: (participationId: string, language: string) => ['statements', 'buyer', participationId, language] as const,
+  seller: (operationId: string, language: string) => ['statements', 'seller', operationId, language] as const,
+};
+
+/** GET /api/participations/{id}/statement: the buyer's own order and its escrow movements. */
+export function useBuyerStatement(participationId: string) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: statementKeys.buyer(participationId, i18n.language),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/participations/${encodeURIComponent(participationId)}/statement`, (c) => c.ZBuyerStatement, {
+        signal,
+      }),
+    retry: retryUnlessRefused,
+  });
+}
+
+/** GET /api/seller/operations/{id}/statement: the seller's payouts of one operation. */
+export function useSellerStatement(operationId: string) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: statementKeys.seller(operationId, i18n.language),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/seller/operations/${encodeURIComponent(operationId)}/statement`, (c) => c.ZSellerStatement, {
+        signal,
+      }),
+    retry: retryUnlessRefused,
+  });
+}
+
+/** The PDF's address, in the page's language (a link sends no X-Lang header). */
+export function statementPdfUrl(path: string, language: string): string {
+  return `${path}.pdf?lang=${encodeURIComponent(language.slice(0, 2))}`;
+}
