@@ -32,3 +32,4 @@ export * from './offers/image-type';
 export * from './dashboards/schemas';
 export * from './settings/account-schemas';
 export * from './lifecycle/schemas';
+export * from './seo/pages';

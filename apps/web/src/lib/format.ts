@@ -1,4 +1,4 @@
-import { formatUsd, localeOf, usdToCents, DAY_MS } from '@tradeops/shared';
+import { formatUsd, localeOf, usdToCents } from '@tradeops/shared';
 
 /**
  * Display formatting in the UI language. Amounts from the API are US dollars
@@ -25,14 +25,8 @@ export function formatDate(
   return new Intl.DateTimeFormat(toLocale(language), options).format(new Date(value));
 }
 
-/**
- * Whole days left until a deadline, counting a started day as one (a deal that
- * closes in 30 h has 2 days left). Zero or less means the deadline has passed.
- */
-export function daysUntil(deadline: string | Date, now: Date = new Date()): number {
-  const ms = new Date(deadline).getTime() - now.getTime();
-  return ms <= 0 ? 0 : Math.ceil(ms / DAY_MS);
-}
+/** Whole days left until a deadline: the one rule, shared with the server's link previews. */
+export { daysUntil } from '@tradeops/shared';
 
 export function percentOf(part: number, whole: number): number {
   if (whole <= 0) return 0;
