@@ -30,6 +30,8 @@ test.describe('findable and shareable', () => {
   });
 
   test('the tab title and description follow each page, in Spanish and in English', async ({ page }) => {
+    // Four pages, two of them loaded cold (each a first download of the app on a busy machine).
+    test.setTimeout(180_000);
     await page.goto('/about');
     await expect(page).toHaveTitle('Nosotros · TradeOps');
     const description = page.locator('meta[name="description"]');
