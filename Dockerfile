@@ -28,8 +28,12 @@ COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
 COPY apps/server/package.json apps/server/
 # --omit=optional too: npm keeps the dev tools that a production package names as optional peers
-# (vitest, drizzle-kit …) unless optional ones are left out; the server needs none of them.
+# (vitest, drizzle-kit …) unless optional ones are left out; the server needs none of them. That also
+# leaves out resvg's prebuilt binary (an optional dependency, one per platform; the preview images,
+# docs/decisions/014): it is named once more for this image's platform (Debian: glibc).
 RUN npm install --omit=dev --omit=optional --workspace @tradeops/server --no-audit --no-fund \
+  && npm install --omit=dev --omit=optional --no-save --workspace @tradeops/server --no-audit --no-fund \
+    "@resvg/resvg-js-linux-$(node -p process.arch)-gnu@2.6.2" \
   && npm cache clean --force
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/drizzle apps/server/drizzle

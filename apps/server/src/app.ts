@@ -57,6 +57,8 @@ import { type Storage } from './plugins/storage/storage';
 import { createStorage, storagePlugin } from './plugins/storage/storage-plugin';
 import { validatorCompiler } from './plugins/validation';
 import { webAppPlugin } from './plugins/web-app';
+import { renderPageHeadFor } from './modules/seo/page-head.service';
+import { seoRoutes } from './modules/seo/seo.routes';
 import { resolveSessionSecret } from './session-secret';
 
 declare module 'fastify' {
@@ -239,8 +241,13 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
       },
       { prefix: '/api' },
     );
-    // Last: the SPA and the not-found answers.
-    await app.register(webAppPlugin, { webDistDir: config.webDistDir });
+    // Sitemap, robots.txt and link-preview images, outside /api (crawlers may read them).
+    await app.register(seoRoutes, { db: database.db });
+    // Last: the SPA (each page with its own head) and the not-found answers.
+    await app.register(webAppPlugin, {
+      webDistDir: config.webDistDir,
+      renderPageHead: (request) => renderPageHeadFor(database.db, config.publicUrl, request, app.log),
+    });
     await app.ready();
   } catch (error) {
     await app.close().catch(() => undefined);

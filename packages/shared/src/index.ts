@@ -38,3 +38,4 @@ export * from './dashboards/schemas';
 export * from './settings/account-schemas';
 export * from './lifecycle/schemas';
 export * from './statements/schemas';
+export * from './seo/pages';

@@ -17,3 +17,12 @@ export function isoDateInDays(days: number, now = new Date()): string {
 export function todayIsoDate(now = new Date()): string {
   return toIsoDate(now);
 }
+
+/**
+ * Whole days left until a deadline, counting a started day as one (a deal that
+ * closes in 30 h has 2 days left). Zero or less means the deadline has passed.
+ */
+export function daysUntil(deadline: string | Date, now: Date = new Date()): number {
+  const ms = new Date(deadline).getTime() - now.getTime();
+  return ms <= 0 ? 0 : Math.ceil(ms / DAY_MS);
+}

@@ -25,7 +25,7 @@ describe('HTTP surface', () => {
 
   describe('single-page app', () => {
     it('answers a deep link with index.html, never cached', async () => {
-      for (const url of ['/operation/abc', '/admin/kyc', '/kyc-cuenta/pendiente?x=1', '/']) {
+      for (const url of ['/operations?page=2', '/admin/kyc', '/kyc-cuenta/pendiente?x=1', '/']) {
         const response = await t.app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(200);
         expect(response.headers['content-type']).toMatch(/^text\/html/);

@@ -1,8 +1,10 @@
 import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { appPlugin } from './app-plugin';
 import { sendError } from './error-handler';
+import { createPageTemplate } from './page-template';
 
 const MISSING_BUILD_NOTE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>TradeOps</title></head>
@@ -22,17 +24,34 @@ function isMachinePath(path: string): boolean {
   return isApiPath(path) || MACHINE_PATHS.has(path.replace(/\/+$/, '') || '/');
 }
 
+/** A page's head (title, description, links, Open Graph …), its language and its status. */
+export interface PageHead {
+  status: number;
+  head: string;
+  lang: string;
+}
+
+export interface WebAppOptions {
+  webDistDir: string;
+  /** The head of the page a request asks for; without it, index.html goes out as built. */
+  renderPageHead?: (request: FastifyRequest) => Promise<PageHead>;
+}
+
 /**
  * Serves the built single-page app: files from WEB_DIST_DIR, hashed /assets/*
  * cached for good, and index.html (never cached) for every other GET that is
- * not an API route, so deep links work on reload.
+ * not an API route, so deep links work on reload. Each page's index.html carries
+ * that page's head (renderPageHead): link previews and crawlers read no JavaScript.
  */
-export const webAppPlugin = appPlugin<{ webDistDir: string }>(async (app, { webDistDir }) => {
+export const webAppPlugin = appPlugin<WebAppOptions>(async (app, { webDistDir, renderPageHead }) => {
   const hasBuild = existsSync(join(webDistDir, 'index.html'));
+  const template = hasBuild ? createPageTemplate(readFileSync(join(webDistDir, 'index.html'), 'utf8')) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       prefix: '/',
+      // `/` is a page like the others (its head is rendered), not a directory listing index.html.
+      index: false,
       cacheControl: false,
       // The build writes .br/.gz beside each text file (scripts/precompress.mjs): sent as they are.
       preCompressed: true,
@@ -47,7 +66,19 @@ export const webAppPlugin = appPlugin<{ webDistDir: string }>(async (app, { webD
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  /** index.html with the page's head (never cached: it names the current assets and data). */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    if (!template) return reply;
+    reply.header('cache-control', 'no-cache');
+    if (!renderPageHead) return reply.sendFile('index.html');
+    const page = await renderPageHead(request);
+    return reply.code(page.status).type('text/html; charset=utf-8').send(template.render(page.head, page.lang));
+  }
+
+  // `/` is a page like the others: the static files plugin would refuse it as a directory.
+  if (template) app.get('/', sendPage);
+
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (isApiPath(path)) return sendError(request, reply, 'ROUTE_NOT_FOUND');
     // /metrics without METRICS_TOKEN, a probe at a conventional path: not a page either.
@@ -58,13 +89,13 @@ export const webAppPlugin = appPlugin<{ webDistDir: string }>(async (app, { webD
     if ((request.method !== 'GET' && request.method !== 'HEAD') || path.startsWith('/assets/') || isFilePath) {
       return sendError(request, reply, 'NOT_FOUND');
     }
-    if (!hasBuild) {
+    if (!template) {
       return reply
         .code(503)
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(MISSING_BUILD_NOTE);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendPage(request, reply);
   });
 });

@@ -1,17 +1,33 @@
+import { PUBLIC_PAGES, type PublicPagePath } from '@tradeops/shared';
 import { useMatches } from 'react-router';
 import type { TranslationKey } from '../lib/i18n';
 
-/** What a route tells the layout about itself: the catalog key of its page title. */
+/** What a route tells the layout about itself: the catalog keys of its page title and description. */
 export interface RouteHandle {
   titleKey?: TranslationKey;
+  descriptionKey?: TranslationKey;
+  /**
+   * The page's head comes from its data (an operation, an article): on the page the server sent,
+   * its head already says it, so the route's generic texts do not replace it until the data does.
+   */
+  hasDataHead?: boolean;
 }
 
-/** The title key of the deepest matched route that declares one. */
-export function useRouteTitleKey(): TranslationKey | undefined {
+/** A public page's handle: its texts from the shared table the server's page heads use too. */
+export function publicPageHandle(path: PublicPagePath): RouteHandle {
+  const page = PUBLIC_PAGES.find((candidate) => candidate.path === path)!;
+  return { titleKey: page.titleKey, descriptionKey: page.descriptionKey };
+}
+
+/** The title and description keys (and data flag) of the deepest matched routes that declare them. */
+export function useRouteHead(): RouteHandle {
   const matches = useMatches();
+  const head: RouteHandle = {};
   for (let index = matches.length - 1; index >= 0; index--) {
     const handle = matches[index]?.handle as RouteHandle | undefined;
-    if (handle?.titleKey) return handle.titleKey;
+    head.titleKey ??= handle?.titleKey;
+    head.descriptionKey ??= handle?.descriptionKey;
+    head.hasDataHead ??= handle?.hasDataHead;
   }
-  return undefined;
+  return head;
 }

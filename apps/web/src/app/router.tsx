@@ -3,7 +3,7 @@ import { landingPathForMode, readUserMode } from '../lib/user-mode';
 import { RootHydrateFallback, RootLayout } from './layouts/root-layout';
 import { RequireAuth, RequireKyc } from './guards';
 import { AdminArea, BuyerArea, SellerArea } from './layouts/area-layout';
-import { type RouteHandle } from './route-handle';
+import { type RouteHandle, publicPageHandle } from './route-handle';
 import { RouteErrorScreen } from './routes/route-error';
 import { SourceLandingPage } from './routes/source-landing';
 
@@ -34,23 +34,23 @@ export const routes: RouteObject[] = [
     HydrateFallback: RootHydrateFallback,
     errorElement: <RouteErrorScreen />,
     children: [
-      { index: true, loader: homeLoader, Component: SourceLandingPage },
-      { path: 'source-landing', Component: SourceLandingPage },
+      { index: true, loader: homeLoader, Component: SourceLandingPage, handle: publicPageHandle('/') },
+      { path: 'source-landing', Component: SourceLandingPage, handle: publicPageHandle('/source-landing') },
       {
         path: 'supply-landing',
-        handle: { titleKey: 'pages.supplyLanding' } satisfies RouteHandle,
+        handle: publicPageHandle('/supply-landing'),
         lazy: () => import('./routes/supply-landing').then((module) => ({ Component: module.SupplyLandingPage })),
       },
       {
         path: 'operations',
-        handle: { titleKey: 'pages.operations' } satisfies RouteHandle,
+        handle: publicPageHandle('/operations'),
         lazy: () => import('./routes/operations').then((module) => ({ Component: module.OperationsPage })),
       },
 
       // Content
       {
         path: 'about',
-        handle: { titleKey: 'pages.about' } satisfies RouteHandle,
+        handle: publicPageHandle('/about'),
         lazy: () => import('./routes/about').then((module) => ({ Component: module.AboutPage })),
       },
       {
@@ -70,54 +70,54 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'why-tradeops',
-        handle: { titleKey: 'pages.whyTradeops' } satisfies RouteHandle,
+        handle: publicPageHandle('/why-tradeops'),
         lazy: () => import('./routes/why-tradeops').then((module) => ({ Component: module.WhyTradeopsPage })),
       },
       {
         path: 'services',
-        handle: { titleKey: 'pages.services' } satisfies RouteHandle,
+        handle: publicPageHandle('/services'),
         lazy: () => import('./routes/services').then((module) => ({ Component: module.ServicesPage })),
       },
       {
         path: 'services/due-diligence',
-        handle: { titleKey: 'pages.dueDiligence' } satisfies RouteHandle,
+        handle: publicPageHandle('/services/due-diligence'),
         lazy: () => import('./routes/due-diligence').then((module) => ({ Component: module.DueDiligencePage })),
       },
       {
         path: 'services/financing',
-        handle: { titleKey: 'pages.financing' } satisfies RouteHandle,
+        handle: publicPageHandle('/services/financing'),
         lazy: () => import('./routes/financing').then((module) => ({ Component: module.FinancingPage })),
       },
       {
         path: 'blog',
-        handle: { titleKey: 'pages.blog' } satisfies RouteHandle,
+        handle: publicPageHandle('/blog'),
         lazy: () => import('./routes/blog').then((module) => ({ Component: module.BlogPage })),
       },
       {
         path: 'blog/:slug',
-        handle: { titleKey: 'pages.blog' } satisfies RouteHandle,
+        handle: { titleKey: 'pages.blog', hasDataHead: true } satisfies RouteHandle,
         lazy: () => import('./routes/blog-post').then((module) => ({ Component: module.BlogPostPage })),
       },
       {
         path: 'contact',
-        handle: { titleKey: 'pages.contact' } satisfies RouteHandle,
+        handle: publicPageHandle('/contact'),
         lazy: () => import('./routes/contact').then((module) => ({ Component: module.ContactPage })),
       },
       {
         path: 'explore',
-        handle: { titleKey: 'pages.explore' } satisfies RouteHandle,
+        handle: publicPageHandle('/explore'),
         lazy: () => import('./routes/explore').then((module) => ({ Component: module.ExplorePage })),
       },
 
       // Operations and participation
       {
         path: 'operation/featured',
-        handle: { titleKey: 'pages.operationFeatured' } satisfies RouteHandle,
+        handle: { ...publicPageHandle('/operation/featured'), hasDataHead: true } satisfies RouteHandle,
         lazy: () => import('./routes/operation-detail').then((module) => ({ Component: module.FeaturedOperationPage })),
       },
       {
         path: 'operation/:id',
-        handle: { titleKey: 'pages.operationDetail' } satisfies RouteHandle,
+        handle: { titleKey: 'pages.operationDetail', hasDataHead: true } satisfies RouteHandle,
         lazy: () => import('./routes/operation-detail').then((module) => ({ Component: module.OperationDetailPage })),
       },
       page('operation/:operationId/order', 'pages.operationOrder', () =>

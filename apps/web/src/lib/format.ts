@@ -1,4 +1,4 @@
-import { formatUsd, localeOf, usdToCents, DAY_MS, formatDeadline as formatSharedDeadline } from '@tradeops/shared';
+import { formatUsd, localeOf, usdToCents, formatDeadline as formatSharedDeadline } from '@tradeops/shared';
 
 export { formatCalendarDate } from '@tradeops/shared';
 
@@ -35,14 +35,8 @@ export function formatDeadline(value: string | Date, language: string): string {
   return formatSharedDeadline(value, language);
 }
 
-/**
- * Whole days left until a deadline, counting a started day as one (a deal that
- * closes in 30 h has 2 days left). Zero or less means the deadline has passed.
- */
-export function daysUntil(deadline: string | Date, now: Date = new Date()): number {
-  const ms = new Date(deadline).getTime() - now.getTime();
-  return ms <= 0 ? 0 : Math.ceil(ms / DAY_MS);
-}
+/** Whole days left until a deadline: the one rule, shared with the server's link previews. */
+export { daysUntil } from '@tradeops/shared';
 
 export function percentOf(part: number, whole: number): number {
   if (whole <= 0) return 0;

@@ -1,4 +1,12 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, pickLanguage, type Language } from '@tradeops/shared';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_QUERY_PARAM,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  parseLanguageParam,
+  pickLanguage,
+  type Language,
+} from '@tradeops/shared';
 import es from '@tradeops/shared/i18n/es.json';
 import i18n, { type ParseKeys, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -63,10 +71,15 @@ async function ensureCatalog(language: Language): Promise<void> {
   i18n.addResourceBundle(language, 'translation', catalog, true, true);
 }
 
-/** Switches the UI language and remembers the choice for the next visit. */
-export async function setLanguage(language: Language): Promise<void> {
+/** Switches the UI language for this visit (an address naming one: `?lang=en`). */
+export async function applyLanguage(language: Language): Promise<void> {
   await ensureCatalog(language);
   await i18n.changeLanguage(language);
+}
+
+/** Switches the UI language and remembers the choice for the next visit. */
+export async function setLanguage(language: Language): Promise<void> {
+  await applyLanguage(language);
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
@@ -74,9 +87,18 @@ export async function setLanguage(language: Language): Promise<void> {
   }
 }
 
-/** Applies the stored language before the first render, so nobody sees a flash of Spanish. */
+/** The language the page's address names (`?lang=en`), or null. */
+export function readAddressLanguage(): Language | null {
+  if (typeof window === 'undefined') return null;
+  return parseLanguageParam(new URLSearchParams(window.location.search).get(LANGUAGE_QUERY_PARAM));
+}
+
+/**
+ * Applies the address's language (`?lang=en`: the page a shared link or a search result
+ * promised), else the stored one, before the first render, so nobody sees a flash of Spanish.
+ */
 export async function restoreLanguage(): Promise<void> {
-  const language = readStoredLanguage();
+  const language = readAddressLanguage() ?? readStoredLanguage();
   if (language === currentLanguage()) return;
   await ensureCatalog(language);
   await i18n.changeLanguage(language);

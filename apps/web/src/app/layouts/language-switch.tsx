@@ -1,5 +1,6 @@
-import { LANGUAGES, type Language } from '@tradeops/shared';
+import { DEFAULT_LANGUAGE, LANGUAGE_QUERY_PARAM, LANGUAGES, type Language } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { cx } from '../../lib/class-names';
 import { currentLanguage, setLanguage } from '../../lib/i18n';
 
@@ -9,6 +10,18 @@ const NAMES: Record<Language, string> = { es: 'Español', en: 'English' };
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const active = currentLanguage();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  /** An address that names a language (`?lang=en`) follows the choice, so it never contradicts the page. */
+  function followInAddress(language: Language) {
+    const params = new URLSearchParams(location.search);
+    if (!params.has(LANGUAGE_QUERY_PARAM)) return;
+    if (language === DEFAULT_LANGUAGE) params.delete(LANGUAGE_QUERY_PARAM);
+    else params.set(LANGUAGE_QUERY_PARAM, language);
+    const search = params.toString();
+    void navigate({ search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+  }
 
   return (
     <div
@@ -24,6 +37,7 @@ export function LanguageSwitch() {
           title={NAMES[language]}
           aria-pressed={language === active}
           onClick={() => {
+            followInAddress(language);
             setLanguage(language).catch((error: unknown) =>
               console.warn(`[i18n] could not switch to ${language}`, error),
             );

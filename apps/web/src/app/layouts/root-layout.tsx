@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { Container } from '../../components/ui/container';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useRouteTitleKey } from '../route-handle';
+import {
+  DEFAULT_DESCRIPTION_KEY,
+  formatDocumentTitle,
+  parseLanguageParam,
+  LANGUAGE_QUERY_PARAM,
+} from '@tradeops/shared';
+import { applyLanguage, currentLanguage } from '../../lib/i18n';
+import { type PageHeadOverride, PageHeadProvider } from '../../lib/page-head';
+import { useRouteHead } from '../route-handle';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 
@@ -11,13 +19,17 @@ export const MAIN_CONTENT_ID = 'main-content';
 
 /** Every page: skip link, fixed navbar, the page below it, footer. */
 export function RootLayout() {
-  useDocumentTitle();
+  const [pageHead, setPageHead] = useState<PageHeadOverride | null>(null);
+  useLanguageFromAddress();
+  useDocumentHead(pageHead);
   useFocusMainOnNavigation();
   return (
-    <AppShell>
-      <Outlet />
-      <ScrollRestoration />
-    </AppShell>
+    <PageHeadProvider value={setPageHead}>
+      <AppShell>
+        <Outlet />
+        <ScrollRestoration />
+      </AppShell>
+    </PageHeadProvider>
   );
 }
 
@@ -107,14 +119,42 @@ function NavigationProgress() {
   );
 }
 
-function useDocumentTitle() {
+/**
+ * The tab's title and the meta description of the page on screen, in the UI language: the page's
+ * own (an operation's data) or its route's, as the server wrote them into the page it sent.
+ */
+function useDocumentHead(pageHead: PageHeadOverride | null) {
   const { t } = useTranslation();
-  const titleKey = useRouteTitleKey();
-  const appName = t('common.appName');
-  const title = titleKey ? `${t(titleKey)} · ${appName}` : appName;
+  const { key } = useLocation();
+  const { titleKey, descriptionKey, hasDataHead } = useRouteHead();
+  const title = formatDocumentTitle(pageHead?.title ?? (titleKey ? t(titleKey) : null), t('common.appName'));
+  const description = pageHead?.description ?? t(descriptionKey ?? DEFAULT_DESCRIPTION_KEY);
+  // The first page ('default' entry) of a data page came with the server's head, made from that data.
+  const keepsServerHead = !pageHead && hasDataHead === true && key === 'default';
   useEffect(() => {
-    document.title = title;
-  }, [title]);
+    if (!keepsServerHead) document.title = title;
+  }, [title, keepsServerHead]);
+  useEffect(() => {
+    if (keepsServerHead) return;
+    let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.append(meta);
+    }
+    meta.content = description;
+  }, [description, keepsServerHead]);
+}
+
+/** An address that names a language (`?lang=en`, docs/decisions/014) shows the page in it. */
+function useLanguageFromAddress() {
+  const { search } = useLocation();
+  useEffect(() => {
+    const language = parseLanguageParam(new URLSearchParams(search).get(LANGUAGE_QUERY_PARAM));
+    if (language && language !== currentLanguage()) {
+      applyLanguage(language).catch((error: unknown) => console.warn(`[i18n] could not switch to ${language}`, error));
+    }
+  }, [search]);
 }
 
 /**

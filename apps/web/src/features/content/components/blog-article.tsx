@@ -4,12 +4,15 @@ import { Container } from '../../../components/ui/container';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
 import { useBlogPost } from '../api/blog';
+import { usePageHead } from '../../../lib/page-head';
 import { PageHeader } from '../../../components/ui/page-header';
 
 /** One article: the body is plain text, paragraphs separated by blank lines. */
 export function BlogArticle({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation();
   const query = useBlogPost(slug, i18n.language);
+  // The article's own title and excerpt, as the server's page head has them.
+  usePageHead(query.data ? { title: query.data.title, description: query.data.excerpt } : null);
   const back = <BackLink to="/blog">{t('blog.back')}</BackLink>;
   if (query.isPending) {
     return (

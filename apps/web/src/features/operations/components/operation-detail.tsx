@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useFeaturedOperation } from '../api/get-featured-operation';
 import { useOperationDetail } from '../api/get-operation-detail';
+import { useOperationPageHead } from '../hooks/use-operation-page-head';
 import { OperationDetailView } from './operation-detail-view';
 import { loginPathTo, RETURN_TO_PARAM } from '../../../lib/login-path';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -34,6 +35,7 @@ export function OperationDetail({
   const isValidId = !!operationId && UUID.test(operationId);
   const detail = useOperationDetail(operationId, !!user && isValidId);
   const returnTo = isFeatured ? '/operation/featured' : `/operation/${id ?? ''}`;
+  useOperationPageHead(detail.data);
 
   if (isLoading) return <DetailSkeleton />;
   if (!isFeatured && !isValidId) return <OperationNotFound />;

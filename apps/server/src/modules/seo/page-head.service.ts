@@ -1,0 +1,35 @@
+import { DEFAULT_LANGUAGE, parseLanguageParam } from '@tradeops/shared';
+import { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
+import { type Queryable } from '../../db/client';
+import { type PageHead } from '../../plugins/web-app';
+import { renderPageHead } from './page-head';
+import { type PageMeta, defaultPageMeta, resolvePageMeta } from './page-meta.service';
+
+/** The language the address names (`?lang=en`); Spanish without one (docs/decisions/014). */
+function pageLanguage(request: FastifyRequest) {
+  const query = request.query as Record<string, unknown> | undefined;
+  const value = query?.lang;
+  return parseLanguageParam(Array.isArray(value) ? value[0] : value) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * The head of the page a request asks for. The page must load even when its data cannot be
+ * read (the database is down): then it goes out with the site's texts, logged.
+ */
+export async function renderPageHeadFor(
+  db: Queryable,
+  publicUrl: string,
+  request: FastifyRequest,
+  log: FastifyBaseLogger,
+): Promise<PageHead> {
+  const path = request.url.split('?')[0] ?? '/';
+  const lang = pageLanguage(request);
+  let meta: PageMeta;
+  try {
+    meta = await resolvePageMeta(db, { path, lang, now: new Date() });
+  } catch (error) {
+    log.warn({ err: error }, 'page head data unavailable: the site texts go out');
+    meta = defaultPageMeta(lang);
+  }
+  return { status: meta.status, head: renderPageHead(meta, publicUrl), lang: meta.lang };
+}

@@ -1,0 +1,43 @@
+import escapeHtml from 'escape-html';
+
+/** The marks around the default title and description in apps/web/index.html, which the server replaces. */
+export const HEAD_START_MARK = '<!--page-head-->';
+export const HEAD_END_MARK = '<!--/page-head-->';
+
+export interface PageTemplate {
+  /** The built index.html with this page's head and `<html lang>`. */
+  render(head: string, lang: string): string;
+}
+
+/**
+ * Cuts the built index.html once, at start-up, around its default head (between the marks; without
+ * them, the `<title>` and description are dropped and the tags go before `</head>`).
+ */
+export function createPageTemplate(indexHtml: string): PageTemplate {
+  let before: string;
+  let after: string;
+  const start = indexHtml.indexOf(HEAD_START_MARK);
+  const end = indexHtml.indexOf(HEAD_END_MARK);
+  if (start !== -1 && end > start) {
+    before = indexHtml.slice(0, start);
+    after = indexHtml.slice(end + HEAD_END_MARK.length);
+  } else {
+    const withoutDefaults = indexHtml
+      .replace(/<title>[\s\S]*?<\/title>/i, '')
+      .replace(/<meta\s+name="description"[^>]*>/i, '');
+    const headEnd = withoutDefaults.search(/<\/head>/i);
+    const at = headEnd === -1 ? withoutDefaults.search(/<body[\s>]/i) : headEnd;
+    const cut = at === -1 ? 0 : at;
+    before = withoutDefaults.slice(0, cut);
+    after = withoutDefaults.slice(cut);
+  }
+  return {
+    render(head, lang) {
+      const opening = before.replace(/<html\b([^>]*)>/i, (_whole, attributes: string) => {
+        const rest = attributes.replace(/\s+lang="[^"]*"/i, '');
+        return `<html lang="${escapeHtml(lang)}"${rest}>`;
+      });
+      return `${opening}${head}${after}`;
+    },
+  };
+}
