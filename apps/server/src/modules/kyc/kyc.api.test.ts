@@ -263,7 +263,7 @@ describe('KYC documents (owner side)', () => {
     expect(again.rawPayload.equals(PNG_BYTES)).toBe(true);
   });
 
-  it('lets Continue advance only when no document is pending, up to the verification step', async () => {
+  it('sends the documents to compliance review in one Continue, only when no document is pending', async () => {
     const { headers } = await signUpCompany(t);
     const early = await t.app.inject({ method: 'POST', url: '/api/kyc/onboarding/continue', headers });
     expect(early.statusCode).toBe(400);
@@ -274,7 +274,9 @@ describe('KYC documents (owner side)', () => {
       expect(response.statusCode).toBe(200);
       steps.push((response.json() as KycStatusResponse).onboarding.currentStep);
     }
-    expect(steps).toEqual([2, 3, 3]);
+    // One click sends them; the later steps are the reviewers' (a second click changes nothing).
+    expect(steps).toEqual([2, 2, 2]);
+    expect((await getStatus(t, headers)).onboarding).toEqual({ currentStep: 2, status: 'in_review' });
   });
 });
 
@@ -411,7 +413,8 @@ describe('KYC review (admin side)', () => {
       payload: { revision: firstRevision('bank_reference') + 1 },
     });
     expect(verified.statusCode).toBe(200);
-    // All five verified: still in the queue, waiting for the approval.
+    // All five verified: the company is at the verification step, still in the queue, waiting for the approval.
+    expect((await getStatus(t, company.headers)).onboarding).toEqual({ currentStep: 3, status: 'in_review' });
     const ready = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/users', headers: admin });
     expect((ready.json() as { data: { userId: string }[] }).data.some((u) => u.userId === company.userId)).toBe(true);
     const approved = await t.app.inject({

@@ -21,8 +21,12 @@ import { writeAudit } from '../audit/audit.service';
 
 type DocumentRow = typeof userDocuments.$inferSelect;
 
-/** The user's step at which the admin takes over (verification); step 4 is set by the approval. */
-export const LAST_USER_STEP = ONBOARDING_STEPS - 1;
+/**
+ * The stepper's steps (spec: document upload, compliance review, verification, completed). The
+ * user's one Continue sends the documents to compliance review; the review moves the company to
+ * verification once all five documents are verified, and the approval completes it.
+ */
+export const ONBOARDING_STEP = { upload: 1, review: 2, verification: 3, completed: ONBOARDING_STEPS } as const;
 
 export function toKycDocument(documentType: KycDocumentType, row: DocumentRow | undefined): KycDocument {
   return {
@@ -175,9 +179,9 @@ export async function uploadDocument(
 }
 
 /**
- * The stepper's Continue: one step further (document upload → compliance
- * review → verification), only when no document is pending or rejected. Step 4
- * (completed) is reached when an admin approves the company.
+ * The stepper's Continue: sends the documents to compliance review in one step, only when no
+ * document is pending or rejected. Later steps are the reviewers' (verification when all five
+ * documents are verified, completed at the approval); a Continue there changes nothing.
  */
 export async function continueOnboarding(db: AppDatabase, auth: AuthContext): Promise<KycStatusResponse> {
   assertEmailVerified(auth);
@@ -192,9 +196,9 @@ export async function continueOnboarding(db: AppDatabase, auth: AuthContext): Pr
     if (toDocumentList(rows).some(needsUpload)) {
       throw new AppError('VALIDATION_FAILED', {}, { fields: { documents: 'onboarding.continueHint' } });
     }
-    const step = onboarding?.currentStep ?? 1;
-    if (onboarding?.status === 'completed' || step >= LAST_USER_STEP) return;
-    const next = step + 1;
+    const step = onboarding?.currentStep ?? ONBOARDING_STEP.upload;
+    if (onboarding?.status === 'completed' || step >= ONBOARDING_STEP.review) return;
+    const next = ONBOARDING_STEP.review;
     if (onboarding) {
       await tx
         .update(onboardingStatus)

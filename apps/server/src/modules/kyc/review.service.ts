@@ -15,7 +15,7 @@ import { translate } from '../../plugins/i18n';
 import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { lockExistingOperation, transition } from '../operations/operation-aggregate';
-import { toDocumentList } from './kyc.service';
+import { ONBOARDING_STEP, toDocumentList } from './kyc.service';
 
 /**
  * Users waiting for a reviewer: KYC pending, not admins, and either a document
@@ -117,6 +117,14 @@ export async function verifyDocument(
       entityId: row.id,
       data: { userId: row.userId, documentType: row.documentType, revision },
     });
+    // The fifth verified document moves the company on to the verification step (awaiting the approval).
+    const documents = await tx.select().from(userDocuments).where(eq(userDocuments.userId, row.userId));
+    if (toDocumentList(documents).every((document) => document.status === 'verified')) {
+      await tx
+        .update(onboardingStatus)
+        .set({ currentStep: ONBOARDING_STEP.verification, status: 'in_review', updatedAt: new Date() })
+        .where(and(eq(onboardingStatus.userId, row.userId), sql`${onboardingStatus.status} <> 'completed'`));
+    }
     await tx.insert(notifications).values({
       userId: row.userId,
       type: 'kyc.document_verified',
