@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   KYC_DOCUMENT_TYPE_LIST,
   MIME_TYPE_BY_FILE_TYPE,
-  ONBOARDING_STEPS,
+  ONBOARDING_STEP,
   isAllowedFileType,
+  needsUpload,
   type KycDocument,
   type KycDocumentType,
   type KycStatusResponse,
@@ -20,13 +21,6 @@ import { type Storage, type StoredObject } from '../../plugins/storage/storage';
 import { writeAudit } from '../audit/audit.service';
 
 type DocumentRow = typeof userDocuments.$inferSelect;
-
-/**
- * The stepper's steps (spec: document upload, compliance review, verification, completed). The
- * user's one Continue sends the documents to compliance review; the review moves the company to
- * verification once all five documents are verified, and the approval completes it.
- */
-export const ONBOARDING_STEP = { upload: 1, review: 2, verification: 3, completed: ONBOARDING_STEPS } as const;
 
 export function toKycDocument(documentType: KycDocumentType, row: DocumentRow | undefined): KycDocument {
   return {
@@ -50,11 +44,6 @@ export function toDocumentList(rows: DocumentRow[]): KycDocument[] {
       rows.find((row) => row.documentType === type),
     ),
   );
-}
-
-/** Whether a document still needs the user: never uploaded, or rejected and not yet replaced. */
-export function needsUpload(document: Pick<KycDocument, 'status'>): boolean {
-  return document.status === 'pending' || document.status === 'rejected';
 }
 
 export async function getKycStatus(db: AppDatabase, auth: AuthContext): Promise<KycStatusResponse> {

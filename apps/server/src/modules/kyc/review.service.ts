@@ -1,5 +1,6 @@
 import {
   KYC_DOCUMENT_TYPE_LIST,
+  ONBOARDING_STEP,
   ONBOARDING_STEPS,
   type KycOverviewResponse,
   type KycReviewUser,
@@ -15,13 +16,16 @@ import { translate } from '../../plugins/i18n';
 import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { lockExistingOperation, transition } from '../operations/operation-aggregate';
-import { ONBOARDING_STEP, toDocumentList } from './kyc.service';
+import { toDocumentList } from './kyc.service';
 
 /**
- * Users waiting for a reviewer: KYC pending, not admins, and either a document
- * uploaded and not reviewed yet, or all five verified (waiting for the approval).
+ * Users waiting for a reviewer: KYC pending, not admins, documents sent to review (the
+ * stepper's Continue: step 2 or later), and either a document uploaded and not reviewed yet,
+ * or all five verified (waiting for the approval).
  */
-const awaitingReview = sql`${profiles.kycStatus} = 'pendiente' and not ${profiles.isAdmin} and (exists (
+const awaitingReview = sql`${profiles.kycStatus} = 'pendiente' and not ${profiles.isAdmin} and exists (
+  select 1 from ${onboardingStatus} where ${onboardingStatus.userId} = ${profiles.id}
+    and ${onboardingStatus.currentStep} >= ${ONBOARDING_STEP.review}) and (exists (
   select 1 from ${userDocuments} where ${userDocuments.userId} = ${profiles.id} and ${userDocuments.status} = 'uploaded')
   or (select count(*) from ${userDocuments} where ${userDocuments.userId} = ${profiles.id}
     and ${userDocuments.status} = 'verified') = ${KYC_DOCUMENT_TYPE_LIST.length})`;
