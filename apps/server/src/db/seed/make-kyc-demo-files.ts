@@ -54,5 +54,5 @@ await mkdir(DEMO_KYC_ASSETS_DIR, { recursive: true });
 for (const document of DEMO_KYC_DOCUMENTS) {
   const bytes = document.fileType === 'png' ? await makePng(document) : await makePdf(document);
   await writeFile(join(DEMO_KYC_ASSETS_DIR, document.assetFile), bytes);
-  console.log(`${document.assetFile}: ${bytes.length} bytes`);
+  console.info(`${document.assetFile}: ${bytes.length} bytes`);
 }

@@ -344,9 +344,10 @@ describe('KYC review (admin side)', () => {
     const sent = await t.app.inject({ method: 'POST', url: '/api/kyc/onboarding/continue', headers: company.headers });
     expect(sent.statusCode).toBe(200);
     expect(await isQueued()).toBe(true);
-    // Replacing a file takes the company back to upload until it sends again.
+    // Replacing a file under review keeps the company in the queue, the new file as a new revision.
     expect((await upload(t, company.headers, 'bank_reference', 'banco-2.pdf', PDF_BYTES)).statusCode).toBe(200);
-    expect(await isQueued()).toBe(false);
+    expect(await isQueued()).toBe(true);
+    expect((await getStatus(t, company.headers)).onboarding).toEqual({ currentStep: 2, status: 'in_review' });
   });
 
   it('takes a company from upload to approval, with audit rows, notifications and mail, and opens the gate without a new sign-in', async () => {

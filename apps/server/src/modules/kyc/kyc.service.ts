@@ -142,10 +142,8 @@ export async function uploadDocument(
         .update(profiles)
         .set({ kycStatus: 'pendiente', kycMotivoRechazo: null, updatedAt: new Date() })
         .where(and(eq(profiles.id, userId), eq(profiles.kycStatus, 'rechazado')));
-      await tx
-        .update(onboardingStatus)
-        .set({ currentStep: 1, status: 'in_progress', updatedAt: new Date() })
-        .where(and(eq(onboardingStatus.userId, userId), sql`${onboardingStatus.status} <> 'completed'`));
+      // The onboarding step stays: a company still uploading stays at upload; one whose documents are
+      // under review keeps them there, the new file as a new revision (a rejection already took it back).
       await writeAudit(tx, {
         actorId: userId,
         action: previous?.storageKey ? 'kyc.document.replaced' : 'kyc.document.uploaded',

@@ -191,7 +191,11 @@ describe("a seller's track record on the operation detail", () => {
   });
 
   async function readRecord(operationId: string) {
-    const response = await t.app.inject({ method: 'GET', url: `/api/operations/${operationId}`, headers: buyerHeaders });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/operations/${operationId}`,
+      headers: buyerHeaders,
+    });
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { seller_record: unknown }).seller_record;
   }

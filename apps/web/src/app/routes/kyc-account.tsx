@@ -1,4 +1,10 @@
-import { KYC_DOCUMENT_TYPE_LIST, type KycStatusResponse, getKycStage, getLandingPath, needsUpload } from '@tradeops/shared';
+import {
+  KYC_DOCUMENT_TYPE_LIST,
+  type KycStatusResponse,
+  getKycStage,
+  getLandingPath,
+  needsUpload,
+} from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';

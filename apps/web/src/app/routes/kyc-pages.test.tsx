@@ -62,7 +62,9 @@ function renderAs(
   });
   const rendered = renderApp(
     path,
-    createTestQueryClient(buildSessionUser({ kycStatus: status.kycStatus, role: options.role ?? null, language: options.language ?? 'es' })),
+    createTestQueryClient(
+      buildSessionUser({ kycStatus: status.kycStatus, role: options.role ?? null, language: options.language ?? 'es' }),
+    ),
   );
   return { ...rendered, fetchMock };
 }
@@ -100,9 +102,7 @@ describe('/kyc-cuenta/pendiente', () => {
     renderAs('/kyc-cuenta/pendiente', SENT);
     expect(await screen.findByRole('heading', { level: 1, name: 'Verificación en curso' })).toBeInTheDocument();
     expect(
-      screen.getByText(
-        'Estamos revisando los documentos de tu empresa. La verificación toma hasta 48 horas hábiles.',
-      ),
+      screen.getByText('Estamos revisando los documentos de tu empresa. La verificación toma hasta 48 horas hábiles.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Ir a la carga de documentos' })).not.toBeInTheDocument();
   });

@@ -1,4 +1,10 @@
-import { KYC_REVIEW_BUSINESS_HOURS, type KycStatusResponse, getKycStage, getLandingPath, needsUpload } from '@tradeops/shared';
+import {
+  KYC_REVIEW_BUSINESS_HOURS,
+  type KycStatusResponse,
+  getKycStage,
+  getLandingPath,
+  needsUpload,
+} from '@tradeops/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';

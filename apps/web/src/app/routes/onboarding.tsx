@@ -62,10 +62,7 @@ export function OnboardingPage() {
             />
           )}
           {!isCompleted && step === ONBOARDING_STEP.verification && (
-            <StepNote
-              title={t('onboarding.verificationTitle')}
-              text={t('onboarding.verificationText')}
-            />
+            <StepNote title={t('onboarding.verificationTitle')} text={t('onboarding.verificationText')} />
           )}
           {isCompleted && (
             <StepNote
@@ -84,11 +81,7 @@ export function OnboardingPage() {
               {stage === 'missing' && (
                 <p className="text-sm text-slate-600 sm:mr-auto">{t('onboarding.continueHint')}</p>
               )}
-              <Button
-                size="lg"
-                disabled={!canSend || next.isPending}
-                onClick={() => next.mutate()}
-              >
+              <Button size="lg" disabled={!canSend || next.isPending} onClick={() => next.mutate()}>
                 {t('onboarding.sendForReview')}
               </Button>
             </div>

@@ -11,7 +11,10 @@ export function RejectionSummary({ data, showNext = true }: { data: KycStatusRes
   const rejectedDocuments = data.documents.filter((document) => document.status === 'rejected');
   if (!isRejected && rejectedDocuments.length === 0) return null;
   return (
-    <section className="mt-8 rounded-xl border border-rose-200 bg-rose-50 p-5 text-rose-900" data-testid="kyc-rejection">
+    <section
+      className="mt-8 rounded-xl border border-rose-200 bg-rose-50 p-5 text-rose-900"
+      data-testid="kyc-rejection"
+    >
       {isRejected && (
         <>
           <h2 className="font-semibold">{t('onboarding.rejectedTitle')}</h2>

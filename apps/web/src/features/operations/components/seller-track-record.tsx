@@ -24,7 +24,10 @@ export function SellerTrackRecord({ record }: { record: SellerTrackRecordData })
         <>
           <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
             <Figure label={t('sellerRecord.completed')} value={number(record.completed_operations)} />
-            <Figure label={t('sellerRecord.tonsDelivered')} value={t('featured.tons', { value: number(record.tons_delivered) })} />
+            <Figure
+              label={t('sellerRecord.tonsDelivered')}
+              value={t('featured.tons', { value: number(record.tons_delivered) })}
+            />
             <Figure
               label={t('sellerRecord.onTime')}
               value={t('sellerRecord.onTimeValue', {
