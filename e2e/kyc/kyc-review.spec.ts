@@ -31,8 +31,8 @@ test.describe('KYC', () => {
     await expect(notice.getByRole('heading', { name: 'Confirma tu correo electrónico' })).toBeVisible();
     await notice.getByRole('button', { name: 'Reenviar el correo' }).click();
     await expect(notice.getByText('Te enviamos un nuevo enlace.', { exact: false })).toBeVisible();
-    const continueButton = user.getByRole('button', { name: 'Continuar' });
-    await expect(continueButton).toBeDisabled();
+    const sendButton = user.getByRole('button', { name: 'Enviar a revisión' });
+    await expect(sendButton).toBeDisabled();
 
     // The link from the mail (read in the outbox) confirms it once.
     const link = await readVerificationLink(admin.request, email);
@@ -46,12 +46,12 @@ test.describe('KYC', () => {
 
     // The company uploads its five documents and sends them for review.
     await expect(user.getByText(/Máximo 10 MB/).first()).toBeVisible();
-    await expect(continueButton).toBeDisabled();
+    await expect(sendButton).toBeDisabled();
     for (const file of KYC_UPLOADS) await uploadDocument(user, file.type, file);
-    await continueButton.click();
+    // One click sends them to compliance review.
+    await sendButton.click();
     await expect(user.getByRole('heading', { name: 'Revisión de cumplimiento', level: 2 })).toBeVisible();
-    await continueButton.click();
-    await expect(user.getByRole('heading', { name: 'Verificación en curso' })).toBeVisible();
+    await expect(sendButton).toHaveCount(0);
 
     // The admin rejects the bank reference; an empty reason is refused first.
     await admin.goto('/admin/kyc/users');
@@ -72,6 +72,8 @@ test.describe('KYC', () => {
     const userBank = user.getByTestId('document-bank_reference');
     await expect(userBank.getByText('Motivo: La referencia bancaria tiene más de tres meses')).toBeVisible();
     await uploadDocument(user, 'bank_reference', { name: 'banco-actual.pdf', ...PDF_FILE });
+    await sendButton.click();
+    await expect(user.getByRole('heading', { name: 'Revisión de cumplimiento', level: 2 })).toBeVisible();
 
     // The admin verifies all five and approves.
     await admin.reload();

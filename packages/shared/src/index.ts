@@ -27,6 +27,7 @@ export * from './realtime/events';
 export * from './settings/schemas';
 export * from './kyc/file-type';
 export * from './kyc/schemas';
+export * from './kyc/progress';
 export * from './waitlist/schemas';
 export * from './participations/schemas';
 export * from './participations/payment-reference';

@@ -36,8 +36,7 @@ const SCREENS: Array<[path: string, heading: string]> = [
   ['/login', 'Inicia sesión'],
   ['/onboarding', 'Verificación de la empresa'],
   ['/kyc-cuenta', 'Estado de verificación'],
-  ['/kyc-cuenta/pendiente', 'Verificación en curso'],
-  ['/kyc-cuenta/reintentar', 'Verificación rechazada'],
+  // /kyc-cuenta/pendiente and /kyc-cuenta/reintentar depend on the company's KYC state: routes/kyc-pages.test.tsx.
   ['/mode-select', '¿Cómo quieres usar TradeOps?'],
   ['/buyer/dashboard', 'Panel del comprador'],
   ['/buyer/operations', 'Mis operaciones'],
@@ -197,6 +196,7 @@ describe('route table', () => {
       ['pendiente', '/kyc-cuenta', 'Estado de verificación'],
       ['rechazado', '/kyc-cuenta/reintentar', 'Verificación rechazada'],
     ] as const)('sends a %s user from the KYC gate to %s', async (kycStatus, target, heading) => {
+      mockApi({ '/api/kyc': () => jsonResponse({ ...pendingKycStatus(), kycStatus }) });
       const { router } = renderApp('/buyer/dashboard', createTestQueryClient(buildSessionUser({ kycStatus })));
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe(target);
@@ -237,7 +237,7 @@ describe('route table', () => {
       expect(within(notice).getByRole('heading', { name: 'Confirma tu correo electrónico' })).toBeInTheDocument();
       expect(within(notice).getByText(/Te enviamos un enlace a comprador@tradeops\.demo/)).toBeInTheDocument();
       expect(within(notice).getByRole('button', { name: 'Reenviar el correo' })).toBeEnabled();
-      expect(await screen.findByRole('button', { name: 'Continuar' })).toBeDisabled();
+      expect(await screen.findByRole('button', { name: 'Enviar a revisión' })).toBeDisabled();
     });
 
     it('sends a non-admin from admin pages to /', async () => {

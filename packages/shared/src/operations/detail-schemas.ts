@@ -8,6 +8,23 @@ export const ZOperationIdParams = z.object({ id: z.uuid('validation.invalid') })
 export const OPERATION_BADGES = ['verified_seller', 'verified_volume', 'escrow_protected'] as const;
 export type OperationBadge = (typeof OPERATION_BADGES)[number];
 
+/**
+ * The seller's track record, computed from its deals on the platform (all of them, this one
+ * included): completed = settled deals; tons delivered = allocated tons of the deals whose
+ * arrival was recorded; on-time arrivals = arrivals recorded on or before the expected arrival
+ * date (UTC), out of `arrivals`; disputed operations = deals with a dispute (opened by a
+ * participant or by a failed inspection). A new seller has none of these yet.
+ */
+export const ZSellerTrackRecord = z.object({
+  completed_operations: z.number().int(),
+  tons_delivered: z.number().int(),
+  arrivals: z.number().int(),
+  on_time_arrivals: z.number().int(),
+  disputed_operations: z.number().int(),
+  is_new_seller: z.boolean(),
+});
+export type SellerTrackRecord = z.infer<typeof ZSellerTrackRecord>;
+
 /** GET /api/operations/{id} (signed in): everything the detail page shows. Counting the view is part of the call. */
 export const ZOperationDetail = ZOperationListItem.extend({
   description: z.string(),
@@ -31,6 +48,7 @@ export const ZOperationDetail = ZOperationListItem.extend({
   /** The caller published this operation: it cannot take part in it (no order button). */
   is_own_operation: z.boolean(),
   badges: z.array(z.enum(OPERATION_BADGES)),
+  seller_record: ZSellerTrackRecord,
   similar: z.array(ZOperationListItem),
 });
 export type OperationDetail = z.infer<typeof ZOperationDetail>;

@@ -82,8 +82,9 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     role: null,
     kycStatus: 'pendiente',
     isAdmin: false,
-    onboardingStep: 1,
-    onboardingStatus: 'in_progress',
+    // Its five documents are uploaded and sent (demo-kyc-documents.ts): at compliance review.
+    onboardingStep: 2,
+    onboardingStatus: 'in_review',
     bannerRole: 'KYC pending',
   },
   {

@@ -1,4 +1,11 @@
-import { type OperationStatus, hasReached } from '@tradeops/shared';
+import {
+  KYC_DOCUMENT_TYPE_LIST,
+  type KycReviewUser,
+  type OperationStatus,
+  detectFileType,
+  hasReached,
+  isAllowedFileType,
+} from '@tradeops/shared';
 import { verifyPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
 import { text } from 'node:stream/consumers';
@@ -19,7 +26,7 @@ import {
   sellerKpis,
   user,
 } from '../schema';
-import { type TestApp, createTestApp } from '../../test/test-app';
+import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 import { DEMO_PASSWORD, demoUserId } from './demo-accounts';
 import { FEATURED_OPERATION_KEY, demoOperationId } from './demo-operations';
 import { MILK_POWDER_SPEC } from './demo-specs';
@@ -30,6 +37,7 @@ const TABLES = [
   'account',
   'profiles',
   'onboarding_status',
+  'user_documents',
   'partners',
   'product_specs',
   'operations',
@@ -88,13 +96,47 @@ describe('demo seed', () => {
     expect(byEmail['admin@tradeops.demo']).toMatchObject({ isAdmin: true, kycStatus: 'aprobado' });
     expect(byEmail['comprador@tradeops.demo']).toMatchObject({ role: 'buyer', kycStatus: 'aprobado', step: 4 });
     expect(byEmail['vendedor@tradeops.demo']).toMatchObject({ role: 'seller', kycStatus: 'aprobado' });
-    expect(byEmail['pendiente@tradeops.demo']).toMatchObject({ kycStatus: 'pendiente', step: 1 });
+    expect(byEmail['pendiente@tradeops.demo']).toMatchObject({ kycStatus: 'pendiente', step: 2 });
     expect(byEmail['importadora.andina@tradeops.demo']).toMatchObject({ role: 'buyer', kycStatus: 'aprobado' });
     for (const row of rows) {
       expect(row.providerId).toBe('credential');
       expect(await verifyPassword({ hash: row.password ?? '', password: DEMO_PASSWORD })).toBe(true);
     }
     expect(await verifyPassword({ hash: rows[0]?.password ?? '', password: 'wrong-password' })).toBe(false);
+  });
+
+  it('has the KYC-pending company upload its five documents, real files of allowed types, so the review queue is not empty', async () => {
+    const admin = await signIn(t, 'admin@tradeops.demo');
+    const queue = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/users', headers: admin });
+    expect(queue.statusCode).toBe(200);
+    const pending = (queue.json() as { data: KycReviewUser[] }).data.find(
+      (entry) => entry.email === 'pendiente@tradeops.demo',
+    );
+    expect(pending?.companyName).toBe('Agroimport Andina S.A.S.');
+    expect(pending?.waitingSince).not.toBeNull();
+    expect(pending?.documents.map((d) => [d.documentType, d.status])).toEqual(
+      KYC_DOCUMENT_TYPE_LIST.map((type) => [type, 'uploaded']),
+    );
+    for (const document of pending?.documents ?? []) {
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/api/kyc/documents/${document.id}/file?revision=${document.revision}`,
+        headers: admin,
+      });
+      expect(file.statusCode, document.documentType).toBe(200);
+      expect(file.rawPayload.length).toBe(document.sizeBytes);
+      const type = detectFileType(file.rawPayload);
+      expect(type && isAllowedFileType(document.documentType, type), document.documentType).toBe(true);
+    }
+    // The company itself sees them uploaded: nothing is missing, the review is under way.
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/kyc',
+      headers: await signIn(t, 'pendiente@tradeops.demo'),
+    });
+    expect((own.json() as { documents: { status: string }[] }).documents.every((d) => d.status === 'uploaded')).toBe(
+      true,
+    );
   });
 
   it('seeds the featured deal with its figures: 25 t at $4,300, 10 allocated, 15 available, 2 participants', async () => {

@@ -2,6 +2,7 @@ import { type Storage } from '../../plugins/storage/storage';
 import { type AppDatabase } from '../client';
 import { findMissingDemoAccounts, hashDemoPassword, seedDemoAccounts } from './demo-accounts';
 import { seedDemoContent } from './demo-content';
+import { seedDemoKycDocuments, storeDemoKycDocuments } from './demo-kyc-documents';
 import { seedDemoOperations, seedDemoParticipations } from './demo-operations';
 import { seedDemoPartners } from './demo-partners';
 import { seedDemoProductSpecs, storeDemoSpecSheet } from './demo-specs';
@@ -16,8 +17,10 @@ export async function seedDemoData(db: AppDatabase, storage: Storage, options: {
   const missingAccounts = await findMissingDemoAccounts(db);
   const passwordHash = missingAccounts.length > 0 ? await hashDemoPassword() : '';
   const spec = await storeDemoSpecSheet(storage);
+  const kycDocuments = await storeDemoKycDocuments(storage);
   await db.transaction(async (tx) => {
     await seedDemoAccounts(tx, missingAccounts, passwordHash, now);
+    await seedDemoKycDocuments(tx, now, kycDocuments);
     await seedDemoPartners(tx, now);
     const specIds = await seedDemoProductSpecs(tx, now, spec);
     await seedDemoOperations(tx, now, specIds);

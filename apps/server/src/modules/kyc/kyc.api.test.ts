@@ -45,6 +45,13 @@ async function uploadAll(t: TestApp, headers: Record<string, string>) {
   }
 }
 
+/** Uploads the five documents and sends them to compliance review (the stepper's one Continue). */
+async function submitAll(t: TestApp, headers: Record<string, string>) {
+  await uploadAll(t, headers);
+  const sent = await t.app.inject({ method: 'POST', url: '/api/kyc/onboarding/continue', headers });
+  expect(sent.statusCode, sent.body).toBe(200);
+}
+
 async function getStatus(t: TestApp, headers: Record<string, string>): Promise<KycStatusResponse> {
   const response = await t.app.inject({ method: 'GET', url: '/api/kyc', headers });
   expect(response.statusCode, response.body).toBe(200);
@@ -263,7 +270,7 @@ describe('KYC documents (owner side)', () => {
     expect(again.rawPayload.equals(PNG_BYTES)).toBe(true);
   });
 
-  it('lets Continue advance only when no document is pending, up to the verification step', async () => {
+  it('sends the documents to compliance review in one Continue, only when no document is pending', async () => {
     const { headers } = await signUpCompany(t);
     const early = await t.app.inject({ method: 'POST', url: '/api/kyc/onboarding/continue', headers });
     expect(early.statusCode).toBe(400);
@@ -274,7 +281,9 @@ describe('KYC documents (owner side)', () => {
       expect(response.statusCode).toBe(200);
       steps.push((response.json() as KycStatusResponse).onboarding.currentStep);
     }
-    expect(steps).toEqual([2, 3, 3]);
+    // One click sends them; the later steps are the reviewers' (a second click changes nothing).
+    expect(steps).toEqual([2, 2, 2]);
+    expect((await getStatus(t, headers)).onboarding).toEqual({ currentStep: 2, status: 'in_review' });
   });
 });
 
@@ -324,11 +333,28 @@ describe('KYC review (admin side)', () => {
     expect(profile?.kycStatus).toBe('pendiente');
   });
 
+  it('lists a company in the review queue once it sends its documents, not while it is still uploading', async () => {
+    const company = await signUpCompany(t);
+    const isQueued = async () => {
+      const queue = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/users', headers: admin });
+      return (queue.json() as { data: { userId: string }[] }).data.some((u) => u.userId === company.userId);
+    };
+    await uploadAll(t, company.headers);
+    expect(await isQueued()).toBe(false);
+    const sent = await t.app.inject({ method: 'POST', url: '/api/kyc/onboarding/continue', headers: company.headers });
+    expect(sent.statusCode).toBe(200);
+    expect(await isQueued()).toBe(true);
+    // Replacing a file under review keeps the company in the queue, the new file as a new revision.
+    expect((await upload(t, company.headers, 'bank_reference', 'banco-2.pdf', PDF_BYTES)).statusCode).toBe(200);
+    expect(await isQueued()).toBe(true);
+    expect((await getStatus(t, company.headers)).onboarding).toEqual({ currentStep: 2, status: 'in_review' });
+  });
+
   it('takes a company from upload to approval, with audit rows, notifications and mail, and opens the gate without a new sign-in', async () => {
     const company = await signUpCompany(t);
     const probe = () => t.app.inject({ method: 'GET', url: '/api/test/kyc-probe', headers: company.headers });
     expect((await probe()).statusCode).toBe(403);
-    await uploadAll(t, company.headers);
+    await submitAll(t, company.headers);
 
     const queue = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/users', headers: admin });
     const entry = (
@@ -411,7 +437,8 @@ describe('KYC review (admin side)', () => {
       payload: { revision: firstRevision('bank_reference') + 1 },
     });
     expect(verified.statusCode).toBe(200);
-    // All five verified: still in the queue, waiting for the approval.
+    // All five verified: the company is at the verification step, still in the queue, waiting for the approval.
+    expect((await getStatus(t, company.headers)).onboarding).toEqual({ currentStep: 3, status: 'in_review' });
     const ready = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/users', headers: admin });
     expect((ready.json() as { data: { userId: string }[] }).data.some((u) => u.userId === company.userId)).toBe(true);
     const approved = await t.app.inject({
@@ -452,7 +479,7 @@ describe('KYC review (admin side)', () => {
 
   it('rejects a company with a required reason and sends it back to the upload step', async () => {
     const company = await signUpCompany(t);
-    await uploadAll(t, company.headers);
+    await submitAll(t, company.headers);
     const empty = await t.app.inject({
       method: 'POST',
       url: `/api/admin/kyc/users/${company.userId}/reject`,
@@ -565,7 +592,7 @@ describe('KYC review decisions bind to the revision the admin reviewed', () => {
 
   it('refuses to verify a document replaced after the admin downloaded it (409), changes nothing, and verifies the new revision', async () => {
     const company = await signUpCompany(t);
-    await uploadAll(t, company.headers);
+    await submitAll(t, company.headers);
     const seen = (await reviewEntry(company.userId)).documents.find((d) => d.documentType === 'bank_reference')!;
     expect(seen.revision).toEqual(expect.any(Number));
     // The admin downloads document A…
@@ -632,7 +659,7 @@ describe('KYC review decisions bind to the revision the admin reviewed', () => {
 
   it('refuses a rejection of a replaced document, and requires the revision in the request', async () => {
     const company = await signUpCompany(t);
-    await uploadAll(t, company.headers);
+    await submitAll(t, company.headers);
     const seen = (await reviewEntry(company.userId)).documents.find((d) => d.documentType === 'tax_certificate')!;
     expect((await upload(t, company.headers, 'tax_certificate', 'rut-b.pdf', PDF_B)).statusCode).toBe(200);
     const stale = await decide(`/api/admin/kyc/documents/${seen.id}/reject`, {
@@ -667,7 +694,7 @@ describe('KYC review decisions bind to the revision the admin reviewed', () => {
 
   it('refuses to approve a company whose data changed after the admin reviewed it (409), then approves the new revision', async () => {
     const company = await signUpCompany(t);
-    await uploadAll(t, company.headers);
+    await submitAll(t, company.headers);
     const entry = await reviewEntry(company.userId);
     for (const document of entry.documents) {
       const response = await decide(`/api/admin/kyc/documents/${document.id}/verify`, { revision: document.revision });

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   KYC_DOCUMENT_TYPE_LIST,
   MIME_TYPE_BY_FILE_TYPE,
-  ONBOARDING_STEPS,
+  ONBOARDING_STEP,
   isAllowedFileType,
+  needsUpload,
   type KycDocument,
   type KycDocumentType,
   type KycStatusResponse,
@@ -20,9 +21,6 @@ import { type Storage, type StoredObject } from '../../plugins/storage/storage';
 import { writeAudit } from '../audit/audit.service';
 
 type DocumentRow = typeof userDocuments.$inferSelect;
-
-/** The user's step at which the admin takes over (verification); step 4 is set by the approval. */
-export const LAST_USER_STEP = ONBOARDING_STEPS - 1;
 
 export function toKycDocument(documentType: KycDocumentType, row: DocumentRow | undefined): KycDocument {
   return {
@@ -46,11 +44,6 @@ export function toDocumentList(rows: DocumentRow[]): KycDocument[] {
       rows.find((row) => row.documentType === type),
     ),
   );
-}
-
-/** Whether a document still needs the user: never uploaded, or rejected and not yet replaced. */
-export function needsUpload(document: Pick<KycDocument, 'status'>): boolean {
-  return document.status === 'pending' || document.status === 'rejected';
 }
 
 export async function getKycStatus(db: AppDatabase, auth: AuthContext): Promise<KycStatusResponse> {
@@ -149,10 +142,8 @@ export async function uploadDocument(
         .update(profiles)
         .set({ kycStatus: 'pendiente', kycMotivoRechazo: null, updatedAt: new Date() })
         .where(and(eq(profiles.id, userId), eq(profiles.kycStatus, 'rechazado')));
-      await tx
-        .update(onboardingStatus)
-        .set({ currentStep: 1, status: 'in_progress', updatedAt: new Date() })
-        .where(and(eq(onboardingStatus.userId, userId), sql`${onboardingStatus.status} <> 'completed'`));
+      // The onboarding step stays: a company still uploading stays at upload; one whose documents are
+      // under review keeps them there, the new file as a new revision (a rejection already took it back).
       await writeAudit(tx, {
         actorId: userId,
         action: previous?.storageKey ? 'kyc.document.replaced' : 'kyc.document.uploaded',
@@ -175,9 +166,9 @@ export async function uploadDocument(
 }
 
 /**
- * The stepper's Continue: one step further (document upload → compliance
- * review → verification), only when no document is pending or rejected. Step 4
- * (completed) is reached when an admin approves the company.
+ * The stepper's Continue: sends the documents to compliance review in one step, only when no
+ * document is pending or rejected. Later steps are the reviewers' (verification when all five
+ * documents are verified, completed at the approval); a Continue there changes nothing.
  */
 export async function continueOnboarding(db: AppDatabase, auth: AuthContext): Promise<KycStatusResponse> {
   assertEmailVerified(auth);
@@ -192,9 +183,9 @@ export async function continueOnboarding(db: AppDatabase, auth: AuthContext): Pr
     if (toDocumentList(rows).some(needsUpload)) {
       throw new AppError('VALIDATION_FAILED', {}, { fields: { documents: 'onboarding.continueHint' } });
     }
-    const step = onboarding?.currentStep ?? 1;
-    if (onboarding?.status === 'completed' || step >= LAST_USER_STEP) return;
-    const next = step + 1;
+    const step = onboarding?.currentStep ?? ONBOARDING_STEP.upload;
+    if (onboarding?.status === 'completed' || step >= ONBOARDING_STEP.review) return;
+    const next = ONBOARDING_STEP.review;
     if (onboarding) {
       await tx
         .update(onboardingStatus)

@@ -1,5 +1,6 @@
 import {
   KYC_DOCUMENT_TYPE_LIST,
+  ONBOARDING_STEP,
   ONBOARDING_STEPS,
   type KycOverviewResponse,
   type KycReviewUser,
@@ -18,10 +19,13 @@ import { lockExistingOperation, transition } from '../operations/operation-aggre
 import { toDocumentList } from './kyc.service';
 
 /**
- * Users waiting for a reviewer: KYC pending, not admins, and either a document
- * uploaded and not reviewed yet, or all five verified (waiting for the approval).
+ * Users waiting for a reviewer: KYC pending, not admins, documents sent to review (the
+ * stepper's Continue: step 2 or later), and either a document uploaded and not reviewed yet,
+ * or all five verified (waiting for the approval).
  */
-const awaitingReview = sql`${profiles.kycStatus} = 'pendiente' and not ${profiles.isAdmin} and (exists (
+const awaitingReview = sql`${profiles.kycStatus} = 'pendiente' and not ${profiles.isAdmin} and exists (
+  select 1 from ${onboardingStatus} where ${onboardingStatus.userId} = ${profiles.id}
+    and ${onboardingStatus.currentStep} >= ${ONBOARDING_STEP.review}) and (exists (
   select 1 from ${userDocuments} where ${userDocuments.userId} = ${profiles.id} and ${userDocuments.status} = 'uploaded')
   or (select count(*) from ${userDocuments} where ${userDocuments.userId} = ${profiles.id}
     and ${userDocuments.status} = 'verified') = ${KYC_DOCUMENT_TYPE_LIST.length})`;
@@ -117,6 +121,14 @@ export async function verifyDocument(
       entityId: row.id,
       data: { userId: row.userId, documentType: row.documentType, revision },
     });
+    // The fifth verified document moves the company on to the verification step (awaiting the approval).
+    const documents = await tx.select().from(userDocuments).where(eq(userDocuments.userId, row.userId));
+    if (toDocumentList(documents).every((document) => document.status === 'verified')) {
+      await tx
+        .update(onboardingStatus)
+        .set({ currentStep: ONBOARDING_STEP.verification, status: 'in_review', updatedAt: new Date() })
+        .where(and(eq(onboardingStatus.userId, row.userId), sql`${onboardingStatus.status} <> 'completed'`));
+    }
     await tx.insert(notifications).values({
       userId: row.userId,
       type: 'kyc.document_verified',

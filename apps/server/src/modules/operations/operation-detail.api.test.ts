@@ -1,9 +1,11 @@
+import { type OperationStatus } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, operationWatchers, operations } from '../../db/schema';
+import { disputes, messages, operationMilestones, operationWatchers, operations } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
-import { type TestApp, createTestApp, sameOriginHeaders, signIn } from '../../test/test-app';
+import { createOpenOperation } from '../../test/deals';
+import { type TestApp, createTestApp, sameOriginHeaders, signIn, signUpCompany } from '../../test/test-app';
 import { attachmentHeader } from './operation-detail.routes';
 import { ViewCounter } from './view-counter';
 import { getOperationDetail, openSpecSheet, setWatching } from './operation-detail.service';
@@ -174,5 +176,147 @@ describe('operation detail', () => {
     expect(attachmentHeader('Café "x".pdf')).toBe(
       `attachment; filename="Caf_ _x_.pdf"; filename*=UTF-8''Caf%C3%A9%20%22x%22.pdf`,
     );
+  });
+});
+
+describe("a seller's track record on the operation detail", () => {
+  let t: TestApp;
+  let buyerHeaders: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    buyerHeaders = await signIn(t, 'comprador@tradeops.demo');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function readRecord(operationId: string) {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/operations/${operationId}`,
+      headers: buyerHeaders,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { seller_record: unknown }).seller_record;
+  }
+
+  /** One of `sellerId`'s past deals as it ended: its status, tons, expected and actual arrival. */
+  async function pastDeal(
+    sellerId: string,
+    deal: {
+      status: OperationStatus;
+      allocatedTons: number;
+      expectedArrival?: string;
+      arrivedAt?: string;
+      failedInspection?: boolean;
+      dispute?: 'open' | 'decided';
+    },
+  ) {
+    const operation = await createOpenOperation(t.db, {
+      sellerId,
+      status: deal.status,
+      allocatedTons: deal.allocatedTons,
+      expectedDeparture: deal.expectedArrival ? '2025-12-01' : null,
+      expectedArrival: deal.expectedArrival ?? null,
+    });
+    if (deal.arrivedAt) {
+      await t.db
+        .insert(operationMilestones)
+        .values({ operationId: operation.id, kind: 'arrival', occurredAt: new Date(deal.arrivedAt) });
+    }
+    if (deal.failedInspection) {
+      await t.db.insert(operationMilestones).values({
+        operationId: operation.id,
+        kind: 'inspection',
+        occurredAt: new Date(deal.arrivedAt ?? Date.now()),
+        result: 'failed',
+      });
+    }
+    if (deal.dispute) {
+      await t.db.insert(disputes).values({
+        operationId: operation.id,
+        openedBy: deal.failedInspection ? 'inspection' : 'participant',
+        reason: 'Humedad por encima de la especificación',
+        status: deal.dispute,
+        decision: deal.dispute === 'decided' ? 'partial' : null,
+      });
+    }
+    return operation;
+  }
+
+  it('counts settled deals, tons delivered, on-time arrivals and disputed deals from the seller history', async () => {
+    const seller = await signUpCompany(t);
+    // Arrived a day early, settled.
+    await pastDeal(seller.userId, {
+      status: 'settled',
+      allocatedTons: 20,
+      expectedArrival: '2026-01-10',
+      arrivedAt: '2026-01-09T15:00:00Z',
+    });
+    // Arrived four days late, failed inspection, dispute decided, settled.
+    await pastDeal(seller.userId, {
+      status: 'settled',
+      allocatedTons: 15,
+      expectedArrival: '2026-02-01',
+      arrivedAt: '2026-02-05T10:00:00Z',
+      failedInspection: true,
+      dispute: 'decided',
+    });
+    // Arrived late in the evening of the expected day (UTC): on time; a participant's dispute is open.
+    await pastDeal(seller.userId, {
+      status: 'disputed',
+      allocatedTons: 10,
+      expectedArrival: '2026-03-01',
+      arrivedAt: '2026-03-01T23:30:00Z',
+      dispute: 'open',
+    });
+    // A failed inspection without a dispute row still counts as a disputed deal.
+    await pastDeal(seller.userId, {
+      status: 'disputed',
+      allocatedTons: 5,
+      expectedArrival: '2026-04-01',
+      arrivedAt: '2026-04-01T08:00:00Z',
+      failedInspection: true,
+    });
+    // Neither delivered nor completed: a cancelled deal and one still in transit.
+    await pastDeal(seller.userId, { status: 'cancelled', allocatedTons: 0 });
+    await pastDeal(seller.userId, { status: 'in_transit', allocatedTons: 20, expectedArrival: '2026-12-20' });
+    // Another seller's history is not this one's.
+    const other = await signUpCompany(t);
+    await pastDeal(other.userId, {
+      status: 'settled',
+      allocatedTons: 20,
+      expectedArrival: '2026-01-10',
+      arrivedAt: '2026-01-01T00:00:00Z',
+      dispute: 'decided',
+    });
+
+    const current = await pastDeal(seller.userId, { status: 'active', allocatedTons: 0 });
+    expect(await readRecord(current.id)).toEqual({
+      completed_operations: 2,
+      tons_delivered: 50,
+      arrivals: 4,
+      on_time_arrivals: 3,
+      disputed_operations: 3,
+      is_new_seller: false,
+    });
+  });
+
+  it('calls a seller with no settled, arrived or disputed deal a new seller, with zeros', async () => {
+    const seller = await signUpCompany(t);
+    await pastDeal(seller.userId, { status: 'cancelled', allocatedTons: 0 });
+    const current = await pastDeal(seller.userId, { status: 'active', allocatedTons: 5 });
+    expect(await readRecord(current.id)).toEqual({
+      completed_operations: 0,
+      tons_delivered: 0,
+      arrivals: 0,
+      on_time_arrivals: 0,
+      disputed_operations: 0,
+      is_new_seller: true,
+    });
+  });
+
+  it('shows the demo seller as new: the seed has no settled or arrived deal, and no figure is invented', async () => {
+    expect(await readRecord(FEATURED)).toMatchObject({ completed_operations: 0, is_new_seller: true });
   });
 });

@@ -2,6 +2,7 @@ import {
   type Language,
   type OperationBadge,
   type OperationDetail,
+  type SellerTrackRecord,
   type WatchResponse,
   centsToUsd,
   computeTotalCents,
@@ -9,7 +10,9 @@ import {
 import { and, asc, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
 import {
+  disputes,
   messages,
+  operationMilestones,
   participations,
   operationPartners,
   operationWatchers,
@@ -88,6 +91,51 @@ async function loadOperationContext(db: AppDatabase, operation: typeof operation
   };
 }
 
+interface TrackRecordRow {
+  completed_operations: number;
+  tons_delivered: number;
+  arrivals: number;
+  on_time_arrivals: number;
+  disputed_operations: number;
+}
+
+/**
+ * A seller's track record (ZSellerTrackRecord) in one aggregate statement over its deals: each
+ * deal has at most one arrival milestone, so the left join keeps one row per deal. A deal counts
+ * as disputed once, whether its dispute has a row in `disputes` or only a failed inspection. The
+ * record changes only with a deal's status (arrival, dispute, settlement), so the detail memoises
+ * it per seller.
+ */
+export async function getSellerTrackRecord(db: Queryable, sellerId: string): Promise<SellerTrackRecord> {
+  const result = await db.execute(sql`select
+      count(*) filter (where ${operations.status} = 'settled')::int as completed_operations,
+      coalesce(sum(${operations.allocatedTons}) filter (where ${operationMilestones.id} is not null), 0)::int
+        as tons_delivered,
+      count(${operationMilestones.id})::int as arrivals,
+      count(${operationMilestones.id}) filter (where ${operations.expectedArrival} is not null
+        and (${operationMilestones.occurredAt} at time zone 'UTC')::date <= ${operations.expectedArrival})::int
+        as on_time_arrivals,
+      count(*) filter (where exists (select 1 from ${disputes} where ${disputes.operationId} = ${operations.id})
+        or exists (select 1 from ${operationMilestones} inspection where inspection.operation_id = ${operations.id}
+          and inspection.kind = 'inspection' and inspection.result = 'failed'))::int as disputed_operations
+    from ${operations}
+    left join ${operationMilestones} on ${operationMilestones.operationId} = ${operations.id}
+      and ${operationMilestones.kind} = 'arrival'
+    where ${operations.sellerId} = ${sellerId}`);
+  const row = (result as unknown as { rows: TrackRecordRow[] }).rows[0];
+  const record = {
+    completed_operations: row?.completed_operations ?? 0,
+    tons_delivered: row?.tons_delivered ?? 0,
+    arrivals: row?.arrivals ?? 0,
+    on_time_arrivals: row?.on_time_arrivals ?? 0,
+    disputed_operations: row?.disputed_operations ?? 0,
+  };
+  return {
+    ...record,
+    is_new_seller: record.completed_operations === 0 && record.arrivals === 0 && record.disputed_operations === 0,
+  };
+}
+
 interface DetailCounts {
   views: number;
   participants: number;
@@ -115,7 +163,7 @@ export async function getOperationDetail(
   const operation = await memo(`detail-row|${id}`, () => findPublicOperation(db, id));
   if (options.countView ?? true) options.views?.count(id);
 
-  const [countsResult, context] = await Promise.all([
+  const [countsResult, context, sellerRecord] = await Promise.all([
     db.execute(sql`select
       (select ${operations.viewsCount} from ${operations} where ${operations.id} = ${id}) as views,
       (select count(distinct ${participations.userId})::int from ${participations}
@@ -126,6 +174,7 @@ export async function getOperationDetail(
       (select count(*)::int from ${messages} where ${messages.operationId} = ${id}) as comments,
       (select ${profiles.kycStatus} from ${profiles} where ${profiles.id} = ${operation.sellerId}) as seller_kyc_status`),
     memo(`detail-context|${id}`, () => loadOperationContext(db, operation)),
+    memo(`seller-record|${operation.sellerId}`, () => getSellerTrackRecord(db, operation.sellerId)),
   ]);
   const counts = (countsResult as unknown as { rows: DetailCounts[] }).rows[0];
 
@@ -158,6 +207,7 @@ export async function getOperationDetail(
     is_watching: (counts?.watching ?? 0) > 0,
     is_own_operation: operation.sellerId === userId,
     badges,
+    seller_record: sellerRecord,
     similar: context.similarRows.map((row) => toOperationListItem(row, lang)),
   };
 }

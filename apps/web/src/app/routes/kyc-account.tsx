@@ -1,4 +1,10 @@
-import { KYC_DOCUMENT_TYPE_LIST, type KycStatusResponse, getLandingPath } from '@tradeops/shared';
+import {
+  KYC_DOCUMENT_TYPE_LIST,
+  type KycStatusResponse,
+  getKycStage,
+  getLandingPath,
+  needsUpload,
+} from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -11,14 +17,13 @@ import { InnerPage } from '../../components/ui/inner-page';
 
 type Next = 'upload' | 'fix' | 'submit' | 'wait' | 'approved' | 'rejected';
 
-/** What the company should do now, from its KYC answer. */
+/** What the company should do now, from where its verification stands. */
 export function nextStepOf(data: KycStatusResponse): Next {
-  if (data.kycStatus === 'aprobado') return 'approved';
-  const hasRejected = data.documents.some((d) => d.status === 'rejected');
-  if (data.kycStatus === 'rechazado') return 'rejected';
-  if (hasRejected) return 'fix';
-  if (data.documents.some((d) => d.status === 'pending')) return 'upload';
-  return data.onboarding.currentStep >= 3 ? 'wait' : 'submit';
+  const stage = getKycStage(data);
+  if (stage === 'missing') return data.documents.some((d) => d.status === 'rejected') ? 'fix' : 'upload';
+  if (stage === 'unsent') return 'submit';
+  if (stage === 'in_review') return 'wait';
+  return stage;
 }
 
 const NEXT_KEYS = {
@@ -56,7 +61,7 @@ export function KycAccountPage() {
 function AccountSummary({ data, landing }: { data: KycStatusResponse; landing: string }) {
   const { t } = useTranslation();
   const next = nextStepOf(data);
-  const uploaded = data.documents.filter((d) => d.status !== 'pending').length;
+  const uploaded = data.documents.filter((d) => !needsUpload(d)).length;
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <dl className="grid gap-4 sm:grid-cols-2">

@@ -1,5 +1,5 @@
 import { type ReactNode } from 'react';
-import { KYC_REVIEW_BUSINESS_HOURS } from '@tradeops/shared';
+import { KYC_REVIEW_BUSINESS_HOURS, ONBOARDING_STEP, getKycStage } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
@@ -9,6 +9,7 @@ import { useContinueOnboarding, useKycStatus } from '../../features/kyc/api/get-
 import { DocumentUploadCard } from '../../features/kyc/components/document-upload-card';
 import { KycLoadError } from '../../features/kyc/components/kyc-load-error';
 import { OnboardingStepper } from '../../features/kyc/components/onboarding-stepper';
+import { RejectionSummary } from '../../features/kyc/components/rejection-summary';
 import { useSyncSessionKycStatus } from '../../features/kyc/hooks/use-sync-session';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';
@@ -33,7 +34,9 @@ export function OnboardingPage() {
   const data = status.data;
   const step = data?.onboarding.currentStep ?? 1;
   const isCompleted = data?.onboarding.status === 'completed';
-  const needsUpload = data?.documents.some((d) => d.status === 'pending' || d.status === 'rejected') ?? true;
+  const stage = data ? getKycStage(data) : null;
+  // A rejected company first uploads again (that puts it back to pending), then sends.
+  const canSend = stage === 'unsent' && !isUnverified;
 
   return (
     <InnerPage title={t('onboarding.title')} description={t('onboarding.subtitle')} className="max-w-3xl">
@@ -51,12 +54,15 @@ export function OnboardingPage() {
         </div>
       ) : (
         <>
-          {step === 2 && <StepNote title={t('onboarding.reviewTitle')} text={t('onboarding.reviewText')} />}
-          {step === 3 && (
+          <RejectionSummary data={data} />
+          {!isCompleted && step === ONBOARDING_STEP.review && (
             <StepNote
-              title={t('onboarding.verificationTitle')}
-              text={t('onboarding.verificationText', { hours: KYC_REVIEW_BUSINESS_HOURS })}
+              title={t('onboarding.reviewTitle')}
+              text={t('onboarding.reviewText', { hours: KYC_REVIEW_BUSINESS_HOURS })}
             />
+          )}
+          {!isCompleted && step === ONBOARDING_STEP.verification && (
+            <StepNote title={t('onboarding.verificationTitle')} text={t('onboarding.verificationText')} />
           )}
           {isCompleted && (
             <StepNote
@@ -70,11 +76,13 @@ export function OnboardingPage() {
               <DocumentUploadCard key={document.documentType} document={document} isDisabled={isUnverified} />
             ))}
           </ul>
-          {!isCompleted && step < 3 && (
+          {!isCompleted && step === ONBOARDING_STEP.upload && (
             <div className="mt-8 flex flex-col items-stretch gap-2 sm:flex-row sm:items-center sm:justify-end">
-              {needsUpload && <p className="text-sm text-slate-600 sm:mr-auto">{t('onboarding.continueHint')}</p>}
-              <Button size="lg" disabled={needsUpload || isUnverified || next.isPending} onClick={() => next.mutate()}>
-                {t('onboarding.continue')}
+              {stage === 'missing' && (
+                <p className="text-sm text-slate-600 sm:mr-auto">{t('onboarding.continueHint')}</p>
+              )}
+              <Button size="lg" disabled={!canSend || next.isPending} onClick={() => next.mutate()}>
+                {t('onboarding.sendForReview')}
               </Button>
             </div>
           )}

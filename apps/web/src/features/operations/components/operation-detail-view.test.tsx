@@ -2,6 +2,7 @@ import { type OperationDetail } from '@tradeops/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '../../../lib/i18n';
 import { buildOperation, jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
 import { OperationDetailView } from './operation-detail-view';
 
@@ -31,10 +32,49 @@ const operation: OperationDetail = {
   is_watching: false,
   is_own_operation: false,
   badges: ['verified_seller', 'verified_volume', 'escrow_protected'],
+  seller_record: {
+    completed_operations: 0,
+    tons_delivered: 0,
+    arrivals: 0,
+    on_time_arrivals: 0,
+    disputed_operations: 0,
+    is_new_seller: true,
+  },
   similar: [buildOperation({ id: '6b1c9f9e-0d0a-4a6a-8d1e-1f2e3d4c5b6a', title: 'Leche en polvo entera' })],
 };
 
+const track = {
+  completed_operations: 3,
+  tons_delivered: 1_250,
+  arrivals: 4,
+  on_time_arrivals: 3,
+  disputed_operations: 1,
+  is_new_seller: false,
+};
+
 describe('OperationDetailView', () => {
+  it("shows the seller's track record as the server computed it, in Spanish and English", async () => {
+    renderWithProviders(<OperationDetailView operation={{ ...operation, seller_record: track }} />);
+    const record = await screen.findByTestId('seller-track-record');
+    expect(record).toHaveTextContent('Historial del vendedor');
+    expect(record).toHaveTextContent('Operaciones completadas3');
+    expect(record).toHaveTextContent('Toneladas entregadas1,250 toneladas');
+    expect(record).toHaveTextContent('Llegadas a tiempo3 de 4');
+    expect(record).toHaveTextContent('Operaciones con disputa1');
+    expect(record).not.toHaveTextContent('Vendedor nuevo');
+    await setLanguage('en');
+    expect(await screen.findByText('Seller track record')).toBeInTheDocument();
+    expect(record).toHaveTextContent('On-time arrivals3 of 4');
+    expect(record).toHaveTextContent('Tons delivered1,250 tons');
+  });
+
+  it('calls a seller without history a new seller, with no figures', async () => {
+    renderWithProviders(<OperationDetailView operation={operation} />);
+    const record = await screen.findByTestId('seller-track-record');
+    expect(record).toHaveTextContent('Vendedor nuevo');
+    expect(record).not.toHaveTextContent('Operaciones completadas');
+  });
+
   it('shows every element of the detail page', async () => {
     renderWithProviders(<OperationDetailView operation={operation} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Leche en polvo regular' })).toBeInTheDocument();

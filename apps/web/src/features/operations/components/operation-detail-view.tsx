@@ -14,6 +14,7 @@ import { OperationImage } from './operation-image';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AllocationBar } from './allocation-bar';
+import { SellerTrackRecord } from './seller-track-record';
 
 /** The whole detail page of one operation, from GET /api/operations/{id}. */
 export function OperationDetailView({
@@ -152,6 +153,7 @@ export function OperationDetailView({
               ))}
             </ul>
           </div>
+          <SellerTrackRecord record={operation.seller_record} />
         </aside>
       </Container>
 

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { KYC_DOCUMENT_TYPE_LIST, type KycDocument, type KycStatusResponse } from './schemas';
+import { getKycStage } from './progress';
+
+function status(
+  kycStatus: KycStatusResponse['kycStatus'],
+  currentStep: number,
+  documentStatus: (index: number) => KycDocument['status'],
+): KycStatusResponse {
+  return {
+    kycStatus,
+    kycRejectReason: null,
+    onboarding: { currentStep, status: currentStep > 1 ? 'in_review' : 'in_progress' },
+    documents: KYC_DOCUMENT_TYPE_LIST.map((documentType, index) => ({
+      id: null,
+      documentType,
+      status: documentStatus(index),
+      fileName: null,
+      mimeType: null,
+      sizeBytes: null,
+      uploadedAt: null,
+      rejectReason: null,
+      revision: null,
+    })),
+  };
+}
+
+describe('where a company verification stands', () => {
+  it.each([
+    ['nothing uploaded', status('pendiente', 1, () => 'pending'), 'missing'],
+    ['one document still to upload', status('pendiente', 1, (i) => (i === 0 ? 'pending' : 'uploaded')), 'missing'],
+    ['a rejected document not replaced', status('pendiente', 2, (i) => (i === 3 ? 'rejected' : 'verified')), 'missing'],
+    ['all five uploaded, not sent', status('pendiente', 1, () => 'uploaded'), 'unsent'],
+    ['all five sent to review', status('pendiente', 2, () => 'uploaded'), 'in_review'],
+    ['all five verified', status('pendiente', 3, () => 'verified'), 'in_review'],
+    ['company rejected', status('rechazado', 1, () => 'uploaded'), 'rejected'],
+    ['company approved', status('aprobado', 4, () => 'verified'), 'approved'],
+  ] as const)('%s → %s', (_name, data, stage) => {
+    expect(getKycStage(data)).toBe(stage);
+  });
+});
