@@ -17,4 +17,8 @@ export const DEAL_FIXTURES = {
   liveAllocation: 'soybeans',
   /** e2e/deals/deal-room-messages.spec.ts: the seller and an admin talk in the deal room, live. */
   dealRoomMessages: 'mandarins',
+  /** e2e/deals/money-confirmations.spec.ts: a payment confirmed and the operation cancelled, each after its dialog (es). */
+  moneyConfirmationsEs: 'yellow-corn',
+  /** e2e/deals/money-confirmations.spec.ts: the same in English. */
+  moneyConfirmationsEn: 'long-grain-rice',
 } as const;
