@@ -81,7 +81,7 @@ for (const { language, operationKey, volume, orderKey, text } of CASES) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const operationId = demoId(`operation:${operationKey}`);
 
     // The buyer orders and sends the proof (the order flow itself: participate-and-pay.spec.ts).
@@ -106,7 +106,7 @@ for (const { language, operationKey, volume, orderKey, text } of CASES) {
     // Confirm payment: the dialog names amount, buyer company and operation; going back moves nothing.
     await admin.goto('/admin/payments');
     const card = admin.getByTestId(`payment-${participation.payment_reference}`);
-    await card.getByRole('button', { name: text.confirm }).click({ timeout: 20_000 });
+    await card.getByRole('button', { name: text.confirm }).click({ timeout: 45_000 });
     const dialog = admin.getByRole('dialog', { name: text.dialog });
     const company = (await card.locator('dd').first().innerText()).split('·')[1]?.split('\n')[0]?.trim() ?? '';
     expect(company).not.toBe('');
@@ -124,7 +124,7 @@ for (const { language, operationKey, volume, orderKey, text } of CASES) {
 
     // Cancel the operation: the dialog names the refund and how many buyers; going back cancels nothing.
     await admin.goto(`/admin/operations/${operationId}`);
-    await admin.getByText(text.cancelSummary, { exact: true }).click({ timeout: 20_000 });
+    await admin.getByText(text.cancelSummary, { exact: true }).click({ timeout: 45_000 });
     await admin.getByLabel(text.reason, { exact: true }).fill('E2E: the seller cannot ship');
     await admin.getByRole('button', { name: text.cancelSubmit }).click();
     const cancelDialog = admin.getByRole('dialog', { name: text.cancelDialog });

@@ -55,7 +55,7 @@ interface Detail {
 
 async function expectPrefilled(page: Page, language: 'es' | 'en', detail: Detail) {
   const text = TEXT[language];
-  await expect(page).toHaveURL(/\/make-offer$/);
+  await expect(page).toHaveURL(/\/make-offer$/, { timeout: 45_000 });
   await expect(page.getByRole('status').filter({ hasText: text.prefilled })).toContainText(detail.title, {
     timeout: 15_000,
   });
@@ -78,14 +78,14 @@ for (const language of ['es', 'en'] as const) {
     page,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     await page.addInitScript((lang) => window.localStorage.setItem('tradeops-language', lang), language);
     await loginAs(page, 'seller', baseURL);
     await page.goto(`/operation/${OPERATION}`);
     const detail = (await (
       await page.request.get(`/api/operations/${OPERATION}`, { headers: { 'accept-language': language } })
     ).json()) as Detail;
-    await page.getByRole('link', { name: 'Make an Offer' }).click({ timeout: 15_000 });
+    await page.getByRole('link', { name: 'Make an Offer' }).click({ timeout: 45_000 });
     await expectPrefilled(page, language, detail);
   });
 
@@ -93,7 +93,7 @@ for (const language of ['es', 'en'] as const) {
     page,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.addInitScript((lang) => window.localStorage.setItem('tradeops-language', lang), language);
     if (language === 'es') await loginAs(page, 'buyer', baseURL);
     else {
@@ -104,7 +104,7 @@ for (const language of ['es', 'en'] as const) {
       expect(signIn.status()).toBe(200);
     }
     await page.goto(`/operation/${OPERATION}`);
-    await page.getByRole('button', { name: 'Make an Offer' }).click({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Make an Offer' }).click({ timeout: 45_000 });
     const dialog = page.getByRole('dialog', { name: text.explainTitle });
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/operation/${OPERATION}$`));

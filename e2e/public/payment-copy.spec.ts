@@ -23,7 +23,7 @@ async function checkCopyButtons(page: Page, language: 'es' | 'en', baseURL: stri
   await loginAs(page, 'buyer', baseURL);
   await page.goto(`/operation/${FEATURED}/participate`);
 
-  const reference = (await page.getByTestId('payment-reference').innerText({ timeout: 15_000 })).trim();
+  const reference = (await page.getByTestId('payment-reference').innerText({ timeout: 45_000 })).trim();
   expect(reference).toMatch(REFERENCE);
   const account = (await page.getByTestId('escrow-account-number').innerText()).trim();
   expect(account).not.toBe('');

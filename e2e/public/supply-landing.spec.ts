@@ -44,11 +44,11 @@ for (const language of ['es', 'en'] as const) {
     page,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     await page.addInitScript((lang) => window.localStorage.setItem('tradeops-language', lang), language);
     await loginAs(page, 'seller', baseURL);
     await page.goto('/supply-landing');
-    await expect(page.getByRole('heading', { level: 1, name: text.title })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: text.title })).toBeVisible({ timeout: 45_000 });
     await expect(page.getByText('Supply Mode Coming Soon')).toHaveCount(0);
     const steps = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
     await expect(steps.getByRole('heading', { level: 3 })).toHaveText([...text.steps]);
@@ -57,7 +57,7 @@ for (const language of ['es', 'en'] as const) {
 
     await page.getByRole('link', { name: text.publish }).click();
     await expect(page).toHaveURL(/\/make-offer$/);
-    await expect(page.getByRole('heading', { level: 1, name: text.wizard })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: text.wizard })).toBeVisible({ timeout: 45_000 });
 
     await page.goBack();
     await page.getByRole('link', { name: text.dashboard }).click();

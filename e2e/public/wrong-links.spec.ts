@@ -48,7 +48,7 @@ for (const language of ['es', 'en'] as const) {
 
     await page.goto(`/operation/${OTHER_OPERATION}/waiting`);
     const alert = page.getByRole('alert');
-    await expect(alert).toContainText(text.notParticipant, { timeout: 15_000 });
+    await expect(alert).toContainText(text.notParticipant, { timeout: 45_000 });
     await expect(alert).not.toContainText('Failed to load operation details');
     await expect(page.getByRole('button', { name: text.retry })).toHaveCount(0);
     await alert.getByRole('link', { name: text.toOperation }).click();
@@ -59,15 +59,15 @@ for (const language of ['es', 'en'] as const) {
     page,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     await useLanguage(page, language);
     await loginAs(page, 'buyer', baseURL);
     // Warm the two pages' code (the buyer's own deal) so the 2 s measure the answer, not a first download.
     const featured = demoId('operation:milk-powder-regular');
     await page.goto(`/operation/${featured}/waiting`);
-    await expect(page.getByTestId('deal-room-allocated')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('deal-room-allocated')).toBeVisible({ timeout: 45_000 });
     await page.goto(`/operation/${featured}/participate`);
-    await expect(page.getByTestId('payment-reference')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('payment-reference')).toBeVisible({ timeout: 45_000 });
 
     for (const path of [
       '/operation/not-a-uuid/participate',
