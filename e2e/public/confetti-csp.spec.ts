@@ -27,7 +27,7 @@ function hasPaintedConfetti(page: Page): Promise<boolean> {
 
 for (const language of ['es', 'en'] as const) {
   test(`confetti draws under the CSP when a new user picks Source Mode (${language})`, async ({ page, baseURL }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());

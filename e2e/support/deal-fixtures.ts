@@ -19,4 +19,8 @@ export const DEAL_FIXTURES = {
   dealRoomMessages: 'mandarins',
   /** e2e/deals/statements-and-terms.spec.ts: an English order that needs the terms accepted. */
   termsAndStatements: 'arabica-coffee',
+  /** e2e/deals/money-confirmations.spec.ts: a payment confirmed and the operation cancelled, each after its dialog (es). */
+  moneyConfirmationsEs: 'yellow-corn',
+  /** e2e/deals/money-confirmations.spec.ts: the same in English. */
+  moneyConfirmationsEn: 'long-grain-rice',
 } as const;

@@ -26,7 +26,7 @@ export function FeaturedOperationPage() {
  * "Make an Offer" on an operation: a seller (or an admin) opens the wizard pre-filled from this deal;
  * a buyer learns that offers are what sellers publish, and may switch to seller mode and go on.
  */
-function MakeOfferAction({ operation }: { operation: OperationDetailData }) {
+export function MakeOfferAction({ operation }: { operation: OperationDetailData }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSession();

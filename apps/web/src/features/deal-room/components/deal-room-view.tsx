@@ -195,7 +195,7 @@ export function DealRoomView({ operationId, intro, renderError }: DealRoomViewPr
       <Container className="max-w-5xl">
         {intro}
         {/* Until the operation's title is known, the page's heading is its name. */}
-        {!data && <WaitingHeading />}
+        {!data && !isUnknown && <WaitingHeading />}
         {room.isPending && <DealRoomSkeleton />}
         {room.isError &&
           !data &&

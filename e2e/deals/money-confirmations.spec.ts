@@ -1,0 +1,142 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { demoId } from '../../apps/server/src/db/seed/demo-ids';
+import { DEAL_FIXTURES } from '../support/deal-fixtures';
+import { PDF_FILE } from '../support/kyc-files';
+import { loginAs, originHeaders } from '../support/login';
+
+/**
+ * Issue 16 (item 5): money moves only after a yes. Confirming a payment and cancelling an operation
+ * open a dialog naming the amount and the party; going back changes nothing. (Settling asks the same
+ * way: e2e/deals/full-flow.spec.ts answers its dialog.)
+ */
+
+const CASES = [
+  {
+    language: 'es',
+    operationKey: DEAL_FIXTURES.moneyConfirmationsEs,
+    // Maíz amarillo: $230/t, orders of 25 t at least.
+    title: 'Maíz amarillo',
+    volume: 25,
+    amount: '$5,750',
+    orderKey: '0c5e3a51-7d2b-4e8f-9a10-3b6c8d1e2f01',
+    text: {
+      confirm: 'Confirmar pago',
+      dialog: 'Confirmar el pago',
+      question: (company: string) => `¿Confirmar el pago de $5,750 de ${company} al escrow de «Maíz amarillo»?`,
+      yes: 'Sí, confirmar el pago',
+      back: 'No, volver',
+      confirmed: 'confirmado',
+      cancelSummary: 'Cancelar la operación',
+      reason: 'Motivo',
+      cancelSubmit: 'Cancelar y reembolsar',
+      cancelDialog: '¿Cancelar «Maíz amarillo»?',
+      refunds: 'Cancelar: se reembolsarán $5,750 a 1 comprador',
+      cancelYes: 'Sí, cancelar la operación',
+      cancelled: 'Cancelada',
+    },
+  },
+  {
+    language: 'en',
+    operationKey: DEAL_FIXTURES.moneyConfirmationsEn,
+    // Long-grain rice: $650/t, orders of 10 t at least.
+    title: 'Long-grain rice',
+    volume: 10,
+    amount: '$6,500',
+    orderKey: '0c5e3a51-7d2b-4e8f-9a10-3b6c8d1e2f02',
+    text: {
+      confirm: 'Confirm payment',
+      dialog: 'Confirm the payment',
+      question: (company: string) =>
+        `Confirm the payment of $6,500 from ${company} into the escrow of “Long-grain rice”?`,
+      yes: 'Yes, confirm the payment',
+      back: 'No, go back',
+      confirmed: 'confirmed',
+      cancelSummary: 'Cancel the operation',
+      reason: 'Reason',
+      cancelSubmit: 'Cancel and refund',
+      cancelDialog: 'Cancel “Long-grain rice”?',
+      refunds: 'Cancel: $6,500 will be refunded to 1 buyer',
+      cancelYes: 'Yes, cancel the operation',
+      cancelled: 'Cancelled',
+    },
+  },
+] as const;
+
+async function paymentStatus(buyer: APIRequestContext, participationId: string): Promise<string> {
+  const response = await buyer.get(`/api/participations/${participationId}`);
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { participation?: { payment_status: string }; payment_status?: string };
+  return body.participation?.payment_status ?? body.payment_status ?? '';
+}
+
+async function operationStatus(admin: Page, operationId: string): Promise<string> {
+  const response = await admin.request.get(`/api/admin/operations/${operationId}/control`);
+  const body = (await response.json()) as { operation: { status: string } };
+  return body.operation.status;
+}
+
+for (const { language, operationKey, volume, orderKey, text } of CASES) {
+  test(`confirming a payment and cancelling the operation ask first, naming amount and party (${language})`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const operationId = demoId(`operation:${operationKey}`);
+
+    // The buyer orders and sends the proof (the order flow itself: participate-and-pay.spec.ts).
+    await loginAs(page, 'buyer', baseURL);
+    const order = await page.request.post(`/api/operations/${operationId}/participations`, {
+      headers: originHeaders(baseURL),
+      data: { volume, payment_method: 'wire', idempotency_key: orderKey },
+    });
+    expect(order.status()).toBeLessThan(300);
+    const { participation } = (await order.json()) as { participation: { id: string; payment_reference: string } };
+    const proof = await page.request.post(`/api/participations/${participation.id}/proof`, {
+      headers: originHeaders(baseURL),
+      multipart: { file: { name: 'comprobante.pdf', mimeType: PDF_FILE.mimeType, buffer: PDF_FILE.buffer } },
+    });
+    expect(proof.status()).toBeLessThan(300);
+
+    const adminContext = await browser.newContext({ baseURL });
+    await adminContext.addInitScript((lang) => window.localStorage.setItem('tradeops-language', lang), language);
+    const admin = await adminContext.newPage();
+    await loginAs(admin, 'admin', baseURL);
+
+    // Confirm payment: the dialog names amount, buyer company and operation; going back moves nothing.
+    await admin.goto('/admin/payments');
+    const card = admin.getByTestId(`payment-${participation.payment_reference}`);
+    await card.getByRole('button', { name: text.confirm }).click({ timeout: 45_000 });
+    const dialog = admin.getByRole('dialog', { name: text.dialog });
+    const company = (await card.locator('dd').first().innerText()).split('·')[1]?.split('\n')[0]?.trim() ?? '';
+    expect(company).not.toBe('');
+    await expect(dialog).toContainText(text.question(company));
+    await dialog.getByRole('button', { name: text.back }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(await paymentStatus(page.request, participation.id)).toBe('verification');
+
+    await card.getByRole('button', { name: text.confirm }).click();
+    await dialog.getByRole('button', { name: text.yes }).click();
+    await expect(admin.getByRole('status').filter({ hasText: participation.payment_reference })).toContainText(
+      text.confirmed,
+    );
+    await expect.poll(() => paymentStatus(page.request, participation.id)).toBe('confirmed');
+
+    // Cancel the operation: the dialog names the refund and how many buyers; going back cancels nothing.
+    await admin.goto(`/admin/operations/${operationId}`);
+    await admin.getByText(text.cancelSummary, { exact: true }).click({ timeout: 45_000 });
+    await admin.getByLabel(text.reason, { exact: true }).fill('E2E: the seller cannot ship');
+    await admin.getByRole('button', { name: text.cancelSubmit }).click();
+    const cancelDialog = admin.getByRole('dialog', { name: text.cancelDialog });
+    await expect(cancelDialog).toContainText(text.refunds);
+    await cancelDialog.getByRole('button', { name: text.back }).click();
+    await expect(cancelDialog).toHaveCount(0);
+    expect(await operationStatus(admin, operationId)).not.toBe('cancelled');
+
+    await admin.getByRole('button', { name: text.cancelSubmit }).click();
+    await cancelDialog.getByRole('button', { name: text.cancelYes }).click();
+    await expect.poll(() => operationStatus(admin, operationId)).toBe('cancelled');
+    await expect(admin.getByText(text.cancelled, { exact: true }).first()).toBeVisible();
+    await adminContext.close();
+  });
+}

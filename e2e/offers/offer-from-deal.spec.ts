@@ -1,0 +1,132 @@
+import { type Page, expect, test } from '@playwright/test';
+import { demoId } from '../../apps/server/src/db/seed/demo-ids';
+import { DEMO_PASSWORD, loginAs, originHeaders } from '../support/login';
+
+/**
+ * Issue 16 (item 7): "Make an Offer" on an operation. A seller lands in the wizard pre-filled from
+ * that deal; a buyer is told what an offer is, with a way to switch to Supply Mode (never dropped on
+ * /mode-select unexplained).
+ */
+const OPERATION = demoId('operation:cocoa-liquor');
+/** A seeded KYC-approved buyer no other public spec signs in as: this spec switches its mode and back. */
+const SWITCHING_BUYER = 'importadora.andina@tradeops.demo';
+
+const TEXT = {
+  es: {
+    prefilled: 'Empezamos tu oferta con los datos de',
+    productName: 'Nombre del producto',
+    category: 'Categoría',
+    origin: 'País de origen',
+    destination: 'País de destino',
+    next: 'Siguiente',
+    totalTons: 'Volumen total (t)',
+    minVolume: 'Volumen mínimo por participante (t)',
+    price: 'Precio por tonelada (USD)',
+    explainTitle: 'Hacer una oferta es vender',
+    stay: 'Seguir en Modo Compra',
+    switch: 'Cambiar a Modo Venta y ofertar',
+  },
+  en: {
+    prefilled: 'Your offer starts from',
+    productName: 'Product name',
+    category: 'Category',
+    origin: 'Origin country',
+    destination: 'Destination country',
+    next: 'Next',
+    totalTons: 'Total volume (t)',
+    minVolume: 'Minimum volume per participant (t)',
+    price: 'Price per ton (USD)',
+    explainTitle: 'Making an offer means selling',
+    stay: 'Stay in Source Mode',
+    switch: 'Switch to Supply Mode and make an offer',
+  },
+} as const;
+
+interface Detail {
+  title: string;
+  product_name: string;
+  product_category: string;
+  origin_country: string;
+  destination_country: string;
+  total_tons: number;
+  min_volume: number;
+  price_usd: number;
+}
+
+async function expectPrefilled(page: Page, language: 'es' | 'en', detail: Detail) {
+  const text = TEXT[language];
+  await expect(page).toHaveURL(/\/make-offer$/, { timeout: 45_000 });
+  await expect(page.getByRole('status').filter({ hasText: text.prefilled })).toContainText(detail.title, {
+    timeout: 15_000,
+  });
+  await expect(page.getByLabel(text.productName)).toHaveValue(detail.product_name);
+  await expect(page.getByLabel(text.category)).toHaveValue(detail.product_category);
+  await expect(page.getByLabel(text.origin)).toHaveValue(detail.origin_country);
+  await expect(page.getByLabel(text.destination)).toHaveValue(detail.destination_country);
+  // The description is the seller's own: fill it to reach step 2, where tons and price wait.
+  await page.getByLabel(language === 'es' ? 'Descripción' : 'Description', { exact: true }).fill('E2E');
+  await page.getByRole('button', { name: text.next }).click();
+  await expect(page.getByLabel(text.totalTons)).toHaveValue(String(detail.total_tons));
+  await expect(page.getByLabel(text.minVolume)).toHaveValue(String(detail.min_volume));
+  await expect(page.getByLabel(text.price)).toHaveValue(String(detail.price_usd));
+}
+
+for (const language of ['es', 'en'] as const) {
+  const text = TEXT[language];
+
+  test(`a seller's Make an Offer opens the wizard pre-filled from the deal (${language})`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    await page.addInitScript((lang) => window.localStorage.setItem('tradeops-language', lang), language);
+    await loginAs(page, 'seller', baseURL);
+    await page.goto(`/operation/${OPERATION}`);
+    const detail = (await (
+      await page.request.get(`/api/operations/${OPERATION}`, { headers: { 'accept-language': language } })
+    ).json()) as Detail;
+    await page.getByRole('link', { name: 'Make an Offer' }).click({ timeout: 45_000 });
+    await expectPrefilled(page, language, detail);
+  });
+
+  test(`a buyer's Make an Offer explains seller mode, with a way to switch (${language})`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    await page.addInitScript((lang) => window.localStorage.setItem('tradeops-language', lang), language);
+    if (language === 'es') await loginAs(page, 'buyer', baseURL);
+    else {
+      const signIn = await page.request.post('/api/auth/sign-in', {
+        headers: originHeaders(baseURL),
+        data: { email: SWITCHING_BUYER, password: DEMO_PASSWORD },
+      });
+      expect(signIn.status()).toBe(200);
+    }
+    await page.goto(`/operation/${OPERATION}`);
+    await page.getByRole('button', { name: 'Make an Offer' }).click({ timeout: 45_000 });
+    const dialog = page.getByRole('dialog', { name: text.explainTitle });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/operation/${OPERATION}$`));
+
+    if (language === 'es') {
+      // Staying a buyer closes the explanation; nothing changed.
+      await dialog.getByRole('button', { name: text.stay }).click();
+      await expect(dialog).toHaveCount(0);
+      const session = await (await page.request.get('/api/session')).json();
+      expect(session.user.role).toBe('buyer');
+      return;
+    }
+    try {
+      const detail = (await (
+        await page.request.get(`/api/operations/${OPERATION}`, { headers: { 'accept-language': language } })
+      ).json()) as Detail;
+      await dialog.getByRole('button', { name: text.switch }).click();
+      await expectPrefilled(page, language, detail);
+      const session = await (await page.request.get('/api/session')).json();
+      expect(session.user.role).toBe('seller');
+    } finally {
+      await page.request.put('/api/session/mode', { headers: originHeaders(baseURL), data: { mode: 'source' } });
+    }
+  });
+}
