@@ -17,4 +17,8 @@ export const DEAL_FIXTURES = {
   liveAllocation: 'soybeans',
   /** e2e/deals/deal-room-messages.spec.ts: the seller and an admin talk in the deal room, live. */
   dealRoomMessages: 'mandarins',
+  /** e2e/deals/spanish-stays-spanish.spec.ts: a Spanish and an English buyer order 5 t each (order and payment pages). */
+  spanishStaysSpanishOrders: 'whole-milk-powder',
+  /** e2e/deals/spanish-stays-spanish.spec.ts: one order paid, shipped, failed at inspection, partly refunded (ledger memos). */
+  spanishStaysSpanishLedger: 'green-coffee',
 } as const;
