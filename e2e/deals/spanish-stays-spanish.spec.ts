@@ -76,10 +76,10 @@ for (const language of ['es', 'en'] as const) {
     await volume.fill('5');
     await expect(page.getByText(text.volumeStep, { exact: true })).toHaveCount(0);
     await page.getByRole('button', { name: text.submit }).click();
-    await expect(page).toHaveURL(new RegExp(`/operation/${operationId}/participate$`));
+    await expect(page).toHaveURL(new RegExp(`/operation/${operationId}/participate$`), { timeout: 20_000 });
 
     // The hold's deadline, in the buyer's zone, with the zone named.
-    await expect(page.getByText(text.expires)).toBeVisible();
+    await expect(page.getByText(text.expires)).toBeVisible({ timeout: 20_000 });
 
     // The upload fails on the server's side: the spec's message, in the page's language.
     await page.route('**/api/participations/*/proof', (route) =>
@@ -96,7 +96,7 @@ for (const language of ['es', 'en'] as const) {
       mimeType: PDF_FILE.mimeType,
       buffer: PDF_FILE.buffer,
     });
-    await expect(page.getByText(text.proofUpload)).toBeVisible();
+    await expect(page.getByText(text.proofUpload)).toBeVisible({ timeout: 20_000 });
 
     // The deal room cannot be loaded: the spec's message, in the page's language.
     await page.route('**/api/operations/*/deal-room', (route) =>
@@ -193,6 +193,7 @@ test.describe('written for the viewer', () => {
     const text = LANGUAGES[language];
 
     test(`the admin ledger words its memos in ${language}`, async ({ page, baseURL }) => {
+      test.setTimeout(60_000);
       await useLanguage(page, language);
       await loginAs(page, 'admin', baseURL);
       await page.goto(`/admin/operations/${operationId}/ledger`);
@@ -203,6 +204,7 @@ test.describe('written for the viewer', () => {
     });
 
     test(`a step's notification shows its date in ${language}`, async ({ page, baseURL }) => {
+      test.setTimeout(60_000);
       await useLanguage(page, language);
       await loginAs(page, 'buyer', baseURL);
       await page.goto('/buyer/dashboard');
