@@ -23,4 +23,8 @@ export const DEAL_FIXTURES = {
   moneyConfirmationsEs: 'yellow-corn',
   /** e2e/deals/money-confirmations.spec.ts: the same in English. */
   moneyConfirmationsEn: 'long-grain-rice',
+  /** e2e/deals/spanish-stays-spanish.spec.ts: a Spanish and an English buyer order 5 t each (order and payment pages). */
+  spanishStaysSpanishOrders: 'whole-milk-powder',
+  /** e2e/deals/spanish-stays-spanish.spec.ts: one order paid, shipped, failed at inspection, partly refunded (ledger memos). */
+  spanishStaysSpanishLedger: 'green-coffee',
 } as const;

@@ -16,6 +16,7 @@ import { translate } from '../../plugins/i18n';
 import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { lockExistingOperation, transition } from '../operations/operation-aggregate';
+import { operationTitleFor } from '../participations/participations.service';
 import { toDocumentList } from './kyc.service';
 
 /**
@@ -372,23 +373,24 @@ async function decideOperation(
         : { kycStatus: 'rejected', kycRejectReason: rejectReason },
     });
     const recipient = await loadRecipient(tx, row.sellerId);
+    const title = operationTitleFor(row, recipient.language);
     await notifyUser(
       tx,
       recipient,
       {
         type: isApproval ? 'operation.approved' : 'operation.rejected',
-        data: { operationId: row.id, operationTitle: row.title, ...(rejectReason ? { reason: rejectReason } : {}) },
+        data: { operationId: row.id, operationTitle: title, ...(rejectReason ? { reason: rejectReason } : {}) },
       },
       isApproval
         ? {
             subjectKey: 'kyc.mail.operationApprovedSubject',
             textKey: 'kyc.mail.operationApprovedText',
-            params: { title: row.title },
+            params: { title },
           }
         : {
             subjectKey: 'kyc.mail.operationRejectedSubject',
             textKey: 'kyc.mail.operationRejectedText',
-            params: { title: row.title, reason: rejectReason },
+            params: { title, reason: rejectReason },
           },
     );
   });

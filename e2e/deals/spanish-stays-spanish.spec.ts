@@ -1,0 +1,219 @@
+import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import { formatCalendarDate, toIsoDate } from '@tradeops/shared';
+import { DEAL_FIXTURES } from '../support/deal-fixtures';
+import { PDF_FILE } from '../support/kyc-files';
+import { loginAs, loginAsDemoEmail, originHeaders } from '../support/login';
+
+/**
+ * Issue 16, item 6: the Spanish UI is all Spanish and the English one shows the spec's
+ * English strings; ledger memos, notification dates and deadlines are written for the
+ * viewer (language and time zone).
+ */
+
+const LANGUAGES = {
+  es: {
+    volumeStep: 'El volumen debe ir en incrementos de 5 toneladas',
+    submit: 'Confirmar orden',
+    volume: 'Volumen (toneladas)',
+    expires:
+      /^Tus toneladas están reservadas hasta el \d{1,2} [a-z]{3}\.? \d{4}, \d{1,2}:\d{2}\s[ap]\.\s?m\. \(UTC−3\)$/,
+    proofUpload: 'No pudimos subir el comprobante de pago. Intenta nuevamente.',
+    waitingLoad: 'No pudimos cargar los detalles de la operación',
+    memo: 'Disputa decidida: reembolso parcial',
+    shipment: (date: string) => `comenzó la preparación del envío (${date})`,
+  },
+  en: {
+    volumeStep: 'Volume must be in increments of 5 tons',
+    submit: 'Confirm order',
+    volume: 'Volume (tons)',
+    expires: /^Your tons are reserved until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M \(UTC−3\)$/,
+    proofUpload: 'Failed to upload payment proof. Please try again.',
+    waitingLoad: 'Failed to load operation details',
+    memo: 'Dispute decided: partial refund',
+    shipment: (date: string) => `shipment preparation started (${date})`,
+  },
+} as const;
+type Language = keyof typeof LANGUAGES;
+
+/** Buyers, one per language, so each places its own order in the same 10 t deal. */
+const BUYER_BY_LANGUAGE: Record<Language, string> = {
+  es: 'comprador@tradeops.demo',
+  en: 'importadora.andina@tradeops.demo',
+};
+
+async function operationIdOf(request: APIRequestContext, productName: string): Promise<string> {
+  const response = await request.get(`/api/operations?q=${encodeURIComponent(productName)}`);
+  const { data } = (await response.json()) as { data: { id: string; product_name: string }[] };
+  const operation = data.find((item) => item.product_name === productName);
+  if (!operation) throw new Error(`${productName} is not in the list`);
+  return operation.id;
+}
+
+async function useLanguage(page: Page, language: Language): Promise<void> {
+  await page.addInitScript((lang) => window.localStorage.setItem('tradeops-language', lang), language);
+}
+
+// A buyer in UTC−3 (Montevideo, Buenos Aires, São Paulo): the deadline names that zone.
+test.use({ timezoneId: 'America/Montevideo' });
+
+for (const language of ['es', 'en'] as const) {
+  const text = LANGUAGES[language];
+
+  test(`the order, payment and waiting pages speak ${language}: volume rule, deadline with its zone, upload and load failures`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    expect(DEAL_FIXTURES.spanishStaysSpanishOrders).toBe('whole-milk-powder');
+    await useLanguage(page, language);
+    await loginAsDemoEmail(page, BUYER_BY_LANGUAGE[language], baseURL);
+    const operationId = await operationIdOf(page.request, 'Whole Milk Powder');
+
+    await page.goto(`/operation/${operationId}/order`);
+    const volume = page.getByLabel(text.volume);
+    await volume.fill('12');
+    await expect(page.getByText(text.volumeStep, { exact: true })).toBeVisible({ timeout: 20_000 });
+    await volume.fill('5');
+    await expect(page.getByText(text.volumeStep, { exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: text.submit }).click();
+    await expect(page).toHaveURL(new RegExp(`/operation/${operationId}/participate$`), { timeout: 20_000 });
+
+    // The hold's deadline, in the buyer's zone, with the zone named.
+    await expect(page.getByText(text.expires)).toBeVisible({ timeout: 20_000 });
+
+    // The upload fails on the server's side: the spec's message, in the page's language.
+    await page.route('**/api/participations/*/proof', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'x' } }),
+          })
+        : route.continue(),
+    );
+    await page.getByTestId('proof-upload').locator('input[type="file"]').setInputFiles({
+      name: 'comprobante.pdf',
+      mimeType: PDF_FILE.mimeType,
+      buffer: PDF_FILE.buffer,
+    });
+    await expect(page.getByText(text.proofUpload)).toBeVisible({ timeout: 20_000 });
+
+    // The deal room cannot be loaded: the spec's message, in the page's language.
+    await page.route('**/api/operations/*/deal-room', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'x' } }),
+      }),
+    );
+    await page.goto(`/operation/${operationId}/waiting`);
+    // Three retries of a 5xx (1 s, 2 s, 4 s) come first.
+    await expect(page.getByRole('alert')).toContainText(text.waitingLoad, { timeout: 20_000 });
+  });
+}
+
+/**
+ * One 10 t deal taken by the Spanish demo buyer, paid, shipped, failed at inspection and
+ * decided with a partial refund, through the API: the ledger then holds dispute memos and
+ * the buyer has a step's notification with its date.
+ */
+async function runDealToPartialRefund(browser: Browser, baseURL: string | undefined): Promise<string> {
+  const headers = originHeaders(baseURL);
+  const buyerContext = await browser.newContext({ baseURL });
+  const buyer = await buyerContext.newPage();
+  await loginAs(buyer, 'buyer', baseURL);
+  const operationId = await operationIdOf(buyer.request, 'Green Coffee');
+  const ordered = await buyer.request.post(`/api/operations/${operationId}/participations`, {
+    headers,
+    data: { volume: 10, payment_method: 'wire', idempotency_key: crypto.randomUUID() },
+  });
+  expect(ordered.status()).toBe(201);
+  const { participation } = (await ordered.json()) as { participation: { id: string; amount_cents: number } };
+  const proof = await buyer.request.post(`/api/participations/${participation.id}/proof`, {
+    headers,
+    multipart: { file: { name: 'comprobante.pdf', mimeType: PDF_FILE.mimeType, buffer: PDF_FILE.buffer } },
+  });
+  expect(proof.status()).toBe(200);
+  await buyerContext.close();
+
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await loginAs(admin, 'admin', baseURL);
+  const queue = (await (await admin.request.get('/api/admin/payments')).json()) as {
+    data: { id: string; proof_revision: number }[];
+  };
+  const item = queue.data.find((row) => row.id === participation.id);
+  expect(item).toBeDefined();
+  const confirmed = await admin.request.post(`/api/admin/payments/${participation.id}/confirm`, {
+    headers,
+    data: { proof_revision: item!.proof_revision },
+  });
+  expect(confirmed.status()).toBe(200);
+
+  const today = toIsoDate(new Date());
+  const bill = { name: 'documento.pdf', mimeType: PDF_FILE.mimeType, buffer: PDF_FILE.buffer };
+  const steps: [string, Record<string, string | typeof bill>][] = [
+    ['shipment_preparation', { occurred_at: today }],
+    ['departure', { occurred_at: today, document: bill }],
+    ['arrival', { occurred_at: today }],
+    ['inspection', { occurred_at: today, result: 'failed', document: bill }],
+  ];
+  for (const [step, multipart] of steps) {
+    const response = await admin.request.post(`/api/admin/operations/${operationId}/milestones/${step}`, {
+      headers,
+      multipart,
+    });
+    expect(response.status(), step).toBe(200);
+  }
+  const decided = await admin.request.post(`/api/admin/operations/${operationId}/dispute/decision`, {
+    headers,
+    data: {
+      decision: 'partial',
+      reason: 'Humedad fuera de norma',
+      refunds: { [participation.id]: Math.round(participation.amount_cents / 4) },
+    },
+  });
+  expect(decided.status()).toBe(200);
+  await adminContext.close();
+  return operationId;
+}
+
+test.describe('written for the viewer', () => {
+  test.describe.configure({ mode: 'serial' });
+  let operationId = '';
+  const today = toIsoDate(new Date());
+
+  test.beforeAll(async ({ browser, baseURL }) => {
+    test.setTimeout(90_000);
+    expect(DEAL_FIXTURES.spanishStaysSpanishLedger).toBe('green-coffee');
+    operationId = await runDealToPartialRefund(browser, baseURL);
+  });
+
+  for (const language of ['es', 'en'] as const) {
+    const text = LANGUAGES[language];
+
+    test(`the admin ledger words its memos in ${language}`, async ({ page, baseURL }) => {
+      test.setTimeout(60_000);
+      await useLanguage(page, language);
+      await loginAs(page, 'admin', baseURL);
+      await page.goto(`/admin/operations/${operationId}/ledger`);
+      const memos = page.getByTestId('ledger-memo');
+      // The one participation's payout (its refund and release entries in one transfer).
+      await expect(memos).toHaveText([text.memo], { timeout: 20_000 });
+      await expect(page.getByText('dispute: partial')).toHaveCount(0);
+    });
+
+    test(`a step's notification shows its date in ${language}`, async ({ page, baseURL }) => {
+      test.setTimeout(60_000);
+      await useLanguage(page, language);
+      await loginAs(page, 'buyer', baseURL);
+      await page.goto('/buyer/dashboard');
+      await page.getByTestId('notification-bell').click();
+      const panel = page.getByRole('region', { name: language === 'es' ? 'Notificaciones' : 'Notifications' });
+      await expect(panel.getByText(text.shipment(formatCalendarDate(today, language)))).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(panel).not.toContainText(`(${today})`);
+    });
+  }
+});
