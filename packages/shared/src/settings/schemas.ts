@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISPUTE_WINDOW_DAYS_RANGE } from '../disputes/constants';
 import { zText } from '../text/safe-text';
 
 /** Hours an unpaid participation holds its tons before it expires (a platform setting; this is its default). */
@@ -10,6 +11,7 @@ export const PLATFORM_SETTING_KEYS = [
   'participation_hold_hours',
   'fund_retention_days',
   'admin_emails',
+  'dispute_window_days',
 ] as const;
 export type PlatformSettingKey = (typeof PLATFORM_SETTING_KEYS)[number];
 
@@ -45,6 +47,12 @@ export const ZUpdateAdminSettingsRequest = z.object({
     .int('validation.invalid')
     .min(FUND_RETENTION_DAYS_RANGE.min, 'adminSettings.validation.retentionRange')
     .max(FUND_RETENTION_DAYS_RANGE.max, 'adminSettings.validation.retentionRange'),
+  /** Days after arrival during which a participant may open a dispute. */
+  disputeWindowDays: z
+    .number('validation.required')
+    .int('validation.invalid')
+    .min(DISPUTE_WINDOW_DAYS_RANGE.min, 'disputes.validation.windowRange')
+    .max(DISPUTE_WINDOW_DAYS_RANGE.max, 'disputes.validation.windowRange'),
 });
 export type UpdateAdminSettingsRequest = z.input<typeof ZUpdateAdminSettingsRequest>;
 
@@ -56,5 +64,6 @@ export const ZAdminSettingsResponse = z.object({
   escrowBankDetails: ZEscrowBankDetails.nullable(),
   participationHoldHours: z.number().int(),
   fundRetentionDays: z.number().int(),
+  disputeWindowDays: z.number().int(),
 });
 export type AdminSettingsResponse = z.infer<typeof ZAdminSettingsResponse>;

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_DISPUTE_WINDOW_DAYS,
   DEFAULT_PARTICIPATION_HOLD_HOURS,
   type EscrowBankDetails,
   FUND_RETENTION_DAYS,
@@ -23,6 +24,7 @@ export const DEFAULT_PLATFORM_SETTINGS: Record<PlatformSettingKey, unknown> = {
   escrow_bank_details: DEMO_ESCROW_BANK_DETAILS,
   participation_hold_hours: DEFAULT_PARTICIPATION_HOLD_HOURS,
   fund_retention_days: FUND_RETENTION_DAYS,
+  dispute_window_days: DEFAULT_DISPUTE_WINDOW_DAYS,
   // Stored admin e-mails (besides ADMIN_EMAILS); the demo admin is an admin by its profile.
   admin_emails: [],
 };

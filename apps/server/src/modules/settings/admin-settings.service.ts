@@ -22,6 +22,7 @@ export async function getAdminSettings(
     escrowBankDetails: settings.escrowBankDetails,
     participationHoldHours: settings.participationHoldHours,
     fundRetentionDays: settings.fundRetentionDays,
+    disputeWindowDays: settings.disputeWindowDays,
   };
 }
 
@@ -50,6 +51,7 @@ export async function updateAdminSettings(
     escrow_bank_details: body.escrowBankDetails,
     participation_hold_hours: body.participationHoldHours,
     fund_retention_days: body.fundRetentionDays,
+    dispute_window_days: body.disputeWindowDays,
   };
   await db.transaction(async (tx) => {
     const current = await tx.select().from(platformSettings).for('update');

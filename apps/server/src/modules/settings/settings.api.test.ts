@@ -28,7 +28,12 @@ function save(body: unknown, headers = admin) {
 describe('admin settings', () => {
   it('reads the seeded settings and the environment’s admins', async () => {
     const settings = await current();
-    expect(settings).toMatchObject({ participationHoldHours: 72, fundRetentionDays: 30, adminEmails: [] });
+    expect(settings).toMatchObject({
+      participationHoldHours: 72,
+      fundRetentionDays: 30,
+      disputeWindowDays: 7,
+      adminEmails: [],
+    });
     expect(settings.envAdminEmails).toEqual(['ops@tradeops.demo']);
     expect(settings.escrowBankDetails?.currency).toBe('USD');
   });
@@ -40,6 +45,7 @@ describe('admin settings', () => {
       escrowBankDetails: { ...before.escrowBankDetails!, bank_name: 'Banco Nuevo' },
       participationHoldHours: 48,
       fundRetentionDays: 0,
+      disputeWindowDays: 10,
     };
     const response = await save(body);
     expect(response.statusCode, response.body).toBe(200);
@@ -47,13 +53,15 @@ describe('admin settings', () => {
       adminEmails: ['comprador@tradeops.demo'],
       participationHoldHours: 48,
       fundRetentionDays: 0,
+      disputeWindowDays: 10,
     });
     const platform = await getPlatformSettings(t.db);
-    expect(platform).toMatchObject({ participationHoldHours: 48, fundRetentionDays: 0 });
+    expect(platform).toMatchObject({ participationHoldHours: 48, fundRetentionDays: 0, disputeWindowDays: 10 });
     expect(platform.escrowBankDetails?.bank_name).toBe('Banco Nuevo');
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.updated'));
     expect(audits.map((row) => row.entityId).sort()).toEqual([
       'admin_emails',
+      'dispute_window_days',
       'escrow_bank_details',
       'fund_retention_days',
       'participation_hold_hours',
@@ -66,7 +74,7 @@ describe('admin settings', () => {
 
     // Saving the same values again writes no new audit rows.
     await save(body);
-    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.updated'))).length).toBe(4);
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.updated'))).length).toBe(5);
 
     // And removing it takes the rights away again.
     expect((await save({ ...body, adminEmails: [] })).statusCode).toBe(200);
@@ -80,12 +88,15 @@ describe('admin settings', () => {
       escrowBankDetails: before.escrowBankDetails,
       participationHoldHours: 72,
       fundRetentionDays: 30,
+      disputeWindowDays: 7,
     };
     for (const [patch, field] of [
       [{ adminEmails: ['not-an-email'] }, 'adminEmails.0'],
       [{ participationHoldHours: 0 }, 'participationHoldHours'],
       [{ fundRetentionDays: -1 }, 'fundRetentionDays'],
       [{ fundRetentionDays: 1.5 }, 'fundRetentionDays'],
+      [{ disputeWindowDays: 91 }, 'disputeWindowDays'],
+      [{ disputeWindowDays: -1 }, 'disputeWindowDays'],
       [{ escrowBankDetails: { ...before.escrowBankDetails, swift: '' } }, 'escrowBankDetails.swift'],
     ] as const) {
       const response = await save({ ...valid, ...patch });

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_DISPUTE_WINDOW_DAYS,
   DEFAULT_PARTICIPATION_HOLD_HOURS,
   type EscrowBankDetails,
   FUND_RETENTION_DAYS,
@@ -14,6 +15,8 @@ export interface PlatformSettings {
   escrowBankDetails: EscrowBankDetails | null;
   participationHoldHours: number;
   fundRetentionDays: number;
+  /** Days after arrival during which a participant may open a dispute. */
+  disputeWindowDays: number;
 }
 
 function integerAtLeast(value: unknown, minimum: number, fallback: number): number {
@@ -25,7 +28,14 @@ export async function getPlatformSettings(db: Queryable): Promise<PlatformSettin
   const rows = await db
     .select({ key: platformSettings.key, value: platformSettings.value })
     .from(platformSettings)
-    .where(inArray(platformSettings.key, ['escrow_bank_details', 'participation_hold_hours', 'fund_retention_days']));
+    .where(
+      inArray(platformSettings.key, [
+        'escrow_bank_details',
+        'participation_hold_hours',
+        'fund_retention_days',
+        'dispute_window_days',
+      ]),
+    );
   const stored = new Map(rows.map((row) => [row.key, row.value]));
   const bank = ZEscrowBankDetails.safeParse(stored.get('escrow_bank_details'));
   return {
@@ -33,5 +43,6 @@ export async function getPlatformSettings(db: Queryable): Promise<PlatformSettin
     participationHoldHours: integerAtLeast(stored.get('participation_hold_hours'), 1, DEFAULT_PARTICIPATION_HOLD_HOURS),
     // 0 is allowed: settlement right after a passed inspection (demos).
     fundRetentionDays: integerAtLeast(stored.get('fund_retention_days'), 0, FUND_RETENTION_DAYS),
+    disputeWindowDays: integerAtLeast(stored.get('dispute_window_days'), 0, DEFAULT_DISPUTE_WINDOW_DAYS),
   };
 }

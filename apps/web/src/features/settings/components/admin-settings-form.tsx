@@ -1,4 +1,9 @@
-import { type AdminSettingsResponse, ZEscrowBankDetails, ZUpdateAdminSettingsRequest } from '@tradeops/shared';
+import {
+  type AdminSettingsResponse,
+  DISPUTE_WINDOW_DAYS_RANGE,
+  ZEscrowBankDetails,
+  ZUpdateAdminSettingsRequest,
+} from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -45,6 +50,7 @@ function toForm(settings: AdminSettingsResponse): AdminSettingsFormValues {
     },
     participationHoldHours: settings.participationHoldHours,
     fundRetentionDays: settings.fundRetentionDays,
+    disputeWindowDays: settings.disputeWindowDays,
   };
 }
 
@@ -77,7 +83,7 @@ function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
   }
 
   const numberField = (
-    name: 'participationHoldHours' | 'fundRetentionDays',
+    name: 'participationHoldHours' | 'fundRetentionDays' | 'disputeWindowDays',
     label: string,
     range: { min: number; max: number; hint: string },
   ) => (
@@ -140,6 +146,10 @@ function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
             min: 0,
             max: 365,
             hint: t('adminSettings.fundRetentionHint'),
+          })}
+          {numberField('disputeWindowDays', t('disputes.settings.windowDays'), {
+            ...DISPUTE_WINDOW_DAYS_RANGE,
+            hint: t('disputes.settings.windowHint'),
           })}
         </div>
       </SettingsSection>
