@@ -45,8 +45,13 @@ function settledRoom(milestones: Milestone[]): DealRoomResponse {
       notifications_enabled: true,
       created_at: '2026-02-01T09:00:00.000Z',
       confirmed_at: '2026-02-02T09:00:00.000Z',
+      refunded_cents: 0,
+      released_cents: 2_450_000,
+      paid_out_at: '2026-03-30T15:00:00.000Z',
     },
     viewer_role: 'participant',
+    dispute: null,
+    dispute_window: { can_open: false, can_add_evidence: false, closes_at: null },
   };
 }
 
