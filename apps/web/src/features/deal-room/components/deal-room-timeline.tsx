@@ -73,7 +73,10 @@ export function DealRoomTimeline({ room }: { room: DealRoomResponse }) {
               allocated: room.operation.allocated_tons,
               total: room.operation.total_tons,
             });
-          else if (step.doneAt) detail = t('dealRoom.timeline.doneOn', { date: date(step.doneAt) });
+          else if (step.doneAt)
+            detail = t(step.state === 'failed' ? 'dealRoom.timeline.failedOn' : 'dealRoom.timeline.doneOn', {
+              date: date(step.doneAt),
+            });
           else if (step.expectedOn) detail = t('dealRoom.timeline.expected', { date: date(step.expectedOn) });
           return (
             <li
