@@ -17,4 +17,9 @@ export const DEAL_FIXTURES = {
   liveAllocation: 'soybeans',
   /** e2e/deals/deal-room-messages.spec.ts: the seller and an admin talk in the deal room, live. */
   dealRoomMessages: 'mandarins',
+  /** e2e/deals/disputes.spec.ts: a failed inspection shown failed (es, en); a buyer's dispute decided partial (es, en). */
+  failedInspectionEs: 'green-coffee',
+  failedInspectionEn: 'whole-milk-powder',
+  buyerDisputeEs: 'mozzarella',
+  buyerDisputeEn: 'apples',
 } as const;

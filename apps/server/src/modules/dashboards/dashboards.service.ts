@@ -10,7 +10,7 @@ import { type FastifyBaseLogger } from 'fastify';
 import { type AppDatabase } from '../../db/client';
 import { buyerKpis, participations, operations, sellerKpis } from '../../db/schema';
 import { getEscrowHeldCents, getEscrowStates, getPayoutDates } from '../escrow/escrow.service';
-import { getLatestDisputeStates } from '../lifecycle/dispute-records';
+import { getLatestDisputeStates } from '../lifecycle/dispute-records.service';
 import { getKycOverview } from '../kyc/review.service';
 import { listSellerOffers } from '../offers/offers.service';
 import { pickTitle } from '../operations/operations.service';

@@ -13,7 +13,7 @@ import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { RATE_LIMITS, type RateLimits } from '../../plugins/rate-limit';
 import { getEscrowStates, getPayoutDates } from '../escrow/escrow.service';
-import { getDisputeWindow, getLatestDispute } from '../lifecycle/dispute-records';
+import { getDisputeWindow, getLatestDispute } from '../lifecycle/dispute-records.service';
 import { pickTitle } from '../operations/operations.service';
 
 /** Posting in a deal room: enough for a conversation, not for a flood. */

@@ -21,7 +21,7 @@ import { getDealRoomRole } from '../deal-room/deal-room.service';
 import { loadRecipients, notifyUser } from '../notifications/notify';
 import { type OperationRow, lockExistingOperation, transition } from '../operations/operation-aggregate';
 import { listLiveParticipations, notifyDeal } from './deal-participants';
-import { findOpenDispute, findPaidLiveParticipation, getWindowEnd, isWindowOpen } from './dispute-records';
+import { findOpenDispute, findPaidLiveParticipation, getWindowEnd, isWindowOpen } from './dispute-records.service';
 import { finishSettlement, payOutDeal } from './settlement.service';
 
 const EVIDENCE_BUCKET = 'documents';

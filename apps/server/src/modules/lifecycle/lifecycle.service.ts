@@ -20,7 +20,7 @@ import { endOperationWithRefunds } from '../operations/operation-end.service';
 import { lockExistingOperation } from '../operations/operation-aggregate';
 import { getPlatformSettings } from '../settings/settings.service';
 import { listLiveParticipations } from './deal-participants';
-import { getLatestDispute } from './dispute-records';
+import { getLatestDispute } from './dispute-records.service';
 import { inspectionResultOf, listMilestones } from './milestones.service';
 
 /** An admin cancels a live deal before its goods leave (the state table's cancel; a rejected offer is the seller's to withdraw). */

@@ -22,7 +22,7 @@ import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { getDealRoomRole } from '../deal-room/deal-room.service';
 import { lockExistingOperation, transition } from '../operations/operation-aggregate';
 import { notifyDeal } from './deal-participants';
-import { openInspectionDispute } from './dispute-records';
+import { openInspectionDispute } from './dispute-records.service';
 
 export interface UploadedDocument {
   fileName: string;

@@ -7,7 +7,7 @@ import { getEscrowStates, payOutParticipation } from '../escrow/escrow.service';
 import { type OperationRow, lockExistingOperation, transition } from '../operations/operation-aggregate';
 import { getPlatformSettings } from '../settings/settings.service';
 import { listLiveParticipations, notifyDeal } from './deal-participants';
-import { findOpenDispute } from './dispute-records';
+import { findOpenDispute } from './dispute-records.service';
 import { inspectionResultOf, listMilestones } from './milestones.service';
 
 /** Pays out every participation of a deal that still holds money, by one rule per participation. */

@@ -91,7 +91,11 @@ export function DealRoomTimeline({ room }: { room: DealRoomResponse }) {
                   aria-hidden="true"
                   className={cx(
                     'absolute top-8 left-4 -ml-px h-[calc(100%-2rem)] w-0.5',
-                    step.state === 'completed' ? 'bg-emerald-600' : step.state === 'failed' ? 'bg-rose-600' : 'bg-slate-200',
+                    step.state === 'completed'
+                      ? 'bg-emerald-600'
+                      : step.state === 'failed'
+                        ? 'bg-rose-600'
+                        : 'bg-slate-200',
                   )}
                 />
               )}

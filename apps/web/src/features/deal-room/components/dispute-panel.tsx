@@ -9,7 +9,6 @@ import {
 } from '@tradeops/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { FileDrop } from '../../../components/ui/file-drop';
@@ -54,7 +53,9 @@ export function DisputeState({ operationId, dispute }: { operationId: string; di
       <p className={isOpen ? 'font-medium text-rose-900' : 'font-medium text-brand-900'}>
         {isOpen ? t('disputes.status.open') : t('disputes.status.decided', { date: date(dispute.decided_at!) })}
       </p>
-      {dispute.decision && <p className="text-sm font-semibold text-slate-900">{t(`disputes.decisions.${dispute.decision}`)}</p>}
+      {dispute.decision && (
+        <p className="text-sm font-semibold text-slate-900">{t(`disputes.decisions.${dispute.decision}`)}</p>
+      )}
       {dispute.decision_reason && (
         <p className="text-sm text-slate-700">
           <span className="font-medium">{t('disputes.decisionReason')}:</span> {dispute.decision_reason}
@@ -63,7 +64,10 @@ export function DisputeState({ operationId, dispute }: { operationId: string; di
       <p className="text-sm text-slate-600">
         {dispute.opened_by === 'inspection'
           ? t('disputes.openedByInspection', { date: date(dispute.opened_at) })
-          : t('disputes.openedByParticipant', { date: date(dispute.opened_at), company: dispute.opened_by_company ?? '—' })}
+          : t('disputes.openedByParticipant', {
+              date: date(dispute.opened_at),
+              company: dispute.opened_by_company ?? '—',
+            })}
       </p>
       {dispute.opened_by === 'participant' && (
         <p className="text-sm break-words text-slate-700">
@@ -125,9 +129,7 @@ function DisputeRequestForm({
         {isAddingEvidence ? t('disputes.addEvidence') : t('disputes.formTitle')}
       </h3>
       <p id={`${id}-help`} className="text-sm text-slate-600">
-        {isAddingEvidence
-          ? t('disputes.addEvidenceHelp')
-          : t('disputes.formHelp', { max: DISPUTE_EVIDENCE_MAX_FILES })}
+        {isAddingEvidence ? t('disputes.addEvidenceHelp') : t('disputes.formHelp', { max: DISPUTE_EVIDENCE_MAX_FILES })}
       </p>
       {!isAddingEvidence && (
         <Field<OpenDisputeFields> name="reason" label={t('disputes.reasonLabel')}>

@@ -26,7 +26,9 @@ describe('DisputeForm', () => {
         return jsonResponse({ ok: true });
       },
     });
-    renderWithProviders(<DisputeForm operationId={OPERATION_ID} participants={[PARTICIPANT]} sellerCompany="Lácteos del Sur" />);
+    renderWithProviders(
+      <DisputeForm operationId={OPERATION_ID} participants={[PARTICIPANT]} sellerCompany="Lácteos del Sur" />,
+    );
     await userEvent.type(screen.getByLabelText('Motivo'), 'Humedad fuera de norma');
     const refund = screen.getByLabelText(/Importadora Caribe/);
 
@@ -63,7 +65,9 @@ describe('DisputeForm', () => {
         );
       },
     });
-    renderWithProviders(<DisputeForm operationId={OPERATION_ID} participants={[PARTICIPANT]} sellerCompany="Lácteos del Sur" />);
+    renderWithProviders(
+      <DisputeForm operationId={OPERATION_ID} participants={[PARTICIPANT]} sellerCompany="Lácteos del Sur" />,
+    );
     await userEvent.click(screen.getByRole('radio', { name: i18n.t('lifecycle.decisions.refund') }));
     await userEvent.click(screen.getByRole('button', { name: 'Registrar decisión' }));
     expect(await screen.findByText(i18n.t('lifecycle.reasonRequired'))).toBeInTheDocument();
