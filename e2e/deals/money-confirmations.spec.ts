@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { TERMS_VERSION } from '@tradeops/shared';
 import { demoId } from '../../apps/server/src/db/seed/demo-ids';
 import { DEAL_FIXTURES } from '../support/deal-fixtures';
 import { PDF_FILE } from '../support/kyc-files';
@@ -88,7 +89,7 @@ for (const { language, operationKey, volume, orderKey, text } of CASES) {
     await loginAs(page, 'buyer', baseURL);
     const order = await page.request.post(`/api/operations/${operationId}/participations`, {
       headers: originHeaders(baseURL),
-      data: { volume, payment_method: 'wire', idempotency_key: orderKey },
+      data: { volume, payment_method: 'wire', idempotency_key: orderKey, terms_version: TERMS_VERSION },
     });
     expect(order.status()).toBeLessThan(300);
     const { participation } = (await order.json()) as { participation: { id: string; payment_reference: string } };

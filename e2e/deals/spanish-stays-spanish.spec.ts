@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
-import { formatCalendarDate, toIsoDate } from '@tradeops/shared';
+import { TERMS_VERSION, formatCalendarDate, toIsoDate } from '@tradeops/shared';
 import { DEAL_FIXTURES } from '../support/deal-fixtures';
 import { PDF_FILE } from '../support/kyc-files';
 import { loginAs, loginAsDemoEmail, originHeaders } from '../support/login';
@@ -125,7 +125,7 @@ async function runDealToPartialRefund(browser: Browser, baseURL: string | undefi
   const operationId = await operationIdOf(buyer.request, 'Green Coffee');
   const ordered = await buyer.request.post(`/api/operations/${operationId}/participations`, {
     headers,
-    data: { volume: 10, payment_method: 'wire', idempotency_key: crypto.randomUUID() },
+    data: { volume: 10, payment_method: 'wire', idempotency_key: crypto.randomUUID(), terms_version: TERMS_VERSION },
   });
   expect(ordered.status()).toBe(201);
   const { participation } = (await ordered.json()) as { participation: { id: string; amount_cents: number } };

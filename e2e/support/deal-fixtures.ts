@@ -27,4 +27,9 @@ export const DEAL_FIXTURES = {
   spanishStaysSpanishOrders: 'whole-milk-powder',
   /** e2e/deals/spanish-stays-spanish.spec.ts: one order paid, shipped, failed at inspection, partly refunded (ledger memos). */
   spanishStaysSpanishLedger: 'green-coffee',
+  /** e2e/deals/disputes.spec.ts: a failed inspection shown failed (es, en); a buyer's dispute decided partial (es, en). */
+  failedInspectionEs: 'robusta-coffee',
+  failedInspectionEn: 'frozen-beef',
+  buyerDisputeEs: 'mozzarella',
+  buyerDisputeEn: 'apples',
 } as const;

@@ -7,6 +7,7 @@ export * from './content/schemas';
 export * from './errors/codes';
 export * from './errors/schemas';
 export * from './disputes/constants';
+export * from './disputes/schemas';
 export * from './escrow/constants';
 export * from './escrow/ledger-memo';
 export * from './i18n/languages';

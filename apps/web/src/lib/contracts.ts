@@ -18,6 +18,7 @@ export {
   ZKycStatusResponse,
   ZListOperationsResponse,
   ZOkResponse,
+  ZOpenDisputeResponse,
   ZOutboxResponse,
   ZResendOutboxResponse,
   ZOperationDetail,

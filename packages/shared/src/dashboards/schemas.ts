@@ -1,3 +1,4 @@
+import { DISPUTE_DECISIONS, DISPUTE_STATUSES } from '../disputes/constants';
 import { ESCROW_STATES } from '../escrow/constants';
 import { z } from 'zod';
 import { OPERATION_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../operations/constants';
@@ -24,6 +25,11 @@ export const ZBuyerParticipation = z.object({
   status: z.string(),
   escrowState: z.enum(ESCROW_STATES),
   escrowHeldCents: z.number().int(),
+  /** What the ledger paid back to the buyer from this order, and when its escrow was paid out. */
+  refundedCents: z.number().int(),
+  paidOutAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The deal's latest dispute: open, or decided (release | refund | partial); null without one. */
+  dispute: z.object({ status: z.enum(DISPUTE_STATUSES), decision: z.enum(DISPUTE_DECISIONS).nullable() }).nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type BuyerParticipation = z.infer<typeof ZBuyerParticipation>;

@@ -1,3 +1,4 @@
+import { ZDisputeSummary, ZDisputeWindow } from '../disputes/schemas';
 import { ESCROW_STATES } from '../escrow/constants';
 import { z } from 'zod';
 import { zText } from '../text/safe-text';
@@ -58,9 +59,17 @@ export const ZDealRoomResponse = z.object({
       notifications_enabled: z.boolean(),
       created_at: z.iso.datetime({ offset: true }),
       confirmed_at: z.iso.datetime({ offset: true }).nullable(),
+      /** What the ledger paid back to this buyer and out to the seller from this order, and when. */
+      refunded_cents: z.number().int(),
+      released_cents: z.number().int(),
+      paid_out_at: z.iso.datetime({ offset: true }).nullable(),
     })
     .nullable(),
   viewer_role: z.enum(DEAL_ROOM_ROLES),
+  /** The deal's latest dispute (open or decided) with its evidence, or null. */
+  dispute: ZDisputeSummary.nullable(),
+  /** Whether the caller may open a dispute or add evidence now, and until when. */
+  dispute_window: ZDisputeWindow,
 });
 export type DealRoomResponse = z.infer<typeof ZDealRoomResponse>;
 

@@ -6,6 +6,10 @@
 export const DISPUTE_STATUSES = ['open', 'decided'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
+/** How an admin ends a dispute: everything to the seller, everything back to the buyers, or a refund per buyer. */
+export const DISPUTE_DECISIONS = ['release', 'refund', 'partial'] as const;
+export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number];
+
 /** Who opened a dispute: the inspection that failed, or a participant of the deal. */
 export const DISPUTE_OPENERS = ['inspection', 'participant'] as const;
 export type DisputeOpener = (typeof DISPUTE_OPENERS)[number];

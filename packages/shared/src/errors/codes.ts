@@ -39,6 +39,14 @@ export const ERROR_STATUS = {
   PAYMENTS_UNCONFIRMED: 409,
   RETENTION_NOT_ENDED: 409,
   DISPUTE_OPEN: 409,
+  /** The window to open a dispute (after arrival, a platform setting) is not open: before arrival or past its end. */
+  DISPUTE_WINDOW_CLOSED: 409,
+  /** Only a buyer with a live, paid order in the deal opens a dispute or adds evidence. */
+  DISPUTE_NOT_PARTICIPANT: 403,
+  /** A dispute is already open on this deal (its evidence may still be added to it). */
+  DISPUTE_ALREADY_OPEN: 409,
+  /** More evidence files than one dispute takes. */
+  DISPUTE_TOO_MANY_FILES: 400,
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DISPUTE_DECISIONS } from '../disputes/constants';
+import { ZDisputeSummary } from '../disputes/schemas';
 import { zText } from '../text/safe-text';
 import { UPLOAD_MAX_BYTES } from '../auth/constants';
 import {
@@ -46,10 +48,6 @@ export const LIFECYCLE_DOCUMENT_REQUIRED: Record<LifecycleStep, boolean> = {
 
 export const INSPECTION_RESULTS = ['passed', 'failed'] as const;
 export type InspectionResult = (typeof INSPECTION_RESULTS)[number];
-
-/** How an admin ends a dispute opened by a failed inspection. */
-export const DISPUTE_DECISIONS = ['release', 'refund', 'partial'] as const;
-export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number];
 
 export const LIFECYCLE_NOTES_MAX_LENGTH = 1000;
 /** A milestone's document (bill of lading, inspection report) follows the upload limit of every document. */
@@ -165,6 +163,8 @@ export const ZOperationControlResponse = z.object({
   isDisputeOpen: z.boolean(),
   canCancel: z.boolean(),
   escrowHeldCents: z.number().int(),
+  /** The deal's latest dispute (its reason and evidence files), or null. */
+  dispute: ZDisputeSummary.nullable(),
 });
 export type OperationControlResponse = z.infer<typeof ZOperationControlResponse>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLATFORM_FEE_BPS_RANGE } from '../money/platform-fee';
+import { DISPUTE_WINDOW_DAYS_RANGE } from '../disputes/constants';
 import { zText } from '../text/safe-text';
 
 /** Hours an unpaid participation holds its tons before it expires (a platform setting; this is its default). */
@@ -12,6 +13,7 @@ export const PLATFORM_SETTING_KEYS = [
   'fund_retention_days',
   'admin_emails',
   'platform_fee_bps',
+  'dispute_window_days',
 ] as const;
 export type PlatformSettingKey = (typeof PLATFORM_SETTING_KEYS)[number];
 
@@ -53,6 +55,12 @@ export const ZUpdateAdminSettingsRequest = z.object({
     .int('validation.invalid')
     .min(PLATFORM_FEE_BPS_RANGE.min, 'adminSettings.validation.platformFeeRange')
     .max(PLATFORM_FEE_BPS_RANGE.max, 'adminSettings.validation.platformFeeRange'),
+  /** Days after arrival during which a participant may open a dispute. */
+  disputeWindowDays: z
+    .number('validation.required')
+    .int('validation.invalid')
+    .min(DISPUTE_WINDOW_DAYS_RANGE.min, 'disputes.validation.windowRange')
+    .max(DISPUTE_WINDOW_DAYS_RANGE.max, 'disputes.validation.windowRange'),
 });
 export type UpdateAdminSettingsRequest = z.input<typeof ZUpdateAdminSettingsRequest>;
 
@@ -65,6 +73,7 @@ export const ZAdminSettingsResponse = z.object({
   participationHoldHours: z.number().int(),
   fundRetentionDays: z.number().int(),
   platformFeeBps: z.number().int(),
+  disputeWindowDays: z.number().int(),
 });
 export type AdminSettingsResponse = z.infer<typeof ZAdminSettingsResponse>;
 

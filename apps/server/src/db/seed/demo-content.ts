@@ -1,5 +1,6 @@
 import {
   DEFAULT_PLATFORM_FEE_BPS,
+  DEFAULT_DISPUTE_WINDOW_DAYS,
   DEFAULT_PARTICIPATION_HOLD_HOURS,
   type EscrowBankDetails,
   FUND_RETENTION_DAYS,
@@ -25,6 +26,7 @@ export const DEFAULT_PLATFORM_SETTINGS: Record<PlatformSettingKey, unknown> = {
   participation_hold_hours: DEFAULT_PARTICIPATION_HOLD_HOURS,
   fund_retention_days: FUND_RETENTION_DAYS,
   platform_fee_bps: DEFAULT_PLATFORM_FEE_BPS,
+  dispute_window_days: DEFAULT_DISPUTE_WINDOW_DAYS,
   // Stored admin e-mails (besides ADMIN_EMAILS); the demo admin is an admin by its profile.
   admin_emails: [],
 };

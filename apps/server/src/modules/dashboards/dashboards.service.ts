@@ -9,7 +9,8 @@ import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type FastifyBaseLogger } from 'fastify';
 import { type AppDatabase } from '../../db/client';
 import { buyerKpis, participations, operations, sellerKpis } from '../../db/schema';
-import { getEscrowHeldCents, getEscrowStates } from '../escrow/escrow.service';
+import { getEscrowHeldCents, getEscrowStates, getPayoutDates } from '../escrow/escrow.service';
+import { getLatestDisputeStates } from '../lifecycle/dispute-records.service';
 import { getKycOverview } from '../kyc/review.service';
 import { listSellerOffers } from '../offers/offers.service';
 import { pickTitle } from '../operations/operations.service';
@@ -56,10 +57,12 @@ export async function getBuyerDashboard(
       .where(eq(participations.userId, userId))
       .orderBy(desc(participations.createdAt), desc(participations.id))
       .limit(BUYER_LIST_LIMIT);
-    const escrow = await getEscrowStates(
-      db,
-      rows.map((row) => row.participation.id),
-    );
+    const ids = rows.map((row) => row.participation.id);
+    const [escrow, payoutDates, disputes] = await Promise.all([
+      getEscrowStates(db, ids),
+      getPayoutDates(db, ids),
+      getLatestDisputeStates(db, [...new Set(rows.map((row) => row.operation.id))]),
+    ]);
     return rows.map(({ participation, operation }) => ({
       id: participation.id,
       operationId: operation.id,
@@ -73,6 +76,9 @@ export async function getBuyerDashboard(
       status: participation.status,
       escrowState: escrow.get(participation.id)?.state ?? ('none' as const),
       escrowHeldCents: escrow.get(participation.id)?.heldCents ?? 0,
+      refundedCents: escrow.get(participation.id)?.refundedCents ?? 0,
+      paidOutAt: payoutDates.get(participation.id)?.toISOString() ?? null,
+      dispute: disputes.get(operation.id) ?? null,
       createdAt: participation.createdAt.toISOString(),
     }));
   });

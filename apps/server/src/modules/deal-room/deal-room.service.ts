@@ -12,7 +12,8 @@ import { messages, operationMilestones, participations, operations, profiles } f
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { RATE_LIMITS, type RateLimits } from '../../plugins/rate-limit';
-import { getEscrowStates } from '../escrow/escrow.service';
+import { getEscrowStates, getPayoutDates } from '../escrow/escrow.service';
+import { getDisputeWindow, getLatestDispute } from '../lifecycle/dispute-records.service';
 import { pickTitle } from '../operations/operations.service';
 
 /** Posting in a deal room: enough for a conversation, not for a flood. */
@@ -100,7 +101,14 @@ export async function getDealRoom(
       .orderBy(desc(participations.createdAt), desc(participations.id))
       .limit(1),
   ]);
-  const escrow = latest ? (await getEscrowStates(db, [latest.id])).get(latest.id) : undefined;
+  const [escrowStates, payoutDates, dispute, disputeWindow] = await Promise.all([
+    getEscrowStates(db, latest ? [latest.id] : []),
+    getPayoutDates(db, latest ? [latest.id] : []),
+    getLatestDispute(db, operationId),
+    getDisputeWindow(db, viewer.user.id, operation),
+  ]);
+  const escrow = latest ? escrowStates.get(latest.id) : undefined;
+  const paidOutAt = latest ? payoutDates.get(latest.id) : undefined;
 
   return {
     operation: {
@@ -136,9 +144,14 @@ export async function getDealRoom(
           notifications_enabled: latest.notificationsEnabled,
           created_at: latest.createdAt.toISOString(),
           confirmed_at: latest.confirmedAt?.toISOString() ?? null,
+          refunded_cents: escrow?.refundedCents ?? 0,
+          released_cents: escrow?.releasedCents ?? 0,
+          paid_out_at: paidOutAt?.toISOString() ?? null,
         }
       : null,
     viewer_role: role,
+    dispute,
+    dispute_window: disputeWindow,
   };
 }
 

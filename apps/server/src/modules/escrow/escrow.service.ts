@@ -224,3 +224,18 @@ export async function getEscrowHeldCents(db: Queryable, operationId?: string): P
     );
   return Number(row?.held ?? 0);
 }
+
+/** When each participation's escrow was paid out (its release or refund transfer), by participation id. */
+export async function getPayoutDates(db: Queryable, participationIds: string[]): Promise<Map<string, Date>> {
+  if (participationIds.length === 0) return new Map();
+  const rows = await db
+    .select({ participationId: ledgerTransfers.participationId, createdAt: ledgerTransfers.createdAt })
+    .from(ledgerTransfers)
+    .where(
+      and(
+        inArray(ledgerTransfers.participationId, participationIds),
+        inArray(ledgerTransfers.kind, ['release', 'refund']),
+      ),
+    );
+  return new Map(rows.map((row) => [row.participationId!, row.createdAt]));
+}

@@ -1,4 +1,5 @@
 import {
+  DISPUTE_EVIDENCE_MAX_FILES,
   OPERATION_MILESTONE_KINDS,
   ZAdminOperationsListResponse,
   ZCancelOperationRequest,
@@ -6,6 +7,8 @@ import {
   ZLifecycleStepParams,
   ZOkResponse,
   ZOperationControlResponse,
+  ZOpenDisputeFields,
+  ZOpenDisputeResponse,
   ZOperationIdParams,
   ZRecordMilestoneFields,
 } from '@tradeops/shared';
@@ -16,7 +19,7 @@ import { errorResponses } from '../../plugins/error-handler';
 import { UPLOAD_LIMITS, readMultipart } from '../../plugins/multipart';
 import { sendStoredFile } from '../../plugins/storage/send-stored-file';
 import { requireAuth } from '../../plugins/route-access';
-import { decideDispute } from './disputes.service';
+import { addDisputeEvidence, decideDispute, getDisputeEvidenceFile, openDispute } from './disputes.service';
 import { cancelOperation, getOperationControl, listAdminOperations } from './lifecycle.service';
 import { type UploadedDocument, getMilestoneDocument, recordMilestone } from './milestones.service';
 import { settleOperation } from './settlement.service';
@@ -36,6 +39,9 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
 
 /** A milestone's fields (date, notes, result…) beside its one document. */
 const MILESTONE_UPLOAD_LIMITS = { ...UPLOAD_LIMITS, fields: 5, fieldSize: 4000 };
+
+/** A dispute's reason beside its evidence files (PDF, JPEG or PNG, as payment proofs). */
+const DISPUTE_UPLOAD_LIMITS = { ...UPLOAD_LIMITS, files: DISPUTE_EVIDENCE_MAX_FILES, fields: 1, fieldSize: 4000 };
 
 /** The back office's control of a deal from full allocation to settlement. */
 export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -174,6 +180,91 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!file) throw new AppError('NOT_FOUND');
       return sendStoredFile(reply, file, {
         fileName: null,
+        disposition: request.query.download === '1' ? 'attachment' : 'inline',
+      });
+    },
+  );
+
+  app.post(
+    '/operations/:id/disputes',
+    {
+      schema: {
+        summary: 'Open a dispute on a deal (a buyer with a live, paid order, within the window after arrival)',
+        description: `multipart/form-data: a \`reason\` field and up to ${DISPUTE_EVIDENCE_MAX_FILES} \`evidence\` file parts (PDF, JPEG or PNG, at most 10 MB each). Refused outside the window (DISPUTE_WINDOW_CLOSED), for anyone without a live, paid order (DISPUTE_NOT_PARTICIPANT) and while a dispute is open (DISPUTE_ALREADY_OPEN: add evidence to it instead).`,
+        tags: ['operations'],
+        params: ZOperationIdParams,
+        consumes: ['multipart/form-data'],
+        response: { 201: ZOpenDisputeResponse, ...errorResponses(413, 415), ...errors },
+      },
+      config: { access: 'kyc' },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const body = await readMultipart(request, { limits: DISPUTE_UPLOAD_LIMITS });
+      if (body.files.some((file) => file.fieldName !== 'evidence')) throw new AppError('BAD_REQUEST');
+      const parsed = ZOpenDisputeFields.safeParse(body.fields);
+      if (!parsed.success) throw new AppError('VALIDATION_FAILED', {}, { fields: fieldErrors(parsed.error) });
+      const result = await openDispute(
+        { db: app.db, storage: app.storage, log: request.log },
+        auth,
+        request.params.id,
+        parsed.data,
+        body.files,
+      );
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    '/operations/:id/disputes/evidence',
+    {
+      schema: {
+        summary: "Add evidence files to a deal's open dispute (its buyers with a live, paid order)",
+        description: `multipart/form-data: up to ${DISPUTE_EVIDENCE_MAX_FILES} \`evidence\` file parts in all per dispute.`,
+        tags: ['operations'],
+        params: ZOperationIdParams,
+        consumes: ['multipart/form-data'],
+        response: { 201: ZOpenDisputeResponse, ...errorResponses(413, 415), ...errors },
+      },
+      config: { access: 'kyc' },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const body = await readMultipart(request, { limits: { ...DISPUTE_UPLOAD_LIMITS, fields: 0 } });
+      if (body.files.some((file) => file.fieldName !== 'evidence')) throw new AppError('BAD_REQUEST');
+      const result = await addDisputeEvidence(
+        { db: app.db, storage: app.storage, log: request.log },
+        auth,
+        request.params.id,
+        body.files,
+      );
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.get(
+    '/operations/:id/disputes/evidence/:evidenceId',
+    {
+      schema: {
+        summary: "A dispute's evidence file, for the deal's buyers, its seller and admins",
+        tags: ['operations'],
+        params: z.object({ id: z.uuid('validation.invalid'), evidenceId: z.uuid('validation.invalid') }),
+        querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+        response: { 200: z.any(), ...errors },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { file, fileName } = await getDisputeEvidenceFile(
+        app.db,
+        app.storage,
+        auth,
+        request.params.id,
+        request.params.evidenceId,
+      );
+      return sendStoredFile(reply, file, {
+        fileName,
         disposition: request.query.download === '1' ? 'attachment' : 'inline',
       });
     },

@@ -20,6 +20,7 @@ import { endOperationWithRefunds } from '../operations/operation-end.service';
 import { lockExistingOperation } from '../operations/operation-aggregate';
 import { getPlatformSettings } from '../settings/settings.service';
 import { listLiveParticipations } from './deal-participants';
+import { getLatestDispute } from './dispute-records.service';
 import { inspectionResultOf, listMilestones } from './milestones.service';
 
 /** An admin cancels a live deal before its goods leave (the state table's cancel; a rejected offer is the seller's to withdraw). */
@@ -89,10 +90,11 @@ export async function getOperationControl(
     .where(eq(operations.id, operationId));
   if (!row) throw new AppError('OPERATION_NOT_FOUND');
   const { operation } = row;
-  const [milestones, participants, settings] = await Promise.all([
+  const [milestones, participants, settings, dispute] = await Promise.all([
     listMilestones(db, operationId),
     listLiveParticipations(db, operationId),
     getPlatformSettings(db),
+    getLatestDispute(db, operationId),
   ]);
   const escrow = await getEscrowStates(
     db,
@@ -145,6 +147,7 @@ export async function getOperationControl(
     isDisputeOpen: canApply(operation.status, 'decide_dispute'),
     canCancel: isCancellableByAdmin(operation.status),
     escrowHeldCents: heldTotal,
+    dispute,
   };
 }
 

@@ -22,6 +22,7 @@ import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { getDealRoomRole } from '../deal-room/deal-room.service';
 import { lockExistingOperation, transition } from '../operations/operation-aggregate';
 import { notifyDeal } from './deal-participants';
+import { openInspectionDispute } from './dispute-records.service';
 
 export interface UploadedDocument {
   fileName: string;
@@ -114,6 +115,10 @@ export async function recordMilestone(
       action: `operation.${step}`,
       data: { occurredAt: fields.occurred_at, result: fields.result ?? null, documentKey },
     });
+    // A failed inspection opens the deal's dispute: settlement waits for an admin's decision.
+    if (event === 'fail_inspection') {
+      await openInspectionDispute(tx, operationId, fields.notes || 'inspection failed', now);
+    }
     const type = isInspection ? `operation.inspection_${fields.result}` : `operation.${step}`;
     await notifyDeal(tx, operation, type, { date: fields.occurred_at });
   });

@@ -13,6 +13,7 @@ import { getEscrowStates, payOutParticipation } from '../escrow/escrow.service';
 import { type OperationRow, lockExistingOperation, transition } from '../operations/operation-aggregate';
 import { getPlatformSettings } from '../settings/settings.service';
 import { listLiveParticipations, notifyDeal } from './deal-participants';
+import { findOpenDispute } from './dispute-records.service';
 import { inspectionResultOf, listMilestones } from './milestones.service';
 
 /** Pays out every participation of a deal that still holds money, by one rule per participation. */
@@ -84,7 +85,10 @@ export async function settleOperation(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const operation = await lockExistingOperation(tx, operationId);
-    if (canApply(operation.status, 'decide_dispute')) throw new AppError('DISPUTE_OPEN');
+    // A dispute open (a failed inspection's or a participant's) holds the money until an admin decides it.
+    if (canApply(operation.status, 'decide_dispute') || (await findOpenDispute(tx, operationId))) {
+      throw new AppError('DISPUTE_OPEN');
+    }
     if (!canApply(operation.status, 'settle')) {
       throw new AppError('LIFECYCLE_WRONG_STATUS', { status: operation.status });
     }

@@ -23,6 +23,7 @@ export async function getAdminSettings(
     participationHoldHours: settings.participationHoldHours,
     fundRetentionDays: settings.fundRetentionDays,
     platformFeeBps: settings.platformFeeBps,
+    disputeWindowDays: settings.disputeWindowDays,
   };
 }
 
@@ -52,6 +53,7 @@ export async function updateAdminSettings(
     participation_hold_hours: body.participationHoldHours,
     fund_retention_days: body.fundRetentionDays,
     platform_fee_bps: body.platformFeeBps,
+    dispute_window_days: body.disputeWindowDays,
   };
   await db.transaction(async (tx) => {
     const current = await tx.select().from(platformSettings).for('update');

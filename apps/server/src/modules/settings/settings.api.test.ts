@@ -30,6 +30,12 @@ describe('admin settings', () => {
     const settings = await current();
     expect(settings.platformFeeBps).toBe(200);
     expect(settings).toMatchObject({ participationHoldHours: 72, fundRetentionDays: 30, adminEmails: [] });
+    expect(settings).toMatchObject({
+      participationHoldHours: 72,
+      fundRetentionDays: 30,
+      disputeWindowDays: 7,
+      adminEmails: [],
+    });
     expect(settings.envAdminEmails).toEqual(['ops@tradeops.demo']);
     expect(settings.escrowBankDetails?.currency).toBe('USD');
   });
@@ -42,6 +48,7 @@ describe('admin settings', () => {
       participationHoldHours: 48,
       fundRetentionDays: 0,
       platformFeeBps: 250,
+      disputeWindowDays: 10,
     };
     const response = await save(body);
     expect(response.statusCode, response.body).toBe(200);
@@ -50,13 +57,20 @@ describe('admin settings', () => {
       participationHoldHours: 48,
       fundRetentionDays: 0,
       platformFeeBps: 250,
+      disputeWindowDays: 10,
     });
     const platform = await getPlatformSettings(t.db);
-    expect(platform).toMatchObject({ participationHoldHours: 48, fundRetentionDays: 0, platformFeeBps: 250 });
+    expect(platform).toMatchObject({
+      participationHoldHours: 48,
+      fundRetentionDays: 0,
+      platformFeeBps: 250,
+      disputeWindowDays: 10,
+    });
     expect(platform.escrowBankDetails?.bank_name).toBe('Banco Nuevo');
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.updated'));
     expect(audits.map((row) => row.entityId).sort()).toEqual([
       'admin_emails',
+      'dispute_window_days',
       'escrow_bank_details',
       'fund_retention_days',
       'participation_hold_hours',
@@ -87,6 +101,7 @@ describe('admin settings', () => {
       participationHoldHours: 72,
       fundRetentionDays: 30,
       platformFeeBps: 200,
+      disputeWindowDays: 7,
     };
     for (const [patch, field] of [
       [{ adminEmails: ['not-an-email'] }, 'adminEmails.0'],
@@ -97,6 +112,8 @@ describe('admin settings', () => {
       [{ platformFeeBps: -1 }, 'platformFeeBps'],
       [{ platformFeeBps: 1.5 }, 'platformFeeBps'],
       [{ platformFeeBps: undefined }, 'platformFeeBps'],
+      [{ disputeWindowDays: 91 }, 'disputeWindowDays'],
+      [{ disputeWindowDays: -1 }, 'disputeWindowDays'],
       [{ escrowBankDetails: { ...before.escrowBankDetails, swift: '' } }, 'escrowBankDetails.swift'],
     ] as const) {
       const response = await save({ ...valid, ...patch });

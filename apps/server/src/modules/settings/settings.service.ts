@@ -1,4 +1,5 @@
 import {
+  DEFAULT_DISPUTE_WINDOW_DAYS,
   DEFAULT_PARTICIPATION_HOLD_HOURS,
   DEFAULT_PLATFORM_FEE_BPS,
   PLATFORM_FEE_BPS_RANGE,
@@ -18,6 +19,8 @@ export interface PlatformSettings {
   fundRetentionDays: number;
   /** The commission taken from each seller payout, in basis points. */
   platformFeeBps: number;
+  /** Days after arrival during which a participant may open a dispute. */
+  disputeWindowDays: number;
 }
 
 function integerAtLeast(value: unknown, minimum: number, fallback: number): number {
@@ -45,6 +48,7 @@ export async function getPlatformSettings(db: Queryable): Promise<PlatformSettin
         'participation_hold_hours',
         'fund_retention_days',
         'platform_fee_bps',
+        'dispute_window_days',
       ]),
     );
   const stored = new Map(rows.map((row) => [row.key, row.value]));
@@ -55,5 +59,6 @@ export async function getPlatformSettings(db: Queryable): Promise<PlatformSettin
     // 0 is allowed: settlement right after a passed inspection (demos).
     fundRetentionDays: integerAtLeast(stored.get('fund_retention_days'), 0, FUND_RETENTION_DAYS),
     platformFeeBps: platformFeeBpsOf(stored.get('platform_fee_bps')),
+    disputeWindowDays: integerAtLeast(stored.get('dispute_window_days'), 0, DEFAULT_DISPUTE_WINDOW_DAYS),
   };
 }

@@ -75,8 +75,21 @@ function ParticipationRow({ row }: { row: BuyerParticipation }) {
           {!isLive && (
             <Badge>{t(`buyerArea.participationStatus.${row.status === 'expired' ? 'expired' : 'cancelled'}`)}</Badge>
           )}
+          {row.dispute && (
+            <Badge tone={row.dispute.status === 'open' ? 'danger' : 'neutral'}>
+              {t(`disputes.dashboard.${row.dispute.status === 'open' ? 'open' : (row.dispute.decision ?? 'release')}`)}
+            </Badge>
+          )}
         </div>
       </div>
+      {row.refundedCents > 0 && row.paidOutAt && (
+        <p className="mt-2 text-sm font-semibold text-slate-800" data-testid="buyer-participation-refund">
+          {t('disputes.yourRefund', {
+            amount: formatUsd(row.refundedCents, toLocale(i18n.language)),
+            date: formatDate(row.paidOutAt, i18n.language, { dateStyle: 'long' }),
+          })}
+        </p>
+      )}
       <div className="mt-3 flex flex-wrap gap-2">
         <ButtonLink size="sm" variant="secondary" to={`/operation/${row.operationId}/waiting`}>
           {t('buyerArea.dealRoom')}

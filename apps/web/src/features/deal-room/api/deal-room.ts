@@ -54,3 +54,28 @@ export function usePostDealRoomMessage(operationId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: dealRoomKeys.messages(operationId) }),
   });
 }
+
+/** The multipart body of a dispute: its reason (when opening) and `evidence` file parts. */
+function disputeFormData(reason: string | null, files: File[]): FormData {
+  const form = new FormData();
+  if (reason !== null) form.append('reason', reason);
+  for (const file of files) form.append('evidence', file, file.name);
+  return form;
+}
+
+/**
+ * POST /api/operations/{id}/disputes (a reason and evidence files), or, with a dispute already
+ * open, POST …/disputes/evidence (files only). The room is read again afterwards.
+ */
+export function useSendDispute(operationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reason, files }: { reason: string | null; files: File[] }) =>
+      apiRequest(
+        reason === null ? `${base(operationId)}/disputes/evidence` : `${base(operationId)}/disputes`,
+        (c) => c.ZOpenDisputeResponse,
+        { method: 'POST', body: disputeFormData(reason, files) },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dealRoomKeys.all(operationId) }),
+  });
+}

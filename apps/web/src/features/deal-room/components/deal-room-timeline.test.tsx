@@ -45,8 +45,13 @@ function settledRoom(milestones: Milestone[]): DealRoomResponse {
       notifications_enabled: true,
       created_at: '2026-02-01T09:00:00.000Z',
       confirmed_at: '2026-02-02T09:00:00.000Z',
+      refunded_cents: 0,
+      released_cents: 2_450_000,
+      paid_out_at: '2026-03-30T15:00:00.000Z',
     },
     viewer_role: 'participant',
+    dispute: null,
+    dispute_window: { can_open: false, can_add_evidence: false, closes_at: null },
   };
 }
 
@@ -104,5 +109,26 @@ describe('DealRoomTimeline', () => {
     expect(screen.getByRole('link', { name: /View the bill of lading/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /View the inspection report/ })).toBeInTheDocument();
     expect(screen.getByTestId('timeline-inspection')).toHaveTextContent('Inspection passed');
+  });
+
+  it('shows a failed inspection as failed, in red and in words, not as a completed step', async () => {
+    const failed = [
+      ...ALL_STEPS.slice(0, 3),
+      milestone('inspection', '2026-03-29T12:00:00.000Z', { result: 'failed', has_document: true }),
+    ];
+    renderWithProviders(<DealRoomTimeline room={settledRoom(failed)} />);
+    const inspection = screen.getByTestId('timeline-inspection');
+    expect(inspection).toHaveAttribute('data-state', 'failed');
+    expect(inspection).toHaveTextContent('Inspección No superada');
+    expect(inspection).toHaveTextContent('Inspección no superada');
+    expect(inspection).not.toHaveTextContent('Completado');
+    expect(inspection).not.toHaveTextContent('revisa el caso');
+    expect(within(inspection).getByText('No superada')).toHaveClass('text-rose-800');
+    // The settlement (the dispute's decision) is what comes next.
+    expect(screen.getByTestId('timeline-settlement')).toHaveAttribute('data-state', 'current');
+
+    await setLanguage('en');
+    expect(await within(screen.getByTestId('timeline-inspection')).findByText('Failed')).toBeInTheDocument();
+    expect(screen.getByTestId('timeline-inspection')).toHaveTextContent('Inspection failed');
   });
 });

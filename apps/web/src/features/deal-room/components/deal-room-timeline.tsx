@@ -1,6 +1,6 @@
 import { type DealRoomResponse, type OperationMilestoneKind, milestoneDocumentPath } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
-import { CheckIcon } from '../../../components/ui/icons';
+import { CheckIcon, CloseIcon } from '../../../components/ui/icons';
 import { cx } from '../../../lib/class-names';
 import { formatDate } from '../../../lib/format';
 import { type TimelineStep, buildTimeline } from './timeline-steps';
@@ -12,11 +12,18 @@ function StepMarker({ state, index }: { state: TimelineStep['state']; index: num
       className={cx(
         'relative z-10 flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold ring-4 ring-white',
         state === 'completed' && 'bg-emerald-600 text-white',
+        state === 'failed' && 'bg-rose-600 text-white',
         state === 'current' && 'bg-accent-600 text-white',
         state === 'upcoming' && 'bg-slate-200 text-slate-600',
       )}
     >
-      {state === 'completed' ? <CheckIcon className="size-4" /> : index + 1}
+      {state === 'completed' ? (
+        <CheckIcon className="size-4" />
+      ) : state === 'failed' ? (
+        <CloseIcon className="size-4" />
+      ) : (
+        index + 1
+      )}
     </span>
   );
 }
@@ -66,7 +73,10 @@ export function DealRoomTimeline({ room }: { room: DealRoomResponse }) {
               allocated: room.operation.allocated_tons,
               total: room.operation.total_tons,
             });
-          else if (step.doneAt) detail = t('dealRoom.timeline.doneOn', { date: date(step.doneAt) });
+          else if (step.doneAt)
+            detail = t(step.state === 'failed' ? 'dealRoom.timeline.failedOn' : 'dealRoom.timeline.doneOn', {
+              date: date(step.doneAt),
+            });
           else if (step.expectedOn) detail = t('dealRoom.timeline.expected', { date: date(step.expectedOn) });
           return (
             <li
@@ -81,7 +91,11 @@ export function DealRoomTimeline({ room }: { room: DealRoomResponse }) {
                   aria-hidden="true"
                   className={cx(
                     'absolute top-8 left-4 -ml-px h-[calc(100%-2rem)] w-0.5',
-                    step.state === 'completed' ? 'bg-emerald-600' : 'bg-slate-200',
+                    step.state === 'completed'
+                      ? 'bg-emerald-600'
+                      : step.state === 'failed'
+                        ? 'bg-rose-600'
+                        : 'bg-slate-200',
                   )}
                 />
               )}
@@ -93,6 +107,7 @@ export function DealRoomTimeline({ room }: { room: DealRoomResponse }) {
                     className={cx(
                       'ml-1 inline-block rounded-full px-2 py-0.5 align-middle text-xs font-semibold',
                       step.state === 'completed' && 'bg-emerald-50 text-emerald-800',
+                      step.state === 'failed' && 'bg-rose-50 text-rose-800',
                       step.state === 'current' && 'bg-accent-50 text-accent-800',
                       step.state === 'upcoming' && 'bg-slate-100 text-slate-600',
                     )}
@@ -102,7 +117,12 @@ export function DealRoomTimeline({ room }: { room: DealRoomResponse }) {
                 </p>
                 {detail && <p className="mt-0.5 text-sm text-slate-600">{detail}</p>}
                 {step.result && (
-                  <p className="mt-0.5 text-sm font-medium text-slate-800">
+                  <p
+                    className={cx(
+                      'mt-0.5 text-sm font-medium',
+                      step.state === 'failed' ? 'text-rose-800' : 'text-slate-800',
+                    )}
+                  >
                     {t(`dealRoom.timeline.results.${step.result}`, { defaultValue: step.result })}
                   </p>
                 )}

@@ -12,6 +12,7 @@ import { useRealtimeStatus } from '../../../lib/realtime';
 import { useDealRoom } from '../api/deal-room';
 import { useDealRoomLive } from '../hooks/use-deal-room-live';
 import { DealRoomTimeline } from './deal-room-timeline';
+import { DisputePanel } from './dispute-panel';
 import { MessageThread } from './message-thread';
 import { NotificationsToggle } from './notifications-toggle';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -234,6 +235,7 @@ export function DealRoomView({ operationId, intro, renderError }: DealRoomViewPr
             <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
               <div className="space-y-6">
                 <AllocationCard room={data} />
+                <DisputePanel room={data} />
                 <DealRoomTimeline room={data} />
               </div>
               <div className="space-y-6">

@@ -37,6 +37,9 @@ function room(overrides: {
           notifications_enabled: true,
           created_at: '2026-01-01T00:00:00.000Z',
           confirmed_at: payment === 'confirmed' ? '2026-01-02T00:00:00.000Z' : null,
+          refunded_cents: 0,
+          released_cents: 0,
+          paid_out_at: null,
         }
       : null,
   };

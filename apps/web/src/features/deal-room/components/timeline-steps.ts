@@ -1,7 +1,8 @@
 import { type DealRoomResponse, type OperationMilestoneKind } from '@tradeops/shared';
 
 export type TimelineStepKey = 'confirmed' | 'allocation' | OperationMilestoneKind;
-export type TimelineStepState = 'completed' | 'current' | 'upcoming';
+/** `failed`: a recorded step that did not pass (a failed inspection): done, but not as agreed. */
+export type TimelineStepState = 'completed' | 'failed' | 'current' | 'upcoming';
 
 export interface TimelineStep {
   key: TimelineStepKey;
@@ -60,7 +61,13 @@ export function buildTimeline(
   let previousDone = isAllocated;
   for (const step of logistics) {
     const milestone = milestones.get(step.key);
-    const state: TimelineStepState = milestone ? 'completed' : previousDone ? 'current' : 'upcoming';
+    const state: TimelineStepState = milestone
+      ? milestone.result === 'failed'
+        ? 'failed'
+        : 'completed'
+      : previousDone
+        ? 'current'
+        : 'upcoming';
     steps.push({
       key: step.key,
       state,

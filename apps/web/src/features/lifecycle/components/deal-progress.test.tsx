@@ -38,4 +38,17 @@ describe('DealProgress', () => {
     renderWithProviders(<DealProgress status="cancelled" />);
     expect(screen.getAllByRole('listitem').every((step) => step.dataset.state === 'upcoming')).toBe(true);
   });
+
+  it('marks a failed inspection failed, in red and in words, on a disputed and on a settled deal', () => {
+    const { unmount } = renderWithProviders(<DealProgress status="disputed" inspectionResult="failed" />);
+    let inspected = screen.getAllByRole('listitem')[7]!;
+    expect(inspected).toHaveAttribute('data-state', 'failed');
+    expect(inspected).toHaveTextContent('Inspección no superada');
+    expect(inspected).toHaveClass('text-rose-800');
+    unmount();
+    renderWithProviders(<DealProgress status="settled" inspectionResult="failed" />);
+    inspected = screen.getAllByRole('listitem')[7]!;
+    expect(inspected).toHaveAttribute('data-state', 'failed');
+    expect(inspected).not.toHaveTextContent('Inspeccionada');
+  });
 });

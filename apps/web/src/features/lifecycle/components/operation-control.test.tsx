@@ -37,6 +37,7 @@ function buildControl(overrides: Partial<OperationControlResponse> = {}): Operat
     isDisputeOpen: false,
     canCancel: false,
     escrowHeldCents: 0,
+    dispute: null,
     ...overrides,
   };
 }

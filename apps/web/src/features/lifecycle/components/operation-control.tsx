@@ -43,7 +43,7 @@ export function OperationControl({ control }: { control: OperationControlRespons
               {t(`operationStatus.${operation.status}`)}
             </Badge>
           </div>
-          <DealProgress status={operation.status} />
+          <DealProgress status={operation.status} inspectionResult={control.inspectionResult} />
           <ProgressBar
             className="mt-4"
             value={operation.allocatedTons}
@@ -141,7 +141,12 @@ export function OperationControl({ control }: { control: OperationControlRespons
         )}
         {control.isDisputeOpen && (
           <section className={`${CARD} border-rose-200`}>
-            <DisputeForm operationId={operation.id} participants={control.participants} />
+            <DisputeForm
+              operationId={operation.id}
+              participants={control.participants}
+              sellerCompany={operation.sellerCompany}
+              dispute={control.dispute}
+            />
           </section>
         )}
         {control.canCancel && <CancelForm control={control} />}

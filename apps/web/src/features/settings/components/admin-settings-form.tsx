@@ -1,6 +1,7 @@
 import {
   type AdminSettingsResponse,
   PLATFORM_FEE_BPS_RANGE,
+  DISPUTE_WINDOW_DAYS_RANGE,
   ZEscrowBankDetails,
   ZUpdateAdminSettingsRequest,
 } from '@tradeops/shared';
@@ -51,6 +52,7 @@ function toForm(settings: AdminSettingsResponse): AdminSettingsFormValues {
     participationHoldHours: settings.participationHoldHours,
     fundRetentionDays: settings.fundRetentionDays,
     platformFeeBps: settings.platformFeeBps,
+    disputeWindowDays: settings.disputeWindowDays,
   };
 }
 
@@ -83,7 +85,7 @@ function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
   }
 
   const numberField = (
-    name: 'participationHoldHours' | 'fundRetentionDays' | 'platformFeeBps',
+    name: 'participationHoldHours' | 'fundRetentionDays' | 'platformFeeBps' | 'disputeWindowDays',
     label: string,
     range: { min: number; max: number; hint: string },
   ) => (
@@ -146,6 +148,10 @@ function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
             min: 0,
             max: 365,
             hint: t('adminSettings.fundRetentionHint'),
+          })}
+          {numberField('disputeWindowDays', t('disputes.settings.windowDays'), {
+            ...DISPUTE_WINDOW_DAYS_RANGE,
+            hint: t('disputes.settings.windowHint'),
           })}
         </div>
       </SettingsSection>

@@ -1,0 +1,258 @@
+import {
+  DISPUTE_EVIDENCE_MAX_FILES,
+  type DealRoomResponse,
+  type DisputeSummary,
+  type OpenDisputeFields,
+  ZOpenDisputeFields,
+  disputeEvidencePath,
+  formatUsd,
+} from '@tradeops/shared';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { FileDrop } from '../../../components/ui/file-drop';
+import { Field, Form, FormRootAlert, showServerError, useZodForm } from '../../../components/ui/form';
+import { formatDate, toLocale } from '../../../lib/format';
+import { useSendDispute } from '../api/deal-room';
+
+const ACCEPT = '.pdf,.jpg,.jpeg,.png';
+
+/** The evidence files as links to the authorised download route. */
+function EvidenceList({ operationId, dispute }: { operationId: string; dispute: DisputeSummary }) {
+  const { t } = useTranslation();
+  if (dispute.evidence.length === 0) return <p className="text-sm text-slate-600">{t('disputes.noEvidence')}</p>;
+  return (
+    <ul className="grid gap-1 text-sm">
+      {dispute.evidence.map((file) => (
+        <li key={file.id}>
+          <a
+            href={disputeEvidencePath(operationId, file.id)}
+            target="_blank"
+            rel="noreferrer"
+            className="font-semibold break-all text-accent-800 underline underline-offset-2"
+          >
+            {file.file_name}
+          </a>
+          {file.uploaded_by && (
+            <span className="text-slate-500"> · {t('disputes.evidenceBy', { company: file.uploaded_by })}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A dispute as it stands: open or decided (and how), who opened it, why, and its evidence. */
+export function DisputeState({ operationId, dispute }: { operationId: string; dispute: DisputeSummary }) {
+  const { t, i18n } = useTranslation();
+  const date = (value: string) => formatDate(value, i18n.language, { dateStyle: 'long' });
+  const isOpen = dispute.status === 'open';
+  return (
+    <div className="space-y-3" data-testid="dispute-state" data-status={dispute.status}>
+      <p className={isOpen ? 'font-medium text-rose-900' : 'font-medium text-brand-900'}>
+        {isOpen ? t('disputes.status.open') : t('disputes.status.decided', { date: date(dispute.decided_at!) })}
+      </p>
+      {dispute.decision && (
+        <p className="text-sm font-semibold text-slate-900">{t(`disputes.decisions.${dispute.decision}`)}</p>
+      )}
+      {dispute.decision_reason && (
+        <p className="text-sm text-slate-700">
+          <span className="font-medium">{t('disputes.decisionReason')}:</span> {dispute.decision_reason}
+        </p>
+      )}
+      <p className="text-sm text-slate-600">
+        {dispute.opened_by === 'inspection'
+          ? t('disputes.openedByInspection', { date: date(dispute.opened_at) })
+          : t('disputes.openedByParticipant', {
+              date: date(dispute.opened_at),
+              company: dispute.opened_by_company ?? '—',
+            })}
+      </p>
+      {dispute.opened_by === 'participant' && (
+        <p className="text-sm break-words text-slate-700">
+          <span className="font-medium">{t('disputes.reason')}:</span> {dispute.reason}
+        </p>
+      )}
+      <div>
+        <h3 className="text-sm font-semibold text-slate-800">{t('disputes.evidence')}</h3>
+        <EvidenceList operationId={operationId} dispute={dispute} />
+      </div>
+    </div>
+  );
+}
+
+/** The evidence files picked so far (the drop zone takes one at a time), each removable. */
+function useEvidenceFiles() {
+  const [files, setFiles] = useState<File[]>([]);
+  return {
+    files,
+    add: (file: File) => setFiles((current) => [...current, file].slice(0, DISPUTE_EVIDENCE_MAX_FILES)),
+    clear: () => setFiles([]),
+  };
+}
+
+/** Reason and evidence: opens the deal's dispute (or, `isAddingEvidence`, adds files to the open one). */
+function DisputeRequestForm({
+  operationId,
+  isAddingEvidence,
+  onDone,
+  onCancel,
+}: {
+  operationId: string;
+  isAddingEvidence: boolean;
+  onDone: () => void;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const send = useSendDispute(operationId);
+  const evidence = useEvidenceFiles();
+  const form = useZodForm(ZOpenDisputeFields, {
+    mode: 'onSubmit',
+    defaultValues: { reason: isAddingEvidence ? '-' : '' },
+  });
+
+  async function submit({ reason }: OpenDisputeFields) {
+    try {
+      await send.mutateAsync({ reason: isAddingEvidence ? null : reason, files: evidence.files });
+      evidence.clear();
+      onDone();
+    } catch (cause) {
+      showServerError(form, cause);
+    }
+  }
+
+  return (
+    <Form form={form} onSubmit={submit} hasRootAlert={false} className="space-y-3" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="font-semibold text-brand-900">
+        {isAddingEvidence ? t('disputes.addEvidence') : t('disputes.formTitle')}
+      </h3>
+      <p id={`${id}-help`} className="text-sm text-slate-600">
+        {isAddingEvidence ? t('disputes.addEvidenceHelp') : t('disputes.formHelp', { max: DISPUTE_EVIDENCE_MAX_FILES })}
+      </p>
+      {!isAddingEvidence && (
+        <Field<OpenDisputeFields> name="reason" label={t('disputes.reasonLabel')}>
+          {(control) => <textarea {...control} rows={3} maxLength={1000} />}
+        </Field>
+      )}
+      <FileDrop
+        accept={ACCEPT}
+        dropLabel={t('disputes.dropHere')}
+        chooseLabel={t('disputes.choose')}
+        inputLabel={t('disputes.files')}
+        inputDescribedBy={`${id}-help`}
+        onFile={evidence.add}
+        isDisabled={send.isPending || evidence.files.length >= DISPUTE_EVIDENCE_MAX_FILES}
+      />
+      {evidence.files.length > 0 && (
+        <p className="text-sm break-all text-slate-700" data-testid="dispute-chosen-files">
+          {t('disputes.chosen', { names: evidence.files.map((file) => file.name).join(', ') })}
+        </p>
+      )}
+      <FormRootAlert />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={send.isPending || (isAddingEvidence && evidence.files.length === 0)}>
+          {send.isPending
+            ? t('disputes.sending')
+            : isAddingEvidence
+              ? t('disputes.addEvidenceSubmit')
+              : t('disputes.submit')}
+        </Button>
+        {onCancel && (
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            {t('disputes.cancel')}
+          </Button>
+        )}
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * The deal room's dispute card: the dispute's state and evidence, the caller's own refund (amount and
+ * date, from the ledger), and — while the window after arrival is open — the way to open one, or to
+ * add evidence to the open one. Nothing at all for a deal without a dispute or a chance to open one.
+ */
+export function DisputePanel({ room }: { room: DealRoomResponse }) {
+  const { t, i18n } = useTranslation();
+  const [isFormOpen, setIsFormOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { dispute, dispute_window: window, participation } = room;
+  const hasPayout = participation?.paid_out_at != null && (dispute !== null || participation.refunded_cents > 0);
+  if (!dispute && !window.can_open && !hasPayout && !notice) return null;
+  const locale = toLocale(i18n.language);
+  // closes_at is the first instant after the window: its last day is the day before, in UTC.
+  const lastDay = window.closes_at
+    ? formatDate(new Date(Date.parse(window.closes_at) - 1).toISOString(), i18n.language, {
+        dateStyle: 'long',
+        timeZone: 'UTC',
+      })
+    : null;
+
+  return (
+    <section
+      aria-labelledby="deal-room-dispute"
+      data-testid="deal-room-dispute"
+      className={`rounded-xl border bg-white p-5 sm:p-6 ${dispute?.status === 'open' ? 'border-rose-200' : 'border-slate-200'}`}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="deal-room-dispute" className="text-lg font-semibold text-brand-900">
+          {t('disputes.title')}
+        </h2>
+        {dispute && (
+          <Badge tone={dispute.status === 'open' ? 'danger' : 'success'}>{t(`disputes.badge.${dispute.status}`)}</Badge>
+        )}
+      </div>
+      <div className="mt-4 space-y-4">
+        {notice && (
+          <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+            {notice}
+          </p>
+        )}
+        {dispute && <DisputeState operationId={room.operation.id} dispute={dispute} />}
+        {hasPayout && participation && (
+          <div className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800" data-testid="my-payout">
+            {participation.refunded_cents > 0 && (
+              <p className="font-semibold">
+                {t('disputes.yourRefund', {
+                  amount: formatUsd(participation.refunded_cents, locale),
+                  date: formatDate(participation.paid_out_at!, i18n.language, { dateStyle: 'long' }),
+                })}
+              </p>
+            )}
+            {participation.released_cents > 0 && (
+              <p>{t('disputes.yourRelease', { amount: formatUsd(participation.released_cents, locale) })}</p>
+            )}
+          </div>
+        )}
+        {window.can_open &&
+          (isFormOpen ? (
+            <DisputeRequestForm
+              operationId={room.operation.id}
+              isAddingEvidence={false}
+              onDone={() => {
+                setIsFormOpen(false);
+                setNotice(t('disputes.opened'));
+              }}
+              onCancel={() => setIsFormOpen(false)}
+            />
+          ) : (
+            <div className="space-y-3">
+              {lastDay && <p className="text-sm text-slate-700">{t('disputes.openUntil', { date: lastDay })}</p>}
+              <Button variant="secondary" onClick={() => setIsFormOpen(true)}>
+                {t('disputes.open')}
+              </Button>
+            </div>
+          ))}
+        {window.can_add_evidence && dispute?.status === 'open' && (
+          <DisputeRequestForm
+            operationId={room.operation.id}
+            isAddingEvidence
+            onDone={() => setNotice(t('disputes.evidenceAdded'))}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
