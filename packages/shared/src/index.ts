@@ -27,6 +27,7 @@ export * from './waitlist/schemas';
 export * from './participations/schemas';
 export * from './notifications/schemas';
 export * from './deal-room/schemas';
+export * from './deal-room/outstanding';
 export * from './offers/schemas';
 export * from './offers/image-type';
 export * from './dashboards/schemas';

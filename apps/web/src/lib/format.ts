@@ -26,6 +26,21 @@ export function formatDate(
 }
 
 /**
+ * A moment a user must act by, in the viewer's own time zone and naming it ("26 nov 2026, 20:35 GMT-3"):
+ * buyers sit in several zones, and a deadline without its zone is ambiguous.
+ */
+export function formatDeadline(value: string | Date, language: string): string {
+  return formatDate(value, language, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+}
+
+/**
  * Whole days left until a deadline, counting a started day as one (a deal that
  * closes in 30 h has 2 days left). Zero or less means the deadline has passed.
  */

@@ -47,6 +47,14 @@ function settledRoom(milestones: Milestone[]): DealRoomResponse {
       confirmed_at: '2026-02-02T09:00:00.000Z',
     },
     viewer_role: 'participant',
+    outstanding: {
+      open_tons: 0,
+      fill_by: null,
+      unpaid_tons: 0,
+      unpaid_amount_cents: 0,
+      next_hold_expiry: null,
+      mine: null,
+    },
   };
 }
 
@@ -65,6 +73,7 @@ describe('DealRoomTimeline', () => {
     expect(items.map((item) => item.dataset.testid)).toEqual([
       'timeline-confirmed',
       'timeline-allocation',
+      'timeline-funded',
       'timeline-shipment_preparation',
       'timeline-departure',
       'timeline-arrival',
@@ -104,5 +113,24 @@ describe('DealRoomTimeline', () => {
     expect(screen.getByRole('link', { name: /View the bill of lading/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /View the inspection report/ })).toBeInTheDocument();
     expect(screen.getByTestId('timeline-inspection')).toHaveTextContent('Inspection passed');
+  });
+
+  it('draws a full but unpaid deal as allocated, funding in progress and the shipment pending, in Spanish', () => {
+    const room = settledRoom([]);
+    room.operation.status = 'allocated';
+    room.participation = {
+      ...room.participation!,
+      payment_status: 'verification',
+      escrow_state: 'none',
+      confirmed_at: null,
+    };
+    room.outstanding = { ...room.outstanding, unpaid_tons: 10, unpaid_amount_cents: 2_450_000 };
+    renderWithProviders(<DealRoomTimeline room={room} />);
+    expect(screen.getByTestId('timeline-allocation')).toHaveTextContent('Asignación completa Completado');
+    const funded = screen.getByTestId('timeline-funded');
+    expect(funded).toHaveAttribute('data-state', 'current');
+    expect(funded).toHaveTextContent('Fondos completos En curso');
+    expect(funded).toHaveTextContent('20 de 30 t pagadas y en escrow');
+    expect(screen.getByTestId('timeline-shipment_preparation')).toHaveTextContent('Preparación del envío Pendiente');
   });
 });
