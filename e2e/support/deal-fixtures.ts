@@ -17,4 +17,14 @@ export const DEAL_FIXTURES = {
   liveAllocation: 'soybeans',
   /** e2e/deals/deal-room-messages.spec.ts: the seller and an admin talk in the deal room, live. */
   dealRoomMessages: 'mandarins',
+  /** e2e/deals/live-status.spec.ts: an admin's confirmation reaches the participate page live (Spanish). */
+  liveStatusConfirmEs: 'long-grain-rice',
+  /** e2e/deals/live-status.spec.ts: the same in English. */
+  liveStatusConfirmEn: 'sunflower-oil',
+  /** e2e/deals/live-status.spec.ts: the same at phone width, then the deal room's timeline and what is missing. */
+  liveStatusPhone: 'brown-sugar',
+  /** e2e/deals/live-status.spec.ts: an admin's rejection reaches the participate page live. */
+  liveStatusReject: 'apples',
+  /** e2e/deals/live-status.spec.ts: a second buyer fills the deal without paying (allocated, not funded). */
+  liveStatusFilled: 'frozen-beef',
 } as const;
