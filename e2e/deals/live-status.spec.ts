@@ -124,11 +124,7 @@ test.describe('live, truthful deal status', () => {
     expect(dashboardNavigations).toEqual([]);
   });
 
-  test('a confirmation reaches the participate page without a reload (English)', async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
+  test('a confirmation reaches the participate page without a reload (English)', async ({ page, browser, baseURL }) => {
     test.setTimeout(90_000);
     const operationId = operationIdOf(DEAL_FIXTURES.liveStatusConfirmEn); // 40 t, $1,100/t
     await page.addInitScript(() => window.localStorage.setItem('tradeops-language', 'en'));
@@ -202,11 +198,7 @@ test.describe('live, truthful deal status', () => {
     await context.close();
   });
 
-  test('a rejection and its reason reach the participate page without a reload', async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
+  test('a rejection and its reason reach the participate page without a reload', async ({ page, browser, baseURL }) => {
     test.setTimeout(90_000);
     const operationId = operationIdOf(DEAL_FIXTURES.liveStatusReject); // 30 t, $900/t
     await loginAs(page, 'buyer', baseURL);
