@@ -42,7 +42,7 @@ export function useNotificationText() {
 
 /** The navbar's bell (signed-in users): the unread count, live, and a panel listing the notifications. */
 export function NotificationBell() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   const headingId = useId();
   useRealtimeInvalidation(LIVE_BINDINGS);
