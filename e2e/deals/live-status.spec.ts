@@ -8,9 +8,9 @@ import { loginAs, loginAsDemoEmail, originHeaders } from '../support/login';
 const SECOND_BUYER = 'importadora.andina@tradeops.demo';
 const PHONE = { width: 390, height: 844 };
 /** An admin's decision travels through NOTIFY and SSE, then a refetch: no reload, no polling. */
-const LIVE = { timeout: 15_000 };
+const LIVE = { timeout: 30_000 };
 /** A context's first page: the lazy route and its data, under CI's load on 2 cores. */
-const FIRST_LOAD = { timeout: 30_000 };
+const FIRST_LOAD = { timeout: 60_000 };
 
 const operationIdOf = (key: string) => demoId(`operation:${key}`);
 
@@ -84,7 +84,7 @@ test.describe('live, truthful deal status', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(240_000);
     const operationId = operationIdOf(DEAL_FIXTURES.liveStatusConfirmEs); // 60 t, $650/t
     await loginAs(page, 'buyer', baseURL);
     const participationId = await orderWithProof(
@@ -125,7 +125,7 @@ test.describe('live, truthful deal status', () => {
   });
 
   test('a confirmation reaches the participate page without a reload (English)', async ({ page, browser, baseURL }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(240_000);
     const operationId = operationIdOf(DEAL_FIXTURES.liveStatusConfirmEn); // 40 t, $1,100/t
     await page.addInitScript(() => window.localStorage.setItem('tradeops-language', 'en'));
     await loginAs(page, 'buyer', baseURL);
@@ -159,7 +159,7 @@ test.describe('live, truthful deal status', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(240_000);
     const operationId = operationIdOf(DEAL_FIXTURES.liveStatusPhone); // 60 t, $560/t
     const context = await browser.newContext({ baseURL, viewport: PHONE });
     const page = await context.newPage();
@@ -199,7 +199,7 @@ test.describe('live, truthful deal status', () => {
   });
 
   test('a rejection and its reason reach the participate page without a reload', async ({ page, browser, baseURL }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(240_000);
     const operationId = operationIdOf(DEAL_FIXTURES.liveStatusReject); // 30 t, $900/t
     await loginAs(page, 'buyer', baseURL);
     const participationId = await orderWithProof(
@@ -232,7 +232,7 @@ test.describe('live, truthful deal status', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(240_000);
     const operationId = operationIdOf(DEAL_FIXTURES.liveStatusFilled); // 25 t, $5,200/t
     const buyerContext = await browser.newContext({ baseURL });
     const buyer = await buyerContext.newPage();
