@@ -10,7 +10,7 @@ import { signUpFresh } from '../support/login';
 /** True once a confetti canvas in <body> has a painted pixel (a canvas handed to a worker has no 2D context). */
 function hasPaintedConfetti(page: Page): Promise<boolean> {
   return page.evaluate(() =>
-    [...document.querySelectorAll('body > canvas')].some((canvas) => {
+    Array.from(document.querySelectorAll('body > canvas')).some((canvas) => {
       if (!(canvas instanceof HTMLCanvasElement) || canvas.width === 0 || canvas.height === 0) return false;
       try {
         const context = canvas.getContext('2d');

@@ -29,7 +29,17 @@ export const DEAL_FIXTURES = {
   spanishStaysSpanishLedger: 'green-coffee',
   /** e2e/deals/disputes.spec.ts: a failed inspection shown failed (es, en); a buyer's dispute decided partial (es, en). */
   failedInspectionEs: 'robusta-coffee',
-  failedInspectionEn: 'frozen-beef',
+  failedInspectionEn: 'cocoa-beans',
   buyerDisputeEs: 'mozzarella',
   buyerDisputeEn: 'apples',
+  /** e2e/deals/live-status.spec.ts: an admin's confirmation reaches the participate page live (Spanish). */
+  liveStatusConfirmEs: 'bread-wheat',
+  /** e2e/deals/live-status.spec.ts: the same in English. */
+  liveStatusConfirmEn: 'sunflower-oil',
+  /** e2e/deals/live-status.spec.ts: the same at phone width, then the deal room's timeline and what is missing. */
+  liveStatusPhone: 'brown-sugar',
+  /** e2e/deals/live-status.spec.ts: an admin's rejection reaches the participate page live. */
+  liveStatusReject: 'cocoa-liquor',
+  /** e2e/deals/live-status.spec.ts: a second buyer fills the deal without paying (allocated, not funded). */
+  liveStatusFilled: 'frozen-beef',
 } as const;

@@ -34,6 +34,7 @@ export * from './participations/schemas';
 export * from './participations/payment-reference';
 export * from './notifications/schemas';
 export * from './deal-room/schemas';
+export * from './deal-room/outstanding';
 export * from './offers/schemas';
 export * from './offers/image-type';
 export * from './dashboards/schemas';

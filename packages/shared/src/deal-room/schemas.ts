@@ -70,6 +70,24 @@ export const ZDealRoomResponse = z.object({
   dispute: ZDisputeSummary.nullable(),
   /** Whether the caller may open a dispute or add evidence now, and until when. */
   dispute_window: ZDisputeWindow,
+  /**
+   * What the deal still needs (computeOutstanding): tons to reserve before the deadline, reserved
+   * tons not paid yet with their price and the first hold to run out, and the viewer's own share.
+   */
+  outstanding: z.object({
+    open_tons: z.number().int(),
+    fill_by: z.iso.datetime({ offset: true }).nullable(),
+    unpaid_tons: z.number().int(),
+    unpaid_amount_cents: z.number().int(),
+    next_hold_expiry: z.iso.datetime({ offset: true }).nullable(),
+    mine: z
+      .object({
+        unpaid_tons: z.number().int(),
+        unpaid_amount_cents: z.number().int(),
+        expires_at: z.iso.datetime({ offset: true }).nullable(),
+      })
+      .nullable(),
+  }),
 });
 export type DealRoomResponse = z.infer<typeof ZDealRoomResponse>;
 

@@ -5,8 +5,9 @@ import {
   type Language,
   MESSAGES_PAGE_SIZE,
   availableTons,
+  computeOutstanding,
 } from '@tradeops/shared';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
 import { messages, operationMilestones, participations, operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -79,9 +80,15 @@ export async function getDealRoom(
   lang: Language,
 ): Promise<DealRoomResponse> {
   const { operation, role } = await loadDealRoomOperation(db, viewer, operationId);
-  const [[participants], milestoneRows, [latest]] = await Promise.all([
+  const [liveOrders, milestoneRows, [latest]] = await Promise.all([
     db
-      .select({ count: sql<number>`count(distinct ${participations.userId})::int` })
+      .select({
+        userId: participations.userId,
+        volume: participations.volume,
+        amountCents: participations.amountCents,
+        paymentStatus: participations.paymentStatus,
+        expiresAt: participations.expiresAt,
+      })
       .from(participations)
       .where(and(eq(participations.operationId, operationId), eq(participations.status, 'active'))),
     db
@@ -109,6 +116,15 @@ export async function getDealRoom(
   ]);
   const escrow = latest ? escrowStates.get(latest.id) : undefined;
   const paidOutAt = latest ? payoutDates.get(latest.id) : undefined;
+  const outstanding = computeOutstanding({
+    status: operation.status,
+    totalTons: operation.totalTons,
+    allocatedTons: operation.allocatedTons,
+    pricePerTonCents: operation.pricePerTonCents,
+    deadline: operation.deadline,
+    orders: liveOrders,
+    viewerId: viewer.user.id,
+  });
 
   return {
     operation: {
@@ -122,7 +138,7 @@ export async function getDealRoom(
       total_tons: operation.totalTons,
       allocated_tons: operation.allocatedTons,
       available_tons: availableTons(operation),
-      participants: participants?.count ?? 0,
+      participants: new Set(liveOrders.map((order) => order.userId)).size,
       expected_departure: operation.expectedDeparture,
       expected_arrival: operation.expectedArrival,
     },
@@ -152,6 +168,18 @@ export async function getDealRoom(
     viewer_role: role,
     dispute,
     dispute_window: disputeWindow,
+    outstanding: {
+      open_tons: outstanding.openTons,
+      fill_by: outstanding.fillBy?.toISOString() ?? null,
+      unpaid_tons: outstanding.unpaidTons,
+      unpaid_amount_cents: outstanding.unpaidAmountCents,
+      next_hold_expiry: outstanding.nextHoldExpiry?.toISOString() ?? null,
+      mine: outstanding.mine && {
+        unpaid_tons: outstanding.mine.unpaidTons,
+        unpaid_amount_cents: outstanding.mine.unpaidAmountCents,
+        expires_at: outstanding.mine.expiresAt?.toISOString() ?? null,
+      },
+    },
   };
 }
 

@@ -30,6 +30,7 @@ import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { getPlatformSettings } from '../settings/settings.service';
 import { allocateTons, isFullStatus, lockOperation } from '../operations/operation-aggregate';
+import { notifyDealAllocated } from '../lifecycle/deal-notices.service';
 
 export type ParticipationRow = typeof participations.$inferSelect;
 type OperationRow = typeof operations.$inferSelect;
@@ -278,7 +279,9 @@ export async function createParticipation(
         })
         .returning();
       // The order that takes the last free ton fills the deal (active → allocated).
-      const { allocatedTons } = await allocateTons(tx, operation, request.volume, { actorId: userId, now, fill: true });
+      const filled = await allocateTons(tx, operation, request.volume, { actorId: userId, now, fill: true });
+      const { allocatedTons } = filled;
+      if (filled.status === 'allocated' && operation.status !== 'allocated') await notifyDealAllocated(tx, filled);
       await writeAudit(tx, {
         actorId: userId,
         action: 'participation.created',

@@ -18,7 +18,8 @@ import { type Storage, type StoredObject } from '../../plugins/storage/storage';
 import { recordDeposit } from '../escrow/escrow.service';
 import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
-import { type OperationRow, lockOperation, transition } from '../operations/operation-aggregate';
+import { type OperationRow, lockOperation, transition, updateOperationFields } from '../operations/operation-aggregate';
+import { notifyDealFunded } from '../lifecycle/deal-notices.service';
 import {
   type ParticipationRow,
   findVisibleParticipation,
@@ -215,22 +216,29 @@ async function lockOperationOfParticipation(tx: AppTransaction, participationId:
  * A full deal whose every ton is now paid and held in escrow is funded (allocated → funded): only
  * then may its shipment be prepared. Paid tons equal to the total means no unpaid order and no tons
  * merely held for a waitlist invitation. Runs in the confirmation's transaction, under the operation's lock,
- * after the deposit.
+ * after the deposit; the deal's buyers and seller are told in it.
  */
 async function fundIfFullyPaid(tx: AppTransaction, operation: OperationRow, actorId: string, now: Date) {
-  if (!canApply(operation.status, 'fund')) return;
-  const [paid] = await tx
-    .select({ tons: sql<number>`coalesce(sum(${participations.volume}), 0)::int` })
-    .from(participations)
-    .where(
-      and(
-        eq(participations.operationId, operation.id),
-        eq(participations.status, 'active'),
-        eq(participations.paymentStatus, 'confirmed'),
-      ),
-    );
-  if (Number(paid?.tons ?? 0) !== operation.totalTons) return;
-  await transition(tx, operation, 'fund', { actorId, now, data: { paidTons: operation.totalTons } });
+  if (canApply(operation.status, 'fund')) {
+    const [paid] = await tx
+      .select({ tons: sql<number>`coalesce(sum(${participations.volume}), 0)::int` })
+      .from(participations)
+      .where(
+        and(
+          eq(participations.operationId, operation.id),
+          eq(participations.status, 'active'),
+          eq(participations.paymentStatus, 'confirmed'),
+        ),
+      );
+    if (Number(paid?.tons ?? 0) === operation.totalTons) {
+      const funded = await transition(tx, operation, 'fund', { actorId, now, data: { paidTons: operation.totalTons } });
+      await notifyDealFunded(tx, funded);
+      return;
+    }
+  }
+  // The deal's paid share changed: stamping its row announces that (NOTIFY) to every live deal room,
+  // whose "still missing" figures the other buyers read.
+  await updateOperationFields(tx, operation.id, { updatedAt: now });
 }
 
 /**

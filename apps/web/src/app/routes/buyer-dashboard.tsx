@@ -5,10 +5,12 @@ import {
   BuyerParticipations,
   OperationsBrowser,
 } from '../../features/dashboards/components/buyer-dashboard';
+import { useBuyerDashboardLive } from '../../features/dashboards/hooks/use-buyer-dashboard-live';
 import { AreaPage } from '../layouts/area-page';
 
 export function BuyerDashboardPage() {
   const { t } = useTranslation();
+  useBuyerDashboardLive();
   return (
     <AreaPage title={t('pages.buyerDashboard')} description={t('buyerArea.dashboardText')}>
       <div className="space-y-10">

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { BuyerParticipations } from '../../features/dashboards/components/buyer-dashboard';
+import { useBuyerDashboardLive } from '../../features/dashboards/hooks/use-buyer-dashboard-live';
 import { AreaPage } from '../layouts/area-page';
 
 export function BuyerOperationsPage() {
   const { t } = useTranslation();
+  useBuyerDashboardLive();
   return (
     <AreaPage title={t('pages.buyerOperations')} description={t('buyerArea.operationsText')}>
       <BuyerParticipations />

@@ -1,7 +1,9 @@
 /** The dashboards' query keys. */
 export const dashboardKeys = {
   all: ['dashboards'] as const,
-  buyer: (language: string) => [...dashboardKeys.all, 'buyer', language] as const,
+  /** The buyer's dashboard in every language (what a live event makes stale). */
+  buyers: ['dashboards', 'buyer'] as const,
+  buyer: (language: string) => [...dashboardKeys.buyers, language] as const,
   admin: (language: string) => [...dashboardKeys.all, 'admin', language] as const,
   operations: (status: string, search: string, language: string) =>
     [...dashboardKeys.all, 'operations', status, search, language] as const,

@@ -52,6 +52,14 @@ function settledRoom(milestones: Milestone[]): DealRoomResponse {
     viewer_role: 'participant',
     dispute: null,
     dispute_window: { can_open: false, can_add_evidence: false, closes_at: null },
+    outstanding: {
+      open_tons: 0,
+      fill_by: null,
+      unpaid_tons: 0,
+      unpaid_amount_cents: 0,
+      next_hold_expiry: null,
+      mine: null,
+    },
   };
 }
 
@@ -70,6 +78,7 @@ describe('DealRoomTimeline', () => {
     expect(items.map((item) => item.dataset.testid)).toEqual([
       'timeline-confirmed',
       'timeline-allocation',
+      'timeline-funded',
       'timeline-shipment_preparation',
       'timeline-departure',
       'timeline-arrival',
@@ -130,5 +139,24 @@ describe('DealRoomTimeline', () => {
     await setLanguage('en');
     expect(await within(screen.getByTestId('timeline-inspection')).findByText('Failed')).toBeInTheDocument();
     expect(screen.getByTestId('timeline-inspection')).toHaveTextContent('Inspection failed');
+  });
+
+  it('draws a full but unpaid deal as allocated, funding in progress and the shipment pending, in Spanish', () => {
+    const room = settledRoom([]);
+    room.operation.status = 'allocated';
+    room.participation = {
+      ...room.participation!,
+      payment_status: 'verification',
+      escrow_state: 'none',
+      confirmed_at: null,
+    };
+    room.outstanding = { ...room.outstanding, unpaid_tons: 10, unpaid_amount_cents: 2_450_000 };
+    renderWithProviders(<DealRoomTimeline room={room} />);
+    expect(screen.getByTestId('timeline-allocation')).toHaveTextContent('Asignación completa Completado');
+    const funded = screen.getByTestId('timeline-funded');
+    expect(funded).toHaveAttribute('data-state', 'current');
+    expect(funded).toHaveTextContent('Fondos completos En curso');
+    expect(funded).toHaveTextContent('20 de 30 t pagadas y en escrow');
+    expect(screen.getByTestId('timeline-shipment_preparation')).toHaveTextContent('Preparación del envío Pendiente');
   });
 });

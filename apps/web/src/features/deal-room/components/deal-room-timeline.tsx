@@ -56,6 +56,8 @@ function StepDocumentLink({ operationId, kind }: { operationId: string; kind: Op
 export function DealRoomTimeline({ room }: { room: DealRoomResponse }) {
   const { t, i18n } = useTranslation();
   const steps = buildTimeline(room);
+  // Reserved tons that are paid and held (the rest of the allocation is still unpaid).
+  const paidTons = Math.max(0, room.operation.allocated_tons - room.outstanding.unpaid_tons);
   const date = (value: string) => formatDate(value, i18n.language, { dateStyle: 'long', timeZone: 'UTC' });
 
   return (
@@ -71,6 +73,11 @@ export function DealRoomTimeline({ room }: { room: DealRoomResponse }) {
           else if (step.key === 'allocation')
             detail = t('dealRoom.timeline.allocationDetail', {
               allocated: room.operation.allocated_tons,
+              total: room.operation.total_tons,
+            });
+          else if (step.key === 'funded' && step.state !== 'upcoming')
+            detail = t('dealRoom.timeline.fundedDetail', {
+              paid: step.state === 'completed' ? room.operation.total_tons : paidTons,
               total: room.operation.total_tons,
             });
           else if (step.doneAt)
@@ -126,7 +133,7 @@ export function DealRoomTimeline({ room }: { room: DealRoomResponse }) {
                     {t(`dealRoom.timeline.results.${step.result}`, { defaultValue: step.result })}
                   </p>
                 )}
-                {step.hasDocument && step.key !== 'confirmed' && step.key !== 'allocation' && (
+                {step.hasDocument && step.key !== 'confirmed' && step.key !== 'allocation' && step.key !== 'funded' && (
                   <StepDocumentLink operationId={room.operation.id} kind={step.key} />
                 )}
               </div>

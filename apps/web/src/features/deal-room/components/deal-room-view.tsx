@@ -1,4 +1,4 @@
-import { type DealRoomResponse } from '@tradeops/shared';
+import { type DealRoomResponse, hasReached, isTerminalStatus } from '@tradeops/shared';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -7,7 +7,7 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/class-names';
-import { formatNumber, formatUsdAmount } from '../../../lib/format';
+import { formatDeadline, formatNumber, formatUsdAmount } from '../../../lib/format';
 import { useRealtimeStatus } from '../../../lib/realtime';
 import { useDealRoom } from '../api/deal-room';
 import { useDealRoomLive } from '../hooks/use-deal-room-live';
@@ -66,6 +66,90 @@ function AllocationCard({ room }: { room: DealRoomResponse }) {
         </span>
         <span>{t('dealRoom.progress.available', { count: operation.available_tons })}</span>
       </div>
+    </section>
+  );
+}
+
+/**
+ * What the deal still needs before its shipment can be prepared, computed by the server: tons to
+ * reserve before the deadline, reserved tons not paid yet, and the viewer's own unpaid share.
+ */
+export function OutstandingCard({ room }: { room: DealRoomResponse }) {
+  const { t, i18n } = useTranslation();
+  const { outstanding } = room;
+  const language = i18n.language;
+  const money = (cents: number) => formatUsdAmount(cents / 100, language);
+  const isOwedNothing = outstanding.open_tons === 0 && outstanding.unpaid_tons === 0;
+  const lines: { key: string; text: string }[] = [];
+  if (outstanding.open_tons > 0) {
+    const tons = formatNumber(outstanding.open_tons, language);
+    lines.push({
+      key: 'open',
+      text: outstanding.fill_by
+        ? t('dealStatus.openTonsBy', { tons, date: formatDeadline(outstanding.fill_by, language) })
+        : t('dealStatus.openTons', { tons }),
+    });
+  }
+  if (outstanding.unpaid_tons > 0) {
+    const params = {
+      tons: formatNumber(outstanding.unpaid_tons, language),
+      amount: money(outstanding.unpaid_amount_cents),
+    };
+    lines.push({
+      key: 'unpaid',
+      text: outstanding.next_hold_expiry
+        ? t('dealStatus.unpaidBy', { ...params, date: formatDeadline(outstanding.next_hold_expiry, language) })
+        : t('dealStatus.unpaid', params),
+    });
+  }
+  const mine = outstanding.mine;
+  const isMinePaid = room.participation?.payment_status === 'confirmed' && room.participation.status === 'active';
+  return (
+    <section
+      aria-labelledby="deal-room-outstanding"
+      data-testid="deal-outstanding"
+      className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6"
+    >
+      <h2 id="deal-room-outstanding" className="text-lg font-semibold text-brand-900">
+        {t('dealStatus.title')}
+      </h2>
+      {isOwedNothing ? (
+        <p className="mt-3 text-sm text-slate-700">{t('dealStatus.nothing')}</p>
+      ) : (
+        <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
+          {lines.map((line) => (
+            <li key={line.key} data-testid={`deal-outstanding-${line.key}`}>
+              {line.text}
+            </li>
+          ))}
+        </ul>
+      )}
+      {mine ? (
+        <div className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="deal-outstanding-mine">
+          <p>
+            {mine.expires_at
+              ? t('dealStatus.mine', {
+                  tons: formatNumber(mine.unpaid_tons, language),
+                  amount: money(mine.unpaid_amount_cents),
+                  date: formatDeadline(mine.expires_at, language),
+                })
+              : t('dealStatus.mineNoDate', {
+                  tons: formatNumber(mine.unpaid_tons, language),
+                  amount: money(mine.unpaid_amount_cents),
+                })}
+          </p>
+          <ButtonLink
+            to={`/operation/${encodeURIComponent(room.operation.id)}/participate`}
+            size="sm"
+            variant="secondary"
+            className="mt-2"
+          >
+            {t('dealStatus.payNow')}
+          </ButtonLink>
+        </div>
+      ) : (
+        isMinePaid && !isOwedNothing && <p className="mt-4 text-sm text-emerald-800">{t('dealStatus.mineDone')}</p>
+      )}
     </section>
   );
 }
@@ -236,6 +320,9 @@ export function DealRoomView({ operationId, intro, renderError }: DealRoomViewPr
               <div className="space-y-6">
                 <AllocationCard room={data} />
                 <DisputePanel room={data} />
+                {hasReached(data.operation.status, 'active') && !isTerminalStatus(data.operation.status) && (
+                  <OutstandingCard room={data} />
+                )}
                 <DealRoomTimeline room={data} />
               </div>
               <div className="space-y-6">

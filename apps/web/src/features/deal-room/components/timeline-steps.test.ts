@@ -4,6 +4,7 @@ import { buildTimeline } from './timeline-steps';
 
 function room(overrides: {
   allocated?: number;
+  status?: DealRoomResponse['operation']['status'];
   payment?: 'pending' | 'verification' | 'confirmed' | 'rejected' | null;
   milestones?: DealRoomResponse['milestones'];
 }): Pick<DealRoomResponse, 'operation' | 'milestones' | 'participation'> {
@@ -16,7 +17,8 @@ function room(overrides: {
       origin_country: 'UY',
       destination_country: 'VE',
       arrival_port: 'La Guaira',
-      status: 'active',
+      // The status the tons imply, unless given: full is allocated, with milestones the latest step.
+      status: overrides.status ?? statusOf(overrides.allocated ?? 10, overrides.milestones ?? []),
       total_tons: 25,
       allocated_tons: overrides.allocated ?? 10,
       available_tons: 25 - (overrides.allocated ?? 10),
@@ -45,6 +47,19 @@ function room(overrides: {
   };
 }
 
+function statusOf(
+  allocated: number,
+  milestones: DealRoomResponse['milestones'],
+): DealRoomResponse['operation']['status'] {
+  const kinds = new Set(milestones.map((m) => m.kind));
+  if (kinds.has('settlement')) return 'settled';
+  if (kinds.has('inspection')) return 'inspected';
+  if (kinds.has('arrival')) return 'arrived';
+  if (kinds.has('departure')) return 'in_transit';
+  if (kinds.has('shipment_preparation')) return 'shipment_preparation';
+  return allocated >= 25 ? 'funded' : 'active';
+}
+
 const states = (steps: ReturnType<typeof buildTimeline>) => steps.map((step) => `${step.key}:${step.state}`);
 
 describe('buildTimeline', () => {
@@ -52,6 +67,7 @@ describe('buildTimeline', () => {
     expect(states(buildTimeline(room({ allocated: 20 })))).toEqual([
       'confirmed:completed',
       'allocation:current',
+      'funded:upcoming',
       'shipment_preparation:upcoming',
       'departure:upcoming',
       'arrival:upcoming',
@@ -61,12 +77,33 @@ describe('buildTimeline', () => {
     expect(states(buildTimeline(room({ allocated: 25 })))).toEqual([
       'confirmed:completed',
       'allocation:completed',
+      'funded:completed',
       'shipment_preparation:current',
       'departure:upcoming',
       'arrival:upcoming',
       'inspection:upcoming',
       'settlement:upcoming',
     ]);
+  });
+
+  it('keeps the funding current, and the shipment upcoming, while a full deal has unpaid tons', () => {
+    // A second buyer took the last tons without paying: allocated, not funded (shared state table).
+    expect(states(buildTimeline(room({ allocated: 25, status: 'allocated', payment: 'verification' })))).toEqual([
+      'confirmed:current',
+      'allocation:completed',
+      'funded:current',
+      'shipment_preparation:upcoming',
+      'departure:upcoming',
+      'arrival:upcoming',
+      'inspection:upcoming',
+      'settlement:upcoming',
+    ]);
+  });
+
+  it('shows nothing as current on a deal that left the road', () => {
+    const steps = buildTimeline(room({ allocated: 25, status: 'cancelled', payment: 'verification' }));
+    expect(steps.filter((step) => step.state === 'current')).toEqual([]);
+    expect(states(steps).slice(1, 3)).toEqual(['allocation:completed', 'funded:upcoming']);
   });
 
   it('shows the participation as current until the payment is confirmed', () => {
@@ -83,15 +120,15 @@ describe('buildTimeline', () => {
         ],
       }),
     );
-    expect(states(steps).slice(2)).toEqual([
+    expect(states(steps).slice(3)).toEqual([
       'shipment_preparation:completed',
       'departure:completed',
       'arrival:current',
       'inspection:upcoming',
       'settlement:upcoming',
     ]);
-    expect(steps[3]).toMatchObject({ doneAt: '2026-03-02T00:00:00.000Z', expectedOn: null, hasDocument: true });
-    expect(steps[4]).toMatchObject({ doneAt: null, expectedOn: '2026-04-01', hasDocument: false });
+    expect(steps[4]).toMatchObject({ doneAt: '2026-03-02T00:00:00.000Z', expectedOn: null, hasDocument: true });
+    expect(steps[5]).toMatchObject({ doneAt: null, expectedOn: '2026-04-01', hasDocument: false });
   });
 
   it('goes on past the arrival to the inspection (its result and report) and the settlement', () => {

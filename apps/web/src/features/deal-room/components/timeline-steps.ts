@@ -1,6 +1,6 @@
-import { type DealRoomResponse, type OperationMilestoneKind } from '@tradeops/shared';
+import { type DealRoomResponse, type OperationMilestoneKind, hasReached, isTerminalStatus } from '@tradeops/shared';
 
-export type TimelineStepKey = 'confirmed' | 'allocation' | OperationMilestoneKind;
+export type TimelineStepKey = 'confirmed' | 'allocation' | 'funded' | OperationMilestoneKind;
 /** `failed`: a recorded step that did not pass (a failed inspection): done, but not as agreed. */
 export type TimelineStepState = 'completed' | 'failed' | 'current' | 'upcoming';
 
@@ -19,38 +19,37 @@ export interface TimelineStep {
 
 /**
  * The waiting page's timeline (spec §2): participation confirmed (completed once
- * the caller's payment is confirmed, current before), full allocation (completed
- * when allocated tons equal total tons, otherwise current), then shipment
- * preparation, departure and arrival from the recorded milestones, and after
- * them the lifecycle's inspection and settlement (DESIGN §2) — the first one not
- * recorded is current once the deal is fully allocated. The seller and admins,
- * who have no order, see the timeline from the allocation on.
+ * the caller's payment is confirmed, current before), full allocation (every ton
+ * reserved: the deal reached `allocated` in the shared state table), full funding
+ * (every reserved ton paid and held in escrow: it reached `funded`), then shipment
+ * preparation, departure and arrival from the recorded milestones, and after them
+ * the lifecycle's inspection and settlement (DESIGN §2) — the first step not done
+ * is current, so a deal filled by an unpaid order waits on its funding, not on its
+ * shipment. A deal that left the road (expired, cancelled) has no current step.
+ * The seller and admins, who have no order, see the timeline from the allocation on.
  */
 export function buildTimeline(
   room: Pick<DealRoomResponse, 'operation' | 'milestones' | 'participation'>,
 ): TimelineStep[] {
+  const { status } = room.operation;
+  const hasLeftRoad = isTerminalStatus(status) && status !== 'settled';
+  const milestones = new Map(room.milestones.map((milestone) => [milestone.kind, milestone]));
+  const stateOf = (isDone: boolean, isPreviousDone: boolean): TimelineStepState =>
+    isDone ? 'completed' : isPreviousDone && !hasLeftRoad ? 'current' : 'upcoming';
+  const plain = { doneAt: null, expectedOn: null, result: null, hasDocument: false };
+
   const steps: TimelineStep[] = [];
   if (room.participation) {
-    steps.push({
-      key: 'confirmed',
-      state: room.participation.payment_status === 'confirmed' ? 'completed' : 'current',
-      doneAt: room.participation.confirmed_at,
-      expectedOn: null,
-      result: null,
-      hasDocument: false,
-    });
+    const isPaid = room.participation.payment_status === 'confirmed';
+    steps.push({ ...plain, key: 'confirmed', state: stateOf(isPaid, true), doneAt: room.participation.confirmed_at });
   }
-  const isAllocated = room.operation.allocated_tons >= room.operation.total_tons;
-  steps.push({
-    key: 'allocation',
-    state: isAllocated ? 'completed' : 'current',
-    doneAt: null,
-    expectedOn: null,
-    result: null,
-    hasDocument: false,
-  });
+  // A deal that ended keeps what it had reached: its tons, and its shipment once prepared.
+  const isAllocated =
+    hasReached(status, 'allocated') || (hasLeftRoad && room.operation.allocated_tons >= room.operation.total_tons);
+  const isFunded = hasReached(status, 'funded') || (hasLeftRoad && milestones.has('shipment_preparation'));
+  steps.push({ ...plain, key: 'allocation', state: stateOf(isAllocated, true) });
+  steps.push({ ...plain, key: 'funded', state: stateOf(isFunded, isAllocated) });
 
-  const milestones = new Map(room.milestones.map((milestone) => [milestone.kind, milestone]));
   const logistics: { key: OperationMilestoneKind; expectedOn: string | null }[] = [
     { key: 'shipment_preparation', expectedOn: null },
     { key: 'departure', expectedOn: room.operation.expected_departure },
@@ -58,16 +57,11 @@ export function buildTimeline(
     { key: 'inspection', expectedOn: null },
     { key: 'settlement', expectedOn: null },
   ];
-  let previousDone = isAllocated;
+  let previousDone = isFunded;
   for (const step of logistics) {
     const milestone = milestones.get(step.key);
-    const state: TimelineStepState = milestone
-      ? milestone.result === 'failed'
-        ? 'failed'
-        : 'completed'
-      : previousDone
-        ? 'current'
-        : 'upcoming';
+    const state: TimelineStepState =
+      milestone?.result === 'failed' ? 'failed' : stateOf(milestone !== undefined, previousDone);
     steps.push({
       key: step.key,
       state,

@@ -76,7 +76,14 @@ describe('NotificationBell', () => {
     renderWithProviders(<NotificationBell />);
     await user.click(await screen.findByRole('button', { name: 'Notificaciones: 2 sin leer' }));
     const panel = await screen.findByRole('region', { name: 'Notificaciones' });
-    await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(2));
+    // One deal, one entry: the latest, then the count and the earlier one behind a toggle.
+    await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(panel).getByTestId('notification-group')).toHaveTextContent('2 avisos · 2 sin leer');
+    const toggle = within(panel).getByRole('button', { name: 'Ver todos (2)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(2);
     expect(within(panel).getAllByRole('link', { name: i18n.t('notifications.viewOperation') })[0]).toHaveAttribute(
       'href',
       `/operation/${OPERATION_ID}/waiting`,

@@ -15,6 +15,7 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { Popover } from '../../../components/ui/popover';
 import { notificationKeys } from '../api/keys';
+import { type NotificationGroup, groupNotifications } from './notification-groups';
 
 const LIVE_BINDINGS = [{ kinds: ['notification'], queryKey: notificationKeys.all }] as const;
 
@@ -45,7 +46,7 @@ export function useNotificationText() {
 
 /** The navbar's bell (signed-in users): the unread count, live, and a panel listing the notifications. */
 export function NotificationBell() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   const headingId = useId();
   useRealtimeInvalidation(LIVE_BINDINGS);
@@ -53,11 +54,11 @@ export function NotificationBell() {
   const list = useNotifications(isOpen);
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
-  const textOf = useNotificationText();
   const count = unread.data?.unread_count ?? 0;
   const isLive = useRealtimeStatus() === 'open';
 
   const items = list.data?.pages.flatMap((page) => page.data) ?? [];
+  const groups = groupNotifications(items);
   const close = () => setIsOpen(false);
 
   return (
@@ -106,52 +107,21 @@ export function NotificationBell() {
           </div>
           {isOpen && list.isPending && <p className="px-4 py-6 text-sm text-slate-500">{t('common.loading')}</p>}
           {list.isError && <Alert>{t('notifications.loadError')}</Alert>}
-          {list.isSuccess && items.length === 0 && (
+          {list.isSuccess && groups.length === 0 && (
             <p className="px-4 py-6 text-sm text-slate-600">{t('notifications.empty')}</p>
           )}
-          {items.length > 0 && (
+          {groups.length > 0 && (
             <ul className="divide-y divide-slate-100">
-              {items.map((notification) => {
-                const isUnread = notification.read_at === null;
-                const link = notificationLink(notification);
-                return (
-                  <li key={notification.id} className={cx('px-4 py-3', isUnread && 'bg-accent-50/40')}>
-                    <p className="text-sm text-slate-800">
-                      {isUnread && <span className="sr-only">{t('notifications.unread')}: </span>}
-                      {textOf(notification)}
-                    </p>
-                    <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
-                      <time dateTime={notification.created_at} className="text-slate-500">
-                        {formatDate(notification.created_at, i18n.language, {
-                          dateStyle: 'medium',
-                          timeStyle: 'short',
-                        })}
-                      </time>
-                      {link && (
-                        <Link
-                          to={link}
-                          className="font-semibold text-accent-800 underline-offset-2 hover:underline"
-                          onClick={() => {
-                            if (isUnread) markRead.mutate(notification.id);
-                            close();
-                          }}
-                        >
-                          {t('notifications.viewOperation')}
-                        </Link>
-                      )}
-                      {isUnread && (
-                        <button
-                          type="button"
-                          className="font-semibold text-slate-600 underline-offset-2 hover:underline"
-                          onClick={() => markRead.mutate(notification.id)}
-                        >
-                          {t('notifications.markRead')}
-                        </button>
-                      )}
-                    </div>
-                  </li>
-                );
-              })}
+              {groups.map((group) => (
+                <NotificationGroupItem
+                  key={group.items[0]!.id}
+                  group={group}
+                  onRead={(ids) => {
+                    for (const id of ids) markRead.mutate(id);
+                  }}
+                  onNavigate={close}
+                />
+              ))}
             </ul>
           )}
           {list.hasNextPage && (
@@ -173,5 +143,122 @@ export function NotificationBell() {
         {count > 0 ? t('notifications.bellUnread', { count }) : ''}
       </span>
     </div>
+  );
+}
+
+/**
+ * One deal's notifications as one entry: the latest in full, then how many there are and how many
+ * unread, with the earlier ones behind a toggle. Reading the latest (or opening the deal) reads the
+ * group: its news are all about the one deal the user is going to look at.
+ */
+function NotificationGroupItem({
+  group,
+  onRead,
+  onNavigate,
+}: {
+  group: NotificationGroup;
+  onRead: (ids: string[]) => void;
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation();
+  const [isExpanded, setIsExpanded] = useState(false);
+  const listId = useId();
+  const [latest, ...earlier] = group.items;
+  const unread = group.unreadIds.length;
+  return (
+    <li
+      className={cx('px-4 py-3', unread > 0 && 'bg-accent-50/40')}
+      data-testid="notification-group"
+      data-count={group.items.length}
+    >
+      <NotificationEntry notification={latest!} readIds={group.unreadIds} onRead={onRead} onNavigate={onNavigate} />
+      {earlier.length > 0 && (
+        <>
+          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+            <span>
+              {t('notifications.groups.count', { count: group.items.length })}
+              {unread > 0 && ` · ${t('notifications.groups.unread', { count: unread })}`}
+            </span>
+            <button
+              type="button"
+              aria-expanded={isExpanded}
+              aria-controls={listId}
+              className="font-semibold text-brand-800 underline-offset-2 hover:underline"
+              onClick={() => setIsExpanded((value) => !value)}
+            >
+              {isExpanded
+                ? t('notifications.groups.hide')
+                : t('notifications.groups.show', { count: group.items.length })}
+            </button>
+          </div>
+          {isExpanded && (
+            <ul id={listId} className="mt-2 space-y-2 border-l-2 border-slate-200 pl-3">
+              {earlier.map((notification) => (
+                <li key={notification.id}>
+                  <NotificationEntry
+                    notification={notification}
+                    readIds={notification.read_at === null ? [notification.id] : []}
+                    onRead={onRead}
+                    onNavigate={onNavigate}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </li>
+  );
+}
+
+/** A notification's sentence, its time, the way to its deal and "mark read" (for `readIds`). */
+function NotificationEntry({
+  notification,
+  readIds,
+  onRead,
+  onNavigate,
+}: {
+  notification: Notification;
+  readIds: string[];
+  onRead: (ids: string[]) => void;
+  onNavigate: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const textOf = useNotificationText();
+  const isUnread = notification.read_at === null;
+  const link = notificationLink(notification);
+  return (
+    <>
+      <p className="text-sm text-slate-800">
+        {isUnread && <span className="sr-only">{t('notifications.unread')}: </span>}
+        {textOf(notification)}
+      </p>
+      <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+        <time dateTime={notification.created_at} className="text-slate-500">
+          {formatDate(notification.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+        </time>
+        {link && (
+          <Link
+            to={link}
+            className="font-semibold text-accent-800 underline-offset-2 hover:underline"
+            onClick={() => {
+              if (readIds.length > 0) onRead(readIds);
+              onNavigate();
+            }}
+          >
+            {t('notifications.viewOperation')}
+          </Link>
+        )}
+        {readIds.length > 0 && (
+          <button
+            type="button"
+            className="font-semibold text-slate-600 underline-offset-2 hover:underline"
+            onClick={() => onRead(readIds)}
+          >
+            {t('notifications.markRead')}
+          </button>
+        )}
+      </div>
+    </>
   );
 }

@@ -6,7 +6,9 @@
 export const participationKeys = {
   all: ['participations'] as const,
   form: (operationId: string, language: string) => [...participationKeys.all, 'form', operationId, language] as const,
-  mine: (operationId: string, language: string) => [...participationKeys.all, 'mine', operationId, language] as const,
+  /** The buyer's order in one operation, in every language (what a live event makes stale). */
+  mineIn: (operationId: string) => [...participationKeys.all, 'mine', operationId] as const,
+  mine: (operationId: string, language: string) => [...participationKeys.mineIn(operationId), language] as const,
 };
 
 /** The admin's payment queue. */

@@ -5,7 +5,7 @@ import {
   fileTypeFromName,
   formatUsd,
 } from '@tradeops/shared';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -16,7 +16,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/class-names';
 import { formatDate, formatDeadline, toLocale } from '../../../lib/format';
+import { type RealtimeBinding, useRealtimeInvalidation } from '../../../lib/realtime';
 import { useMyParticipation } from '../api/get-my-participation';
+import { participationKeys } from '../api/keys';
 import { proofFileUrl, useUploadProof } from '../api/upload-proof';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -36,6 +38,13 @@ const STATUS_TONE: Record<string, BadgeTone> = {
 export function ParticipateView({ operationId }: { operationId: string }) {
   const { t } = useTranslation();
   const query = useMyParticipation(operationId);
+  // An admin's confirmation or rejection (a participation event) and the deal's own changes
+  // (an operation event) reach the page without a reload.
+  const live = useMemo<RealtimeBinding[]>(
+    () => [{ kinds: ['participation', 'operation'], operationId, queryKey: participationKeys.mineIn(operationId) }],
+    [operationId],
+  );
+  useRealtimeInvalidation(live);
 
   if (query.isPending) {
     return (
@@ -100,7 +109,7 @@ function ParticipateBody({ data }: { data: ParticipationResponse }) {
           <p className="mt-1 text-lg font-medium text-slate-700">{operation.title}</p>
           <p className="mt-3 max-w-2xl text-slate-600">{t('participate.subtitle')}</p>
 
-          <div className="mt-6 max-w-xl" data-testid="payment-progress">
+          <div className="mt-6 max-w-xl" data-testid="payment-progress" aria-live="polite">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <Badge tone={STATUS_TONE[status]}>{t(`participate.status.${status}`)}</Badge>
               <span className="text-sm font-semibold text-brand-900 tabular-nums" data-testid="payment-percent">
@@ -183,7 +192,10 @@ function ParticipateBody({ data }: { data: ParticipationResponse }) {
               <Row label={t('participate.amount')}>{formatUsd(participation.amount_cents, locale)}</Row>
               <Row label={t('participate.method')}>{t(`order.${participation.payment_method}`)}</Row>
               <Row label={t('participate.escrow')}>
-                <span data-testid="escrow-state">{t(`participate.escrowStates.${participation.escrow.state}`)}</span>
+                <span data-testid="escrow-state">
+                  {t(`participate.escrowStates.${participation.escrow.state}`)}
+                  {participation.escrow.held_cents > 0 && ` · ${formatUsd(participation.escrow.held_cents, locale)}`}
+                </span>
               </Row>
             </dl>
             {canUpload && participation.expires_at && (

@@ -1,0 +1,289 @@
+import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import { TERMS_VERSION } from '@tradeops/shared';
+import { demoId } from '../../apps/server/src/db/seed/demo-ids';
+import { DEAL_FIXTURES } from '../support/deal-fixtures';
+import { PDF_FILE } from '../support/kyc-files';
+import { loginAs, loginAsDemoEmail, originHeaders } from '../support/login';
+
+/** A second seeded buyer, KYC approved (apps/server/src/db/seed/demo-accounts.ts). */
+const SECOND_BUYER = 'importadora.andina@tradeops.demo';
+const PHONE = { width: 390, height: 844 };
+/** An admin's decision travels through NOTIFY and SSE, then a refetch: no reload, no polling. */
+const LIVE = { timeout: 30_000 };
+/** A context's first page: the lazy route and its data, under CI's load on 2 cores. */
+const FIRST_LOAD = { timeout: 60_000 };
+
+const operationIdOf = (key: string) => demoId(`operation:${key}`);
+
+/**
+ * A wire order with a fixed idempotency key (a retried test replays it) and its proof uploaded
+ * through the API: the participation's id, in verification.
+ */
+async function orderWithProof(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  operationId: string,
+  volume: number,
+  key: string,
+  withProof = true,
+): Promise<string> {
+  const order = await request.post(`/api/operations/${operationId}/participations`, {
+    headers: originHeaders(baseURL),
+    data: { volume, payment_method: 'wire', idempotency_key: key, terms_version: TERMS_VERSION },
+  });
+  expect(order.status(), await order.text()).toBeLessThan(300);
+  const { participation } = (await order.json()) as { participation: { id: string } };
+  if (withProof) {
+    const proof = await request.post(`/api/participations/${participation.id}/proof`, {
+      headers: originHeaders(baseURL),
+      multipart: { file: { name: 'comprobante.pdf', mimeType: PDF_FILE.mimeType, buffer: PDF_FILE.buffer } },
+    });
+    expect(proof.status(), await proof.text()).toBe(200);
+  }
+  return participation.id;
+}
+
+/** An admin, signed in in a browser context of its own (a second person, in another browser). */
+async function adminRequest(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await loginAs(page, 'admin', baseURL);
+  return { context, request: page.request };
+}
+
+async function decide(
+  admin: APIRequestContext,
+  baseURL: string | undefined,
+  participationId: string,
+  decision: { confirm: true } | { reason: string },
+) {
+  const response = await admin.post(
+    `/api/admin/payments/${participationId}/${'confirm' in decision ? 'confirm' : 'reject'}`,
+    {
+      headers: originHeaders(baseURL),
+      data: 'confirm' in decision ? { proof_revision: 1 } : { proof_revision: 1, reason: decision.reason },
+    },
+  );
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Records the main frame's navigations from now on: a live update makes none. */
+function watchNavigations(page: Page): string[] {
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
+  return navigations;
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test.describe('live, truthful deal status', () => {
+  test('a confirmation reaches the participate page and the buyer dashboard without a reload (Spanish)', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const operationId = operationIdOf(DEAL_FIXTURES.liveStatusConfirmEs); // 200 t, $260/t, orders of 25 t at least
+    await loginAs(page, 'buyer', baseURL);
+    const participationId = await orderWithProof(
+      page.request,
+      baseURL,
+      operationId,
+      25,
+      '7a0c6f52-3d1e-4b8a-9f20-6c1d2e3f4a01',
+    );
+
+    await page.goto(`/operation/${operationId}/participate`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pago de tu participación' })).toBeVisible(FIRST_LOAD);
+    // The heading shows while the order loads: the figures come with the data.
+    await expect(page.getByTestId('payment-percent')).toHaveText('66%', FIRST_LOAD);
+    await expect(page.getByText('Comprobante en verificación')).toBeVisible();
+    await expect(page.getByTestId('escrow-state')).toHaveText('Aún no hay fondos en escrow');
+    // The buyer's orders, in a second tab of the same browser.
+    const dashboard = await page.context().newPage();
+    await dashboard.goto('/buyer/operations');
+    const row = dashboard.getByTestId('buyer-participation').filter({ hasText: 'Arroz largo fino' });
+    await expect(row).toContainText('En verificación', FIRST_LOAD);
+    // Both pages have their live stream before the decision is taken.
+    await expect(page.getByTestId('notification-bell')).toHaveAttribute('data-live', 'true', LIVE);
+    await expect(dashboard.getByTestId('notification-bell')).toHaveAttribute('data-live', 'true', LIVE);
+    const navigations = watchNavigations(page);
+    const dashboardNavigations = watchNavigations(dashboard);
+
+    const admin = await adminRequest(browser, baseURL);
+    await decide(admin.request, baseURL, participationId, { confirm: true });
+    await admin.context.close();
+
+    await expect(page.getByTestId('payment-percent')).toHaveText('100%', LIVE);
+    await expect(page.getByText('Pago confirmado', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('escrow-state')).toHaveText(/^Retenido en escrow · .*6[.,\s]?500/);
+    await expect(row).toContainText('Pago confirmado', LIVE);
+    await expect(row).toContainText('En escrow');
+    expect(navigations).toEqual([]);
+    expect(dashboardNavigations).toEqual([]);
+  });
+
+  test('a confirmation reaches the participate page without a reload (English)', async ({ page, browser, baseURL }) => {
+    test.setTimeout(240_000);
+    const operationId = operationIdOf(DEAL_FIXTURES.liveStatusConfirmEn); // 40 t, $1,100/t
+    await page.addInitScript(() => window.localStorage.setItem('tradeops-language', 'en'));
+    await loginAs(page, 'buyer', baseURL);
+    const participationId = await orderWithProof(
+      page.request,
+      baseURL,
+      operationId,
+      10,
+      '7a0c6f52-3d1e-4b8a-9f20-6c1d2e3f4a02',
+    );
+
+    await page.goto(`/operation/${operationId}/participate`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pay for your participation' })).toBeVisible(FIRST_LOAD);
+    // The heading shows while the order loads: the figures come with the data.
+    await expect(page.getByTestId('payment-percent')).toHaveText('66%', FIRST_LOAD);
+    await expect(page.getByText('Proof under verification')).toBeVisible();
+    await expect(page.getByTestId('escrow-state')).toHaveText('No funds in escrow yet');
+    await expect(page.getByTestId('notification-bell')).toHaveAttribute('data-live', 'true', LIVE);
+    const navigations = watchNavigations(page);
+
+    const admin = await adminRequest(browser, baseURL);
+    await decide(admin.request, baseURL, participationId, { confirm: true });
+    await admin.context.close();
+
+    await expect(page.getByTestId('payment-percent')).toHaveText('100%', LIVE);
+    await expect(page.getByText('Payment confirmed', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('escrow-state')).toHaveText(/^Held in escrow · \$11,000/);
+    expect(navigations).toEqual([]);
+  });
+
+  test('at phone width the participate page follows the confirmation and the deal room says what is missing', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const operationId = operationIdOf(DEAL_FIXTURES.liveStatusPhone); // 60 t, $560/t
+    const context = await browser.newContext({ baseURL, viewport: PHONE });
+    const page = await context.newPage();
+    await loginAs(page, 'buyer', baseURL);
+    const participationId = await orderWithProof(
+      page.request,
+      baseURL,
+      operationId,
+      10,
+      '7a0c6f52-3d1e-4b8a-9f20-6c1d2e3f4a03',
+    );
+    await page.goto(`/operation/${operationId}/participate`);
+    await expect(page.getByTestId('payment-percent')).toHaveText('66%', FIRST_LOAD);
+    await expect(page.getByTestId('notification-bell')).toHaveAttribute('data-live', 'true', LIVE);
+    await expectNoSidewaysScroll(page);
+    const navigations = watchNavigations(page);
+
+    const admin = await adminRequest(browser, baseURL);
+    await decide(admin.request, baseURL, participationId, { confirm: true });
+    await admin.context.close();
+    await expect(page.getByTestId('payment-percent')).toHaveText('100%', LIVE);
+    await expect(page.getByTestId('escrow-state')).toHaveText(/^Retenido en escrow/);
+    expect(navigations).toEqual([]);
+    await expectNoSidewaysScroll(page);
+
+    // The deal room: paid, but 50 t are still to be reserved before the deadline (with its zone).
+    await page.goto(`/operation/${operationId}/waiting`);
+    await expect(page.getByTestId('timeline-confirmed')).toHaveAttribute('data-state', 'completed', FIRST_LOAD);
+    await expect(page.getByTestId('timeline-allocation')).toHaveAttribute('data-state', 'current');
+    await expect(page.getByTestId('timeline-funded')).toHaveAttribute('data-state', 'upcoming');
+    await expect(page.getByTestId('timeline-funded')).toContainText('Fondos completos');
+    await expect(page.getByTestId('timeline-shipment_preparation')).toHaveAttribute('data-state', 'upcoming');
+    await expect(page.getByTestId('deal-outstanding-open')).toHaveText(/^Faltan reservar 50 t antes del .*(GMT|UTC)/);
+    await expect(page.getByTestId('deal-outstanding-unpaid')).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    await context.close();
+  });
+
+  test('a rejection and its reason reach the participate page without a reload', async ({ page, browser, baseURL }) => {
+    test.setTimeout(240_000);
+    const operationId = operationIdOf(DEAL_FIXTURES.liveStatusReject); // 20 t, $9,000/t
+    await loginAs(page, 'buyer', baseURL);
+    const participationId = await orderWithProof(
+      page.request,
+      baseURL,
+      operationId,
+      5,
+      '7a0c6f52-3d1e-4b8a-9f20-6c1d2e3f4a04',
+    );
+    await page.goto(`/operation/${operationId}/participate`);
+    await expect(page.getByTestId('payment-percent')).toHaveText('66%', FIRST_LOAD);
+    await expect(page.getByTestId('notification-bell')).toHaveAttribute('data-live', 'true', LIVE);
+    const navigations = watchNavigations(page);
+
+    const admin = await adminRequest(browser, baseURL);
+    await decide(admin.request, baseURL, participationId, { reason: 'El monto no coincide con la orden' });
+    await admin.context.close();
+
+    await expect(page.getByTestId('payment-percent')).toHaveText('33%', LIVE);
+    await expect(page.getByText('Comprobante rechazado', { exact: true })).toBeVisible();
+    await expect(page.getByRole('note')).toContainText('El monto no coincide con la orden');
+    // The buyer can send a new proof at once.
+    await expect(page.getByTestId('proof-upload').locator('input[type="file"]')).toHaveCount(1);
+    // Until the hold ends, in the viewer's time zone, named.
+    await expect(page.getByText(/^Tus toneladas están reservadas hasta el .*(GMT|UTC)/)).toBeVisible();
+    expect(navigations).toEqual([]);
+  });
+
+  test('a deal filled by an unpaid second buyer is allocated, not funded, and both buyers are told', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const operationId = operationIdOf(DEAL_FIXTURES.liveStatusFilled); // 25 t, $5,200/t
+    const buyerContext = await browser.newContext({ baseURL });
+    const buyer = await buyerContext.newPage();
+    await loginAs(buyer, 'buyer', baseURL);
+    const paid = await orderWithProof(buyer.request, baseURL, operationId, 10, '7a0c6f52-3d1e-4b8a-9f20-6c1d2e3f4a05');
+    const admin = await adminRequest(browser, baseURL);
+    await decide(admin.request, baseURL, paid, { confirm: true });
+    await admin.context.close();
+
+    await buyer.goto(`/operation/${operationId}/waiting`);
+    await expect(buyer.getByRole('heading', { level: 1, name: 'Carne bovina congelada' })).toBeVisible(FIRST_LOAD);
+    await expect(buyer.getByTestId('live-indicator')).toHaveAttribute('data-live', 'true', LIVE);
+    await expect(buyer.getByTestId('timeline-allocation')).toHaveAttribute('data-state', 'current');
+    const navigations = watchNavigations(buyer);
+
+    // A second buyer, in another browser, takes the last 15 t and does not pay.
+    const secondContext = await browser.newContext({ baseURL });
+    const second = await secondContext.newPage();
+    await loginAsDemoEmail(second, SECOND_BUYER, baseURL);
+    await orderWithProof(second.request, baseURL, operationId, 15, '7a0c6f52-3d1e-4b8a-9f20-6c1d2e3f4a06', false);
+
+    const allocation = buyer.getByTestId('timeline-allocation');
+    await expect(allocation).toHaveAttribute('data-state', 'completed', LIVE);
+    await expect(allocation).toContainText('Asignación completa');
+    await expect(allocation).toContainText('Completado');
+    const funded = buyer.getByTestId('timeline-funded');
+    await expect(funded).toHaveAttribute('data-state', 'current');
+    await expect(funded).toContainText('En curso');
+    await expect(funded).toContainText('10 de 25 t pagadas y en escrow');
+    const shipment = buyer.getByTestId('timeline-shipment_preparation');
+    await expect(shipment).toHaveAttribute('data-state', 'upcoming');
+    await expect(shipment).toContainText('Preparación del envío');
+    await expect(shipment).not.toContainText('En curso');
+    await expect(buyer.getByTestId('deal-outstanding-unpaid')).toContainText('15 t reservadas aún sin pagar');
+    await expect(buyer.getByTestId('deal-outstanding-unpaid')).toContainText(/78[.,\s]?000/);
+    await expect(buyer.getByTestId('deal-outstanding-unpaid')).toContainText(/GMT|UTC/);
+    expect(navigations).toEqual([]);
+
+    // Both buyers are told the deal filled: the first in the bell, live; the second in theirs.
+    const filledText = 'Carne bovina congelada: se reservaron las 25 t. Faltan por pagar 15 t';
+    await buyer.getByTestId('notification-bell').click();
+    await expect(buyer.getByText(filledText).first()).toBeVisible(LIVE);
+    await second.goto(`/operation/${operationId}/waiting`);
+    await expect(second.getByTestId('deal-outstanding-mine')).toContainText('Tu parte: 15 t', FIRST_LOAD);
+    await second.getByTestId('notification-bell').click();
+    await expect(second.getByText(filledText).first()).toBeVisible(LIVE);
+
+    await buyerContext.close();
+    await secondContext.close();
+  });
+});
