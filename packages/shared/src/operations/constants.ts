@@ -95,3 +95,8 @@ export const CATALOGUE_MAX_PAGE_SIZE = 48;
 
 /** The partner roles the featured card names, in its order. */
 export const OPERATION_PARTNER_ROLES_FOR_CARD = ['manager', 'money_arbitrage', 'shipping', 'logistics'] as const;
+
+/** An operation's title in `language`: titles are written in Spanish with an optional English version. */
+export function operationTitleFor(operation: { title: string; titleEn: string | null }, language: string): string {
+  return (language === 'en' && operation.titleEn) || operation.title;
+}

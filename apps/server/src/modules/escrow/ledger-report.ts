@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
 import { operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
-import { operationTitleFor } from '../participations/participations.service';
+import { operationTitleFor } from '@tradeops/shared';
 import { getEscrowHeldCents, getOperationLedger } from './escrow.service';
 
 /** The company behind each buyer:<user id> and seller:<user id> account, so the ledger says who paid and who was paid. */

@@ -16,7 +16,7 @@ import { translate } from '../../plugins/i18n';
 import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { lockExistingOperation, transition } from '../operations/operation-aggregate';
-import { operationTitleFor } from '../participations/participations.service';
+import { operationTitleFor } from '@tradeops/shared';
 import { toDocumentList } from './kyc.service';
 
 /**

@@ -2,10 +2,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { type AppTransaction, type Queryable } from '../../db/client';
 import { participations, profiles } from '../../db/schema';
-import { formatCalendarDate } from '@tradeops/shared';
+import { formatCalendarDate, operationTitleFor } from '@tradeops/shared';
 import { loadRecipients, notifyUser } from '../notifications/notify';
 import { type OperationRow } from '../operations/operation-aggregate';
-import { operationTitleFor } from '../participations/participations.service';
 
 /** Live orders of a deal (the ones that hold tons), oldest first. */
 export async function listLiveParticipations(db: Queryable, operationId: string) {

@@ -6,7 +6,7 @@ import { type JobQueue } from '../../jobs/job-queue';
 import { getHeldCents, payOutParticipation } from '../escrow/escrow.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { lockOperation, returnTons, transition } from './operation-aggregate';
-import { operationTitleFor } from '../participations/participations.service';
+import { operationTitleFor } from '@tradeops/shared';
 import { closeWaitlist } from '../waitlist/waitlist-invitations.service';
 
 export interface EndOperationOptions {

@@ -5,6 +5,7 @@ import {
   type ZListOperationsRequest,
   availableTons,
   centsToUsd,
+  operationTitleFor,
 } from '@tradeops/shared';
 import { type z } from 'zod';
 import { type AppDatabase } from '../../db/client';
@@ -17,7 +18,7 @@ export function pickTitle(
   row: Pick<{ title: string; titleEn: string | null }, 'title' | 'titleEn'>,
   lang: Language,
 ): string {
-  return lang === 'en' && row.titleEn ? row.titleEn : row.title;
+  return operationTitleFor(row, lang);
 }
 
 export function toOperationListItem(row: PublicOperationRow, lang: Language): OperationListItem {

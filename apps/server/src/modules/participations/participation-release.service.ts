@@ -1,4 +1,4 @@
-import { type ParticipationEndReason, REJECTED_PROOF_GRACE_HOURS, HOUR_MS } from '@tradeops/shared';
+import { type ParticipationEndReason, REJECTED_PROOF_GRACE_HOURS, HOUR_MS, operationTitleFor } from '@tradeops/shared';
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
 import { participations } from '../../db/schema';
@@ -6,7 +6,6 @@ import { AppError } from '../../errors';
 import { type JobQueue } from '../../jobs/job-queue';
 import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
-import { operationTitleFor } from './participations.service';
 import { lockOperation } from '../operations/operation-aggregate';
 import { type TonsContext, returnTonsToOperation } from '../waitlist/waitlist-invitations.service';
 

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   buildPaymentReference,
+  operationTitleFor,
   type AllocationLimits,
   type CreateParticipationRequest,
   DEFAULT_ORDER_TONS,
@@ -73,10 +74,6 @@ export function toParticipation(
 export async function withEscrow(db: Queryable, row: ParticipationRow): Promise<Participation> {
   const states = await getEscrowStates(db, [row.id]);
   return toParticipation(row, states.get(row.id));
-}
-
-export function operationTitleFor(operation: Pick<OperationRow, 'title' | 'titleEn'>, language: string): string {
-  return (language === 'en' && operation.titleEn) || operation.title;
 }
 
 /**

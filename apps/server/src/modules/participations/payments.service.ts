@@ -19,13 +19,9 @@ import { recordDeposit } from '../escrow/escrow.service';
 import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { type OperationRow, lockOperation, transition, updateOperationFields } from '../operations/operation-aggregate';
+import { operationTitleFor } from '@tradeops/shared';
 import { notifyDealFunded } from '../lifecycle/deal-notices.service';
-import {
-  type ParticipationRow,
-  findVisibleParticipation,
-  operationTitleFor,
-  withEscrow,
-} from './participations.service';
+import { type ParticipationRow, findVisibleParticipation, withEscrow } from './participations.service';
 
 export const PAYMENT_PROOF_BUCKET = 'payment-proofs' as const;
 

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { type Queryable } from '../../db/client';
 import { auditLog, ledgerEntries, ledgerTransfers, operations, participations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
-import { operationTitleFor } from '../participations/participations.service';
+import { operationTitleFor } from '@tradeops/shared';
 import { getPlatformSettings } from '../settings/settings.service';
 
 /**

@@ -6,7 +6,7 @@ import { JOB_QUEUES, type JobQueue } from '../../jobs/job-queue';
 import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { type OperationRow, allocateTons, lockOperation, returnTons } from '../operations/operation-aggregate';
-import { operationTitleFor } from '../participations/participations.service';
+import { operationTitleFor } from '@tradeops/shared';
 
 export interface TonsContext {
   now: Date;

@@ -27,6 +27,8 @@ function room(outstanding: DealRoomResponse['outstanding']): DealRoomResponse {
     milestones: [],
     participation: null,
     viewer_role: 'participant',
+    dispute: null,
+    dispute_window: { can_open: false, can_add_evidence: false, closes_at: null },
     outstanding,
   };
 }
