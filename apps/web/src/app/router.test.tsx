@@ -25,7 +25,7 @@ const SCREENS: Array<[path: string, heading: string]> = [
   ['/blog', 'Blog'],
   ['/contact', 'Contacto'],
   ['/explore', 'Explora las operaciones abiertas'],
-  ['/supply-landing', 'Modo Venta: próximamente'],
+  ['/supply-landing', 'Vende en TradeOps'],
   ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/order', 'Participar en la operación'],
   ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/participate', 'Pago de tu participación'],
   ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/waiting', 'Esperando la asignación completa'],
@@ -137,7 +137,7 @@ describe('route table', () => {
       JSON.stringify({ state: { mode: 'supply', hasChosenMode: true }, version: 0 }),
     );
     const { router } = renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Modo Venta: próximamente' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vende en TradeOps' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/supply-landing');
 
     await userEvent.click(screen.getByRole('button', { name: 'Cambiar a Modo Compra' }));

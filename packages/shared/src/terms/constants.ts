@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { zText } from '../text/safe-text';
 
 /**
  * The version of the terms of service, privacy policy and escrow agreement a buyer
@@ -17,4 +17,4 @@ export const LEGAL_DOCUMENTS = [
 export type LegalDocumentKey = (typeof LEGAL_DOCUMENTS)[number]['key'];
 
 /** What an order sends as its acceptance: the version of the terms shown (the server wants the current one). */
-export const zTermsVersion = () => z.string('validation.termsRequired').max(40, 'validation.tooLong');
+export const zTermsVersion = () => zText({ error: 'validation.termsRequired' }).max(40, 'validation.tooLong');

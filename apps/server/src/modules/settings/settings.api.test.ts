@@ -86,7 +86,7 @@ describe('admin settings', () => {
 
     // Saving the same values again writes no new audit rows.
     await save(body);
-    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.updated'))).length).toBe(5);
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.updated'))).length).toBe(6);
 
     // And removing it takes the rights away again.
     expect((await save({ ...body, adminEmails: [] })).statusCode).toBe(200);

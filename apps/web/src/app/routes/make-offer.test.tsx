@@ -28,6 +28,14 @@ const operation = {
   is_watching: false,
   is_own_operation: false,
   badges: [],
+  seller_record: {
+    completed_operations: 0,
+    tons_delivered: 0,
+    arrivals: 0,
+    on_time_arrivals: 0,
+    disputed_operations: 0,
+    is_new_seller: true,
+  },
   similar: [],
 };
 

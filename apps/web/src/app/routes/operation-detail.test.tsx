@@ -48,7 +48,7 @@ describe('Make an Offer on an operation', () => {
     renderWithProviders(<MakeOfferAction operation={operation} />, {
       queryClient: createTestQueryClient(buildSessionUser({ role: 'seller' })),
     });
-    expect(screen.getByRole('link', { name: 'Make an Offer' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Hacer una oferta' })).toHaveAttribute(
       'href',
       `/make-offer?from=${operation.id}`,
     );
@@ -65,14 +65,14 @@ describe('Make an Offer on an operation', () => {
     renderWithProviders(<MakeOfferAction operation={operation} />, {
       queryClient: createTestQueryClient(buildSessionUser({ role: 'buyer' })),
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Make an Offer' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Hacer una oferta' }));
     const dialog = await screen.findByRole('dialog', { name: 'Hacer una oferta es vender' });
     expect(dialog).toHaveTextContent('usa «Participa Ahora»');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Seguir en Modo Compra' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(modes).toEqual([]);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Make an Offer' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Hacer una oferta' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Cambiar a Modo Venta y ofertar' }));
     await waitFor(() => expect(modes).toEqual([{ mode: 'supply' }]));
     expect(window.localStorage.getItem('user-mode-storage')).toContain('supply');

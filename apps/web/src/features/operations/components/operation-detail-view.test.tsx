@@ -93,7 +93,10 @@ describe('OperationDetailView', () => {
       'href',
       `/operation/${operation.id}/order`,
     );
-    expect(screen.getByRole('link', { name: 'Hacer una oferta' })).toHaveAttribute('href', '/make-offer');
+    expect(screen.getByRole('link', { name: 'Hacer una oferta' })).toHaveAttribute(
+      'href',
+      `/make-offer?from=${operation.id}`,
+    );
     for (const badge of ['Vendedor verificado', 'Volumen verificado', 'Pago protegido en custodia']) {
       expect(screen.getByText(badge)).toBeInTheDocument();
     }

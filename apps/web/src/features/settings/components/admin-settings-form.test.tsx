@@ -19,6 +19,7 @@ const SETTINGS = {
   participationHoldHours: 48,
   fundRetentionDays: 7,
   platformFeeBps: 200,
+  disputeWindowDays: 7,
 };
 
 describe('AdminSettingsForm', () => {

@@ -120,7 +120,7 @@ function BuyerStatementBody({ statement }: { statement: BuyerStatement }) {
             <Pair label={t('statements.bankName')} value={bank.bank_name} />
             <Pair label={t('statements.accountName')} value={bank.account_name} />
             <Pair label={t('statements.accountNumber')} value={bank.account_number} />
-            <Pair label="SWIFT" value={bank.swift} />
+            <Pair label={t('participate.swift')} value={bank.swift} />
             {bank.bank_address && <Pair label={t('statements.bankAddress')} value={bank.bank_address} />}
           </dl>
         ) : (
