@@ -25,6 +25,7 @@ const TEXT = {
     explainTitle: 'Hacer una oferta es vender',
     stay: 'Seguir en Modo Compra',
     switch: 'Cambiar a Modo Venta y ofertar',
+    makeOffer: 'Hacer una oferta',
   },
   en: {
     prefilled: 'Your offer starts from',
@@ -39,6 +40,7 @@ const TEXT = {
     explainTitle: 'Making an offer means selling',
     stay: 'Stay in Source Mode',
     switch: 'Switch to Supply Mode and make an offer',
+    makeOffer: 'Make an Offer',
   },
 } as const;
 
@@ -85,7 +87,7 @@ for (const language of ['es', 'en'] as const) {
     const detail = (await (
       await page.request.get(`/api/operations/${OPERATION}`, { headers: { 'accept-language': language } })
     ).json()) as Detail;
-    await page.getByRole('link', { name: 'Make an Offer' }).click({ timeout: 45_000 });
+    await page.getByRole('link', { name: TEXT[language].makeOffer }).click({ timeout: 45_000 });
     await expectPrefilled(page, language, detail);
   });
 
@@ -104,7 +106,7 @@ for (const language of ['es', 'en'] as const) {
       expect(signIn.status()).toBe(200);
     }
     await page.goto(`/operation/${OPERATION}`);
-    await page.getByRole('button', { name: 'Make an Offer' }).click({ timeout: 45_000 });
+    await page.getByRole('button', { name: TEXT[language].makeOffer }).click({ timeout: 45_000 });
     const dialog = page.getByRole('dialog', { name: text.explainTitle });
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/operation/${OPERATION}$`));

@@ -1,7 +1,7 @@
 import { ESCROW_STATES } from '../escrow/constants';
 import { z } from 'zod';
 import { zText } from '../text/safe-text';
-import { zTermsVersion } from '../terms/constants';
+import { zTermsVersion } from '../terms/schemas';
 import { LEDGER_TRANSFER_KINDS } from '../escrow/constants';
 import {
   MAX_OPERATION_TONS,

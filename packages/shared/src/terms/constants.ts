@@ -1,5 +1,3 @@
-import { zText } from '../text/safe-text';
-
 /**
  * The version of the terms of service, privacy policy and escrow agreement a buyer
  * accepts with an order (stored in operation_participants.terms_version). Change it
@@ -15,6 +13,3 @@ export const LEGAL_DOCUMENTS = [
   { key: 'escrow', path: '/escrow-agreement' },
 ] as const;
 export type LegalDocumentKey = (typeof LEGAL_DOCUMENTS)[number]['key'];
-
-/** What an order sends as its acceptance: the version of the terms shown (the server wants the current one). */
-export const zTermsVersion = () => zText({ error: 'validation.termsRequired' }).max(40, 'validation.tooLong');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_OPERATION_TONS, PAYMENT_METHODS, WAITLIST_STATUSES } from '../operations/constants';
-import { zTermsVersion } from '../terms/constants';
+import { zTermsVersion } from '../terms/schemas';
 
 /** Why an order stopped holding tons (operation_participants.ended_reason). */
 export const PARTICIPATION_END_REASONS = [
