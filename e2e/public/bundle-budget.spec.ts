@@ -6,9 +6,12 @@ import { gzipSync } from 'node:zlib';
 /**
  * The landing's initial JavaScript (index.html's script and modulepreloads), gzip -9, in KB (1000 bytes).
  * 158 KB with React 19 (react-dom alone 67 KB); 100 KB since the build aliases react/react-dom to
- * preact/compat (vite.config.ts).
+ * preact/compat (vite.config.ts). 112.8 KB before issue 16, 124.2 KB after it: the Spanish catalog every
+ * page loads grew by 5.8 KB (the new screens' texts: disputes, statements, legal pages, deal status…) and
+ * the framework chunk by 4.4 KB. The budget moved from 120 to 125 KB on purpose; issue 17 (server-rendered
+ * public pages) is where the landing's JavaScript shrinks again.
  */
-const HOME_INITIAL_JS_BUDGET_KB = 120;
+const HOME_INITIAL_JS_BUDGET_KB = 125;
 
 function initialScripts(html: string): string[] {
   return [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? '');
