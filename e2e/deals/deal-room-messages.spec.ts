@@ -37,9 +37,13 @@ test.describe('deal room messages', () => {
     await adminContext.close();
   });
 
-  test('a signed-in buyer with no order in the deal sees the load error, translated', async ({ page, baseURL }) => {
+  test('a signed-in buyer with no order in the deal is told so and sent to the operation', async ({
+    page,
+    baseURL,
+  }) => {
     await loginAs(page, 'buyer', baseURL);
     await page.goto(`/operation/${operationId}/waiting`);
-    await expect(page.getByRole('alert')).toContainText('No pudimos cargar los detalles de la operación');
+    await expect(page.getByRole('alert')).toContainText('No participas en esta operación');
+    await expect(page.getByRole('alert')).not.toContainText('No pudimos cargar los detalles de la operación');
   });
 });

@@ -167,14 +167,14 @@ async function threeParties(browser: Browser, baseURL: string | undefined, langu
 }
 
 const FAILED_INSPECTION = {
-  // Robusta coffee: 15 t; frozen beef: 25 t (both Cooperativa Sul's).
+  // Robusta coffee: 15 t; cocoa beans: 25 t.
   es: {
     key: DEAL_FIXTURES.failedInspectionEs,
     product: 'Robusta Coffee',
     expected: 'robusta-coffee',
     volumes: [10, 5],
   },
-  en: { key: DEAL_FIXTURES.failedInspectionEn, product: 'Frozen Beef', expected: 'frozen-beef', volumes: [15, 10] },
+  en: { key: DEAL_FIXTURES.failedInspectionEn, product: 'Cocoa Beans', expected: 'cocoa-beans', volumes: [15, 10] },
 } as const;
 
 const BUYER_DISPUTE = {
