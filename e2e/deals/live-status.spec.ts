@@ -105,7 +105,7 @@ test.describe('live, truthful deal status', () => {
     // The buyer's orders, in a second tab of the same browser.
     const dashboard = await page.context().newPage();
     await dashboard.goto('/buyer/operations');
-    const row = dashboard.getByTestId('buyer-participation').filter({ hasText: 'Arroz largo fino' });
+    const row = dashboard.getByTestId('buyer-participation').filter({ hasText: 'Trigo panadero' });
     await expect(row).toContainText('En verificación', FIRST_LOAD);
     // Both pages have their live stream before the decision is taken.
     await expect(page.getByTestId('notification-bell')).toHaveAttribute('data-live', 'true', LIVE);

@@ -39,7 +39,10 @@ test('a buyer orders, uploads the proof, an admin confirms, and the buyer sees t
   await page.getByRole('radio', { name: /Efectivo/ }).check();
   await expectNoSeriousAxeViolation(page);
   // The order needs the terms accepted: without the box ticked nothing is sent and the page says why.
-  await expect(page.getByRole('link', { name: 'acuerdo de escrow' })).toHaveAttribute('href', '/escrow-agreement');
+  await expect(page.getByRole('link', { name: 'acuerdo de escrow', exact: true })).toHaveAttribute(
+    'href',
+    '/escrow-agreement',
+  );
   await page.getByRole('button', { name: 'Confirmar orden' }).click();
   await expect(
     page.getByText('Acepta los términos de servicio, la política de privacidad y el acuerdo de escrow para continuar.'),

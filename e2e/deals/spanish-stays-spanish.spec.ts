@@ -75,6 +75,7 @@ for (const language of ['es', 'en'] as const) {
     await expect(page.getByText(text.volumeStep, { exact: true })).toBeVisible({ timeout: 20_000 });
     await volume.fill('5');
     await expect(page.getByText(text.volumeStep, { exact: true })).toHaveCount(0);
+    await page.getByTestId('terms-acceptance').check();
     await page.getByRole('button', { name: text.submit }).click();
     await expect(page).toHaveURL(new RegExp(`/operation/${operationId}/participate$`), { timeout: 20_000 });
 

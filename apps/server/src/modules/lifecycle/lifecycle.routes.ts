@@ -71,7 +71,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: admin,
     },
-    async (request) => getOperationControl(app.db, request.params.id),
+    async (request) => getOperationControl(app.db, request.params.id, request.lang),
   );
 
   app.post(

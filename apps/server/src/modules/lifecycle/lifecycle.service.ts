@@ -2,11 +2,13 @@
 // live beside it: milestones.service.ts (shipment and inspection), settlement.service.ts, disputes.service.ts.
 import {
   type AdminOperationsListResponse,
+  type Language,
   type OperationControlResponse,
   type OperationStatus,
   canApply,
   fundRetentionEndsAt,
   nextLifecycleStep,
+  operationTitleFor,
   statusesAccepting,
 } from '@tradeops/shared';
 import { desc, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -81,6 +83,7 @@ export async function listAdminOperations(db: AppDatabase): Promise<AdminOperati
 export async function getOperationControl(
   db: AppDatabase,
   operationId: string,
+  language: Language = 'es',
   now = new Date(),
 ): Promise<OperationControlResponse> {
   const [row] = await db
@@ -113,7 +116,7 @@ export async function getOperationControl(
   return {
     operation: {
       id: operation.id,
-      title: operation.title,
+      title: operationTitleFor(operation, language),
       status: operation.status,
       totalTons: operation.totalTons,
       allocatedTons: operation.allocatedTons,

@@ -187,7 +187,7 @@ describe('settlement (back office)', () => {
 
     // Early in the morning (UTC) of the inspection day: a 0-day retention has already ended.
     const early = new Date(`${today}T00:30:00.000Z`);
-    expect(await getOperationControl(t.db, operationId, early)).toMatchObject({
+    expect(await getOperationControl(t.db, operationId, 'es', early)).toMatchObject({
       settleableAt: `${today}T00:00:00.000Z`,
       canSettle: true,
     });
@@ -195,11 +195,11 @@ describe('settlement (back office)', () => {
     await setRetention(1);
     const tomorrow = new Date(Date.parse(`${today}T00:00:00.000Z`) + 86_400_000);
     const lastMinute = new Date(tomorrow.getTime() - 60_000);
-    expect(await getOperationControl(t.db, operationId, lastMinute)).toMatchObject({
+    expect(await getOperationControl(t.db, operationId, 'es', lastMinute)).toMatchObject({
       settleableAt: tomorrow.toISOString(),
       canSettle: false,
     });
-    expect((await getOperationControl(t.db, operationId, tomorrow)).canSettle).toBe(true);
+    expect((await getOperationControl(t.db, operationId, 'es', tomorrow)).canSettle).toBe(true);
     await setRetention(0);
   });
 });
