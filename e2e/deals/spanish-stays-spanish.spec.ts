@@ -211,6 +211,10 @@ test.describe('written for the viewer', () => {
       await page.goto('/buyer/dashboard');
       await page.getByTestId('notification-bell').click();
       const panel = page.getByRole('region', { name: language === 'es' ? 'Notificaciones' : 'Notifications' });
+      // One deal's notifications are grouped, the latest in full: open every group to read the earlier ones.
+      const showAll = panel.getByRole('button', { name: language === 'es' ? /^Ver todos/ : /^Show all/ });
+      await expect.poll(() => showAll.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      while ((await showAll.count()) > 0) await showAll.first().click();
       await expect(panel.getByText(text.shipment(formatCalendarDate(today, language)))).toBeVisible({
         timeout: 20_000,
       });
