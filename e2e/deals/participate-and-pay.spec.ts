@@ -100,5 +100,5 @@ test('a buyer orders, uploads the proof, an admin confirms, and the buyer sees t
   await page.reload();
   await expect(page.getByTestId('payment-percent')).toHaveText('100%');
   await expect(page.getByText('Pago confirmado', { exact: true })).toBeVisible();
-  await expect(page.getByTestId('escrow-state')).toHaveText('Retenido en escrow');
+  await expect(page.getByTestId('escrow-state')).toHaveText(/^Retenido en escrow · \$9,300$/);
 });
