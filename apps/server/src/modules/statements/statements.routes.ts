@@ -1,4 +1,5 @@
 import { LANGUAGES, ZBuyerStatement, ZSellerStatement } from '@tradeops/shared';
+import { type FastifyReply } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-handler';
@@ -11,6 +12,15 @@ const errors = errorResponses(400, 401, 403, 404);
 const ZIdParams = z.object({ id: z.uuid('validation.invalid') });
 /** A download link carries the page's language (a link sends no X-Lang header). */
 const ZPdfQuery = z.object({ lang: z.enum(LANGUAGES, 'validation.invalid').optional() });
+
+/** A statement's PDF, downloaded under `fileName` and never cached (it names money and accounts). */
+function sendPdf(reply: FastifyReply, pdf: Uint8Array, fileName: string) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', contentDisposition('attachment', fileName))
+    .send(Buffer.from(pdf));
+}
 
 /** Statements: a buyer's escrow movements per order, a seller's payouts per operation; JSON and PDF. */
 export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,14 +57,7 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
       const language = request.query.lang ?? request.lang;
       const statement = await getBuyerStatement(app.db, requireAuth(request).user.id, request.params.id, language);
       const pdf = await renderBuyerStatementPdf(statement, language);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('cache-control', 'private, no-store')
-        .header(
-          'content-disposition',
-          contentDisposition('attachment', `tradeops-${statement.participation.payment_reference}.pdf`),
-        )
-        .send(Buffer.from(pdf));
+      return sendPdf(reply, pdf, `tradeops-${statement.participation.payment_reference}.pdf`);
     },
   );
 
@@ -91,14 +94,7 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
       const language = request.query.lang ?? request.lang;
       const statement = await getSellerStatement(app.db, requireAuth(request).user.id, request.params.id, language);
       const pdf = await renderSellerStatementPdf(statement, language);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('cache-control', 'private, no-store')
-        .header(
-          'content-disposition',
-          contentDisposition('attachment', `tradeops-payouts-${statement.operation.id}.pdf`),
-        )
-        .send(Buffer.from(pdf));
+      return sendPdf(reply, pdf, `tradeops-payouts-${statement.operation.id}.pdf`);
     },
   );
 };
