@@ -1,6 +1,7 @@
 import { ZListNotificationsResponse } from '@tradeops/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { notifications, operations } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
@@ -56,6 +57,21 @@ describe('notifications', () => {
     expect(last.data.map((n) => n.id)).toEqual([ids[0]]);
     expect(last.next_before).toBeNull();
     expect((await list(pending)).data.map((n) => n.type)).toEqual(['kyc.approved']);
+  });
+
+  it("words an operation's title in the viewer's language, whatever it was written in", async () => {
+    const [operation] = await t.db
+      .select({ title: operations.title, titleEn: operations.titleEn })
+      .from(operations)
+      .where(eq(operations.id, FEATURED_ID));
+    expect(operation?.titleEn).toBeTruthy();
+    const titleIn = async (language: string) =>
+      (await list({ ...buyer, 'accept-language': language }, '?limit=1')).data[0]?.data.operationTitle;
+    expect(await titleIn('es')).toBe(operation!.title);
+    expect(await titleIn('en')).toBe(operation!.titleEn);
+    // Without an operation the data is as written.
+    const [other] = (await list({ ...buyer, 'accept-language': 'en' }, '?limit=2')).data.slice(1);
+    expect(other?.data).toEqual({ n: 3 });
   });
 
   it('rejects a bad page size or cursor', async () => {

@@ -31,7 +31,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: access,
     },
-    async (request) => listNotifications(app.db, requireAuth(request).user.id, request.query),
+    async (request) => listNotifications(app.db, requireAuth(request).user.id, request.query, request.lang),
   );
 
   app.get(

@@ -1,18 +1,44 @@
-import { type ListNotificationsResponse, type Notification } from '@tradeops/shared';
-import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { type Language, type ListNotificationsResponse, type Notification, operationTitleFor } from '@tradeops/shared';
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { notifications, operations } from '../../db/schema';
 import { AppError } from '../../errors';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function toNotification(row: typeof notifications.$inferSelect): Notification {
+type NotificationRow = typeof notifications.$inferSelect;
+
+function operationIdOf(row: NotificationRow): string | null {
   const operationId = row.data.operationId;
+  return typeof operationId === 'string' && UUID_PATTERN.test(operationId) ? operationId : null;
+}
+
+/**
+ * The operations' titles in the viewer's language: a notification keeps the title it was written
+ * with (the recipient's language then), and is read in the language the viewer uses now.
+ */
+async function titlesIn(db: AppDatabase, rows: NotificationRow[], language: Language): Promise<Map<string, string>> {
+  const ids = [
+    ...new Set(
+      rows.filter((row) => typeof row.data.operationTitle === 'string').flatMap((row) => operationIdOf(row) ?? []),
+    ),
+  ];
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ id: operations.id, title: operations.title, titleEn: operations.titleEn })
+    .from(operations)
+    .where(inArray(operations.id, ids));
+  return new Map(found.map((operation) => [operation.id, operationTitleFor(operation, language)]));
+}
+
+function toNotification(row: NotificationRow, titles: Map<string, string> = new Map()): Notification {
+  const operationId = operationIdOf(row);
+  const title = operationId ? titles.get(operationId) : undefined;
   return {
     id: row.id,
     type: row.type,
-    data: row.data,
-    operation_id: typeof operationId === 'string' && UUID_PATTERN.test(operationId) ? operationId : null,
+    data: title ? { ...row.data, operationTitle: title } : row.data,
+    operation_id: operationId,
     read_at: row.readAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
@@ -26,11 +52,12 @@ export async function countUnreadNotifications(db: AppDatabase, userId: string):
   return row?.count ?? 0;
 }
 
-/** The user's notifications, newest first, a page at a time (cursor: the last id seen). */
+/** The user's notifications, newest first, a page at a time (cursor: the last id seen), worded for `language`. */
 export async function listNotifications(
   db: AppDatabase,
   userId: string,
   page: { limit: number; before?: string },
+  language: Language,
 ): Promise<ListNotificationsResponse> {
   let cursor = sql`true`;
   if (page.before) {
@@ -52,7 +79,9 @@ export async function listNotifications(
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(page.limit + 1);
   const hasMore = rows.length > page.limit;
-  const items = rows.slice(0, page.limit).map(toNotification);
+  const pageRows = rows.slice(0, page.limit);
+  const titles = await titlesIn(db, pageRows, language);
+  const items = pageRows.map((row) => toNotification(row, titles));
   return {
     data: items,
     unread_count: await countUnreadNotifications(db, userId),

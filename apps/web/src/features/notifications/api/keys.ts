@@ -2,5 +2,8 @@
 export const notificationKeys = {
   all: ['notifications'] as const,
   unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
-  list: () => [...notificationKeys.all, 'list'] as const,
+  /** The list in every language (what a change makes stale). */
+  lists: () => [...notificationKeys.all, 'list'] as const,
+  /** The list in one language: the server words operation titles for the viewer. */
+  list: (language: string) => [...notificationKeys.lists(), language] as const,
 };

@@ -7,6 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 import { notificationKeys } from './keys';
 
@@ -22,20 +23,22 @@ export function useUnreadCount(enabled: boolean) {
   return useQuery({ ...unreadCountQueryOptions, enabled });
 }
 
-export const notificationsQueryOptions = infiniteQueryOptions({
-  queryKey: notificationKeys.list(),
-  queryFn: ({ signal, pageParam }) =>
-    apiRequest('/api/notifications', (c) => c.ZListNotificationsResponse, {
-      signal,
-      query: { limit: NOTIFICATIONS_PAGE_SIZE, before: pageParam },
-    }),
-  initialPageParam: undefined as string | undefined,
-  getNextPageParam: (lastPage) => lastPage.next_before ?? undefined,
-});
+export const notificationsQueryOptions = (language: string) =>
+  infiniteQueryOptions({
+    queryKey: notificationKeys.list(language),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest('/api/notifications', (c) => c.ZListNotificationsResponse, {
+        signal,
+        query: { limit: NOTIFICATIONS_PAGE_SIZE, before: pageParam },
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.next_before ?? undefined,
+  });
 
-/** The panel's list, newest first, a page at a time. */
+/** The panel's list, newest first, a page at a time, in the page's language. */
 export function useNotifications(enabled: boolean) {
-  return useInfiniteQuery({ ...notificationsQueryOptions, enabled });
+  const { i18n } = useTranslation();
+  return useInfiniteQuery({ ...notificationsQueryOptions(i18n.language), enabled });
 }
 
 function useNotificationMutation<Variables>(request: (variables: Variables) => Promise<{ unread_count: number }>) {
@@ -44,7 +47,7 @@ function useNotificationMutation<Variables>(request: (variables: Variables) => P
     mutationFn: request,
     onSuccess: (data) => {
       queryClient.setQueryData(notificationKeys.unreadCount(), data);
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
     },
   });
 }
