@@ -243,6 +243,7 @@ test.describe('full flow', () => {
       admin,
       admin.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: 'Operaciones en curso' }),
       /\/admin\/operations$/,
+      admin.getByRole('heading', { level: 1, name: 'Operaciones en curso' }),
     );
     await admin.getByRole('link', { name: new RegExp(title) }).click({ timeout: 15_000 });
     await expect(admin).toHaveURL(new RegExp(`/admin/operations/${operationId}$`));
@@ -320,7 +321,8 @@ test.describe('full flow', () => {
 
 async function expectCompletedDealRoom(page: Page, operationId: string, stepDate: string) {
   await page.goto(`/operation/${operationId}/waiting`);
-  await expect(page.getByTestId('deal-room-payment-status')).toHaveText('Confirmado');
+  // Three buyers' deal rooms load at once: on a loaded CI machine one took longer than the default 7 s.
+  await expect(page.getByTestId('deal-room-payment-status')).toHaveText('Confirmado', { timeout: 20_000 });
   await expect(page.getByText('Liberados al vendedor', { exact: true })).toBeVisible();
   const day = new Intl.DateTimeFormat('es', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(stepDate));
   const steps = ['confirmed', 'allocation', 'shipment_preparation', 'departure', 'arrival', 'inspection', 'settlement'];

@@ -155,9 +155,14 @@ for (const language of ['es', 'en'] as const) {
     await page.getByLabel(destination).selectOption('ES');
     await page.getByLabel(port).fill('Valencia');
     await page.getByLabel(description, { exact: true }).fill('Café verde lavado, sacos de 70 kg.');
-    await page.getByLabel(image).setInputFiles({ name: 'cafe.png', ...PNG_FILE });
-    await page.getByLabel(spec).setInputFiles({ name: 'ficha.pdf', ...PDF_FILE });
-    await page.getByRole('button', { name: next }).click();
+    // Once in CI the chosen files were gone when "Next" was clicked (the typed fields, kept in the
+    // draft, were not) and the wizard stayed on step 1: choose them again until step 2 opens.
+    await expect(async () => {
+      await page.getByLabel(image).setInputFiles({ name: 'cafe.png', ...PNG_FILE });
+      await page.getByLabel(spec).setInputFiles({ name: 'ficha.pdf', ...PDF_FILE });
+      await page.getByRole('button', { name: next }).click();
+      await expect(page.getByLabel(tons)).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 60_000 });
     await page.getByLabel(tons).fill('30');
     await page.getByLabel(price).fill('2450');
     // $73,500 − 2 % ($1,470) = $72,030, from the admin setting.

@@ -73,11 +73,13 @@ test.describe('public pages', () => {
 
     await loginAs(page, 'admin', baseURL);
     await page.goto('/admin/kyc');
-    await clickUntilAt(page, page.getByRole('link', { name: 'Mensajes de contacto' }), /\/admin\/messages$/);
     // The admin chunk loads lazily; on a loaded CI machine that took longer than the default 7 s once.
-    await expect(page.getByRole('heading', { level: 1, name: 'Mensajes de contacto' })).toBeVisible({
-      timeout: 15_000,
-    });
+    await clickUntilAt(
+      page,
+      page.getByRole('link', { name: 'Mensajes de contacto' }),
+      /\/admin\/messages$/,
+      page.getByRole('heading', { level: 1, name: 'Mensajes de contacto' }),
+    );
     await expect(page.getByText(message)).toBeVisible();
   });
 
