@@ -55,21 +55,25 @@ describe('deal notifications in the recipient’s language', () => {
     expect(en.text).toMatch(/\([A-Z][a-z]{2} \d{1,2}, \d{4}\)/);
     for (const mail of [es, en]) expect(mail.text).not.toContain(date);
 
-    // In the app, the date stays data (YYYY-MM-DD) and the title is the reader's.
-    const notificationOf = async (email: string, userId: string) => {
+    // In the app, the date stays data (YYYY-MM-DD) and the title is in the language the reader's page asks for.
+    const notificationOf = async (email: string, userId: string, language: string) => {
       const session = await signIn(t, email);
-      const list = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: session });
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/notifications',
+        headers: { ...session, 'accept-language': language },
+      });
       expect(list.statusCode).toBe(200);
       const found = list.json().data.find((n: { type: string }) => n.type === 'operation.shipment_preparation') as
         { data: Record<string, unknown> } | undefined;
       expect(found, userId).toBeDefined();
       return found!.data;
     };
-    expect(await notificationOf('comprador@tradeops.demo', spanish)).toMatchObject({
+    expect(await notificationOf('comprador@tradeops.demo', spanish, 'es')).toMatchObject({
       date,
       operationTitle: 'Azúcar refinada ICUMSA 45',
     });
-    expect(await notificationOf('importadora.andina@tradeops.demo', english)).toMatchObject({
+    expect(await notificationOf('importadora.andina@tradeops.demo', english, 'en')).toMatchObject({
       date,
       operationTitle: 'Refined sugar ICUMSA 45',
     });
