@@ -5,10 +5,11 @@ import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });
 app.get('/bare', async () => ({ status: 'ok' }));
-// The same bytes the catalogue answers, pre-serialised: the ceiling for a cached catalogue of that size.
-let payload = '{}';
+// The same bytes the catalogue answers, pre-serialised and encoded once: the ceiling for a cached
+// catalogue of that size.
+let payload = Buffer.from('{}');
 process.on('message', (message) => {
-  if (typeof message?.payload === 'string') payload = message.payload;
+  if (typeof message?.payload === 'string') payload = Buffer.from(message.payload);
 });
 app.get('/same-bytes', async (request, reply) => reply.type('application/json; charset=utf-8').send(payload));
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });

@@ -32,7 +32,8 @@ declare module 'fastify' {
 }
 
 interface Entry {
-  json: string;
+  /** The JSON, encoded once: a string would be encoded to UTF-8 again on every send. */
+  body: Buffer;
   /** The same answer gzipped, made on the first request that accepts it (browsers all do). */
   gzip: Buffer | null;
   expiresAt: number;
@@ -83,7 +84,7 @@ export const readCachePlugin = appPlugin(async (app) => {
   async function loadJson<T>(key: string, schema: z.ZodType<T>, load: () => Promise<T>): Promise<Entry> {
     const startedAt = generation;
     const entry: Entry = {
-      json: JSON.stringify(schema.parse(await load())),
+      body: Buffer.from(JSON.stringify(schema.parse(await load()))),
       gzip: null,
       expiresAt: Date.now() + READ_CACHE_TTL_MS,
     };
@@ -113,17 +114,17 @@ export const readCachePlugin = appPlugin(async (app) => {
       // The one kind of /api answer a cache may keep (every other says no-store): public figures,
       // the same for everyone, but live, so a stored copy is checked again on every use.
       reply.header('cache-control', 'no-cache');
-      if (entry.json.length >= READ_CACHE_GZIP_MIN_BYTES) {
+      if (entry.body.length >= READ_CACHE_GZIP_MIN_BYTES) {
         const vary = reply.getHeader('vary');
         reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
         if (acceptsGzip(reply.request.headers['accept-encoding'])) {
           // Compressed once per cached answer, not once per request.
-          entry.gzip ??= gzipSync(entry.json, { level: 6 });
+          entry.gzip ??= gzipSync(entry.body, { level: 6 });
           return reply.header('content-encoding', 'gzip').send(entry.gzip);
         }
       }
       // A string with a JSON content type goes out as is (no second serialisation).
-      return reply.send(entry.json);
+      return reply.send(entry.body);
     },
     memo<T>(key: string, load: () => Promise<T>): Promise<T> {
       const entry = memos.get(key);
