@@ -37,6 +37,19 @@ export function disputeEvidencePath(operationId: string, evidenceId: string): st
   return `/api/operations/${encodeURIComponent(operationId)}/disputes/evidence/${encodeURIComponent(evidenceId)}`;
 }
 
+/** A dispute's evidence files as links (the deal room and the admin's dispute form list them alike). */
+export function disputeEvidenceLinks(
+  operationId: string,
+  evidence: readonly { id: string; file_name: string; uploaded_by: string | null }[],
+) {
+  return evidence.map((file) => ({
+    id: file.id,
+    href: disputeEvidencePath(operationId, file.id),
+    name: file.file_name,
+    uploadedBy: file.uploaded_by,
+  }));
+}
+
 export const ZDisputeEvidence = z.object({
   id: z.uuid(),
   file_name: z.string(),

@@ -4,7 +4,7 @@ import {
   type DisputeSummary,
   type OpenDisputeFields,
   ZOpenDisputeFields,
-  disputeEvidencePath,
+  disputeEvidenceLinks,
   formatUsd,
 } from '@tradeops/shared';
 import { useId, useState } from 'react';
@@ -12,36 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { FileDrop } from '../../../components/ui/file-drop';
+import { FileLinkList } from '../../../components/ui/file-link-list';
 import { Field, Form, FormRootAlert, showServerError, useZodForm } from '../../../components/ui/form';
 import { formatDate, toLocale } from '../../../lib/format';
 import { useSendDispute } from '../api/deal-room';
 
 const ACCEPT = '.pdf,.jpg,.jpeg,.png';
-
-/** The evidence files as links to the authorised download route. */
-function EvidenceList({ operationId, dispute }: { operationId: string; dispute: DisputeSummary }) {
-  const { t } = useTranslation();
-  if (dispute.evidence.length === 0) return <p className="text-sm text-slate-600">{t('disputes.noEvidence')}</p>;
-  return (
-    <ul className="grid gap-1 text-sm">
-      {dispute.evidence.map((file) => (
-        <li key={file.id}>
-          <a
-            href={disputeEvidencePath(operationId, file.id)}
-            target="_blank"
-            rel="noreferrer"
-            className="font-semibold break-all text-accent-800 underline underline-offset-2"
-          >
-            {file.file_name}
-          </a>
-          {file.uploaded_by && (
-            <span className="text-slate-500"> · {t('disputes.evidenceBy', { company: file.uploaded_by })}</span>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** A dispute as it stands: open or decided (and how), who opened it, why, and its evidence. */
 export function DisputeState({ operationId, dispute }: { operationId: string; dispute: DisputeSummary }) {
@@ -76,7 +52,13 @@ export function DisputeState({ operationId, dispute }: { operationId: string; di
       )}
       <div>
         <h3 className="text-sm font-semibold text-slate-800">{t('disputes.evidence')}</h3>
-        <EvidenceList operationId={operationId} dispute={dispute} />
+        <FileLinkList
+          files={disputeEvidenceLinks(operationId, dispute.evidence).map((file) => ({
+            ...file,
+            note: file.uploadedBy && t('disputes.evidenceBy', { company: file.uploadedBy }),
+          }))}
+          empty={t('disputes.noEvidence')}
+        />
       </div>
     </div>
   );

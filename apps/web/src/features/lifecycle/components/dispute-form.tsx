@@ -6,7 +6,7 @@ import {
   ZCancelOperationRequest,
   formatUsd,
   isWholeCents,
-  disputeEvidencePath,
+  disputeEvidenceLinks,
   usdToCents,
 } from '@tradeops/shared';
 import { useId, useState } from 'react';
@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
+import { FileLinkList } from '../../../components/ui/file-link-list';
 import { Field, Form, FormRootAlert, inputClasses, showServerError, useZodForm } from '../../../components/ui/form';
 import { formatDate, toLocale } from '../../../lib/format';
 import { useLifecycleAction } from '../api/lifecycle';
@@ -58,27 +59,14 @@ function DisputeCase({ operationId, dispute }: { operationId: string; dispute: D
       </p>
       <div>
         <p className="font-medium text-slate-800">{t('disputes.evidence')}</p>
-        {dispute.evidence.length === 0 ? (
-          <p className="text-slate-600">{t('disputes.noEvidence')}</p>
-        ) : (
-          <ul className="mt-1 grid gap-1">
-            {dispute.evidence.map((file) => (
-              <li key={file.id}>
-                <a
-                  href={disputeEvidencePath(operationId, file.id)}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="font-semibold break-all text-accent-800 underline underline-offset-2"
-                >
-                  {file.file_name}
-                </a>
-                {file.uploaded_by && (
-                  <span className="text-slate-500"> · {t('disputes.evidenceBy', { company: file.uploaded_by })}</span>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+        <FileLinkList
+          className="mt-1"
+          files={disputeEvidenceLinks(operationId, dispute.evidence).map((file) => ({
+            ...file,
+            note: file.uploadedBy && t('disputes.evidenceBy', { company: file.uploadedBy }),
+          }))}
+          empty={t('disputes.noEvidence')}
+        />
       </div>
     </div>
   );
