@@ -16,7 +16,9 @@ export function BlogArticle({ slug }: { slug: string }) {
   const back = <BackLink to="/blog">{t('blog.back')}</BackLink>;
   if (query.isPending) {
     return (
-      <Container className="max-w-3xl space-y-4 py-16" aria-busy="true">
+      // At least a screen tall: the footer stays below the fold instead of showing and then jumping
+      // down when the article arrives (CLS 0.388 on a phone in `npm run lighthouse`).
+      <Container className="min-h-dvh max-w-3xl space-y-4 py-16" aria-busy="true">
         <Skeleton className="h-10 w-3/4" />
         <Skeleton className="h-64 w-full" />
       </Container>
