@@ -5,6 +5,7 @@ import {
   type Language,
   type OperationControlResponse,
   type OperationStatus,
+  DEFAULT_LANGUAGE,
   canApply,
   fundRetentionEndsAt,
   nextLifecycleStep,
@@ -83,7 +84,7 @@ export async function listAdminOperations(db: AppDatabase): Promise<AdminOperati
 export async function getOperationControl(
   db: AppDatabase,
   operationId: string,
-  language: Language = 'es',
+  language: Language = DEFAULT_LANGUAGE,
   now = new Date(),
 ): Promise<OperationControlResponse> {
   const [row] = await db

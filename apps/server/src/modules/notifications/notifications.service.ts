@@ -31,7 +31,7 @@ async function titlesIn(db: AppDatabase, rows: NotificationRow[], language: Lang
   return new Map(found.map((operation) => [operation.id, operationTitleFor(operation, language)]));
 }
 
-function toNotification(row: NotificationRow, titles: Map<string, string> = new Map()): Notification {
+function toNotification(row: NotificationRow, titles: Map<string, string>): Notification {
   const operationId = operationIdOf(row);
   const title = operationId ? titles.get(operationId) : undefined;
   return {
