@@ -11,15 +11,18 @@ const FRAMEWORK_PACKAGES =
   /[\\/]node_modules[\\/](preact|react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/][^\\/]+|i18next|react-i18next|html-parse-stringify)[\\/]/;
 
 /**
- * The production build runs on preact/compat (home initial JS 158 → 100 KB gzip; docs/decisions/010-performance-budgets-and-caches.md).
- * The dev server and the unit tests (Testing Library drives react-dom) keep React.
+ * One UI runtime everywhere: the app is written against React's API and runs on preact/compat in
+ * the browser build, the dev server, the unit tests and the server renderer (home initial JS
+ * 158 → 100 KB gzip; docs/decisions/010-performance-budgets-and-caches.md and 016).
  */
 const PREACT_ALIASES = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react$/, replacement: 'preact/compat' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
 ];
 
 /**
@@ -36,23 +39,27 @@ function isReactRouterProbingPreact(log: { code?: string; id?: string; message: 
   );
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
-  resolve: { alias: command === 'build' ? PREACT_ALIASES : [] },
+  resolve: { alias: PREACT_ALIASES },
+  // The server renderer (`vite build --ssr src/entry-server.tsx`) bundles its libraries, so the
+  // aliases reach their own imports of React too; only Node's built-ins stay outside.
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist-ssr' : 'dist',
+    copyPublicDir: !isSsrBuild,
     sourcemap: false,
     rolldownOptions: {
       onLog(level, log, handler) {
         if (!isReactRouterProbingPreact(log)) handler(level, log);
       },
-      output: {
-        codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK_PACKAGES }] },
-      },
+      output: isSsrBuild
+        ? { codeSplitting: false }
+        : { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK_PACKAGES }] } },
     },
   },
 }));

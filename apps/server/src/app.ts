@@ -56,6 +56,7 @@ import { securityHeadersPlugin, setErrorSecurityHeaders } from './plugins/securi
 import { type Storage } from './plugins/storage/storage';
 import { createStorage, storagePlugin } from './plugins/storage/storage-plugin';
 import { validatorCompiler } from './plugins/validation';
+import { loadPageRenderer } from './plugins/page-renderer';
 import { webAppPlugin } from './plugins/web-app';
 import { renderPageHeadFor } from './modules/seo/page-head.service';
 import { seoRoutes } from './modules/seo/seo.routes';
@@ -247,6 +248,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
     await app.register(webAppPlugin, {
       webDistDir: config.webDistDir,
       renderPageHead: (request) => renderPageHeadFor(database.db, config.publicUrl, request, app.log),
+      renderPageBody: loadPageRenderer(app, config.webSsrDir),
     });
     await app.ready();
   } catch (error) {

@@ -34,6 +34,7 @@ const EXPECTED = {
   SESSION_SECRET: 'at least 32 characters',
   LOG_LEVEL: `one of ${LOG_LEVELS.join(', ')}`,
   WEB_DIST_DIR: 'a directory path',
+  WEB_SSR_DIR: 'a directory path',
   JOBS: 'on or off',
   TRUST_PROXY:
     'off, a number of proxy hops (e.g. 1), or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8)',
@@ -190,6 +191,7 @@ const ZEnvironment = z
     SESSION_SECRET: optionalText.pipe(z.string().min(32).optional()),
     LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).optional()),
     WEB_DIST_DIR: optionalText,
+    WEB_SSR_DIR: optionalText,
     JOBS: optionalText.pipe(
       z
         .string()
@@ -264,6 +266,8 @@ export interface AppConfig {
   sessionSecret: string | null;
   logLevel: LogLevel;
   webDistDir: string;
+  /** The web build's server renderer of public pages (`vite build --ssr`); missing: pages go out as the app shell. */
+  webSsrDir: string;
   /**
    * Whether this instance runs the background workers and schedules (participation
    * expiry, waitlist invitations, operation deadlines). Off, it still queues jobs for
@@ -349,6 +353,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     sessionSecret: e.SESSION_SECRET ?? null,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     webDistDir: e.WEB_DIST_DIR ? resolvePath(e.WEB_DIST_DIR) : fromPackageDir('../web/dist'),
+    webSsrDir: e.WEB_SSR_DIR ? resolvePath(e.WEB_SSR_DIR) : fromPackageDir('../web/dist-ssr'),
     runJobs: (e.JOBS ?? 'on') === 'on',
     trustProxy: e.TRUST_PROXY ?? false,
     metricsToken: e.METRICS_TOKEN ?? null,

@@ -1,29 +1,70 @@
 // First: zod must never try eval under our CSP (see the file).
 import './lib/zod-setup';
+// Then: effects timed as the app's code expects them (see the file).
+import './lib/ui-runtime';
+import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/provider';
-import { createAppRouter } from './app/router';
-import { restoreLanguage } from './lib/i18n';
+import { createAppRouter, homeLoader, loadMatchedRoutes } from './app/router';
+import { readServerPageState, type ServerPageState } from './app/server-page';
+import { currentLanguage, restoreLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
-
-const queryClient = createQueryClient();
-// Created first so the current route's code starts loading while the language is restored.
-const router = createAppRouter();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-void restoreLanguage()
-  .catch((error: unknown) => console.warn('[i18n] could not restore the saved language', error))
-  .finally(() => {
-    createRoot(container).render(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
+const serverPage = readServerPageState();
+// The page's code starts loading while the language is restored: the matched routes' chunks for a
+// server-rendered page, the router itself (which loads them) for the others.
+const routesLoaded = serverPage ? loadMatchedRoutes(window.location.pathname) : Promise.resolve();
+const clientRouter = serverPage ? null : createAppRouter();
+
+/**
+ * The server's HTML is taken over as it is when it is the page this visitor would see: in their
+ * language, and not the home page their saved mode sends elsewhere (its loader runs in the browser).
+ */
+function canHydrate(page: ServerPageState | null): page is ServerPageState {
+  if (page === null || page.language !== currentLanguage()) return false;
+  return window.location.pathname !== '/' || homeLoader() === null;
+}
+
+async function start(): Promise<void> {
+  await restoreLanguage().catch((error: unknown) => console.warn('[i18n] could not restore the saved language', error));
+  const queryClient = createQueryClient();
+  if (canHydrate(serverPage)) {
+    const loaded = await routesLoaded.then(
+      () => true,
+      (error: unknown) => (console.warn('[ssr] the page’s code did not load', error), false),
     );
-  });
+    if (loaded) {
+      hydrateQueries(queryClient, serverPage.queries);
+      const router = createAppRouter(serverPage.router);
+      hydrateRoot(container!, <App queryClient={queryClient} router={router} />);
+      return;
+    }
+  }
+  // A client-rendered page (or one the server rendered for someone else): drawn from scratch.
+  container!.replaceChildren();
+  createRoot(container!).render(<App queryClient={queryClient} router={clientRouter ?? createAppRouter()} />);
+}
+
+function App({
+  queryClient,
+  router,
+}: {
+  queryClient: ReturnType<typeof createQueryClient>;
+  router: ReturnType<typeof createAppRouter>;
+}) {
+  return (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+}
+
+void start();

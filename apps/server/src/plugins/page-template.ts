@@ -4,9 +4,12 @@ import escapeHtml from 'escape-html';
 export const HEAD_START_MARK = '<!--page-head-->';
 export const HEAD_END_MARK = '<!--/page-head-->';
 
+/** The empty mount point of the built index.html, where a server-rendered page's markup goes. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+
 export interface PageTemplate {
-  /** The built index.html with this page's head and `<html lang>`. */
-  render(head: string, lang: string): string;
+  /** The built index.html with this page's head and `<html lang>`, and its rendered body if any. */
+  render(head: string, lang: string, body?: { html: string; stateScript: string } | null): string;
 }
 
 /**
@@ -32,12 +35,15 @@ export function createPageTemplate(indexHtml: string): PageTemplate {
     after = withoutDefaults.slice(cut);
   }
   return {
-    render(head, lang) {
+    render(head, lang, body) {
       const opening = before.replace(/<html\b([^>]*)>/i, (_whole, attributes: string) => {
         const rest = attributes.replace(/\s+lang="[^"]*"/i, '');
         return `<html lang="${escapeHtml(lang)}"${rest}>`;
       });
-      return `${opening}${head}${after}`;
+      const closing = body
+        ? after.replace(ROOT_ELEMENT, () => `<div id="root">${body.html}</div>${body.stateScript}`)
+        : after;
+      return `${opening}${head}${closing}`;
     },
   };
 }

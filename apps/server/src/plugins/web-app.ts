@@ -5,6 +5,7 @@ import { join, relative, sep } from 'node:path';
 import { appPlugin } from './app-plugin';
 import { sendError } from './error-handler';
 import { createPageTemplate } from './page-template';
+import { type RenderPageBody } from './page-renderer';
 
 const MISSING_BUILD_NOTE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>TradeOps</title></head>
@@ -35,15 +36,18 @@ export interface WebAppOptions {
   webDistDir: string;
   /** The head of the page a request asks for; without it, index.html goes out as built. */
   renderPageHead?: (request: FastifyRequest) => Promise<PageHead>;
+  /** A public page's HTML with its data (the web build's server renderer); null: the app shell. */
+  renderPageBody?: RenderPageBody | null;
 }
 
 /**
  * Serves the built single-page app: files from WEB_DIST_DIR, hashed /assets/*
  * cached for good, and index.html (never cached) for every other GET that is
  * not an API route, so deep links work on reload. Each page's index.html carries
- * that page's head (renderPageHead): link previews and crawlers read no JavaScript.
+ * that page's head (renderPageHead): link previews and crawlers read no JavaScript;
+ * a public page also its content and data (renderPageBody), which the browser hydrates.
  */
-export const webAppPlugin = appPlugin<WebAppOptions>(async (app, { webDistDir, renderPageHead }) => {
+export const webAppPlugin = appPlugin<WebAppOptions>(async (app, { webDistDir, renderPageHead, renderPageBody }) => {
   const hasBuild = existsSync(join(webDistDir, 'index.html'));
   const template = hasBuild ? createPageTemplate(readFileSync(join(webDistDir, 'index.html'), 'utf8')) : null;
   if (hasBuild) {
@@ -72,7 +76,21 @@ export const webAppPlugin = appPlugin<WebAppOptions>(async (app, { webDistDir, r
     reply.header('cache-control', 'no-cache');
     if (!renderPageHead) return reply.sendFile('index.html');
     const page = await renderPageHead(request);
-    return reply.code(page.status).type('text/html; charset=utf-8').send(template.render(page.head, page.lang));
+    const body = renderPageBody && page.status === 200 ? await renderBodyOrShell(request, page.lang) : null;
+    return reply
+      .code(page.status)
+      .type('text/html; charset=utf-8')
+      .send(template.render(page.head, page.lang, body));
+  }
+
+  /** A page that cannot be rendered here (a bug, data unavailable) still works: the browser draws it. */
+  async function renderBodyOrShell(request: FastifyRequest, lang: string) {
+    try {
+      return await renderPageBody!(request, lang);
+    } catch (error) {
+      request.log.error({ err: error }, 'server rendering failed: the page goes out as the app shell');
+      return null;
+    }
   }
 
   // `/` is a page like the others: the static files plugin would refuse it as a directory.

@@ -11,12 +11,14 @@ export interface RouteHandle {
    * its head already says it, so the route's generic texts do not replace it until the data does.
    */
   hasDataHead?: boolean;
+  /** A public page the server renders to HTML with its data (entry-server.tsx); the others arrive as the app shell. */
+  serverRendered?: boolean;
 }
 
 /** A public page's handle: its texts from the shared table the server's page heads use too. */
 export function publicPageHandle(path: PublicPagePath): RouteHandle {
   const page = PUBLIC_PAGES.find((candidate) => candidate.path === path)!;
-  return { titleKey: page.titleKey, descriptionKey: page.descriptionKey };
+  return { titleKey: page.titleKey, descriptionKey: page.descriptionKey, serverRendered: true };
 }
 
 /** The title and description keys (and data flag) of the deepest matched routes that declare them. */

@@ -1,16 +1,14 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, type HydrationState, matchRoutes, redirect, type RouteObject } from 'react-router';
 import { landingPathForMode, readUserMode } from '../lib/user-mode';
 import { RootHydrateFallback, RootLayout } from './layouts/root-layout';
-import { RequireAuth, RequireKyc } from './guards';
-import { AdminArea, BuyerArea, SellerArea } from './layouts/area-layout';
 import { type RouteHandle, publicPageHandle } from './route-handle';
 import { RouteErrorScreen } from './routes/route-error';
 import { SourceLandingPage } from './routes/source-landing';
 
 /*
  * The one route table of the app (spec §2 plus the dashboards' sidebar links).
- * Only the landing is in the entry bundle; every other screen is a lazy chunk,
- * its title from the route's handle.
+ * Only the landing is in the entry bundle; every other screen (and the signed-in areas' guards and
+ * layouts) is a lazy chunk, its title from the route's handle.
  */
 
 function page(path: string, titleKey: NonNullable<RouteHandle['titleKey']>, lazy: RouteObject['lazy']): RouteObject {
@@ -55,17 +53,17 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'terms',
-        handle: { titleKey: 'legal.terms.title' } satisfies RouteHandle,
+        handle: { titleKey: 'legal.terms.title', serverRendered: true } satisfies RouteHandle,
         lazy: () => import('./routes/legal').then((module) => ({ Component: module.TermsPage })),
       },
       {
         path: 'privacy',
-        handle: { titleKey: 'legal.privacy.title' } satisfies RouteHandle,
+        handle: { titleKey: 'legal.privacy.title', serverRendered: true } satisfies RouteHandle,
         lazy: () => import('./routes/legal').then((module) => ({ Component: module.PrivacyPage })),
       },
       {
         path: 'escrow-agreement',
-        handle: { titleKey: 'legal.escrow.title' } satisfies RouteHandle,
+        handle: { titleKey: 'legal.escrow.title', serverRendered: true } satisfies RouteHandle,
         lazy: () => import('./routes/legal').then((module) => ({ Component: module.EscrowAgreementPage })),
       },
       {
@@ -95,7 +93,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'blog/:slug',
-        handle: { titleKey: 'pages.blog', hasDataHead: true } satisfies RouteHandle,
+        handle: { titleKey: 'pages.blog', hasDataHead: true, serverRendered: true } satisfies RouteHandle,
         lazy: () => import('./routes/blog-post').then((module) => ({ Component: module.BlogPostPage })),
       },
       {
@@ -117,7 +115,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'operation/:id',
-        handle: { titleKey: 'pages.operationDetail', hasDataHead: true } satisfies RouteHandle,
+        handle: { titleKey: 'pages.operationDetail', hasDataHead: true, serverRendered: true } satisfies RouteHandle,
         lazy: () => import('./routes/operation-detail').then((module) => ({ Component: module.OperationDetailPage })),
       },
       page('operation/:operationId/order', 'pages.operationOrder', () =>
@@ -128,7 +126,7 @@ export const routes: RouteObject[] = [
       ),
       {
         // The live deal room: the API lets in the operation's buyers, its seller and admins.
-        Component: RequireKyc,
+        lazy: () => import('./guards').then((module) => ({ Component: module.RequireKyc })),
         children: [
           page('operation/:operationId/waiting', 'pages.operationWaiting', () =>
             import('./routes/operation-waiting').then((m) => ({ Component: m.OperationWaitingPage })),
@@ -157,7 +155,7 @@ export const routes: RouteObject[] = [
 
       // Signed in (any KYC state): onboarding, KYC status, mode choice
       {
-        Component: RequireAuth,
+        lazy: () => import('./guards').then((module) => ({ Component: module.RequireAuth })),
         children: [
           page('onboarding', 'pages.onboarding', () =>
             import('./routes/onboarding').then((m) => ({ Component: m.OnboardingPage })),
@@ -179,7 +177,7 @@ export const routes: RouteObject[] = [
 
       // Past the KYC gate: the buyer side (with its sidebar)
       {
-        Component: BuyerArea,
+        lazy: () => import('./layouts/area-layout').then((module) => ({ Component: module.BuyerArea })),
         children: [
           page('buyer/dashboard', 'pages.buyerDashboard', () =>
             import('./routes/buyer-dashboard').then((m) => ({ Component: m.BuyerDashboardPage })),
@@ -196,7 +194,7 @@ export const routes: RouteObject[] = [
 
       // Role seller (after the KYC gate)
       {
-        Component: SellerArea,
+        lazy: () => import('./layouts/area-layout').then((module) => ({ Component: module.SellerArea })),
         children: [
           page('seller/dashboard', 'pages.sellerDashboard', () =>
             import('./routes/seller-dashboard').then((m) => ({ Component: m.SellerDashboardPage })),
@@ -216,7 +214,7 @@ export const routes: RouteObject[] = [
 
       // Administration
       {
-        Component: AdminArea,
+        lazy: () => import('./layouts/area-layout').then((module) => ({ Component: module.AdminArea })),
         children: [
           page('admin', 'pages.admin', () =>
             import('./routes/admin-dashboard').then((m) => ({ Component: m.AdminDashboardPage })),
@@ -263,6 +261,21 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The browser's router; `hydrationData` when it takes over a page the server rendered. */
+export function createAppRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+}
+
+/**
+ * Loads the code of the routes an address matches, so the page the server rendered can be
+ * hydrated at once (a lazy route would first render its fallback and undo the server's HTML).
+ */
+export async function loadMatchedRoutes(location: string): Promise<void> {
+  const lazyMatches = (matchRoutes(routes, location) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
 }

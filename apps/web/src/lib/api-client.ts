@@ -55,6 +55,16 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
+/** How a request reaches the API: the browser's fetch, or the page renderer's on the server (entry-server.tsx). */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** The server renderer answers API calls in-process, with the visitor's cookie and language. */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -117,7 +127,7 @@ export async function apiRequest<S extends z.ZodType>(
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await transport(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body,

@@ -65,7 +65,8 @@ export function currentLanguage(): Language {
   return pickLanguage(i18n.resolvedLanguage ?? i18n.language);
 }
 
-async function ensureCatalog(language: Language): Promise<void> {
+/** Loads a language's catalog once (Spanish is bundled). */
+export async function ensureCatalog(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, 'translation')) return;
   const catalog = await catalogLoaders[language]();
   i18n.addResourceBundle(language, 'translation', catalog, true, true);

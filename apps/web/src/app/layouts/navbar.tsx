@@ -6,6 +6,7 @@ import { Container } from '../../components/ui/container';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { cx } from '../../lib/class-names';
 import { useSession } from '../../lib/session';
+import { useMounted } from '../../lib/use-mounted';
 
 // Signed-in only, and off the landing's initial JavaScript (the live stream, the bell's queries).
 const NotificationBell = lazy(() =>
@@ -21,6 +22,9 @@ import { LanguageSwitch } from './language-switch';
 import { ServicesMenu } from './services-menu';
 
 const MOBILE_MENU_ID = 'mobile-menu';
+
+const bellPlaceholder = <span aria-hidden="true" className="size-9" />;
+const accountMenuPlaceholder = <span aria-hidden="true" className="h-9 w-9 sm:w-32" />;
 
 interface NavItem {
   to: string;
@@ -55,6 +59,8 @@ interface NavbarProps {
 export function Navbar({ isMenuOpen, onMenuOpenChange }: NavbarProps) {
   const { t } = useTranslation();
   const { user, isLoading } = useSession();
+  // The bell and the account menu load in the browser, after the page the server rendered is taken over.
+  const isMounted = useMounted();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -110,14 +116,20 @@ export function Navbar({ isMenuOpen, onMenuOpenChange }: NavbarProps) {
         <div className="ml-auto flex items-center gap-2 xl:ml-0">
           <LanguageSwitch />
           {user && (
-            <Suspense fallback={<span aria-hidden="true" className="size-9" />}>
-              <LiveSession userId={user.id} />
-              <NotificationBell key={user.id} />
+            <Suspense fallback={bellPlaceholder}>
+              {isMounted ? (
+                <>
+                  <LiveSession userId={user.id} />
+                  <NotificationBell key={user.id} />
+                </>
+              ) : (
+                bellPlaceholder
+              )}
             </Suspense>
           )}
           {user && (
-            <Suspense fallback={<span aria-hidden="true" className="h-9 w-9 sm:w-32" />}>
-              <AccountMenu user={user} />
+            <Suspense fallback={accountMenuPlaceholder}>
+              {isMounted ? <AccountMenu user={user} /> : accountMenuPlaceholder}
             </Suspense>
           )}
           {!user && !isLoading && (

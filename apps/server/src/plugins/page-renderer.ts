@@ -1,0 +1,64 @@
+import { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** A public page as the web renderer (apps/web/src/entry-server.tsx) returns it. */
+export interface PageBody {
+  /** The markup inside `<div id="root">`. */
+  html: string;
+  /** The `<script type="application/json">` with the state the browser takes the page over with. */
+  stateScript: string;
+}
+
+/** The web renderer's module, as built by `vite build --ssr` into apps/web/dist-ssr. */
+interface WebRendererModule {
+  renderPage(request: {
+    url: string;
+    language: string;
+    fetchApi: (path: string, init: RequestInit) => Promise<Response>;
+  }): Promise<PageBody | null>;
+}
+
+export type RenderPageBody = (request: FastifyRequest, language: string) => Promise<PageBody | null>;
+
+/** Request headers a page's API calls carry over from the page request: who is asking. */
+const FORWARDED_HEADERS = ['cookie', 'user-agent'] as const;
+
+/**
+ * Loads the web build's page renderer, if there is one, and connects it to this server: the
+ * page's API calls are answered in-process (`app.inject`: the same routes, validation, session
+ * and caches as over the network, without a socket), with the visitor's cookie, so a signed-in
+ * buyer's page is rendered as they will see it. The module loads on the first page asked for.
+ * Null without a server build (the app shell goes out).
+ */
+export function loadPageRenderer(app: FastifyInstance, webSsrDir: string): RenderPageBody | null {
+  const entry = join(webSsrDir, 'entry-server.js');
+  if (!existsSync(entry)) {
+    app.log.warn({ entry }, 'no server renderer built: public pages go out as the app shell');
+    return null;
+  }
+  let loading: Promise<WebRendererModule> | null = null;
+
+  return async (request, language) => {
+    loading ??= import(pathToFileURL(entry).href) as Promise<WebRendererModule>;
+    const renderer = await loading;
+    const forwarded: Record<string, string> = {};
+    for (const name of FORWARDED_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === 'string') forwarded[name] = value;
+    }
+    const fetchApi = async (path: string, init: RequestInit): Promise<Response> => {
+      const headers = { ...forwarded, ...Object.fromEntries(new Headers(init.headers)) };
+      const answer = await app.inject({ method: 'GET', url: path, headers });
+      const body = answer.statusCode === 204 || answer.statusCode === 304 ? null : answer.rawPayload;
+      const responseHeaders = new Headers();
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+      }
+      return new Response(body, { status: answer.statusCode, headers: responseHeaders });
+    };
+    const url = `${request.protocol}://${request.host}${request.url}`;
+    return renderer.renderPage({ url, language, fetchApi });
+  };
+}
