@@ -39,6 +39,8 @@ COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/drizzle apps/server/drizzle
 COPY --from=build /app/apps/server/src/db/seed/assets apps/server/src/db/seed/assets
 COPY --from=build /app/apps/web/dist apps/web/dist
+# The server renderer of the public pages (vite build --ssr; docs/decisions/015).
+COPY --from=build /app/apps/web/dist-ssr apps/web/dist-ssr
 # DATA_DIR: the embedded database and local files when no DATABASE_URL / STORAGE=s3 is given
 # (mount a volume there); unused otherwise. The application files stay root's, read-only to the app.
 RUN mkdir -p /data && chown node:node /data

@@ -42,7 +42,8 @@ function ensureBuilt(name, output, sources, workspace) {
 const shared = ['packages/shared/src', 'package-lock.json'];
 ensureBuilt(
   'web app',
-  'apps/web/dist/index.html',
+  // Built last of the web build's two parts (the browser app, then its server renderer of public pages).
+  'apps/web/dist-ssr/entry-server.js',
   [...shared, 'apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts'],
   '@tradeops/web',
 );

@@ -13,7 +13,7 @@ const FRAMEWORK_PACKAGES =
 /**
  * One UI runtime everywhere: the app is written against React's API and runs on preact/compat in
  * the browser build, the dev server, the unit tests and the server renderer (home initial JS
- * 158 → 100 KB gzip; docs/decisions/010-performance-budgets-and-caches.md and 016).
+ * 158 → 100 KB gzip; docs/decisions/010-performance-budgets-and-caches.md and 015).
  */
 const PREACT_ALIASES = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },

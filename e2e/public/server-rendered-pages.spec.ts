@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS, originHeaders } from '../support/login';
 
 /**
- * Public pages arrive as HTML with their content and data (docs/decisions/016): what a crawler, a
+ * Public pages arrive as HTML with their content and data (docs/decisions/015): what a crawler, a
  * chat app's link preview or a phone on a slow network gets from one plain GET, before any script.
  */
 
@@ -152,5 +152,21 @@ test.describe('server-rendered public pages', () => {
     await expect(browserPage).toHaveURL(/category=/);
     await expect(heading).toHaveAttribute('data-from-server', 'yes');
     expect(errors).toEqual([]);
+  });
+
+  test('a tap before the app has taken the page over is not lost', async ({ page: browserPage }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await browserPage.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await browserPage.goto('/operations?sort=closing', { waitUntil: 'commit' });
+    await expect(browserPage.getByText('Página 1 de 2')).toBeVisible();
+    // The server's button, pressed while the app's code is still on its way.
+    await browserPage.getByRole('button', { name: 'Siguiente' }).click();
+    release();
+    await expect(browserPage).toHaveURL(/\?sort=closing&page=2$/);
+    await expect(browserPage.getByText('Página 2 de 2')).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The server's renderer of public pages (docs/decisions/016-server-rendered-public-pages.md).
+ * The server's renderer of public pages (docs/decisions/015-server-rendered-public-pages.md).
  * Built by `vite build --ssr` into apps/web/dist-ssr and loaded by the API server
  * (apps/server/src/plugins/web-app.ts): the same route table, components, catalogs and
  * queries as the browser, on the same UI runtime (Preact through its React compatibility

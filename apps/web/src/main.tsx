@@ -43,12 +43,21 @@ async function start(): Promise<void> {
       hydrateQueries(queryClient, serverPage.queries);
       const router = createAppRouter(serverPage.router);
       hydrateRoot(container!, <App queryClient={queryClient} router={router} />);
+      replayEarlyInput();
       return;
     }
   }
   // A client-rendered page (or one the server rendered for someone else): drawn from scratch.
   container!.replaceChildren();
   createRoot(container!).render(<App queryClient={queryClient} router={clientRouter ?? createAppRouter()} />);
+  replayEarlyInput();
+}
+
+/** What was tapped or typed on the server's page before now (public/early-input.js), done again. */
+function replayEarlyInput(): void {
+  const early = window as { __tradeopsStarted?: boolean; __tradeopsReplayEarlyInput?: () => void };
+  early.__tradeopsStarted = true;
+  early.__tradeopsReplayEarlyInput?.();
 }
 
 function App({
