@@ -117,6 +117,10 @@ async function main() {
         extraHeaders: page.headers,
       });
       const { categories, audits } = result.lhr;
+      // A run Lighthouse could not finish (no paint seen, a page that never settled) says why, not just 0.
+      if (result.lhr.runtimeError)
+        console.warn(`${page.name}: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+      for (const warning of result.lhr.runWarnings ?? []) console.warn(`${page.name}: ${warning}`);
       const failing = Object.values(audits)
         .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
         .filter((audit) => audit.scoreDisplayMode !== 'manual' && audit.scoreDisplayMode !== 'notApplicable')

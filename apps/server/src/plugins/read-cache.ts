@@ -42,7 +42,8 @@ interface Entry {
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const READ_CACHE_GZIP_MIN_BYTES = 1_024;
 
-function acceptsGzip(header: string | undefined): boolean {
+/** Whether an Accept-Encoding header takes gzip (and does not refuse it with q=0). */
+export function acceptsGzip(header: string | undefined): boolean {
   return header !== undefined && /\bgzip\b/.test(header) && !/\bgzip\s*;\s*q=0(?:\.0*)?\s*(?:,|$)/.test(header);
 }
 
