@@ -7,13 +7,16 @@ test.describe('operation detail for visitors', () => {
     const { data } = ZListOperationsResponse.parse(await (await request.get('/api/operations?limit=1')).json());
     const id = data[0]?.id ?? '';
     await page.goto(`/operation/${id}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Detalles después de iniciar sesión' })).toBeVisible();
+    // The deal's public facts, then the prompt for the rest.
+    await expect(page.getByRole('heading', { level: 1, name: data[0]?.title })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Detalles después de iniciar sesión' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Iniciar sesión', exact: true })).toHaveAttribute(
       'href',
       `/login?redirectTo=${encodeURIComponent(`/operation/${id}`)}`,
     );
     await page.goto('/operation/featured');
-    await expect(page.getByRole('heading', { level: 1, name: 'Detalles después de iniciar sesión' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Leche en polvo regular' })).toBeVisible();
+    await expect(page.getByText('15 t disponibles de 25 t')).toBeVisible();
   });
 
   test('the detail API is not open to visitors', async ({ request }) => {

@@ -108,7 +108,18 @@ test.describe('server-rendered public pages', () => {
     const anonymous = await playwright.request.newContext({ baseURL });
     const featured = (await (await anonymous.get('/api/operations/featured')).json()) as { id: string };
     const signedOut = await page(anonymous, `/operation/${featured.id}`);
-    expect(firstHeading(signedOut)).toBe('Detalles después de iniciar sesión');
+    expect(firstHeading(signedOut)).toBe('Leche en polvo regular');
+    const facts = renderedText(signedOut);
+    for (const fact of [
+      'De Uruguay a Venezuela',
+      '$4,300',
+      '15 t disponibles de 25 t',
+      'Detalles después de iniciar sesión',
+    ]) {
+      expect(facts).toContain(fact);
+    }
+    // Not the full sheet: its partners stay behind sign-in.
+    expect(facts).not.toContain('Atlántico Sur Trading');
     expectPreviewTags(signedOut, `/operation/${featured.id}`);
     await anonymous.dispose();
 

@@ -115,6 +115,24 @@ describe('route table', () => {
     },
   );
 
+  it("shows a visitor the deal's public facts above the sign-in prompt", async () => {
+    const operation = buildOperation({ deadline: new Date(Date.now() + 10.5 * 86_400_000).toISOString() });
+    mockApi({
+      [`/api/operations/${operation.id}/summary`]: () => jsonResponse(operation),
+    });
+    renderApp(`/operation/${operation.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: operation.title })).toBeInTheDocument();
+    expect(screen.getByText('De Uruguay a Venezuela')).toBeInTheDocument();
+    expect(screen.getByText('$4,300')).toBeInTheDocument();
+    expect(screen.getByText(/^1[01] días$/)).toBeInTheDocument();
+    expect(screen.getByText('15 t disponibles de 25 t')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Detalles después de iniciar sesión' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute(
+      'href',
+      `/login?redirectTo=${encodeURIComponent(`/operation/${operation.id}`)}`,
+    );
+  });
+
   it('shows the source landing at / with the stats and the newest operations', async () => {
     const fetchMock = mockLandingApi();
     renderApp('/');

@@ -22,6 +22,7 @@ export {
   ZOutboxResponse,
   ZResendOutboxResponse,
   ZOperationDetail,
+  ZOperationListItem,
   ZOperationControlResponse,
   ZOperationReviewResponse,
   ZPlatformStats,

@@ -183,3 +183,46 @@ describe('GET /api/operations paging', () => {
     }
   });
 });
+
+describe('GET /api/operations/:id/summary', () => {
+  let t: TestApp;
+  const summary = async (id: string, headers: Record<string, string> = {}) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/operations/${id}/summary`, headers });
+    return { status: response.statusCode, body: response.json() };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("gives a visitor an approved operation's card facts, in the reader's language", async () => {
+    const id = demoOperationId(FEATURED_OPERATION_KEY);
+    const { status, body } = await summary(id);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      id,
+      title: 'Leche en polvo regular',
+      origin_country: 'UY',
+      destination_country: 'VE',
+      total_tons: 25,
+      available_tons: 15,
+      price_usd: 4300,
+    });
+    // The full sheet's parts are not in it.
+    expect(body).not.toHaveProperty('partners');
+    expect((await summary(id, { 'accept-language': 'en' })).body).toMatchObject({ title: 'Regular milk powder' });
+  });
+
+  it('answers 404 for an operation awaiting review and for an unknown id, 400 for a malformed one', async () => {
+    const pending = PENDING_REVIEW[0];
+    expect(pending).toBeDefined();
+    const hidden = await summary(demoOperationId(pending!.key));
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toMatchObject({ error: { code: 'OPERATION_NOT_FOUND' } });
+    expect((await summary('0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01')).status).toBe(404);
+    expect((await summary('not-an-id')).status).toBe(400);
+  });
+});

@@ -60,3 +60,13 @@ export async function selectPublicOperations(db: Queryable, query: PublicOperati
 }
 
 export type PublicOperationRow = Awaited<ReturnType<typeof selectPublicOperations>>[number];
+
+/** One approved operation's public columns (its card), or undefined: unknown, or not approved. */
+export async function selectPublicOperation(db: Queryable, id: string): Promise<PublicOperationRow | undefined> {
+  const [row] = await db
+    .select(publicOperationColumns)
+    .from(operations)
+    .where(and(eq(operations.id, id), eq(operations.kycStatus, 'approved')))
+    .limit(1);
+  return row;
+}

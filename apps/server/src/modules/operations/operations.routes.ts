@@ -4,13 +4,15 @@ import {
   ZFeaturedOperation,
   ZListOperationsRequest,
   ZListOperationsResponse,
+  ZOperationIdParams,
+  ZOperationListItem,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/error-handler';
 import { getCatalogue, getFeaturedOperation } from './catalogue.service';
-import { listOperations } from './operations.service';
+import { getOperationSummary, listOperations } from './operations.service';
 
-/** The three public reads are served from `app.readCache`, invalidated by the database's NOTIFY. */
+/** The public reads are served from `app.readCache`, invalidated by the database's NOTIFY. */
 export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/operations',
@@ -69,6 +71,23 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       app.readCache.sendJson(reply, `featured|${request.lang}`, ZFeaturedOperation, () =>
         getFeaturedOperation(app.db, request.lang),
+      ),
+  );
+
+  app.get(
+    '/operations/:id/summary',
+    {
+      schema: {
+        summary: "An approved operation's public facts (its catalogue card), for visitors who open its link",
+        tags: ['operations'],
+        params: ZOperationIdParams,
+        response: { 200: ZOperationListItem, ...errorResponses(400, 404) },
+      },
+      config: { access: 'public' },
+    },
+    async (request, reply) =>
+      app.readCache.sendJson(reply, `summary|${request.lang}|${request.params.id}`, ZOperationListItem, () =>
+        getOperationSummary(app.db, request.params.id, request.lang),
       ),
   );
 };

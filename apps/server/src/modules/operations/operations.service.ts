@@ -9,7 +9,8 @@ import {
 } from '@tradeops/shared';
 import { type z } from 'zod';
 import { type AppDatabase } from '../../db/client';
-import { type PublicOperationRow, selectPublicOperations } from './operations.repo';
+import { AppError } from '../../errors';
+import { type PublicOperationRow, selectPublicOperation, selectPublicOperations } from './operations.repo';
 
 export type ListOperationsQuery = z.output<typeof ZListOperationsRequest>;
 
@@ -56,4 +57,14 @@ export async function listOperations(
   });
   const data = rows.slice(0, query.limit).map((row) => toOperationListItem(row, lang));
   return { data, count: data.length, has_more: rows.length > query.limit };
+}
+
+/**
+ * An operation's public facts, as its catalogue card shows them, for a visitor who opened its link:
+ * the full sheet (partners, documents, statistics) stays behind sign-in. Only approved operations.
+ */
+export async function getOperationSummary(db: AppDatabase, id: string, lang: Language): Promise<OperationListItem> {
+  const row = await selectPublicOperation(db, id);
+  if (!row) throw new AppError('OPERATION_NOT_FOUND');
+  return toOperationListItem(row, lang);
 }

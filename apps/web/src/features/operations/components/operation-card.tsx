@@ -130,7 +130,8 @@ export function OperationCard({ operation, now }: OperationCardProps) {
   );
 }
 
-function DeadlineText({ deadline, now }: { deadline: string | null; now: Date | undefined }) {
+/** The time left to join, in words: days, under a day, closed, or no deadline. */
+export function DeadlineText({ deadline, now }: { deadline: string | null; now: Date | undefined }) {
   const { t } = useTranslation();
   if (!deadline) return <span>{t('operations.card.noDeadline')}</span>;
   const clock = now ?? new Date();

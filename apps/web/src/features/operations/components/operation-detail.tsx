@@ -1,4 +1,4 @@
-import { type OperationDetail as OperationDetailData } from '@tradeops/shared';
+import { type OperationDetail as OperationDetailData, type OperationListItem } from '@tradeops/shared';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button';
@@ -8,6 +8,13 @@ import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useFeaturedOperation } from '../api/get-featured-operation';
 import { useOperationDetail } from '../api/get-operation-detail';
+import { useOperationSummary } from '../api/get-operation-summary';
+import { Fact } from '../../../components/ui/fact';
+import { cx } from '../../../lib/class-names';
+import { formatNumber, formatUsdAmount } from '../../../lib/format';
+import { countryName } from '../../../lib/i18n';
+import { AllocationBar } from './allocation-bar';
+import { DeadlineText } from './operation-card';
 import { useOperationPageHead } from '../hooks/use-operation-page-head';
 import { OperationDetailView } from './operation-detail-view';
 import { loginPathTo, RETURN_TO_PARAM } from '../../../lib/login-path';
@@ -34,12 +41,17 @@ export function OperationDetail({
   const operationId = isFeatured ? featured.data?.id : id;
   const isValidId = !!operationId && UUID.test(operationId);
   const detail = useOperationDetail(operationId, !!user && isValidId);
+  // A visitor sees the deal's public facts (as its catalogue card shows them) above the sign-in prompt.
+  const summary = useOperationSummary(operationId, !isLoading && !user && isValidId);
   const returnTo = isFeatured ? '/operation/featured' : `/operation/${id ?? ''}`;
   useOperationPageHead(detail.data);
 
   if (isLoading) return <DetailSkeleton />;
   if (!isFeatured && !isValidId) return <OperationNotFound />;
-  if (!user) return <DetailTeaser returnTo={returnTo} />;
+  if (!user) {
+    if (isValidId && summary.isPending) return <DetailSkeleton />;
+    return <DetailTeaser returnTo={returnTo} operation={summary.data} />;
+  }
   if (isFeatured && featured.isPending) return <DetailSkeleton />;
   if (isFeatured && featured.isError) return <OperationNotFound />;
   if (detail.isPending) return <DetailSkeleton />;
@@ -50,12 +62,22 @@ export function OperationDetail({
   return <OperationDetailView operation={detail.data} makeOfferAction={renderMakeOffer?.(detail.data)} />;
 }
 
-function DetailTeaser({ returnTo }: { returnTo: string }) {
+function DetailTeaser({ returnTo, operation }: { returnTo: string; operation: OperationListItem | undefined }) {
   const { t } = useTranslation();
   return (
-    <Container className="max-w-3xl py-16 sm:py-24">
-      <div className="rounded-3xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-12">
-        <PageHeader variant="plain" title={t('detail.teaserTitle')} />
+    <Container className={operation ? 'max-w-3xl py-10 sm:py-16' : 'max-w-3xl py-16 sm:py-24'}>
+      {operation && <OperationPublicFacts operation={operation} />}
+      <div
+        className={cx(
+          'rounded-3xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-12',
+          operation && 'mt-8',
+        )}
+      >
+        {operation ? (
+          <h2 className="text-xl font-bold tracking-tight text-brand-900">{t('detail.teaserTitle')}</h2>
+        ) : (
+          <PageHeader variant="plain" title={t('detail.teaserTitle')} />
+        )}
         <p className="mt-4 text-slate-600">{t('detail.teaserText')}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <ButtonLink to={loginPathTo(returnTo)} size="lg">
@@ -72,6 +94,41 @@ function DetailTeaser({ returnTo }: { returnTo: string }) {
         </p>
       </div>
     </Container>
+  );
+}
+
+/** What anyone may know of a deal (its catalogue card's facts): product, route, price, time left, tonnage. */
+function OperationPublicFacts({ operation }: { operation: OperationListItem }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const tons = (value: number) => formatNumber(value, language);
+  const origin = countryName(t, operation.origin_country);
+  const destination = countryName(t, operation.destination_country);
+  return (
+    <section aria-labelledby="operation-public-title">
+      <p className="text-xs font-semibold tracking-wide text-accent-700 uppercase">
+        {t(`operations.type.${operation.type}`)} · {t(`productCategories.${operation.product_category}`)}
+      </p>
+      <h1 id="operation-public-title" className="mt-2 text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">
+        {operation.title}
+      </h1>
+      <p className="mt-2 text-lg text-slate-600">{t('operations.card.route', { origin, destination })}</p>
+      <dl className="mt-6 grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
+        <Fact label={t('operations.card.pricePerTon')}>{formatUsdAmount(operation.price_usd, language)}</Fact>
+        <Fact label={t('operations.card.timeLeft')}>
+          <DeadlineText deadline={operation.deadline} now={undefined} />
+        </Fact>
+        <Fact label={t('operations.card.allocation')}>
+          {t('operations.card.available', { available: tons(operation.available_tons) })}{' '}
+          {t('operations.card.ofTotal', { total: tons(operation.total_tons) })}
+        </Fact>
+        <Fact label={t('detail.status')}>{t(`operationStatus.${operation.status}`)}</Fact>
+      </dl>
+      <AllocationBar className="mt-4" totalTons={operation.total_tons} availableTons={operation.available_tons} />
+      <p className="mt-2 text-sm text-slate-600">
+        {t('operations.card.minVolume', { min: tons(operation.min_volume) })}
+      </p>
+    </section>
   );
 }
 

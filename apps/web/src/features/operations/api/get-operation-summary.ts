@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { type OperationListItem } from '@tradeops/shared';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api-client';
+import { operationKeys } from './keys';
+
+/** GET /api/operations/{id}/summary: an approved operation's public facts, for a visitor. */
+export function getOperationSummary(id: string, signal?: AbortSignal): Promise<OperationListItem> {
+  return apiRequest(`/api/operations/${encodeURIComponent(id)}/summary`, (contracts) => contracts.ZOperationListItem, {
+    signal,
+  });
+}
+
+export function useOperationSummary(id: string | undefined, enabled: boolean) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: operationKeys.summary(id ?? '', i18n.language),
+    queryFn: ({ signal }) => getOperationSummary(id ?? '', signal),
+    enabled: enabled && !!id,
+  });
+}
