@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { useSelectMode } from '../../features/auth/api/select-mode';
-import { OFFER_FROM_PARAM } from '../../features/offers/hooks/offer-from-operation';
+import { OFFER_FROM_PARAM } from '../../features/offers/offer-from-param';
 import { OperationDetail } from '../../features/operations/components/operation-detail';
 import { useSession } from '../../lib/session';
 import { saveUserMode } from '../../lib/user-mode';

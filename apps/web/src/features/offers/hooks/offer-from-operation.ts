@@ -1,9 +1,6 @@
 import { COUNTRY_CODES, type OperationDetail, PRODUCT_CATEGORIES } from '@tradeops/shared';
 import { EMPTY_OFFER, type OfferFormValues } from './use-offer-draft';
 
-/** The query parameter of /make-offer naming the operation an offer starts from ("Make an Offer" on its page). */
-export const OFFER_FROM_PARAM = 'from';
-
 const isCountry = (code: string) => (COUNTRY_CODES as readonly string[]).includes(code);
 /** A date of the deal worth keeping: one from today on (a past date would only be refused). */
 const futureDate = (value: string | null | undefined, today: string) =>
