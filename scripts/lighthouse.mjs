@@ -121,6 +121,20 @@ async function main() {
       if (result.lhr.runtimeError)
         console.warn(`${page.name}: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
       for (const warning of result.lhr.runWarnings ?? []) console.warn(`${page.name}: ${warning}`);
+      // LIGHTHOUSE_DETAILS=1: where the main thread went (what the blocking time is made of), per script.
+      if (process.env.LIGHTHOUSE_DETAILS) {
+        const scripts = (audits['bootup-time']?.details?.items ?? []).slice(0, 8);
+        for (const item of scripts) {
+          console.info(
+            `    ${page.name}: ${String(item.url).replace(ORIGIN, '')} total ${Math.round(item.total)} ms, script ${Math.round(item.scripting)} ms, parse ${Math.round(item.scriptParseCompile)} ms`,
+          );
+        }
+        for (const task of (audits['long-tasks']?.details?.items ?? []).slice(0, 8)) {
+          console.info(
+            `    ${page.name}: long task ${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms (${String(task.url).replace(ORIGIN, '')})`,
+          );
+        }
+      }
       const failing = Object.values(audits)
         .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
         .filter((audit) => audit.scoreDisplayMode !== 'manual' && audit.scoreDisplayMode !== 'notApplicable')

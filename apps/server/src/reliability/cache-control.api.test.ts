@@ -21,6 +21,7 @@ const CACHEABLE_WHEN_OK: Record<string, string> = {
   'GET /api/operations': 'no-cache',
   'GET /api/operations/catalogue': 'no-cache',
   'GET /api/operations/featured': 'no-cache',
+  'GET /api/operations/:id/summary': 'no-cache',
   'GET /api/offers/:id/image': 'public, max-age=3600',
 };
 const STREAMING = new Set(['GET /api/events']);

@@ -16,6 +16,7 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'GET /api/stats': 'public',
   'GET /api/operations/catalogue': 'public',
   'GET /api/operations/featured': 'public',
+  'GET /api/operations/:id/summary': 'public',
   'GET /api/operations/:id': 'authenticated',
   'PUT /api/operations/:id/watch': 'authenticated',
   'DELETE /api/operations/:id/watch': 'authenticated',

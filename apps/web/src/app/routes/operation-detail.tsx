@@ -1,15 +1,19 @@
 import { type OperationDetail as OperationDetailData } from '@tradeops/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
 import { useSelectMode } from '../../features/auth/api/select-mode';
 import { OFFER_FROM_PARAM } from '../../features/offers/offer-from-param';
 import { OperationDetail } from '../../features/operations/components/operation-detail';
 import { useSession } from '../../lib/session';
 import { saveUserMode } from '../../lib/user-mode';
+
+// The explanation's dialog (Radix) loads when it is about to open, not with every operation page.
+const loadDialog = () => import('../../components/ui/dialog');
+const Dialog = lazy(() => loadDialog().then((module) => ({ default: module.Dialog })));
+const preloadDialog = () => void loadDialog();
 
 const renderMakeOffer = (operation: OperationDetailData) => <MakeOfferAction operation={operation} />;
 
@@ -57,30 +61,40 @@ export function MakeOfferAction({ operation }: { operation: OperationDetailData 
 
   return (
     <>
-      <Button variant="secondary" size="lg" onClick={() => setIsExplaining(true)}>
+      <Button
+        variant="secondary"
+        size="lg"
+        onPointerEnter={preloadDialog}
+        onFocus={preloadDialog}
+        onClick={() => setIsExplaining(true)}
+      >
         {t('detail.makeOffer')}
       </Button>
-      <Dialog
-        open={isExplaining}
-        onOpenChange={setIsExplaining}
-        title={t('offerFromDeal.buyerTitle')}
-        description={t('offerFromDeal.buyerText')}
-        className="max-w-lg"
-      >
-        <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
-          <li>{t('offerFromDeal.buyerPointSeller')}</li>
-          <li>{t('offerFromDeal.buyerPointBuyer', { action: t('detail.participate') })}</li>
-        </ul>
-        {error && <Alert className="mt-4">{error}</Alert>}
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={() => setIsExplaining(false)}>
-            {t('offerFromDeal.stayBuyer')}
-          </Button>
-          <Button disabled={selectMode.isPending} onClick={() => void switchToSeller()}>
-            {t('offerFromDeal.switchToSeller')}
-          </Button>
-        </div>
-      </Dialog>
+      {isExplaining && (
+        <Suspense fallback={null}>
+          <Dialog
+            open={isExplaining}
+            onOpenChange={setIsExplaining}
+            title={t('offerFromDeal.buyerTitle')}
+            description={t('offerFromDeal.buyerText')}
+            className="max-w-lg"
+          >
+            <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+              <li>{t('offerFromDeal.buyerPointSeller')}</li>
+              <li>{t('offerFromDeal.buyerPointBuyer', { action: t('detail.participate') })}</li>
+            </ul>
+            {error && <Alert className="mt-4">{error}</Alert>}
+            <div className="mt-6 flex flex-wrap justify-end gap-3">
+              <Button variant="secondary" onClick={() => setIsExplaining(false)}>
+                {t('offerFromDeal.stayBuyer')}
+              </Button>
+              <Button disabled={selectMode.isPending} onClick={() => void switchToSeller()}>
+                {t('offerFromDeal.switchToSeller')}
+              </Button>
+            </div>
+          </Dialog>
+        </Suspense>
+      )}
     </>
   );
 }
