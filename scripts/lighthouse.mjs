@@ -109,17 +109,25 @@ async function main() {
     const only = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
     for (const page of pages.filter((p) => only.length === 0 || only.some((name) => p.name.startsWith(name)))) {
       const load = loadavg()[0].toFixed(2);
-      const result = await lighthouse(page.url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        extraHeaders: page.headers,
-      });
+      const audit = () =>
+        lighthouse(page.url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          extraHeaders: page.headers,
+        });
+      let result = await audit();
+      // A run Lighthouse could not finish (its trace lost the navigation: NO_NAVSTART, now and then on
+      // this machine) says why and is run once more; a second failure is reported as it is (score 0).
+      if (result.lhr.runtimeError) {
+        console.warn(
+          `${page.name}: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message} (running it again)`,
+        );
+        result = await audit();
+        if (result.lhr.runtimeError) console.warn(`${page.name}: ${result.lhr.runtimeError.code} again`);
+      }
       const { categories, audits } = result.lhr;
-      // A run Lighthouse could not finish (no paint seen, a page that never settled) says why, not just 0.
-      if (result.lhr.runtimeError)
-        console.warn(`${page.name}: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
       for (const warning of result.lhr.runWarnings ?? []) console.warn(`${page.name}: ${warning}`);
       // LIGHTHOUSE_DETAILS=1: where the main thread went (what the blocking time is made of), per script.
       if (process.env.LIGHTHOUSE_DETAILS) {
