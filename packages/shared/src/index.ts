@@ -12,6 +12,7 @@ export * from './escrow/constants';
 export * from './escrow/ledger-memo';
 export * from './i18n/languages';
 export * from './i18n/dates';
+export * from './i18n/intl-formats';
 export * from './money/money';
 export * from './money/platform-fee';
 export * from './text/safe-text';

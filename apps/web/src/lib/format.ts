@@ -1,4 +1,11 @@
-import { formatUsd, localeOf, usdToCents, formatDeadline as formatSharedDeadline } from '@tradeops/shared';
+import {
+  dateTimeFormat,
+  formatUsd,
+  localeOf,
+  numberFormat,
+  usdToCents,
+  formatDeadline as formatSharedDeadline,
+} from '@tradeops/shared';
 
 export { formatCalendarDate } from '@tradeops/shared';
 
@@ -16,7 +23,7 @@ export function formatUsdAmount(usd: number, language: string, options: { compac
 }
 
 export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(toLocale(language), options).format(value);
+  return numberFormat(toLocale(language), options).format(value);
 }
 
 export function formatDate(
@@ -24,7 +31,7 @@ export function formatDate(
   language: string,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
 ): string {
-  return new Intl.DateTimeFormat(toLocale(language), options).format(new Date(value));
+  return dateTimeFormat(toLocale(language), options).format(new Date(value));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from './intl-formats';
 import { localeOf } from './languages';
 
 /**
@@ -12,13 +13,13 @@ import { localeOf } from './languages';
 export function formatCalendarDate(isoDate: string, language: string): string {
   const day = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(day.getTime())) return isoDate;
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(day);
+  return dateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(day);
 }
 
 /** The offset of a time zone at a moment, written "UTC−3", "UTC+5:30" or "UTC". */
 export function formatUtcOffset(moment: Date, timeZone?: string): string {
   const name =
-    new Intl.DateTimeFormat('en-US', { timeZoneName: 'shortOffset', timeZone })
+    dateTimeFormat('en-US', { timeZoneName: 'shortOffset', timeZone })
       .formatToParts(moment)
       .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
   const offset = name.replace(/^GMT/, '').replace(/^[+-]0$/, '');
@@ -31,7 +32,7 @@ export function formatUtcOffset(moment: Date, timeZone?: string): string {
  */
 export function formatDeadline(moment: string | Date, language: string, timeZone?: string): string {
   const at = new Date(moment);
-  const text = new Intl.DateTimeFormat(localeOf(language), {
+  const text = dateTimeFormat(localeOf(language), {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone,

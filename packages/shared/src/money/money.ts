@@ -1,3 +1,5 @@
+import { numberFormat } from '../i18n/intl-formats';
+
 /**
  * Money is integer US cents everywhere it is stored or computed; the one place
  * that turns tons × price into money is `computeTotalCents`.
@@ -34,7 +36,7 @@ export function computeTotalCents(pricePerTonCents: Cents, tons: number): Cents 
 /** Writes US dollars in a locale (see `localeOf`): "$107,500", or "$1M" when compact. */
 export function formatUsd(cents: Cents, locale: string, options: { compact?: boolean } = {}): string {
   const usd = centsToUsd(cents);
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency: 'USD',
     currencyDisplay: 'narrowSymbol',
