@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   buildOperation,
@@ -53,5 +54,18 @@ describe('/make-offer?from=<operation>', () => {
     expect(await screen.findByLabelText('Nombre del producto')).toHaveValue('Milk Powder');
     expect(screen.getByLabelText('País de origen')).toHaveValue('VE');
     expect(screen.getByLabelText('Puerto de llegada')).toHaveValue('Buenos Aires');
+  });
+});
+
+describe('/make-offer, asked for again while the seller is in it', () => {
+  it('keeps the wizard and the files chosen in it', { timeout: 30_000 }, async () => {
+    mockApi({});
+    const { router } = renderApp('/make-offer', createTestQueryClient(buildSessionUser({ role: 'seller' })));
+    const photo = new File(['webp'], 'cacao.webp', { type: 'image/webp' });
+    await userEvent.upload(await screen.findByLabelText('Imagen del producto', {}, { timeout: 10_000 }), photo);
+    expect(await screen.findByText('cacao.webp')).toBeInTheDocument();
+    // The sidebar's "Make an offer" link: the same address, a new history entry.
+    await router.navigate('/make-offer');
+    expect(await screen.findByText('cacao.webp')).toBeInTheDocument();
   });
 });

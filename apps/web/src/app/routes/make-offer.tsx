@@ -48,7 +48,13 @@ export function MakeOfferPage() {
             {t('offerFromDeal.prefilled', { title: prefilledFrom })}
           </Alert>
         )}
-        {isLoadingSource ? <Skeleton className="h-96 w-full" /> : <OfferWizard key={location.key} />}
+        {/* A new wizard only when a deal's data was just written into the draft; going to /make-offer
+            again (the sidebar's link while already here) keeps the wizard, and the files chosen in it. */}
+        {isLoadingSource ? (
+          <Skeleton className="h-96 w-full" />
+        ) : (
+          <OfferWizard key={prefilledFrom ? location.key : 'wizard'} />
+        )}
       </div>
     </AreaPage>
   );
