@@ -121,6 +121,7 @@ test.describe('server-rendered public pages', () => {
     // Not the full sheet: its partners stay behind sign-in.
     expect(facts).not.toContain('Atlántico Sur Trading');
     expectPreviewTags(signedOut, `/operation/${featured.id}`);
+    expect((await anonymous.get(`/operation/${featured.id}`)).headers()['cache-control']).toBe('no-cache');
     await anonymous.dispose();
 
     const buyer = await playwright.request.newContext({ baseURL });
@@ -134,8 +135,8 @@ test.describe('server-rendered public pages', () => {
     const text = renderedText(html);
     expect(text).toContain('De Uruguay a Venezuela');
     expect(text).toContain('Descargar especificación');
-    // The buyer's own session rendered in, so nothing else can see it: the page is never cached.
-    expect((await buyer.get(`/operation/${featured.id}`)).headers()['cache-control']).toBe('no-cache');
+    // The buyer's own session rendered in: never kept by a shared cache, and asked again every time.
+    expect((await buyer.get(`/operation/${featured.id}`)).headers()['cache-control']).toBe('private, no-cache');
     await buyer.dispose();
   });
 

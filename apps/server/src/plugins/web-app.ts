@@ -83,6 +83,8 @@ export const webAppPlugin = appPlugin<WebAppOptions>(async (app, { webDistDir, r
     const page = await renderPageHead(request);
     const body = renderPageBody && page.status === 200 ? await renderBodyOrShell(request, page.lang) : null;
     const html = template.render(page.head, page.lang, body);
+    // Rendered with the visitor's cookie, the page may carry their session and data: no shared cache keeps it.
+    if (body && request.headers.cookie) reply.header('cache-control', 'private, no-cache');
     const vary = reply.getHeader('vary');
     reply
       .code(page.status)
