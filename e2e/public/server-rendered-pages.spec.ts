@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS, originHeaders } from '../support/login';
 
 /**
@@ -44,6 +44,17 @@ function expectPreviewTags(html: string, path: string) {
   ]) {
     expect(html, `${path}: ${tag}`).toContain(tag);
   }
+}
+
+/** Holds the app's entry script back until the returned function is called: the server's page alone on screen. */
+async function holdAppScript(browserPage: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await browserPage.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 async function page(request: APIRequestContext, path: string): Promise<string> {
@@ -147,12 +158,7 @@ test.describe('server-rendered public pages', () => {
       if (message.type() === 'error') errors.push(message.text());
     });
     // The app's script waits until the server's heading is marked: a page drawn again loses the mark.
-    let release = () => {};
-    const marked = new Promise<void>((resolve) => (release = resolve));
-    await browserPage.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await marked;
-      await route.continue();
-    });
+    const release = await holdAppScript(browserPage);
     await browserPage.goto('/operations', { waitUntil: 'commit' });
     const heading = browserPage.getByRole('heading', { level: 1, name: 'Catálogo de operaciones' });
     await heading.evaluate((element) => element.setAttribute('data-from-server', 'yes'));
@@ -167,12 +173,7 @@ test.describe('server-rendered public pages', () => {
   });
 
   test('a tap before the app has taken the page over is not lost', async ({ page: browserPage }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await browserPage.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScript(browserPage);
     await browserPage.goto('/operations?sort=closing', { waitUntil: 'commit' });
     await expect(browserPage.getByText('Página 1 de 2')).toBeVisible();
     // The server's button, pressed while the app's code is still on its way.
