@@ -118,7 +118,7 @@ function OperationPublicFacts({ operation }: { operation: OperationListItem }) {
         <Fact label={t('operations.card.timeLeft')}>
           <DeadlineText deadline={operation.deadline} now={undefined} />
         </Fact>
-        <Fact label={t('operations.card.allocation')}>
+        <Fact label={t('detail.availableVolume')}>
           {t('operations.card.available', { available: tons(operation.available_tons) })}{' '}
           {t('operations.card.ofTotal', { total: tons(operation.total_tons) })}
         </Fact>
