@@ -2,7 +2,6 @@
 import './lib/zod-setup';
 // Then: effects timed as the app's code expects them (see the file).
 import './lib/ui-runtime';
-import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -40,7 +39,10 @@ async function start(): Promise<void> {
       (error: unknown) => (console.warn('[ssr] the page’s code did not load', error), false),
     );
     if (loaded) {
-      hydrateQueries(queryClient, serverPage.queries);
+      // The server sends only answered queries (dehydrate's default): their data, dated when fetched.
+      for (const { queryKey, state } of serverPage.queries.queries) {
+        queryClient.setQueryData(queryKey, state.data, { updatedAt: state.dataUpdatedAt });
+      }
       const router = createAppRouter(serverPage.router);
       hydrateRoot(container!, <App queryClient={queryClient} router={router} />);
       replayEarlyInput();

@@ -118,11 +118,11 @@ function OperationPublicFacts({ operation }: { operation: OperationListItem }) {
         <Fact label={t('operations.card.timeLeft')}>
           <DeadlineText deadline={operation.deadline} now={undefined} />
         </Fact>
-        <Fact label={t('detail.availableVolume')}>
+        <Fact label={t('featured.availableVolume')}>
           {t('operations.card.available', { available: tons(operation.available_tons) })}{' '}
           {t('operations.card.ofTotal', { total: tons(operation.total_tons) })}
         </Fact>
-        <Fact label={t('detail.status')}>{t(`operationStatus.${operation.status}`)}</Fact>
+        <Fact label={t('featured.status')}>{t(`operationStatus.${operation.status}`)}</Fact>
       </dl>
       <AllocationBar className="mt-4" totalTons={operation.total_tons} availableTons={operation.available_tons} />
       <p className="mt-2 text-sm text-slate-600">
