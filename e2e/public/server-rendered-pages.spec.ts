@@ -57,7 +57,7 @@ async function holdAppScript(browserPage: Page): Promise<() => void> {
   return release;
 }
 
-async function page(request: APIRequestContext, path: string): Promise<string> {
+async function fetchPage(request: APIRequestContext, path: string): Promise<string> {
   const response = await request.get(path);
   expect(response.status(), path).toBe(200);
   expect(response.headers()['content-type']).toContain('text/html');
@@ -95,7 +95,7 @@ test.describe('server-rendered public pages', () => {
 
   for (const { path, heading, content } of pages) {
     test(`${path} arrives with its content and its preview tags`, async ({ request }) => {
-      const html = await page(request, path);
+      const html = await fetchPage(request, path);
       expect(firstHeading(html)).toBe(heading);
       const text = renderedText(html);
       for (const expected of content) expect(text, `${path}: ${expected}`).toContain(expected);
@@ -104,7 +104,7 @@ test.describe('server-rendered public pages', () => {
   }
 
   test('an English address arrives in English, data included', async ({ request }) => {
-    const html = await page(request, '/operations?lang=en');
+    const html = await fetchPage(request, '/operations?lang=en');
     expect(html).toContain('<html lang="en"');
     expect(firstHeading(html)).toBe('Operations catalogue');
     const text = renderedText(html);
@@ -118,7 +118,7 @@ test.describe('server-rendered public pages', () => {
   }) => {
     const anonymous = await playwright.request.newContext({ baseURL });
     const featured = (await (await anonymous.get('/api/operations/featured')).json()) as { id: string };
-    const signedOut = await page(anonymous, `/operation/${featured.id}`);
+    const signedOut = await fetchPage(anonymous, `/operation/${featured.id}`);
     expect(firstHeading(signedOut)).toBe('Leche en polvo regular');
     const facts = renderedText(signedOut);
     for (const fact of [
@@ -141,7 +141,7 @@ test.describe('server-rendered public pages', () => {
       data: { email: DEMO_USERS.buyer, password: DEMO_PASSWORD },
     });
     expect(signIn.status()).toBe(200);
-    const html = await page(buyer, `/operation/${featured.id}`);
+    const html = await fetchPage(buyer, `/operation/${featured.id}`);
     expect(firstHeading(html)).toBe('Leche en polvo regular');
     const text = renderedText(html);
     expect(text).toContain('De Uruguay a Venezuela');

@@ -29,7 +29,8 @@ export interface PageRenderRequest {
   fetchApi: (path: string, init: RequestInit) => Promise<Response>;
 }
 
-export interface RenderedPage {
+/** One rendered page, as the server's plugins/page-renderer.ts receives it (the same name there). */
+export interface PageBody {
   /** The markup that goes inside `<div id="root">`. */
   html: string;
   /** The page's state as a JSON data block, for after `<div id="root">`. */
@@ -71,7 +72,7 @@ function isWaiting(query: Query): boolean {
  * Renders a public page to HTML with its data. Null when the address is not a server-rendered
  * page (a signed-in area, a redirect, an unknown route): the browser app renders those itself.
  */
-export async function renderPage(request: PageRenderRequest): Promise<RenderedPage | null> {
+export async function renderPage(request: PageRenderRequest): Promise<PageBody | null> {
   return currentRequest.run(request, async () => {
     const context = await handler.query(new Request(request.url));
     if (context instanceof Response || context.errors || !isServerRendered(context)) return null;

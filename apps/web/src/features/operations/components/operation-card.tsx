@@ -131,7 +131,7 @@ export function OperationCard({ operation, now }: OperationCardProps) {
 }
 
 /** The time left to join, in words: days, under a day, closed, or no deadline. */
-export function DeadlineText({ deadline, now }: { deadline: string | null; now: Date | undefined }) {
+export function DeadlineText({ deadline, now }: { deadline: string | null; now?: Date }) {
   const { t } = useTranslation();
   if (!deadline) return <span>{t('operations.card.noDeadline')}</span>;
   const clock = now ?? new Date();

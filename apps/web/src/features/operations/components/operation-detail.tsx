@@ -116,7 +116,7 @@ function OperationPublicFacts({ operation }: { operation: OperationListItem }) {
       <dl className="mt-6 grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
         <Fact label={t('operations.card.pricePerTon')}>{formatUsdAmount(operation.price_usd, language)}</Fact>
         <Fact label={t('operations.card.timeLeft')}>
-          <DeadlineText deadline={operation.deadline} now={undefined} />
+          <DeadlineText deadline={operation.deadline} />
         </Fact>
         <Fact label={t('featured.availableVolume')}>
           {t('operations.card.available', { available: tons(operation.available_tons) })}{' '}
