@@ -45,20 +45,29 @@ async function findLiveSessionIds(db: AppDatabase, sessionIds: string[]): Promis
   return live;
 }
 
+/** Who may hear about an operation: its seller, admins, and every signed-in user once an admin approved it. */
+export interface OperationAudience {
+  sellerId: string;
+  /** Approved by an admin (whatever its later status): the rule of GET /api/operations/:id. */
+  isPublic: boolean;
+}
+
 /**
  * Who hears what on GET /api/events (events carry ids only; pages refetch through
- * the routes that enforce access, so a delivered event never leaks data — the
- * filter keeps other people's activity private and the streams quiet):
+ * the routes that enforce access — the filter keeps other people's activity, and the
+ * ids of offers nobody else may read, private):
  * - notification, profile: only the user they belong to.
  * - participation, waitlist: that buyer, the operation's seller and admins.
- * - operation: every signed-in user (operation figures — allocated, available,
- *   status — are shown to every signed-in user on the detail page anyway).
+ * - operation: for an approved operation every signed-in user (its figures — allocated,
+ *   available, status — are on its detail page for anyone signed in); for a pending or
+ *   rejected offer only its seller and admins.
  * - message: the deal room's audience only (its buyers, its seller, admins).
+ * `audienceOf` reads the event's operation (once per event for all the streams of the instance).
  */
 export function createEventFilter(
   db: AppDatabase,
   auth: AuthContext,
-  sellerOf: (operationId: string) => Promise<string | null>,
+  audienceOf: (event: RealtimeEvent) => Promise<OperationAudience | null>,
 ) {
   const userId = auth.user.id;
   // Deal-room access per operation for this stream; forgotten when the user's own orders change.
@@ -76,10 +85,13 @@ export function createEventFilter(
             return true;
           }
           if (auth.isAdmin) return true;
-          return event.operationId ? (await sellerOf(event.operationId)) === userId : false;
+          return (await audienceOf(event))?.sellerId === userId;
         }
-        case 'operation':
-          return true;
+        case 'operation': {
+          if (auth.isAdmin) return true;
+          const audience = await audienceOf(event);
+          return audience !== null && (audience.isPublic || audience.sellerId === userId);
+        }
         case 'session':
           return false;
         case 'message': {
@@ -159,21 +171,28 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
     await checking;
   });
 
-  // An operation's seller never changes: one lookup per operation for the process's lifetime.
-  const sellers = new Map<string, Promise<string | null>>();
-  const sellerOf = (operationId: string) => {
-    let seller = sellers.get(operationId);
-    if (!seller) {
-      seller = app.db
-        .select({ sellerId: operations.sellerId })
+  // Every stream hears the same event object: its operation is read once, when a stream first asks, and
+  // forgotten with the event (nothing kept per operation, so nothing grows with the catalogue).
+  const audiences = new WeakMap<RealtimeEvent, Promise<OperationAudience | null>>();
+  const audienceOf = (event: RealtimeEvent) => {
+    const { operationId } = event;
+    if (!operationId) return Promise.resolve(null);
+    let audience = audiences.get(event);
+    if (!audience) {
+      audience = app.db
+        .select({ sellerId: operations.sellerId, kycStatus: operations.kycStatus })
         .from(operations)
         .where(eq(operations.id, operationId))
         .limit(1)
-        .then(([row]) => row?.sellerId ?? null);
-      seller.catch(() => sellers.delete(operationId));
-      sellers.set(operationId, seller);
+        .then(([row]) => (row ? { sellerId: row.sellerId, isPublic: row.kycStatus === 'approved' } : null))
+        // Unreadable: nobody but admins hears it (a later event or a resync brings the pages back).
+        .catch((error: unknown) => {
+          app.log.warn({ err: error, operationId }, 'could not read the audience of a realtime event');
+          return null;
+        });
+      audiences.set(event, audience);
     }
-    return seller.catch(() => null);
+    return audience;
   };
 
   app.get(
@@ -191,7 +210,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
         reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
         throw new AppError('SERVICE_UNAVAILABLE');
       }
-      const filter = createEventFilter(app.db, auth, sellerOf);
+      const filter = createEventFilter(app.db, auth, audienceOf);
       const raw = reply.raw;
 
       reply.hijack();
