@@ -1,5 +1,7 @@
 import {
   REALTIME_HEARTBEAT_MS,
+  REALTIME_MAX_STREAMS_PER_ACCOUNT,
+  REALTIME_MAX_STREAMS_PER_ADDRESS,
   REALTIME_MAX_STREAMS_PER_INSTANCE,
   REALTIME_MAX_STREAMS_PER_SESSION,
   REALTIME_RECONNECT_DELAYS_MS,
@@ -16,18 +18,18 @@ import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { type RealtimeSignal } from '../../plugins/realtime';
 import { requireAuth } from '../../plugins/route-access';
 import { canSeeDealRoom } from '../deal-room/deal-room.service';
-import { type LiveStream, type StreamLimits, StreamRegistry } from './stream-registry';
+import { type LiveStream, type StreamLimits, StreamRegistry, streamAddressKey } from './stream-registry';
 
 export interface EventsRoutesOptions {
   /** Comment line interval (tests shorten it). */
   heartbeatMs?: number;
-  /** Caps on open streams (default REALTIME_MAX_STREAMS_PER_SESSION / _PER_INSTANCE; tests lower them). */
+  /** Caps on open streams (default REALTIME_MAX_STREAMS_PER_SESSION / _ACCOUNT / _ADDRESS / _INSTANCE; tests lower them). */
   limits?: Partial<StreamLimits>;
   /** Hands out a reader of the open stream count (for /metrics; the registry lives in this plugin). */
   exposeOpenStreams?: (count: () => number) => void;
 }
 
-/** Seconds a client refused at the instance's cap is asked to wait (the web's longest reconnect delay). */
+/** Seconds a client refused at a cap is asked to wait (the web's longest reconnect delay). */
 const BUSY_RETRY_AFTER_SECONDS = Math.ceil(REALTIME_RECONNECT_DELAYS_MS.at(-1)! / 1000);
 /** Coalesces the announcements of one revocation (sign out everywhere deletes each session row). */
 const SESSION_CHECK_DEBOUNCE_MS = 25;
@@ -111,8 +113,8 @@ export function createEventFilter(
 
 /**
  * Server-Sent Events: one stream per tab, fed by the instance's one LISTEN (app.realtime).
- * Open streams are capped per session (its oldest closes) and per instance (503 beyond), and
- * a stream closes within moments of its session ending: migration 0005's triggers announce
+ * Open streams are capped per session and per account (the oldest closes), per client address
+ * (429 beyond) and per instance (503 beyond) — StreamRegistry —, and a stream closes within moments of its session ending: migration 0005's triggers announce
  * every change to a user's session rows on every instance, each instance re-checks the
  * sessions of that user's open streams and closes those whose row is gone or expired; a
  * periodic re-check of all of them is the backstop (expiry, announcements lost meanwhile).
@@ -121,6 +123,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
   const heartbeatMs = options.heartbeatMs ?? REALTIME_HEARTBEAT_MS;
   const streams = new StreamRegistry({
     perSession: options.limits?.perSession ?? REALTIME_MAX_STREAMS_PER_SESSION,
+    perAccount: options.limits?.perAccount ?? REALTIME_MAX_STREAMS_PER_ACCOUNT,
+    perAddress: options.limits?.perAddress ?? REALTIME_MAX_STREAMS_PER_ADDRESS,
     perInstance: options.limits?.perInstance ?? REALTIME_MAX_STREAMS_PER_INSTANCE,
   });
   options.exposeOpenStreams?.(() => streams.size);
@@ -206,7 +210,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      if (!streams.canAdmit(auth.sessionId)) {
+      // request.ip is the client's address as TRUST_PROXY resolves it.
+      const address = streamAddressKey(request.ip);
+      const admission = streams.admit({ sessionId: auth.sessionId, userId: auth.user.id, address });
+      if (admission === 'address_full') throw new AppError('RATE_LIMITED', { seconds: BUSY_RETRY_AFTER_SECONDS });
+      if (admission === 'instance_full') {
         reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
         throw new AppError('SERVICE_UNAVAILABLE');
       }
@@ -254,6 +262,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
       const live: LiveStream = {
         sessionId: auth.sessionId,
         userId: auth.user.id,
+        address,
         close(reason: RealtimeCloseReason) {
           send(`event: closed\ndata: ${JSON.stringify({ reason })}\n\n`);
           cleanup();
