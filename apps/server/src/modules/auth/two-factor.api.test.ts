@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits, twoFactor, user } from '../../db/schema';
 import { DEMO_PASSWORD } from '../../db/seed/demo-accounts';
 import { TWO_FACTOR_LOCKOUT } from '../../plugins/auth/better-auth';
-import { type TestApp, confirmEmail, cookieFrom, createTestApp, sameOriginHeaders, signIn } from '../../test/test-app';
+import {
+  type TestApp,
+  confirmEmail,
+  cookieFrom,
+  createTestApp,
+  resetPasswordThroughMailbox,
+  sameOriginHeaders,
+  signIn,
+} from '../../test/test-app';
 import { currentTotp, enrolTwoFactor, wrongTotp } from '../../test/totp';
 
 const PASSWORD = 'Cafe-de-Origen-2025';
@@ -18,7 +26,7 @@ function postTo(t: TestApp) {
   ) => t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
 }
 
-/** Signs up a fresh account (address confirmed) and answers its session headers. */
+/** Signs up a fresh account, confirms its address (which ends the sign-up's session) and signs it in again. */
 async function signUpVerified(t: TestApp, email: string): Promise<Record<string, string>> {
   const response = await postTo(t)('/api/auth/sign-up', {
     fullName: 'Ana Torres',
@@ -30,7 +38,7 @@ async function signUpVerified(t: TestApp, email: string): Promise<Record<string,
   });
   expect(response.statusCode, response.body).toBe(201);
   await confirmEmail(t, email);
-  return sameOriginHeaders(cookieFrom(response.headers['set-cookie']));
+  return signIn(t, email, PASSWORD);
 }
 
 /** The password step: answers the challenge cookie's headers (no session yet). */
@@ -224,7 +232,9 @@ describe('two-factor sign-in required of admins in production', () => {
   let t: TestApp;
   let post: ReturnType<typeof postTo>;
   beforeAll(async () => {
-    t = await createTestApp({ env: { NODE_ENV: 'production', ADMIN_EMAILS: 'jefa@example.com' } });
+    t = await createTestApp({
+      env: { NODE_ENV: 'production', ADMIN_EMAILS: 'jefa@example.com,otra-jefa@example.com' },
+    });
     post = postTo(t);
   });
   afterAll(async () => {
@@ -270,14 +280,38 @@ describe('two-factor sign-in required of admins in production', () => {
     expect(off.json().user).toMatchObject({ isAdmin: false, twoFactorEnrolmentRequired: true });
   });
 
-  it('requires it of verified ADMIN_EMAILS accounts too, and of nobody else', async () => {
-    const headers = await signUpVerified(t, 'jefa@example.com');
+  it('requires it of ADMIN_EMAILS accounts too (once their password was set through the mailbox), and of nobody else', async () => {
+    await signUpVerified(t, 'jefa@example.com');
+    await resetPasswordThroughMailbox(t, 'jefa@example.com', PASSWORD);
+    const headers = await signIn(t, 'jefa@example.com', PASSWORD);
     expect(await sessionOf(t, headers)).toMatchObject({ isAdmin: false, twoFactorEnrolmentRequired: true });
+    // Enrolling replaces the session: the new one is still under the mailbox's password, and an admin.
+    const enrolled = await enrolTwoFactor(t, headers, PASSWORD);
+    expect(await sessionOf(t, enrolled.headers)).toMatchObject({ isAdmin: true, twoFactorEnrolmentRequired: false });
+    const challenge = await startSignIn(t, 'jefa@example.com', PASSWORD, 'admin');
+    const verified = await post(
+      '/api/auth/two-factor/verify',
+      { code: await currentTotp(enrolled.secret), door: 'admin' },
+      challenge,
+    );
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().user).toMatchObject({ isAdmin: true });
+    const recovered = await post(
+      '/api/auth/two-factor/verify',
+      { code: enrolled.recoveryCodes[0], door: 'admin' },
+      await startSignIn(t, 'jefa@example.com', PASSWORD, 'admin'),
+    );
+    expect(recovered.statusCode, recovered.body).toBe(200);
+    expect(await sessionOf(t, sameOriginHeaders(cookieFrom(recovered.headers['set-cookie'])))).toMatchObject({
+      isAdmin: true,
+    });
     const buyer = await signIn(t, 'comprador@tradeops.demo');
     expect(await sessionOf(t, buyer)).toMatchObject({ isAdmin: false, twoFactorEnrolmentRequired: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/buyer/dashboard', headers: buyer })).statusCode).toBe(200);
     // The user door signs an admin-to-be in too (its landing is the admin door's enrolment).
-    const userDoor = await post('/api/auth/sign-in', { email: 'jefa@example.com', password: PASSWORD });
+    await signUpVerified(t, 'otra-jefa@example.com');
+    await resetPasswordThroughMailbox(t, 'otra-jefa@example.com', PASSWORD);
+    const userDoor = await post('/api/auth/sign-in', { email: 'otra-jefa@example.com', password: PASSWORD });
     expect(userDoor.json().user).toMatchObject({ twoFactorEnrolmentRequired: true });
   });
 });

@@ -10,7 +10,20 @@ import { eq } from 'drizzle-orm';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { user } from '../../db/schema';
 import { AppError } from '../../errors';
-import { type AuthContext, forwardSetCookies, toFetchHeaders } from '../../plugins/auth/auth-plugin';
+import {
+  type AuthContext,
+  type BetterAuthUser,
+  forwardSetCookies,
+  sessionTokenSetBy,
+  toDateOrNull,
+  toFetchHeaders,
+} from '../../plugins/auth/auth-plugin';
+import {
+  dropStaleTwoFactor,
+  isSameStamp,
+  readMailboxPasswordAt,
+  stampSession,
+} from '../../plugins/auth/mailbox-password';
 import { SESSION_COOKIE_PREFIX, TWO_FACTOR_LOCKOUT } from '../../plugins/auth/better-auth';
 import { writeAudit } from '../audit/audit.service';
 import { RATE_LIMITS, type RateLimitCheck } from '../../plugins/rate-limit';
@@ -58,6 +71,12 @@ function accountChecks(auth: AuthContext, request: FastifyRequest): [RateLimitCh
 /** A guess that was right does not count against the caller. */
 async function forgiveChecks(app: FastifyInstance, [account, address]: [RateLimitCheck, RateLimitCheck]) {
   await Promise.all([app.rateLimits.reset(account), app.rateLimits.refund(address)]);
+}
+
+/** Better Auth replaced the caller's session: the new one carries on under the old one's stamp. */
+async function carryStampToNewSession(app: FastifyInstance, auth: AuthContext, setCookieHeaders: Headers) {
+  const token = sessionTokenSetBy(setCookieHeaders);
+  if (token) await stampSession(app.db, token, auth.sessionMailboxPasswordSetAt);
 }
 
 async function audit(app: FastifyInstance, userId: string, action: string): Promise<void> {
@@ -118,6 +137,7 @@ export async function confirmTwoFactor({ app, request, reply }: Deps, auth: Auth
       headers: toFetchHeaders(request),
       returnHeaders: true,
     });
+    await carryStampToNewSession(app, auth, result.headers);
     forwardSetCookies(reply, result.headers);
   } catch (error) {
     const failure = betterAuthCode(error);
@@ -125,6 +145,8 @@ export async function confirmTwoFactor({ app, request, reply }: Deps, auth: Auth
     if (failure === 'INVALID_CODE') throw new AppError('TWO_FACTOR_CODE_INVALID');
     throw error;
   }
+  // Enrolled from a session opened before a reset that landed meanwhile: undone, like that session.
+  await dropStaleTwoFactor(app.db, auth.user.id, auth.sessionMailboxPasswordSetAt);
   await forgiveChecks(app, checks);
   await audit(app, auth.user.id, 'account.two_factor_enabled');
   return reloadSessionUser(app, auth.user.id);
@@ -140,6 +162,7 @@ export async function disableTwoFactor({ app, request, reply }: Deps, auth: Auth
       headers: toFetchHeaders(request),
       returnHeaders: true,
     });
+    await carryStampToNewSession(app, auth, result.headers);
     forwardSetCookies(reply, result.headers);
   } catch (error) {
     if (betterAuthCode(error) === 'INVALID_PASSWORD') throw WRONG_PASSWORD;
@@ -223,6 +246,8 @@ export async function verifyTwoFactorSignIn(
   const accountId = await challengeAccountId(app, request);
   const account: RateLimitCheck | null = accountId ? [RATE_LIMITS.twoFactorAccount, accountId] : null;
   await app.rateLimits.consume(address, ...(account ? [account] : []));
+  // Read before the code is checked: the session is opened under this stamp (mailbox-password.ts).
+  const stamp = accountId ? await readMailboxPasswordAt(app.db, { userId: accountId }) : null;
   const headers = challengeHeaders(request);
   let result;
   try {
@@ -243,11 +268,19 @@ export async function verifyTwoFactorSignIn(
   }
   // The right code gives its own points back; earlier wrong guesses keep counting for their window.
   await app.rateLimits.refund(address, ...(account ? [account] : []));
-  const sessionUser = await loadSessionUser(app, result.response.user);
+  const signedIn: BetterAuthUser = result.response.user;
+  if (!isSameStamp(stamp, toDateOrNull(signedIn.passwordSetViaMailboxAt))) {
+    // A reset through the mailbox landed meanwhile: the password step behind this challenge proves nothing.
+    await revokeSessionByHeaders(app, result.headers);
+    throw new AppError('TWO_FACTOR_CHALLENGE_EXPIRED');
+  }
+  const sessionUser = await loadSessionUser(app, signedIn);
   if (!sessionUser) {
     await revokeSessionByHeaders(app, result.headers);
     throw new AppError('INVALID_CREDENTIALS');
   }
+  const token = sessionTokenSetBy(result.headers);
+  if (token) await stampSession(app.db, token, stamp);
   forwardSetCookies(reply, result.headers);
   if (body.door === 'admin' && !sessionUser.isAdmin) await refuseAtAdminDoor({ app, reply });
   return sessionUser;
