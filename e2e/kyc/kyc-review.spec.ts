@@ -39,7 +39,7 @@ test.describe('KYC', () => {
     await user.goto(link);
     await expect(user.getByText('¡Listo! Tu correo electrónico está confirmado.')).toBeVisible();
     await expect(user.getByText(/cerró las sesiones abiertas de tu cuenta/)).toBeVisible();
-    await user.getByRole('link', { name: 'Iniciar sesión' }).click();
+    await user.getByRole('link', { name: 'Iniciar sesión', exact: true }).click();
     await user.getByLabel('Correo electrónico').fill(email);
     await user.getByLabel('Contraseña').fill(FRESH_ACCOUNT_PASSWORD);
     await user.getByRole('button', { name: 'Iniciar Sesión' }).click();
