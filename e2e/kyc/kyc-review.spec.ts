@@ -1,7 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { readVerificationLink } from '../support/email';
 import { KYC_UPLOADS, PDF_FILE } from '../support/kyc-files';
-import { loginAs, originHeaders, signUpFresh } from '../support/login';
+import { FRESH_ACCOUNT_PASSWORD, loginAs, originHeaders, signUpFresh } from '../support/login';
 
 async function uploadDocument(page: Page, type: string, file: { name: string; mimeType: string; buffer: Buffer }) {
   const card = page.getByTestId(`document-${type}`);
@@ -34,10 +34,16 @@ test.describe('KYC', () => {
     const sendButton = user.getByRole('button', { name: 'Enviar a revisión' });
     await expect(sendButton).toBeDisabled();
 
-    // The link from the mail (read in the outbox) confirms it once.
+    // The link from the mail (read in the outbox) confirms it once, and signs the account out everywhere.
     const link = await readVerificationLink(admin.request, email);
     await user.goto(link);
     await expect(user.getByText('¡Listo! Tu correo electrónico está confirmado.')).toBeVisible();
+    await expect(user.getByText(/cerró las sesiones abiertas de tu cuenta/)).toBeVisible();
+    await user.getByRole('link', { name: 'Iniciar sesión', exact: true }).click();
+    await user.getByLabel('Correo electrónico').fill(email);
+    await user.getByLabel('Contraseña').fill(FRESH_ACCOUNT_PASSWORD);
+    await user.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await expect(user).toHaveURL(/\/onboarding$/);
     await user.goto(link);
     await expect(user.getByText('Tu correo electrónico ya estaba confirmado: este enlace ya se usó.')).toBeVisible();
     await user.getByRole('link', { name: 'Continuar con la verificación de tu empresa' }).click();

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
-import { originHeaders } from './login';
+import { FRESH_ACCOUNT_PASSWORD, originHeaders } from './login';
 
 /**
  * The verification link last e-mailed to `email` (`/verify-email?token=…`),
@@ -17,15 +17,22 @@ export async function readVerificationLink(admin: APIRequestContext, email: stri
   throw new Error(`no verification link was e-mailed to ${email}`);
 }
 
-/** Confirms a freshly signed-up address through its e-mailed link, through the API. */
+/**
+ * Confirms a freshly signed-up address through its e-mailed link, through the API, then signs
+ * `request` in again: the link ends every session of the account (docs/security.md).
+ */
 export async function confirmEmail(
   request: APIRequestContext,
   admin: APIRequestContext,
   baseURL: string | undefined,
   email: string,
+  password = FRESH_ACCOUNT_PASSWORD,
 ): Promise<void> {
   const link = await readVerificationLink(admin, email);
   const token = new URL(link, 'http://x').searchParams.get('token');
-  const response = await request.post('/api/auth/email/verify', { headers: originHeaders(baseURL), data: { token } });
+  const headers = originHeaders(baseURL);
+  const response = await request.post('/api/auth/email/verify', { headers, data: { token } });
   expect(response.status(), await response.text()).toBe(200);
+  const signIn = await request.post('/api/auth/sign-in', { headers, data: { email, password } });
+  expect(signIn.status(), await signIn.text()).toBe(200);
 }

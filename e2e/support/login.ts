@@ -30,6 +30,9 @@ export async function loginAsDemoEmail(page: Page, email: string, baseURL: strin
   expect(response.status(), email).toBe(200);
 }
 
+/** The password of every account signUpFresh makes. */
+export const FRESH_ACCOUNT_PASSWORD = 'Cafe-de-Origen-2025';
+
 let counter = 0;
 /** A fresh account signed up (and signed in) through the API; answers its e-mail. */
 export async function signUpFresh(request: APIRequestContext, baseURL: string | undefined): Promise<string> {
@@ -40,7 +43,7 @@ export async function signUpFresh(request: APIRequestContext, baseURL: string | 
     data: {
       fullName: 'Prueba Modo',
       email,
-      password: 'Cafe-de-Origen-2025',
+      password: FRESH_ACCOUNT_PASSWORD,
       companyName: 'Pruebas S.A.',
       country: 'VE',
       companyType: 'trader',

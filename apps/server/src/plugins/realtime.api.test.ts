@@ -110,6 +110,36 @@ describe('realtime: LISTEN/NOTIFY → GET /api/events', () => {
     expect(outsider.messages.some(matches)).toBe(false);
   });
 
+  it("announces an unapproved offer's changes to its seller and admins only, an approved one to everyone", async () => {
+    const buyer = await open('comprador@tradeops.demo');
+    const owner = await open('vendedor@tradeops.demo');
+    const admin = await open('admin@tradeops.demo');
+    const pending = await createOpenOperation(t.db, { status: 'pending', kycStatus: 'pending' });
+    const rejected = await createOpenOperation(t.db, {
+      status: 'rejected',
+      kycStatus: 'rejected',
+      kycRejectReason: 'Falta la ficha técnica',
+    });
+    const approved = await createOpenOperation(t.db);
+    // Changes of each row (an edit, a milestone) announce its id.
+    for (const operation of [pending, rejected, approved]) {
+      await t.db.update(operations).set({ updatedAt: new Date() }).where(eq(operations.id, operation.id));
+    }
+    const approvedChange = isEvent('operation', { operationId: approved.id });
+    // In order: the approved row's event comes after the other two, so by then they were filtered, not late.
+    await Promise.all([buyer, owner, admin].map((stream) => stream.waitFor(approvedChange)));
+    for (const hidden of [pending, rejected]) {
+      const change = isEvent('operation', { operationId: hidden.id });
+      expect(buyer.messages.some(change), hidden.kycStatus).toBe(false);
+      expect(owner.messages.some(change), hidden.kycStatus).toBe(true);
+      expect(admin.messages.some(change), hidden.kycStatus).toBe(true);
+    }
+
+    // Once approved, its changes reach every signed-in user.
+    await t.db.update(operations).set({ status: 'active', kycStatus: 'approved' }).where(eq(operations.id, pending.id));
+    await buyer.waitFor(isEvent('operation', { operationId: pending.id }));
+  });
+
   it("stops delivering a deal room's messages to a buyer whose unpaid order ended", async () => {
     const [buyer] = await createApprovedBuyers(t, 1, 'sse-room');
     const operation = await createOpenOperation(t.db);

@@ -30,5 +30,6 @@ export const DEMO_ADMIN: Pick<AuthContext, 'user'> = {
     name: 'Admin',
     emailVerified: true,
     twoFactorEnabled: false,
+    passwordSetViaMailboxAt: null,
   },
 };

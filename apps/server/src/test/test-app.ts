@@ -138,7 +138,7 @@ export async function signIn(
 }
 
 /** The tokens of every reset link e-mailed to `email`, oldest first (read from the outbox). */
-export async function resetTokensMailedTo(t: TestApp, email: string): Promise<string[]> {
+export async function resetTokensMailedTo(t: Pick<TestApp, 'db'>, email: string): Promise<string[]> {
   const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(emailOutbox.createdAt);
   return mails.flatMap((mail) => {
     const token = /reset-password\?token=([\w-]+)/.exec(mail.text)?.[1];
@@ -159,7 +159,10 @@ export async function latestVerificationToken(t: Pick<TestApp, 'db'>, email: str
   return token;
 }
 
-/** Confirms a freshly signed-up address through its e-mailed link, as its owner would. */
+/**
+ * Confirms a freshly signed-up address through its e-mailed link, as its owner would. Every
+ * session of the account ends with it: sign in again to go on.
+ */
 export async function confirmEmail(t: Pick<TestApp, 'app' | 'db'>, email: string): Promise<void> {
   const response = await t.app.inject({
     method: 'POST',
@@ -170,11 +173,39 @@ export async function confirmEmail(t: Pick<TestApp, 'app' | 'db'>, email: string
   if (response.statusCode !== 200) throw new Error(`verifying ${email} failed: ${response.body}`);
 }
 
+/**
+ * Sets the account's password through a mailed reset link, as the owner of the mailbox would
+ * (asks for the mail, reads its link in the outbox, posts the new password).
+ */
+export async function resetPasswordThroughMailbox(
+  t: Pick<TestApp, 'app' | 'db'>,
+  email: string,
+  newPassword: string,
+): Promise<void> {
+  const asked = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/password/forgot',
+    headers: sameOriginHeaders(),
+    payload: { email },
+  });
+  if (asked.statusCode !== 200) throw new Error(`reset mail for ${email} refused: ${asked.body}`);
+  const tokens = await resetTokensMailedTo(t, email.toLowerCase());
+  const token = tokens.at(-1);
+  if (!token) throw new Error(`no reset link was e-mailed to ${email}`);
+  const reset = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/password/reset',
+    headers: sameOriginHeaders(),
+    payload: { token, newPassword },
+  });
+  if (reset.statusCode !== 200) throw new Error(`reset of ${email} failed: ${reset.body}`);
+}
+
 let companies = 0;
 
 /**
- * A brand-new company account, signed in, its address confirmed through the e-mailed link (what
- * KYC uploads need): its headers, id and e-mail.
+ * A brand-new company account, its address confirmed through the e-mailed link (what KYC uploads
+ * need), then signed in again: its headers, id and e-mail.
  */
 export async function signUpCompany(
   t: Pick<TestApp, 'app' | 'db'>,
@@ -197,5 +228,5 @@ export async function signUpCompany(
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
   await confirmEmail(t, email);
   const userId = (response.json() as { user: { id: string } }).user.id;
-  return { headers: sameOriginHeaders(cookieFrom(response.headers['set-cookie'])), userId, email };
+  return { headers: await signIn(t, email, 'Un-Buen-Secreto-2025'), userId, email };
 }

@@ -15,7 +15,8 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
  * meanwhile were missed. Events carry ids only: pages refetch what they show.
  *
  * The server may end the stream itself (`event: closed`): `replaced` when the
- * session opened more streams than it may keep (other tabs) — a hidden tab then
+ * session or the account opened more streams than it may keep (other tabs,
+ * other browsers) — a hidden tab then
  * waits until it is looked at again, so tabs do not take turns evicting each
  * other —, `session_ended` when the session was signed out or replaced (a
  * password change): the app re-reads the session, and the stream reconnects

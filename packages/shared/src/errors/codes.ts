@@ -79,6 +79,8 @@ export const ERROR_STATUS = {
   TWO_FACTOR_ALREADY_ENABLED: 409,
   TWO_FACTOR_NOT_PENDING: 409,
   TWO_FACTOR_ENROLMENT_REQUIRED: 403,
+  /** An address on an admin list whose password is still the sign-up's: a reset through the mailbox opens the back office. */
+  ADMIN_PASSWORD_RESET_REQUIRED: 403,
   /** The buyer sent another proof after the revision the admin's decision names. */
   PAYMENT_PROOF_CHANGED: 409,
   PAYMENT_AMOUNT_INVALID: 409,

@@ -38,6 +38,18 @@ export const REALTIME_HEARTBEAT_MS = 30_000;
  * thousands of connections.
  */
 export const REALTIME_MAX_STREAMS_PER_SESSION = 5;
+/**
+ * Open streams per account, over all its sessions: one more closes the account's oldest, so a
+ * user with many tabs and browsers keeps working in the newest and one account (a fresh sign-up
+ * included) cannot hold the instance's streams.
+ */
+export const REALTIME_MAX_STREAMS_PER_ACCOUNT = 10;
+/**
+ * Open streams per client address (as TRUST_PROXY resolves it; an IPv6 address by its /64), over
+ * all accounts: beyond it a new stream from that address is refused (429, Retry-After) rather than
+ * closing a stream of someone else behind the same address. An office of a few dozen people fits.
+ */
+export const REALTIME_MAX_STREAMS_PER_ADDRESS = 50;
 /** Open streams per app instance; beyond it a new stream is refused (503, Retry-After). */
 export const REALTIME_MAX_STREAMS_PER_INSTANCE = 2_000;
 /**
@@ -49,7 +61,8 @@ export const REALTIME_SESSION_CHECK_MS = 30_000;
 
 /** Why the server ended a stream: sent as `event: closed` with `{ reason }` just before it ends. */
 export const REALTIME_CLOSE_REASONS = [
-  // The session opened more than REALTIME_MAX_STREAMS_PER_SESSION streams: this was its oldest.
+  // The session, or the account, opened more streams than its cap (REALTIME_MAX_STREAMS_PER_SESSION,
+  // _PER_ACCOUNT): this was its oldest.
   'replaced',
   // The session was signed out, revoked everywhere, replaced by a password change, or expired.
   'session_ended',

@@ -14,6 +14,13 @@ export const user = pgTable('user', {
   image: text('image'),
   /** Better Auth's two-factor plugin: true once a TOTP enrolment is confirmed with a code. */
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /**
+   * When the account's password was set through a link mailed to its verified address (a reset),
+   * kept while the chain of custody holds (a change from a session opened under it); null when the
+   * password is the sign-up's, or since the address was verified. An address on an admin list
+   * grants rights only with it (plugins/auth/mailbox-password.ts). A Better Auth additional field.
+   */
+  passwordSetViaMailboxAt: timestamptz('password_set_via_mailbox_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -28,6 +35,12 @@ export const session = pgTable(
     updatedAt: updatedAt(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /**
+     * The account's password_set_via_mailbox_at as it stood when this session's credentials were
+     * checked (null: before any). While the account has one, only sessions opened under it are valid,
+     * so a sign-in that raced a reset keeps nothing. A Better Auth additional field.
+     */
+    mailboxPasswordSetAt: timestamptz('mailbox_password_set_at'),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -67,7 +80,8 @@ export const verification = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('verification_identifier_idx').on(t.identifier)],
+  // By value too: an account's reset tokens and pending sign-ins are found by its user id.
+  (t) => [index('verification_identifier_idx').on(t.identifier), index('verification_value_idx').on(t.value)],
 );
 
 /**

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, onboardingStatus, profiles, session, user } from '../../db/schema';
 import { DEMO_PASSWORD } from '../../db/seed/demo-accounts';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
-import { type TestApp, confirmEmail, cookieFrom, createTestApp, sameOriginHeaders, signIn } from '../../test/test-app';
+import {
+  type TestApp,
+  confirmEmail,
+  cookieFrom,
+  createTestApp,
+  resetPasswordThroughMailbox,
+  sameOriginHeaders,
+  signIn,
+} from '../../test/test-app';
 
 const NEW_ACCOUNT = {
   fullName: '  Ana Torres ',
@@ -176,12 +184,13 @@ describe('accounts API', () => {
       expect(response.headers['set-cookie']).toBeUndefined();
     });
 
-    it('lets in is_admin profiles and verified ADMIN_EMAILS', async () => {
+    it('lets in is_admin profiles and verified ADMIN_EMAILS whose password was set through the mailbox', async () => {
       const response = await post('/api/auth/admin/sign-in', { email: 'admin@tradeops.demo', password: DEMO_PASSWORD });
       expect(response.statusCode).toBe(200);
       expect(response.json().user.isAdmin).toBe(true);
       await post('/api/auth/sign-up', { ...NEW_ACCOUNT, email: 'jefa@example.com' });
       await confirmEmail(t, 'jefa@example.com');
+      await resetPasswordThroughMailbox(t, 'jefa@example.com', NEW_ACCOUNT.password);
       const listed = await post('/api/auth/admin/sign-in', {
         email: 'jefa@example.com',
         password: NEW_ACCOUNT.password,

@@ -9,19 +9,31 @@ import {
   roleForMode,
 } from '@tradeops/shared';
 import { isAPIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import commonPasswords from 'fxa-common-password-list';
 import { type AppDatabase } from '../../db/client';
-import { onboardingStatus, profiles, user } from '../../db/schema';
+import { account, onboardingStatus, profiles, user } from '../../db/schema';
 import { AppError } from '../../errors';
+import { getAdminEmails } from '../../plugins/auth/admin-emails';
 import {
   type AuthContext,
   buildAuthContext,
   forwardSetCookies,
+  isAdminAwaitingMailboxPassword,
+  isListedAdminAddress,
   loadProfile,
+  sessionTokenSetBy,
+  toDateOrNull,
   toFetchHeaders,
 } from '../../plugins/auth/auth-plugin';
+import {
+  isSameStamp,
+  readMailboxPasswordAt,
+  recordMailboxPassword,
+  stampSession,
+  voidStaleMailboxPassword,
+} from '../../plugins/auth/mailbox-password';
 import { isWellFormedResetToken, revokeResetTokens } from '../../plugins/auth/reset-tokens';
 import { RATE_LIMITS, type RateLimitCheck } from '../../plugins/rate-limit';
 import { sendVerificationMail } from './email-verification.service';
@@ -123,6 +135,8 @@ export async function signIn({ app, request, reply }: AuthDeps, body: SignInRequ
   const pair: RateLimitCheck = [RATE_LIMITS.signInAccountAddress, `${request.ip} ${email}`];
   const address: RateLimitCheck = [RATE_LIMITS.signInAddress, request.ip];
   await app.rateLimits.consume(pair, address);
+  // Read before Better Auth checks the password: the session is opened under this stamp (mailbox-password.ts).
+  const stamp = await readMailboxPasswordAt(app.db, { email });
   let result;
   try {
     result = await app.betterAuth.api.signInEmail({
@@ -139,11 +153,15 @@ export async function signIn({ app, request, reply }: AuthDeps, body: SignInRequ
     forwardSetCookies(reply, result.headers);
     return { user: null, twoFactorRequired: true };
   }
-  const sessionUser = await loadSessionUser(app, result.response.user);
+  // A reset through the mailbox landed while the password was checked: this sign-in proves nothing.
+  const sessionUser = isSameStamp(stamp, toDateOrNull(result.response.user.passwordSetViaMailboxAt))
+    ? await loadSessionUser(app, result.response.user)
+    : null;
   if (!sessionUser) {
     await revokeSessionByHeaders(app, result.headers);
     throw new AppError('INVALID_CREDENTIALS');
   }
+  await stampSession(app.db, result.response.token, stamp);
   forwardSetCookies(reply, result.headers);
   return { user: sessionUser, twoFactorRequired: false };
 }
@@ -156,23 +174,31 @@ export async function signIn({ app, request, reply }: AuthDeps, body: SignInRequ
 export async function signInAdmin(deps: AuthDeps, body: SignInRequest): Promise<SignInResponse> {
   const { app, reply } = deps;
   const answer = await signIn(deps, body);
-  if (answer.twoFactorRequired) {
-    if (await hasAdminRights(app, body.email)) return answer;
-    reply.removeHeader('set-cookie');
-    throw new AppError('FORBIDDEN');
-  }
   if (answer.user?.isAdmin || answer.user?.twoFactorEnrolmentRequired) return answer;
-  return refuseAtAdminDoor(deps);
+  const standing = await adminDoorStanding(app, body.email);
+  // A listed address whose password is still the sign-up's: its holder is told to set one through the mailbox.
+  const refusal = standing === 'awaiting_mailbox_password' ? 'ADMIN_PASSWORD_RESET_REQUIRED' : 'FORBIDDEN';
+  if (answer.twoFactorRequired) {
+    if (standing === 'admin') return answer;
+    reply.removeHeader('set-cookie');
+    throw new AppError(refusal);
+  }
+  return refuseAtAdminDoor(deps, refusal);
 }
 
-/** Whether the account of this e-mail has admin rights (before its second factor is checked). */
-async function hasAdminRights(app: FastifyInstance, rawEmail: string): Promise<boolean> {
+/** What the account of this e-mail is at the admin door (before its second factor is checked). */
+async function adminDoorStanding(
+  app: FastifyInstance,
+  rawEmail: string,
+): Promise<'admin' | 'awaiting_mailbox_password' | 'none'> {
   const [account] = await app.db.select().from(user).where(eq(user.email, rawEmail.trim().toLowerCase())).limit(1);
-  if (!account) return false;
+  if (!account) return 'none';
   const profile = await loadProfile(app.db, account.id);
-  if (!profile) return false;
+  if (!profile) return 'none';
   const context = await buildAuthContext(app.db, app.config, account, profile);
-  return context.isAdmin || context.twoFactorEnrolmentRequired;
+  if (context.isAdmin || context.twoFactorEnrolmentRequired) return 'admin';
+  const adminEmails = await getAdminEmails(app.db, app.config.adminEmails);
+  return isAdminAwaitingMailboxPassword(context.user, profile, adminEmails) ? 'awaiting_mailbox_password' : 'none';
 }
 
 /** Revokes this session (tolerant: a visitor or a dead session signs out fine) and clears the cookie. */
@@ -211,19 +237,49 @@ export async function requestPasswordReset({ app, request }: AuthDeps, rawEmail:
   await app.betterAuth.api.requestPasswordReset({ body: { email }, headers: toFetchHeaders(request) });
 }
 
-/** Sets a new password from an e-mailed token; every session of the account is revoked. */
-export async function resetPassword({ app }: AuthDeps, body: ResetPasswordRequest): Promise<void> {
+/**
+ * Sets a new password from an e-mailed token; every session of the account is revoked. The
+ * password is then one set through the mailbox: recorded (mailbox-password.ts), which is what
+ * an address on an admin list needs before it grants rights.
+ */
+export async function resetPassword({ app, request }: AuthDeps, body: ResetPasswordRequest): Promise<void> {
   assertPasswordNotCommon(body.newPassword, 'newPassword');
   // Never a stored hash replayed as a token (Better Auth also looks identifiers up in plain form).
   if (!isWellFormedResetToken(body.token)) {
     throw new AppError('VALIDATION_FAILED', {}, { fields: { token: 'auth.resetTokenInvalid' } });
   }
+  const context = await app.betterAuth.$context;
+  // Whose token it is, read before Better Auth consumes it (the row's value is the user id).
+  const pending = await context.internalAdapter.findVerificationValue(`reset-password:${body.token}`);
   try {
     await app.betterAuth.api.resetPassword({ body: { token: body.token, newPassword: body.newPassword } });
   } catch (error) {
     if (!isAPIError(error)) throw error;
     throw new AppError('VALIDATION_FAILED', {}, { fields: { token: 'auth.resetTokenInvalid' } });
   }
+  if (!pending) return;
+  const userId = pending.value;
+  // The hash now stored must be this password's: a change that raced the reset is not the mailbox's.
+  const [credential] = await app.db
+    .select({ hash: account.password, email: user.email })
+    .from(account)
+    .innerJoin(user, eq(user.id, account.userId))
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')))
+    .limit(1);
+  const isThisPassword =
+    credential?.hash != null && (await context.password.verify({ hash: credential.hash, password: body.newPassword }));
+  const recorded =
+    isThisPassword &&
+    (await recordMailboxPassword(app.db, {
+      userId,
+      hash: credential.hash!,
+      isListedAdmin: isListedAdminAddress(credential.email, await getAdminEmails(app.db, app.config.adminEmails)),
+    }));
+  if (!recorded)
+    request.log.warn(
+      { userId },
+      'a password reset raced another password change: not recorded as set through the mailbox',
+    );
 }
 
 /** Changes the password of the signed-in user; other devices are signed out, this one stays. */
@@ -240,11 +296,18 @@ export async function changePassword({ app, request, reply }: AuthDeps, body: Ch
       headers: toFetchHeaders(request),
       returnHeaders: true,
     });
+    // The new session carries on under the stamp of the one that made the change.
+    const token = sessionTokenSetBy(result.headers);
+    if (token) await stampSession(app.db, token, auth.sessionMailboxPasswordSetAt);
     forwardSetCookies(reply, result.headers);
   } catch (error) {
     if (!isAPIError(error)) throw error;
     throw new AppError('VALIDATION_FAILED', {}, { fields: { currentPassword: 'auth.currentPasswordWrong' } });
   }
-  // A reset link mailed before the change must not undo it.
-  await Promise.all([revokeResetTokens(app.db, auth.user.id), app.rateLimits.reset(guesses)]);
+  // A reset link mailed before the change must not undo it; a reset that landed during it is void.
+  await Promise.all([
+    revokeResetTokens(app.db, auth.user.id),
+    app.rateLimits.reset(guesses),
+    voidStaleMailboxPassword(app.db, auth.user.id, auth.sessionMailboxPasswordSetAt),
+  ]);
 }

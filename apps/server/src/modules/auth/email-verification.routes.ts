@@ -14,14 +14,17 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Confirm the e-mail address with the token of the e-mailed link',
         description:
-          'Works once per address: a link whose address is already verified answers 409 EMAIL_ALREADY_VERIFIED; a forged, altered or expired token 400 EMAIL_VERIFICATION_INVALID. Answers the refreshed user when the caller is signed in as that account, else user null.',
+          'Works once per address: a link whose address is already verified answers 409 EMAIL_ALREADY_VERIFIED; a forged, altered or expired token 400 EMAIL_VERIFICATION_INVALID. Every session of the account ends and a two-factor enrolment made before is dropped (the link proves the mailbox, not the sessions): the answer is user null and the owner signs in again.',
         tags: ['auth'],
         body: ZVerifyEmailRequest,
         response: { 200: ZSessionResponse, ...errors },
       },
       config: { access: 'public' },
     },
-    async (request) => ({ user: await verifyEmail({ app, request }, request.body.token) }),
+    async (request) => {
+      await verifyEmail({ app }, request.body.token);
+      return { user: null };
+    },
   );
 
   app.post(

@@ -1,4 +1,3 @@
-import { type SessionUser } from '@tradeops/shared';
 import { isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -8,7 +7,6 @@ import { AppError } from '../../errors';
 import { type AuthContext, cookiesFromSetCookie, toFetchHeaders } from '../../plugins/auth/auth-plugin';
 import { writeAudit } from '../audit/audit.service';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
-import { loadSessionUser } from './session-user';
 
 /*
  * E-mail verification through Better Auth (its signed, expiring JWT tokens and
@@ -55,12 +53,11 @@ function claimedAccount(token: string): { userId: string | null; email: string |
  * Confirms the address of the link's account. Works once: a link whose address
  * is already verified changes nothing and says so (EMAIL_ALREADY_VERIFIED); a
  * forged, altered or expired token is refused (EMAIL_VERIFICATION_INVALID).
- * Answers the refreshed user when the caller is signed in as that account.
+ * The link proves the mailbox, not whoever holds a session: every session of the
+ * account ends and two-factor enrolled before is dropped (Better Auth's
+ * verification hooks, plugins/auth/mailbox-password.ts), so the owner signs in again.
  */
-export async function verifyEmail(
-  { app, request }: { app: FastifyInstance; request: FastifyRequest },
-  token: string,
-): Promise<SessionUser | null> {
+export async function verifyEmail({ app }: { app: FastifyInstance }, token: string): Promise<void> {
   const claimed = claimedAccount(token);
   const [before] = await app.db
     .select()
@@ -82,9 +79,7 @@ export async function verifyEmail(
       action: 'account.email_verified',
       entityType: 'user',
       entityId: before.id,
-      data: { email: before.email },
+      data: { email: before.email, sessionsEnded: true, twoFactorDropped: before.twoFactorEnabled },
     }),
   );
-  if (request.auth?.user.id !== before.id) return null;
-  return loadSessionUser(app, { ...before, emailVerified: true });
 }

@@ -10,7 +10,7 @@ import {
 } from '../../plugins/auth/auth-plugin';
 
 /** The signed-in user as the web app sees it (GET /api/session and every sign-in answer). */
-export function toSessionUser(auth: Omit<AuthContext, 'sessionId'>): SessionUser {
+export function toSessionUser(auth: Omit<AuthContext, 'sessionId' | 'sessionMailboxPasswordSetAt'>): SessionUser {
   const { user: account, profile } = auth;
   return {
     id: profile.id,
@@ -43,13 +43,19 @@ export async function revokeSessionByHeaders(app: FastifyInstance, setCookieHead
   await app.betterAuth.api.signOut({ headers: cookiesFromSetCookie(setCookieHeaders) }).catch(() => undefined);
 }
 
-/** Signs out the session this answer is about to set and refuses: 'Acceso no autorizado'. */
-export async function refuseAtAdminDoor({ app, reply }: { app: FastifyInstance; reply: FastifyReply }): Promise<never> {
+/**
+ * Signs out the session this answer is about to set and refuses: 'Acceso no autorizado', or why
+ * not yet (ADMIN_PASSWORD_RESET_REQUIRED).
+ */
+export async function refuseAtAdminDoor(
+  { app, reply }: { app: FastifyInstance; reply: FastifyReply },
+  code: 'FORBIDDEN' | 'ADMIN_PASSWORD_RESET_REQUIRED' = 'FORBIDDEN',
+): Promise<never> {
   const setCookies = reply.getHeader('set-cookie');
   const lines = Array.isArray(setCookies) ? setCookies.map(String) : setCookies ? [String(setCookies)] : [];
   const headers = new Headers();
   for (const line of lines) headers.append('set-cookie', line);
   await revokeSessionByHeaders(app, headers);
   reply.removeHeader('set-cookie');
-  throw new AppError('FORBIDDEN');
+  throw new AppError(code);
 }

@@ -1,10 +1,18 @@
 import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twoFactor, user } from '../../db/schema';
+import { rateLimits, twoFactor, user } from '../../db/schema';
 import { DEMO_PASSWORD } from '../../db/seed/demo-accounts';
 import { TWO_FACTOR_LOCKOUT } from '../../plugins/auth/better-auth';
-import { type TestApp, confirmEmail, cookieFrom, createTestApp, sameOriginHeaders, signIn } from '../../test/test-app';
+import {
+  type TestApp,
+  confirmEmail,
+  cookieFrom,
+  createTestApp,
+  resetPasswordThroughMailbox,
+  sameOriginHeaders,
+  signIn,
+} from '../../test/test-app';
 import { currentTotp, enrolTwoFactor, wrongTotp } from '../../test/totp';
 
 const PASSWORD = 'Cafe-de-Origen-2025';
@@ -18,7 +26,7 @@ function postTo(t: TestApp) {
   ) => t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
 }
 
-/** Signs up a fresh account (address confirmed) and answers its session headers. */
+/** Signs up a fresh account, confirms its address (which ends the sign-up's session) and signs it in again. */
 async function signUpVerified(t: TestApp, email: string): Promise<Record<string, string>> {
   const response = await postTo(t)('/api/auth/sign-up', {
     fullName: 'Ana Torres',
@@ -30,7 +38,7 @@ async function signUpVerified(t: TestApp, email: string): Promise<Record<string,
   });
   expect(response.statusCode, response.body).toBe(201);
   await confirmEmail(t, email);
-  return sameOriginHeaders(cookieFrom(response.headers['set-cookie']));
+  return signIn(t, email, PASSWORD);
 }
 
 /** The password step: answers the challenge cookie's headers (no session yet). */
@@ -224,7 +232,9 @@ describe('two-factor sign-in required of admins in production', () => {
   let t: TestApp;
   let post: ReturnType<typeof postTo>;
   beforeAll(async () => {
-    t = await createTestApp({ env: { NODE_ENV: 'production', ADMIN_EMAILS: 'jefa@example.com' } });
+    t = await createTestApp({
+      env: { NODE_ENV: 'production', ADMIN_EMAILS: 'jefa@example.com,otra-jefa@example.com' },
+    });
     post = postTo(t);
   });
   afterAll(async () => {
@@ -270,14 +280,109 @@ describe('two-factor sign-in required of admins in production', () => {
     expect(off.json().user).toMatchObject({ isAdmin: false, twoFactorEnrolmentRequired: true });
   });
 
-  it('requires it of verified ADMIN_EMAILS accounts too, and of nobody else', async () => {
-    const headers = await signUpVerified(t, 'jefa@example.com');
+  it('requires it of ADMIN_EMAILS accounts too (once their password was set through the mailbox), and of nobody else', async () => {
+    await signUpVerified(t, 'jefa@example.com');
+    await resetPasswordThroughMailbox(t, 'jefa@example.com', PASSWORD);
+    const headers = await signIn(t, 'jefa@example.com', PASSWORD);
     expect(await sessionOf(t, headers)).toMatchObject({ isAdmin: false, twoFactorEnrolmentRequired: true });
+    // Enrolling replaces the session: the new one is still under the mailbox's password, and an admin.
+    const enrolled = await enrolTwoFactor(t, headers, PASSWORD);
+    expect(await sessionOf(t, enrolled.headers)).toMatchObject({ isAdmin: true, twoFactorEnrolmentRequired: false });
+    const challenge = await startSignIn(t, 'jefa@example.com', PASSWORD, 'admin');
+    const verified = await post(
+      '/api/auth/two-factor/verify',
+      { code: await currentTotp(enrolled.secret), door: 'admin' },
+      challenge,
+    );
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().user).toMatchObject({ isAdmin: true });
+    const recovered = await post(
+      '/api/auth/two-factor/verify',
+      { code: enrolled.recoveryCodes[0], door: 'admin' },
+      await startSignIn(t, 'jefa@example.com', PASSWORD, 'admin'),
+    );
+    expect(recovered.statusCode, recovered.body).toBe(200);
+    expect(await sessionOf(t, sameOriginHeaders(cookieFrom(recovered.headers['set-cookie'])))).toMatchObject({
+      isAdmin: true,
+    });
     const buyer = await signIn(t, 'comprador@tradeops.demo');
     expect(await sessionOf(t, buyer)).toMatchObject({ isAdmin: false, twoFactorEnrolmentRequired: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/buyer/dashboard', headers: buyer })).statusCode).toBe(200);
     // The user door signs an admin-to-be in too (its landing is the admin door's enrolment).
-    const userDoor = await post('/api/auth/sign-in', { email: 'jefa@example.com', password: PASSWORD });
+    await signUpVerified(t, 'otra-jefa@example.com');
+    await resetPasswordThroughMailbox(t, 'otra-jefa@example.com', PASSWORD);
+    const userDoor = await post('/api/auth/sign-in', { email: 'otra-jefa@example.com', password: PASSWORD });
     expect(userDoor.json().user).toMatchObject({ twoFactorEnrolmentRequired: true });
   });
+});
+
+describe('two-factor guesses sent at once', () => {
+  let t: TestApp;
+  let post: ReturnType<typeof postTo>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    post = postTo(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it(
+    `checks at most ${RATE_LIMITS.twoFactorAccount.points} codes per account, whatever the challenges and addresses; the right code waits for the window too`,
+    { timeout: 90_000 },
+    async () => {
+      const email = 'en-paralelo@example.com';
+      const { secret } = await enrolTwoFactor(t, await signUpVerified(t, email), PASSWORD);
+      const [account] = await t.db.select().from(user).where(eq(user.email, email));
+      const guesses = 2 * RATE_LIMITS.twoFactorAccount.points;
+      // The probe's shape (it sent 30): one password step per guess, so no challenge runs out of its own five tries.
+      const challenges: Record<string, string>[] = [];
+      for (let i = 0; i < guesses; i += 1) challenges.push(await startSignIn(t, email, PASSWORD));
+      const code = await wrongTotp(secret);
+      const answers = await Promise.all(
+        challenges.map((challenge, i) =>
+          post('/api/auth/two-factor/verify', { code }, { ...challenge, 'accept-language': 'en' }, `10.77.0.${i + 1}`),
+        ),
+      );
+      const checked = answers.filter((answer) => answer.statusCode === 401);
+      const refused = answers.filter((answer) => answer.statusCode === 429);
+      expect(checked).toHaveLength(RATE_LIMITS.twoFactorAccount.points);
+      expect(checked.every((answer) => answer.json().error.code === 'TWO_FACTOR_CODE_INVALID')).toBe(true);
+      expect(refused).toHaveLength(guesses - RATE_LIMITS.twoFactorAccount.points);
+      for (const answer of refused) {
+        expect(answer.json().error).toMatchObject({
+          code: 'RATE_LIMITED',
+          message: expect.stringMatching(/^Too many/),
+        });
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      const [stored] = await t.db.select().from(twoFactor).where(eq(twoFactor.userId, account!.id));
+      expect(stored?.failedVerificationCount).toBe(RATE_LIMITS.twoFactorAccount.points);
+
+      // Locked out: the right code, from a fresh challenge and a fresh address, is refused as well.
+      const right = await post(
+        '/api/auth/two-factor/verify',
+        { code: await currentTotp(secret) },
+        await startSignIn(t, email, PASSWORD),
+        '10.78.0.1',
+      );
+      expect(right.statusCode).toBe(429);
+      expect(right.json().error.code).toBe('RATE_LIMITED');
+
+      // The window passes (both counters' fifteen minutes): the right code signs in.
+      const past = new Date(Date.now() - 1000);
+      await t.db
+        .update(rateLimits)
+        .set({ expire: past })
+        .where(eq(rateLimits.key, `${RATE_LIMITS.twoFactorAccount.name}:${account!.id}`));
+      await t.db.update(twoFactor).set({ lockedUntil: past }).where(eq(twoFactor.userId, account!.id));
+      const later = await post(
+        '/api/auth/two-factor/verify',
+        { code: await currentTotp(secret) },
+        await startSignIn(t, email, PASSWORD),
+        '10.78.0.2',
+      );
+      expect(later.statusCode, later.body).toBe(200);
+    },
+  );
 });

@@ -4,12 +4,26 @@ import {
   type VerifyTwoFactorRequest,
   isAuthenticatorCode,
 } from '@tradeops/shared';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { user } from '../../db/schema';
 import { AppError } from '../../errors';
-import { type AuthContext, forwardSetCookies, toFetchHeaders } from '../../plugins/auth/auth-plugin';
+import {
+  type AuthContext,
+  type BetterAuthUser,
+  forwardSetCookies,
+  sessionTokenSetBy,
+  toDateOrNull,
+  toFetchHeaders,
+} from '../../plugins/auth/auth-plugin';
+import {
+  dropStaleTwoFactor,
+  isSameStamp,
+  readMailboxPasswordAt,
+  stampSession,
+} from '../../plugins/auth/mailbox-password';
 import { SESSION_COOKIE_PREFIX, TWO_FACTOR_LOCKOUT } from '../../plugins/auth/better-auth';
 import { writeAudit } from '../audit/audit.service';
 import { RATE_LIMITS, type RateLimitCheck } from '../../plugins/rate-limit';
@@ -20,8 +34,9 @@ import { loadSessionUser, refuseAtAdminDoor, revokeSessionByHeaders } from './se
  * two-factor plugin, behind our own routes: enrolment in settings (or at the
  * admin door), the second step of a sign-in, and turning it off. Code guesses
  * are limited three ways: Better Auth allows 5 per sign-in challenge and locks
- * an account's codes after 10 wrong ones in a row; we count wrong codes per IP,
- * and per account on the signed-in routes.
+ * an account's codes after 10 wrong ones in a row; we count every guess per IP
+ * and per account (the sign-in's second step included), taking the point before
+ * the code is checked.
  */
 
 interface Deps {
@@ -56,6 +71,12 @@ function accountChecks(auth: AuthContext, request: FastifyRequest): [RateLimitCh
 /** A guess that was right does not count against the caller. */
 async function forgiveChecks(app: FastifyInstance, [account, address]: [RateLimitCheck, RateLimitCheck]) {
   await Promise.all([app.rateLimits.reset(account), app.rateLimits.refund(address)]);
+}
+
+/** Better Auth replaced the caller's session: the new one carries on under the old one's stamp. */
+async function carryStampToNewSession(app: FastifyInstance, auth: AuthContext, setCookieHeaders: Headers) {
+  const token = sessionTokenSetBy(setCookieHeaders);
+  if (token) await stampSession(app.db, token, auth.sessionMailboxPasswordSetAt);
 }
 
 async function audit(app: FastifyInstance, userId: string, action: string): Promise<void> {
@@ -116,6 +137,7 @@ export async function confirmTwoFactor({ app, request, reply }: Deps, auth: Auth
       headers: toFetchHeaders(request),
       returnHeaders: true,
     });
+    await carryStampToNewSession(app, auth, result.headers);
     forwardSetCookies(reply, result.headers);
   } catch (error) {
     const failure = betterAuthCode(error);
@@ -123,6 +145,8 @@ export async function confirmTwoFactor({ app, request, reply }: Deps, auth: Auth
     if (failure === 'INVALID_CODE') throw new AppError('TWO_FACTOR_CODE_INVALID');
     throw error;
   }
+  // Enrolled from a session opened before a reset that landed meanwhile: undone, like that session.
+  await dropStaleTwoFactor(app.db, auth.user.id, auth.sessionMailboxPasswordSetAt);
   await forgiveChecks(app, checks);
   await audit(app, auth.user.id, 'account.two_factor_enabled');
   return reloadSessionUser(app, auth.user.id);
@@ -138,6 +162,7 @@ export async function disableTwoFactor({ app, request, reply }: Deps, auth: Auth
       headers: toFetchHeaders(request),
       returnHeaders: true,
     });
+    await carryStampToNewSession(app, auth, result.headers);
     forwardSetCookies(reply, result.headers);
   } catch (error) {
     if (betterAuthCode(error) === 'INVALID_PASSWORD') throw WRONG_PASSWORD;
@@ -168,6 +193,42 @@ function challengeHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+/** The cookie Better Auth's two-factor plugin names a sign-in's pending challenge with. */
+const TWO_FACTOR_CHALLENGE_COOKIE = 'two_factor';
+
+/**
+ * The account a sign-in's pending challenge is for: the challenge cookie, signed by Better Auth
+ * (HMAC-SHA256 with its secret), names a verification row whose value is the user id. Null when
+ * the request carries no valid, live challenge (Better Auth then refuses the code anyway).
+ */
+async function challengeAccountId(app: FastifyInstance, request: FastifyRequest): Promise<string | null> {
+  const context = await app.betterAuth.$context;
+  const name = context.createAuthCookie(TWO_FACTOR_CHALLENGE_COOKIE).name;
+  const raw = cookieValue(request.headers.cookie ?? '', name);
+  const dot = raw?.lastIndexOf('.') ?? -1;
+  if (!raw || dot < 1) return null;
+  const identifier = raw.slice(0, dot);
+  const signature = Buffer.from(raw.slice(dot + 1), 'base64');
+  const expected = createHmac('sha256', context.secret).update(identifier).digest();
+  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
+  const challenge = await context.internalAdapter.findVerificationValue(identifier);
+  return challenge && challenge.expiresAt > new Date() ? challenge.value : null;
+}
+
+/** One cookie's value from a Cookie header, URI-decoded (Better Auth encodes signed values). */
+function cookieValue(header: string, name: string): string | null {
+  for (const part of header.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator < 0 || part.slice(0, separator).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(separator + 1).trim());
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
 /**
  * The second step of a sign-in: an authenticator code or a recovery code
  * (each recovery code works once) against the challenge cookie the password
@@ -179,7 +240,14 @@ export async function verifyTwoFactorSignIn(
   body: { code: string; door: NonNullable<VerifyTwoFactorRequest['door']> },
 ): Promise<SessionUser> {
   const address: RateLimitCheck = [RATE_LIMITS.twoFactorAddress, request.ip];
-  await app.rateLimits.consume(address);
+  // The account's point is taken before the code is checked, in the same atomic way as the
+  // address's: parallel guesses on many challenges cannot all be checked (Better Auth's own
+  // lock-out reads its count first and so lets a burst through).
+  const accountId = await challengeAccountId(app, request);
+  const account: RateLimitCheck | null = accountId ? [RATE_LIMITS.twoFactorAccount, accountId] : null;
+  await app.rateLimits.consume(address, ...(account ? [account] : []));
+  // Read before the code is checked: the session is opened under this stamp (mailbox-password.ts).
+  const stamp = accountId ? await readMailboxPasswordAt(app.db, { userId: accountId }) : null;
   const headers = challengeHeaders(request);
   let result;
   try {
@@ -198,12 +266,21 @@ export async function verifyTwoFactorSignIn(
     }
     throw error;
   }
-  await app.rateLimits.refund(address);
-  const sessionUser = await loadSessionUser(app, result.response.user);
+  // The right code gives its own points back; earlier wrong guesses keep counting for their window.
+  await app.rateLimits.refund(address, ...(account ? [account] : []));
+  const signedIn: BetterAuthUser = result.response.user;
+  if (!isSameStamp(stamp, toDateOrNull(signedIn.passwordSetViaMailboxAt))) {
+    // A reset through the mailbox landed meanwhile: the password step behind this challenge proves nothing.
+    await revokeSessionByHeaders(app, result.headers);
+    throw new AppError('TWO_FACTOR_CHALLENGE_EXPIRED');
+  }
+  const sessionUser = await loadSessionUser(app, signedIn);
   if (!sessionUser) {
     await revokeSessionByHeaders(app, result.headers);
     throw new AppError('INVALID_CREDENTIALS');
   }
+  const token = sessionTokenSetBy(result.headers);
+  if (token) await stampSession(app.db, token, stamp);
   forwardSetCookies(reply, result.headers);
   if (body.door === 'admin' && !sessionUser.isAdmin) await refuseAtAdminDoor({ app, reply });
   return sessionUser;

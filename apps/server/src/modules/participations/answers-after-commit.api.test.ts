@@ -65,7 +65,14 @@ describe('a write answers from its own transaction, with no read after the commi
   }
 
   it('places an order', async () => {
-    const user = { id: buyerId, email: 'x@example.com', name: 'X', emailVerified: true, twoFactorEnabled: false };
+    const user = {
+      id: buyerId,
+      email: 'x@example.com',
+      name: 'X',
+      emailVerified: true,
+      twoFactorEnabled: false,
+      passwordSetViaMailboxAt: null,
+    };
     const result = await createParticipation(refusingAfterCommit(t.db), { user }, operationId, {
       volume: 10,
       payment_method: 'wire',

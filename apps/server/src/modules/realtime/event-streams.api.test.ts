@@ -1,4 +1,4 @@
-import { REALTIME_MAX_STREAMS_PER_SESSION } from '@tradeops/shared';
+import { REALTIME_MAX_STREAMS_PER_ACCOUNT, REALTIME_MAX_STREAMS_PER_SESSION } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +64,7 @@ async function accountWithTwoSessions(t: TestApp) {
   });
   expect(signInAgain.statusCode, signInAgain.body).toBe(200);
   return {
+    email,
     userId: (signUp.json() as { user: { id: string } }).user.id,
     first: sameOriginHeaders(cookieFrom(signUp.headers['set-cookie'])),
     second: sameOriginHeaders(cookieFrom(signInAgain.headers['set-cookie'])),
@@ -220,5 +221,92 @@ describe('live streams: the per-instance cap', () => {
         return retry.status;
       })
       .toBe(200);
+  });
+});
+
+describe('live streams: one account or one address cannot hold the instance', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  const streams: SseStream[] = [];
+  const INSTANCE_CAP = REALTIME_MAX_STREAMS_PER_ACCOUNT + 2;
+  const ADDRESS_CAP = 3;
+  const open = async (headers: Record<string, string>, forwardedFor = '192.0.2.1') => {
+    const stream = await openSseStream(baseUrl, '/api/events', {
+      cookie: headers.cookie ?? '',
+      'x-forwarded-for': forwardedFor,
+    });
+    streams.push(stream);
+    if (stream.status === 200) await stream.waitFor((message) => message.event === 'ready');
+    return stream;
+  };
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { TRUST_PROXY: '1' },
+      realtimeStreamLimits: { perInstance: INSTANCE_CAP, perAddress: ADDRESS_CAP },
+    });
+    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterEach(() => {
+    for (const stream of streams.splice(0)) stream.close();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it(`keeps at most ${REALTIME_MAX_STREAMS_PER_ACCOUNT} streams per account over its sessions (the oldest yield), so others still get one`, async () => {
+    // The probe's shape: a fresh, unverified sign-up signed in several times, each session at its own cap.
+    const account = await accountWithTwoSessions(t);
+    const third = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: sameOriginHeaders(),
+      payload: { email: account.email, password: PASSWORD },
+    });
+    const sessions = [account.first, account.second, sameOriginHeaders(cookieFrom(third.headers['set-cookie']))];
+    const opened: SseStream[] = [];
+    for (const headers of sessions) {
+      for (let i = 0; i < REALTIME_MAX_STREAMS_PER_SESSION; i += 1) {
+        // Each from an address of its own: the account's cap is what binds, not the address's.
+        const stream = await open(headers, `198.51.100.${opened.length + 1}`);
+        expect(stream.status).toBe(200);
+        opened.push(stream);
+      }
+    }
+    const evicted = opened.slice(0, opened.length - REALTIME_MAX_STREAMS_PER_ACCOUNT);
+    await Promise.all(evicted.map((stream) => expectEndsWithin(stream, 1_000)));
+    expect(evicted.map(closedReason)).toEqual(evicted.map(() => 'replaced'));
+    // The newest stream works; the account holds its cap and no more.
+    await expectStillLive(t, opened.at(-1)!, account.userId);
+    expect(opened.filter((stream) => closedReason(stream) === undefined)).toHaveLength(
+      REALTIME_MAX_STREAMS_PER_ACCOUNT,
+    );
+
+    const [other] = await createApprovedBuyers(t, 1, 'other-account');
+    const theirs = await open(other!.headers, '203.0.113.9');
+    expect(theirs.status).toBe(200);
+    await expectStillLive(t, theirs, other!.userId);
+  });
+
+  it('refuses a new stream from an address at its cap with 429 and Retry-After, closing nobody else’s', async () => {
+    const buyers = await createApprovedBuyers(t, ADDRESS_CAP + 1, 'one-address');
+    const office: SseStream[] = [];
+    for (const buyer of buyers.slice(0, ADDRESS_CAP)) {
+      const stream = await open(buyer.headers, '198.51.100.200');
+      expect(stream.status).toBe(200);
+      office.push(stream);
+    }
+    const last = buyers[ADDRESS_CAP]!;
+    const refused = await open(last.headers, '198.51.100.200');
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    // An IPv6 client's /64 counts as one address too.
+    for (const [index, buyer] of buyers.slice(0, ADDRESS_CAP).entries()) {
+      expect((await open(buyer.headers, `2001:db8:5:6::${index + 1}`)).status).toBe(200);
+    }
+    expect((await open(last.headers, '2001:db8:5:6:ffff::9')).status).toBe(429);
+    // The same account from another address is welcome, and the office's streams still work.
+    const elsewhere = await open(last.headers, '203.0.113.50');
+    expect(elsewhere.status).toBe(200);
+    for (const [index, stream] of office.entries()) await expectStillLive(t, stream, buyers[index]!.userId);
   });
 });

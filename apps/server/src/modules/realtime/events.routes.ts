@@ -1,5 +1,7 @@
 import {
   REALTIME_HEARTBEAT_MS,
+  REALTIME_MAX_STREAMS_PER_ACCOUNT,
+  REALTIME_MAX_STREAMS_PER_ADDRESS,
   REALTIME_MAX_STREAMS_PER_INSTANCE,
   REALTIME_MAX_STREAMS_PER_SESSION,
   REALTIME_RECONNECT_DELAYS_MS,
@@ -16,18 +18,18 @@ import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { type RealtimeSignal } from '../../plugins/realtime';
 import { requireAuth } from '../../plugins/route-access';
 import { canSeeDealRoom } from '../deal-room/deal-room.service';
-import { type LiveStream, type StreamLimits, StreamRegistry } from './stream-registry';
+import { type LiveStream, type StreamLimits, StreamRegistry, streamAddressKey } from './stream-registry';
 
 export interface EventsRoutesOptions {
   /** Comment line interval (tests shorten it). */
   heartbeatMs?: number;
-  /** Caps on open streams (default REALTIME_MAX_STREAMS_PER_SESSION / _PER_INSTANCE; tests lower them). */
+  /** Caps on open streams (default REALTIME_MAX_STREAMS_PER_SESSION / _ACCOUNT / _ADDRESS / _INSTANCE; tests lower them). */
   limits?: Partial<StreamLimits>;
   /** Hands out a reader of the open stream count (for /metrics; the registry lives in this plugin). */
   exposeOpenStreams?: (count: () => number) => void;
 }
 
-/** Seconds a client refused at the instance's cap is asked to wait (the web's longest reconnect delay). */
+/** Seconds a client refused at a cap is asked to wait (the web's longest reconnect delay). */
 const BUSY_RETRY_AFTER_SECONDS = Math.ceil(REALTIME_RECONNECT_DELAYS_MS.at(-1)! / 1000);
 /** Coalesces the announcements of one revocation (sign out everywhere deletes each session row). */
 const SESSION_CHECK_DEBOUNCE_MS = 25;
@@ -45,20 +47,29 @@ async function findLiveSessionIds(db: AppDatabase, sessionIds: string[]): Promis
   return live;
 }
 
+/** Who may hear about an operation: its seller, admins, and every signed-in user once an admin approved it. */
+export interface OperationAudience {
+  sellerId: string;
+  /** Approved by an admin (whatever its later status): the rule of GET /api/operations/:id. */
+  isPublic: boolean;
+}
+
 /**
  * Who hears what on GET /api/events (events carry ids only; pages refetch through
- * the routes that enforce access, so a delivered event never leaks data — the
- * filter keeps other people's activity private and the streams quiet):
+ * the routes that enforce access — the filter keeps other people's activity, and the
+ * ids of offers nobody else may read, private):
  * - notification, profile: only the user they belong to.
  * - participation, waitlist: that buyer, the operation's seller and admins.
- * - operation: every signed-in user (operation figures — allocated, available,
- *   status — are shown to every signed-in user on the detail page anyway).
+ * - operation: for an approved operation every signed-in user (its figures — allocated,
+ *   available, status — are on its detail page for anyone signed in); for a pending or
+ *   rejected offer only its seller and admins.
  * - message: the deal room's audience only (its buyers, its seller, admins).
+ * `audienceOf` reads the event's operation (once per event for all the streams of the instance).
  */
 export function createEventFilter(
   db: AppDatabase,
   auth: AuthContext,
-  sellerOf: (operationId: string) => Promise<string | null>,
+  audienceOf: (event: RealtimeEvent) => Promise<OperationAudience | null>,
 ) {
   const userId = auth.user.id;
   // Deal-room access per operation for this stream; forgotten when the user's own orders change.
@@ -76,10 +87,13 @@ export function createEventFilter(
             return true;
           }
           if (auth.isAdmin) return true;
-          return event.operationId ? (await sellerOf(event.operationId)) === userId : false;
+          return (await audienceOf(event))?.sellerId === userId;
         }
-        case 'operation':
-          return true;
+        case 'operation': {
+          if (auth.isAdmin) return true;
+          const audience = await audienceOf(event);
+          return audience !== null && (audience.isPublic || audience.sellerId === userId);
+        }
         case 'session':
           return false;
         case 'message': {
@@ -99,8 +113,8 @@ export function createEventFilter(
 
 /**
  * Server-Sent Events: one stream per tab, fed by the instance's one LISTEN (app.realtime).
- * Open streams are capped per session (its oldest closes) and per instance (503 beyond), and
- * a stream closes within moments of its session ending: migration 0005's triggers announce
+ * Open streams are capped per session and per account (the oldest closes), per client address
+ * (429 beyond) and per instance (503 beyond) — StreamRegistry —, and a stream closes within moments of its session ending: migration 0005's triggers announce
  * every change to a user's session rows on every instance, each instance re-checks the
  * sessions of that user's open streams and closes those whose row is gone or expired; a
  * periodic re-check of all of them is the backstop (expiry, announcements lost meanwhile).
@@ -109,6 +123,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
   const heartbeatMs = options.heartbeatMs ?? REALTIME_HEARTBEAT_MS;
   const streams = new StreamRegistry({
     perSession: options.limits?.perSession ?? REALTIME_MAX_STREAMS_PER_SESSION,
+    perAccount: options.limits?.perAccount ?? REALTIME_MAX_STREAMS_PER_ACCOUNT,
+    perAddress: options.limits?.perAddress ?? REALTIME_MAX_STREAMS_PER_ADDRESS,
     perInstance: options.limits?.perInstance ?? REALTIME_MAX_STREAMS_PER_INSTANCE,
   });
   options.exposeOpenStreams?.(() => streams.size);
@@ -159,21 +175,28 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
     await checking;
   });
 
-  // An operation's seller never changes: one lookup per operation for the process's lifetime.
-  const sellers = new Map<string, Promise<string | null>>();
-  const sellerOf = (operationId: string) => {
-    let seller = sellers.get(operationId);
-    if (!seller) {
-      seller = app.db
-        .select({ sellerId: operations.sellerId })
+  // Every stream hears the same event object: its operation is read once, when a stream first asks, and
+  // forgotten with the event (nothing kept per operation, so nothing grows with the catalogue).
+  const audiences = new WeakMap<RealtimeEvent, Promise<OperationAudience | null>>();
+  const audienceOf = (event: RealtimeEvent) => {
+    const { operationId } = event;
+    if (!operationId) return Promise.resolve(null);
+    let audience = audiences.get(event);
+    if (!audience) {
+      audience = app.db
+        .select({ sellerId: operations.sellerId, kycStatus: operations.kycStatus })
         .from(operations)
         .where(eq(operations.id, operationId))
         .limit(1)
-        .then(([row]) => row?.sellerId ?? null);
-      seller.catch(() => sellers.delete(operationId));
-      sellers.set(operationId, seller);
+        .then(([row]) => (row ? { sellerId: row.sellerId, isPublic: row.kycStatus === 'approved' } : null))
+        // Unreadable: nobody but admins hears it (a later event or a resync brings the pages back).
+        .catch((error: unknown) => {
+          app.log.warn({ err: error, operationId }, 'could not read the audience of a realtime event');
+          return null;
+        });
+      audiences.set(event, audience);
     }
-    return seller.catch(() => null);
+    return audience;
   };
 
   app.get(
@@ -187,11 +210,15 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      if (!streams.canAdmit(auth.sessionId)) {
+      // request.ip is the client's address as TRUST_PROXY resolves it.
+      const address = streamAddressKey(request.ip);
+      const admission = streams.admit({ sessionId: auth.sessionId, userId: auth.user.id, address });
+      if (admission === 'address_full') throw new AppError('RATE_LIMITED', { seconds: BUSY_RETRY_AFTER_SECONDS });
+      if (admission === 'instance_full') {
         reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
         throw new AppError('SERVICE_UNAVAILABLE');
       }
-      const filter = createEventFilter(app.db, auth, sellerOf);
+      const filter = createEventFilter(app.db, auth, audienceOf);
       const raw = reply.raw;
 
       reply.hijack();
@@ -235,6 +262,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
       const live: LiveStream = {
         sessionId: auth.sessionId,
         userId: auth.user.id,
+        address,
         close(reason: RealtimeCloseReason) {
           send(`event: closed\ndata: ${JSON.stringify({ reason })}\n\n`);
           cleanup();

@@ -2,7 +2,8 @@ import { type AccountProfile, type AdminSettingsResponse, type UpdateAdminSettin
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
-import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+import { DEMO_PASSWORD } from '../../db/seed/demo-accounts';
+import { type TestApp, createTestApp, resetPasswordThroughMailbox, signIn } from '../../test/test-app';
 import { getPlatformSettings } from './settings.service';
 
 let t: TestApp;
@@ -80,7 +81,8 @@ describe('admin settings', () => {
     expect(feeAudit?.data).toEqual({ before: 200, after: 250 });
     expect(audits.find((row) => row.entityId === 'participation_hold_hours')?.data).toEqual({ before: 72, after: 48 });
 
-    // A stored admin e-mail makes that account an admin at its next request.
+    // A stored admin e-mail makes that account an admin at its next request (its password set through the mailbox).
+    await resetPasswordThroughMailbox(t, 'comprador@tradeops.demo', DEMO_PASSWORD);
     const promoted = await signIn(t, 'comprador@tradeops.demo');
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: promoted })).statusCode).toBe(200);
 

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, type Language } from '@tradeops/shared';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
-import { emailOutbox, profiles } from '../../db/schema';
+import { emailOutbox, profiles, session } from '../../db/schema';
 import { JOB_QUEUES, type JobQueue } from '../../jobs/job-queue';
 import { appPlugin } from '../app-plugin';
 import { translate } from '../i18n';
@@ -15,6 +15,7 @@ import {
   SESSION_UPDATE_AGE_SECONDS,
   createAuth,
 } from './better-auth';
+import { endAccessOnVerification, isSessionUnderCurrentPassword } from './mailbox-password';
 import { SessionCache } from './session-cache';
 
 export type Profile = typeof profiles.$inferSelect;
@@ -26,6 +27,8 @@ export interface AuthUser {
   name: string;
   emailVerified: boolean;
   twoFactorEnabled: boolean;
+  /** When a mailed reset link set the current password (mailbox-password.ts); null: never since verification. */
+  passwordSetViaMailboxAt: Date | null;
 }
 
 /** Who is calling: resolved once per /api request from the session cookie. */
@@ -33,13 +36,16 @@ export interface AuthContext {
   user: AuthUser;
   profile: Profile;
   /**
-   * Admin rights in force: `is_admin` on the profile or a verified e-mail on an
-   * admin list (spec §6), and in production only with two-factor sign-in.
+   * Admin rights in force: `is_admin` on the profile, or a verified e-mail on an
+   * admin list (spec §6) whose password was set through the mailbox (isAdminAccount);
+   * in production only with two-factor sign-in.
    */
   isAdmin: boolean;
   /** Admin rights that wait for a two-factor enrolment (production). */
   twoFactorEnrolmentRequired: boolean;
   sessionId: string;
+  /** The mailbox-password stamp this session was opened under (a session it replaces inherits it). */
+  sessionMailboxPasswordSetAt: Date | null;
 }
 
 declare module 'fastify' {
@@ -87,6 +93,21 @@ export function sessionCookieOf(request: FastifyRequest): string | null {
   return match?.[1] ? match[1] : null;
 }
 
+/**
+ * The session token of the session cookie a Better Auth answer sets (its cookie holds
+ * `token.signature`, URI-encoded), or null when it sets none.
+ */
+export function sessionTokenSetBy(setCookieHeaders: Headers): string | null {
+  for (const line of setCookieHeaders.getSetCookie()) {
+    const match = SESSION_COOKIE_PATTERN.exec(line.split(';')[0] ?? '');
+    if (!match?.[1]) continue;
+    const value = decodeURIComponent(match[1]);
+    const dot = value.lastIndexOf('.');
+    return dot > 0 ? value.slice(0, dot) : null;
+  }
+  return null;
+}
+
 export function hasSessionCookie(request: FastifyRequest): boolean {
   return sessionCookieOf(request) !== null;
 }
@@ -100,21 +121,43 @@ export function hasSessionCookie(request: FastifyRequest): boolean {
  */
 const ACCOUNT_NEUTRAL_WRITES = ['/api/operations/', '/api/participations/', '/api/notifications/', '/api/offers'];
 
+/** Whether the account's address is on an admin list (ADMIN_EMAILS or the stored one), compared case-insensitively. */
+export function isListedAdminAddress(email: string, adminEmails: readonly string[]): boolean {
+  const address = email.trim().toLowerCase();
+  return adminEmails.some((listed) => listed.trim().toLowerCase() === address);
+}
+
 /**
  * Whether an account holds admin rights: the profile flag, or an address on an
- * admin list (ADMIN_EMAILS or the stored one, compared case-insensitively) that
- * its owner has proved by the e-mailed link. An unverified sign-up with a
- * listed address is an ordinary account.
+ * admin list whose owner has proved the mailbox twice — the verification link,
+ * then a password set through a mailed reset link after it (mailbox-password.ts).
+ * Whoever signed up first with a listed address holds an ordinary account until then.
  */
 export function isAdminAccount(
-  account: Pick<AuthUser, 'email' | 'emailVerified'>,
+  account: Pick<AuthUser, 'email' | 'emailVerified' | 'passwordSetViaMailboxAt'>,
   profile: Pick<Profile, 'isAdmin'>,
   adminEmails: readonly string[],
 ): boolean {
   if (profile.isAdmin) return true;
-  if (!account.emailVerified) return false;
-  const email = account.email.trim().toLowerCase();
-  return adminEmails.some((listed) => listed.trim().toLowerCase() === email);
+  if (!account.emailVerified || account.passwordSetViaMailboxAt === null) return false;
+  return isListedAdminAddress(account.email, adminEmails);
+}
+
+/**
+ * A verified address on an admin list whose password is still the sign-up's: the admin door
+ * tells its holder to set one through the mailbox.
+ */
+export function isAdminAwaitingMailboxPassword(
+  account: Pick<AuthUser, 'email' | 'emailVerified' | 'passwordSetViaMailboxAt'>,
+  profile: Pick<Profile, 'isAdmin'>,
+  adminEmails: readonly string[],
+): boolean {
+  return (
+    !profile.isAdmin &&
+    account.emailVerified &&
+    account.passwordSetViaMailboxAt === null &&
+    isListedAdminAddress(account.email, adminEmails)
+  );
 }
 
 /**
@@ -122,7 +165,7 @@ export function isAdminAccount(
  * sign-in has none until enrolled (the admin door walks them through it).
  */
 export function resolveAdminRights(
-  account: Pick<AuthUser, 'email' | 'emailVerified' | 'twoFactorEnabled'>,
+  account: Pick<AuthUser, 'email' | 'emailVerified' | 'twoFactorEnabled' | 'passwordSetViaMailboxAt'>,
   profile: Pick<Profile, 'isAdmin'>,
   adminEmails: readonly string[],
   requireTwoFactor: boolean,
@@ -144,6 +187,13 @@ export interface BetterAuthUser {
   name: string;
   emailVerified: boolean;
   twoFactorEnabled?: boolean | null;
+  passwordSetViaMailboxAt?: Date | string | null;
+}
+
+/** A date field as Better Auth or Drizzle hand it over (a Date, an ISO string, or nothing). */
+export function toDateOrNull(value: Date | string | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value : new Date(value);
 }
 
 /** The caller's context (all but the session id) from a Better Auth user and our profile. */
@@ -152,13 +202,14 @@ export async function buildAuthContext(
   config: { adminEmails: readonly string[]; isProduction: boolean },
   betterAuthUser: BetterAuthUser,
   profile: Profile,
-): Promise<Omit<AuthContext, 'sessionId'>> {
+): Promise<Omit<AuthContext, 'sessionId' | 'sessionMailboxPasswordSetAt'>> {
   const authUser: AuthUser = {
     id: betterAuthUser.id,
     email: betterAuthUser.email,
     name: betterAuthUser.name,
     emailVerified: betterAuthUser.emailVerified,
     twoFactorEnabled: betterAuthUser.twoFactorEnabled === true,
+    passwordSetViaMailboxAt: toDateOrNull(betterAuthUser.passwordSetViaMailboxAt),
   };
   const rights = resolveAdminRights(
     authUser,
@@ -239,6 +290,7 @@ export const authPlugin = appPlugin<{ db: AppDatabase }>(async (app, options) =>
     log: app.log,
     sendResetPassword: queueAccountMail('auth.resetMail'),
     sendVerifyEmail: queueAccountMail('auth.verifyMail'),
+    onAddressProved: (userId) => endAccessOnVerification(options.db, userId),
   });
   app.decorate('betterAuth', auth);
   app.decorateRequest('auth', null);
@@ -278,11 +330,18 @@ export const authPlugin = appPlugin<{ db: AppDatabase }>(async (app, options) =>
     // A sliding refresh (or a cleared cookie for a dead session) travels back with this answer.
     forwardSetCookies(reply, headers);
     if (!response) return;
+    const sessionStamp = toDateOrNull(response.session.mailboxPasswordSetAt);
+    if (!isSessionUnderCurrentPassword(toDateOrNull(response.user.passwordSetViaMailboxAt), sessionStamp)) {
+      // Opened before the password a mailed link set (a sign-in that raced the reset): it counts for nothing.
+      await options.db.delete(session).where(eq(session.id, response.session.id));
+      return;
+    }
     const profile = await loadProfile(options.db, response.user.id);
     if (!profile) return;
     request.auth = {
       ...(await buildAuthContext(options.db, app.config, response.user, profile)),
       sessionId: response.session.id,
+      sessionMailboxPasswordSetAt: sessionStamp,
     };
     // Only a cookie Better Auth did not rewrite: after a refresh the browser holds a new one.
     if (headers.getSetCookie().length === 0) {

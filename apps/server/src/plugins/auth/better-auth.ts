@@ -47,6 +47,8 @@ export interface CreateAuthOptions {
   log: FastifyBaseLogger;
   sendResetPassword(mail: AccountLinkMail): Promise<void>;
   sendVerifyEmail(mail: AccountLinkMail): Promise<void>;
+  /** Runs as the verification link proves the address: before the flag is set, and again after. */
+  onAddressProved(userId: string): Promise<void>;
 }
 
 /**
@@ -56,7 +58,14 @@ export interface CreateAuthOptions {
  * origin check never sees a request: the CSRF plugin guards every /api route
  * instead, ours and its alike.
  */
-export function createAuth({ db, config, log, sendResetPassword, sendVerifyEmail }: CreateAuthOptions) {
+export function createAuth({
+  db,
+  config,
+  log,
+  sendResetPassword,
+  sendVerifyEmail,
+  onAddressProved,
+}: CreateAuthOptions) {
   return betterAuth({
     appName: 'TradeOps',
     // PUBLIC_URL, never the request's Host: Better Auth's own links and origin checks use it.
@@ -106,6 +115,20 @@ export function createAuth({ db, config, log, sendResetPassword, sendVerifyEmail
         const link = publicPageLink(config.publicUrl, '/verify-email', token);
         await sendVerifyEmail({ userId: target.id, email: target.email, name: target.name, link });
       },
+      // The link proves the mailbox, not the sessions: none opened before it keeps anything (mailbox-password.ts).
+      // Before the flag is set, so no earlier session ever sees the address verified; after, for any opened meanwhile.
+      beforeEmailVerification: async (target) => {
+        await onAddressProved(target.id);
+      },
+      afterEmailVerification: async (target) => {
+        await onAddressProved(target.id);
+      },
+    },
+    // Our columns Better Auth reads with the user and session (never from a request: input false).
+    user: {
+      additionalFields: {
+        passwordSetViaMailboxAt: { type: 'date', required: false, input: false },
+      },
     },
     plugins: [
       twoFactorPlugin({
@@ -115,6 +138,9 @@ export function createAuth({ db, config, log, sendResetPassword, sendVerifyEmail
       }),
     ],
     session: {
+      additionalFields: {
+        mailboxPasswordSetAt: { type: 'date', required: false, input: false },
+      },
       expiresIn: SESSION_EXPIRES_IN_SECONDS,
       updateAge: SESSION_UPDATE_AGE_SECONDS,
       // No cookie cache: every request reads the session row, so a revocation is immediate everywhere.

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { platformSettings, profiles, session, user } from '../../db/schema';
-import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+import { DEMO_PASSWORD } from '../../db/seed/demo-accounts';
+import { type TestApp, createTestApp, resetPasswordThroughMailbox, signIn } from '../../test/test-app';
 
 // The session cache in use: a change written straight to the database (as another instance, a
 // job or psql would) reaches the next request once the database announces it, never later.
@@ -56,6 +57,8 @@ it('a session deleted elsewhere stops working at once, on a cached cookie too', 
 });
 
 it('an admin e-mail added in the settings makes that account an admin', async () => {
+  // A listed address grants rights once its password was set through the mailbox.
+  await resetPasswordThroughMailbox(t, buyerEmail, DEMO_PASSWORD);
   const headers = await signIn(t, buyerEmail);
   expect((await sessionUser(headers))?.isAdmin).toBe(false);
   const [before] = await t.db.select().from(platformSettings).where(eq(platformSettings.key, 'admin_emails'));

@@ -5,21 +5,32 @@ import { buildSessionUser, createTestQueryClient, jsonResponse, mockApi, renderA
 const VERIFY = '/api/auth/email/verify';
 
 describe('the e-mailed confirmation link (/verify-email)', () => {
-  it('confirms the address once and offers the next step', { timeout: 20_000 }, async () => {
-    const fetchMock = mockApi({
-      [VERIFY]: () => jsonResponse({ user: buildSessionUser({ emailVerified: true }) }),
-      '/api/session': () => jsonResponse({ user: buildSessionUser({ emailVerified: false }) }),
-    });
-    renderApp('/verify-email?token=abc', createTestQueryClient(buildSessionUser({ emailVerified: false })));
-    expect(await screen.findByText('¡Listo! Tu correo electrónico está confirmado.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Continuar con la verificación de tu empresa' })).toHaveAttribute(
-      'href',
-      '/onboarding',
-    );
-    const posts = fetchMock.mock.calls.filter(([input]) => String(input).includes(VERIFY));
-    expect(posts).toHaveLength(1);
-    expect(JSON.parse(String(posts[0]?.[1]?.body))).toEqual({ token: 'abc' });
-  });
+  it(
+    'confirms the address once, says the account was signed out, and leads to sign in and on',
+    { timeout: 20_000 },
+    async () => {
+      const fetchMock = mockApi({
+        [VERIFY]: () => jsonResponse({ user: null }),
+        // The link ended every session of the account, this browser's too.
+        '/api/session': () => jsonResponse({ user: null }),
+      });
+      renderApp('/verify-email?token=abc', createTestQueryClient(buildSessionUser({ emailVerified: false })));
+      expect(await screen.findByText('¡Listo! Tu correo electrónico está confirmado.')).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          'Por seguridad, confirmar tu correo cerró las sesiones abiertas de tu cuenta. Inicia sesión de nuevo para continuar.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute(
+        'href',
+        '/login?redirectTo=%2Fonboarding',
+      );
+      expect(screen.queryByRole('link', { name: 'Continuar con la verificación de tu empresa' })).toBeNull();
+      const posts = fetchMock.mock.calls.filter(([input]) => String(input).includes(VERIFY));
+      expect(posts).toHaveLength(1);
+      expect(JSON.parse(String(posts[0]?.[1]?.body))).toEqual({ token: 'abc' });
+    },
+  );
 
   it('says when the link was already used', { timeout: 20_000 }, async () => {
     mockApi({

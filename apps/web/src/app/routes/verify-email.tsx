@@ -6,9 +6,13 @@ import { useVerifyEmail } from '../../features/auth/api/email-verification';
 import { Alert } from '../../components/ui/alert';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { isApiError } from '../../lib/api-client';
+import { loginPathTo } from '../../lib/login-path';
 import { useSession } from '../../lib/session';
 
-/** The page of the e-mailed link: `/verify-email?token=…` confirms the address once. */
+/**
+ * The page of the e-mailed link: `/verify-email?token=…` confirms the address once, which signs the
+ * account out everywhere; the owner signs in again and goes on to the company's verification.
+ */
 export function VerifyEmailPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
@@ -30,6 +34,13 @@ export function VerifyEmailPage() {
   ) : (
     <ButtonLink to="/login">{t('auth.verifyEmail.toLogin')}</ButtonLink>
   );
+  // The link ended every session of the account (docs/security.md): the owner signs in again, then goes on.
+  const signInAgain = (
+    <>
+      <p className="text-sm text-slate-600">{t('auth.verifyEmail.signInAgain')}</p>
+      <ButtonLink to={loginPathTo('/onboarding')}>{t('auth.verifyEmail.toLogin')}</ButtonLink>
+    </>
+  );
 
   if (!token) {
     return (
@@ -41,11 +52,14 @@ export function VerifyEmailPage() {
   const code = isApiError(verify.error) ? verify.error.code : null;
   return (
     <AuthCard title={t('auth.verifyEmail.title')}>
-      {verify.isSuccess || code === 'EMAIL_ALREADY_VERIFIED' ? (
+      {verify.isSuccess ? (
         <div className="space-y-4">
-          <Alert tone="success">
-            {verify.isSuccess ? t('auth.verifyEmail.done') : t('auth.verifyEmail.alreadyDone')}
-          </Alert>
+          <Alert tone="success">{t('auth.verifyEmail.done')}</Alert>
+          {signInAgain}
+        </div>
+      ) : code === 'EMAIL_ALREADY_VERIFIED' ? (
+        <div className="space-y-4">
+          <Alert tone="success">{t('auth.verifyEmail.alreadyDone')}</Alert>
           {next}
         </div>
       ) : verify.isError ? (

@@ -1,7 +1,7 @@
 import { type VerifyEmailRequest } from '@tradeops/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { SESSION_QUERY_KEY, setSessionUser } from '../../../lib/session';
+import { SESSION_QUERY_KEY } from '../../../lib/session';
 
 export function verifyEmail(body: VerifyEmailRequest) {
   return apiRequest('/api/auth/email/verify', (c) => c.ZSessionResponse, { method: 'POST', body });
@@ -11,15 +11,12 @@ export function resendVerificationEmail() {
   return apiRequest('/api/auth/email/resend', (c) => c.ZOkResponse, { method: 'POST', body: {} });
 }
 
-/** Confirms the address; a signed-in owner gets the refreshed user, anyone else's session is asked again. */
+/** Confirms the address; every session of the account ended with it, so the session is asked again. */
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyEmail,
-    onSuccess: (data) => {
-      if (data.user) setSessionUser(queryClient, data.user);
-      else void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
   });
 }
 

@@ -21,6 +21,7 @@ function signInErrorMessage(error: unknown, door: SignInDoor, t: (key: string) =
   if (error.code === 'INVALID_CREDENTIALS')
     return door === 'admin' ? t('errors.adminInvalidCredentials') : t('errors.INVALID_CREDENTIALS');
   if (error.code === 'FORBIDDEN') return t('errors.FORBIDDEN');
+  if (error.code === 'ADMIN_PASSWORD_RESET_REQUIRED') return t('errors.ADMIN_PASSWORD_RESET_REQUIRED');
   if (error.code === 'RATE_LIMITED' || error.code === 'NETWORK_ERROR') return error.message;
   if (error.status >= 500 || error.code === 'INVALID_RESPONSE') return t('errors.INTERNAL_ERROR');
   return t('errors.loginFailed');
@@ -58,6 +59,8 @@ export function LoginForm({ door = 'user' }: { door?: SignInDoor }) {
   }
 
   if (isCodeStep) return <TwoFactorCodeForm door={door} onSignedIn={goOn} onRestart={() => setIsCodeStep(false)} />;
+  // An address on the admin list whose password is still the sign-up's: the way in is a reset through the mailbox.
+  const needsMailboxPassword = isApiError(signIn.error) && signIn.error.code === 'ADMIN_PASSWORD_RESET_REQUIRED';
 
   return (
     <Form form={form} onSubmit={onSubmit} className="space-y-4" aria-busy={signIn.isPending}>
@@ -70,6 +73,13 @@ export function LoginForm({ door = 'user' }: { door?: SignInDoor }) {
       <Button type="submit" size="lg" className="w-full" disabled={signIn.isPending}>
         {signIn.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
       </Button>
+      {door === 'admin' && needsMailboxPassword && (
+        <p className="text-center text-sm">
+          <Link to="/forgot-password" className="font-medium text-accent-700 hover:underline">
+            {t('auth.login.forgot')}
+          </Link>
+        </p>
+      )}
       {door === 'user' && (
         <div className="flex flex-col items-center gap-2 text-sm text-slate-600">
           <Link to="/forgot-password" className="font-medium text-accent-700 hover:underline">
