@@ -38,7 +38,11 @@ export function useSellerStatement(operationId: string) {
   });
 }
 
-/** The PDF's address, in the page's language (a link sends no X-Lang header). */
-export function statementPdfUrl(path: string, language: string): string {
-  return `${path}.pdf?lang=${encodeURIComponent(language.slice(0, 2))}`;
+/**
+ * The PDF's address, in the page's language and time zone: a link sends no X-Lang header, and the
+ * server, which draws the PDF, cannot know the browser's zone otherwise.
+ */
+export function statementPdfUrl(path: string, language: string, timeZone: string): string {
+  const query = new URLSearchParams({ lang: language.slice(0, 2), tz: timeZone });
+  return `${path}.pdf?${query.toString()}`;
 }
