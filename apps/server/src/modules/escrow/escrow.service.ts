@@ -110,15 +110,26 @@ export async function recordDeposit(
 export async function payOutParticipation(
   tx: AppTransaction,
   participationId: string,
-  options: { refundCents: number; actorId: string | null; memo?: string | null },
+  options: {
+    refundCents: number;
+    actorId: string | null;
+    memo?: string | null;
+    /**
+     * The split a plan of this transaction computed (bookPayoutPlan): its fee rate is used rather than
+     * read again (a setting saved meanwhile must not change what was planned), and a held amount that
+     * moved since is refused (PAYOUT_CHANGED) rather than booked differently.
+     */
+    planned?: PayoutSplit;
+  },
 ): Promise<string> {
   const money = await lockParticipationMoney(tx, participationId);
   const held = await getHeldCents(tx, participationId);
   if (held <= 0) throw new AppError('CONFLICT');
+  if (options.planned && options.planned.heldCents !== held) throw new AppError('PAYOUT_CHANGED');
   const refund = options.refundCents;
   if (!Number.isInteger(refund) || refund < 0 || refund > held) throw new AppError('VALIDATION_FAILED');
-  const { platformFeeBps } = await getPlatformSettings(tx);
-  const split = computePayoutSplit({ heldCents: held, refundCents: refund, feeBps: platformFeeBps });
+  const feeBps = options.planned?.feeBps ?? (await getPlatformSettings(tx)).platformFeeBps;
+  const split = computePayoutSplit({ heldCents: held, refundCents: refund, feeBps });
   const accountOf: Record<PayoutEntryRole, string> = {
     escrow: escrowAccount(money.operationId),
     seller: sellerAccount(money.sellerId),
@@ -216,7 +227,10 @@ export function assertPlanConfirmed(plan: PayoutPlan, previewDigest: string | un
   if (previewDigest !== undefined && previewDigest !== payoutPlanDigest(plan)) throw new AppError('PAYOUT_CHANGED');
 }
 
-/** Books a plan made in this transaction: one payout transfer per order (payOutParticipation). */
+/**
+ * Books a plan made in this transaction: one payout transfer per order (payOutParticipation), with
+ * the plan's fee rate and refusing an order whose held amount moved since it was planned.
+ */
 export async function bookPayoutPlan(
   tx: AppTransaction,
   plan: PayoutPlan,
@@ -224,7 +238,12 @@ export async function bookPayoutPlan(
   memo: string,
 ): Promise<{ releasedCents: number; refundedCents: number }> {
   for (const line of plan.lines) {
-    await payOutParticipation(tx, line.participationId, { refundCents: line.split.refundCents, actorId, memo });
+    await payOutParticipation(tx, line.participationId, {
+      refundCents: line.split.refundCents,
+      actorId,
+      memo,
+      planned: line.split,
+    });
   }
   const totals = sumPayoutSplits(plan.lines.map((line) => line.split));
   return { releasedCents: totals.grossCents, refundedCents: totals.refundCents };
