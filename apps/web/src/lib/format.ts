@@ -42,14 +42,6 @@ export function formatDeadline(value: string | Date, language: string): string {
   return formatSharedDeadline(value, language);
 }
 
-/**
- * The time zone the interface writes moments in: the browser's (what formatDeadline uses when
- * given none). Statements name it, and their PDF link carries it to the server.
- */
-export function viewerTimeZone(): string {
-  return new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /** Whole days left until a deadline: the one rule, shared with the server's link previews. */
 export { daysUntil } from '@tradeops/shared';
 

@@ -34,8 +34,8 @@ export type EscrowBankDetails = z.infer<typeof ZEscrowBankDetails>;
  * the company that runs the escrow, its registered address and its tax id.
  */
 export const ZPlatformCompany = z.object({
-  legal_name: zText().min(1, 'adminSettings.validation.legalNameRequired').max(160, 'validation.tooLong'),
-  address: zText({ multiline: true }).min(1, 'adminSettings.validation.addressRequired').max(300, 'validation.tooLong'),
+  legal_name: zText().min(1, 'validation.required').max(160, 'validation.tooLong'),
+  address: zText({ multiline: true }).min(1, 'validation.required').max(300, 'validation.tooLong'),
   tax_id: zText().max(64, 'validation.tooLong'),
 });
 export type PlatformCompany = z.infer<typeof ZPlatformCompany>;

@@ -44,7 +44,7 @@ export function isTimeZone(value: string): boolean {
  */
 export const ZStatementPdfQuery = z.object({
   lang: z.enum(LANGUAGES, 'validation.invalid').optional(),
-  tz: z.string().refine(isTimeZone, 'statements.invalidTimeZone').optional(),
+  tz: z.string().refine(isTimeZone, 'validation.invalid').optional(),
 });
 
 /** The platform's letterhead: who issues the statement (an admin setting). */

@@ -56,7 +56,7 @@ describe('disputes (back office)', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toMatchObject({
       code: 'REFUND_MISSING',
-      message: 'Falta el reembolso para Importadora Andina C.A.: escribe un monto (0 si no le corresponde nada).',
+      message: 'Falta el monto de Importadora Andina C.A. (0 si no hay reembolso).',
     });
 
     const quarter = held / 4;

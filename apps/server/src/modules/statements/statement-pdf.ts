@@ -376,7 +376,7 @@ export async function renderSellerStatementPdf(
   );
   pdf.title(t('seller.pdfTitle'));
   pdf.text(f.zone(statement.generated_at));
-  pdf.heading(t('seller.operationHeading'));
+  pdf.heading(t('operation'));
   pdf.pair(t('sellerParty'), f.party(statement.seller));
   pdf.pair(t('product'), statement.operation.title);
   pdf.pair(t('operation'), statement.operation.reference);

@@ -201,7 +201,7 @@ describe('statements', () => {
     expect(utc).toContain('Horas en UTC (UTC)');
     const unknown = await get(`/api/participations/${mine}/statement.pdf?tz=Mars/Olympus`, buyer);
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error.fields.tz).toBe('Zona horaria desconocida.');
+    expect(unknown.json().error.fields.tz).toBe('Valor no válido');
 
     const sellerPdf = await pdfText(
       (await get(`/api/seller/operations/${operationId}/statement.pdf?lang=en&tz=America/Montevideo`, sellerHeaders()))

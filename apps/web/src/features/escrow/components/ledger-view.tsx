@@ -108,7 +108,6 @@ export function LedgerView({ operationId }: { operationId: string }) {
               </div>
             ))}
           </dl>
-          <p className="mt-2 text-sm text-slate-600">{t('adminLedger.summaryNote')}</p>
           {data.transfers.length === 0 ? (
             <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
               {t('adminLedger.empty')}

@@ -15,20 +15,15 @@ export function PayoutPreviewLines({ preview }: { preview: PayoutPreview }) {
   const locale = toLocale(i18n.language);
   const money = (cents: number) => formatUsd(cents, locale);
   const percent = `${formatNumber(feeBpsToPercent(preview.fee_bps), i18n.language)} %`;
-  if (preview.lines.length === 0) {
-    return (
-      <p className="text-sm text-slate-700" data-testid="payout-preview">
-        {t('payoutPreview.nothingHeld')}
-      </p>
-    );
-  }
+  // Nothing held: no transfer will be booked, and the dialog's own words say what happens.
+  if (preview.lines.length === 0) return null;
   const showsRefunds = preview.action !== 'settle';
   const showsSeller = preview.action !== 'cancel';
   const amount = (key: 'held_cents' | 'refund_cents' | 'fee_cents' | 'net_cents') => (line: PayoutPreviewLine) =>
     money(line[key]);
   const columns: DataColumn<PayoutPreviewLine>[] = [
     { key: 'buyer', header: t('payoutPreview.columns.buyer'), cell: (line) => line.buyer_company },
-    { key: 'held', header: t('payoutPreview.columns.held'), isNumeric: true, cell: amount('held_cents') },
+    { key: 'held', header: t('payoutPreview.escrowOut'), isNumeric: true, cell: amount('held_cents') },
     ...(showsRefunds
       ? [{ key: 'refund', header: t('payoutPreview.columns.refund'), isNumeric: true, cell: amount('refund_cents') }]
       : []),

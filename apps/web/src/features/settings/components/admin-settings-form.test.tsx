@@ -75,11 +75,11 @@ describe('AdminSettingsForm', () => {
     await user.clear(name);
     await user.click(screen.getByRole('button', { name: 'Guardar ajustes' }));
     expect(name).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('Escribe la razón social')).toBeInTheDocument();
+    expect(screen.getByText('Este campo es requerido')).toBeInTheDocument();
     expect(sent).toHaveLength(0);
 
     await user.type(name, 'TradeOps Global S.A.');
-    await user.type(screen.getByLabelText('Identificación fiscal'), 'RUT 21-1234567-8');
+    await user.type(screen.getByLabelText('Identificación fiscal (opcional)'), 'RUT 21-1234567-8');
     await user.click(screen.getByRole('button', { name: 'Guardar ajustes' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({

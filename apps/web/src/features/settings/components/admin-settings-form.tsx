@@ -150,7 +150,6 @@ function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
               key={field}
               name={`platformCompany.${field}`}
               label={t(`adminSettings.company.${field}`)}
-              hint={field === 'tax_id' ? t('adminSettings.companyTaxIdHint') : undefined}
             >
               {(control) => <input {...control} type="text" className={settingsInput} />}
             </Field>

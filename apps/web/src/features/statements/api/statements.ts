@@ -46,3 +46,11 @@ export function statementPdfUrl(path: string, language: string, timeZone: string
   const query = new URLSearchParams({ lang: language.slice(0, 2), tz: timeZone });
   return `${path}.pdf?${query.toString()}`;
 }
+
+/**
+ * The time zone the interface writes moments in: the browser's (what formatDeadline uses when
+ * given none). Statements name it, and their PDF link carries it to the server.
+ */
+export function viewerTimeZone(): string {
+  return new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}

@@ -2,7 +2,8 @@ import { type BuyerStatement, formatUtcOffset } from '@tradeops/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
-import { formatDeadline, viewerTimeZone } from '../../../lib/format';
+import { formatDeadline } from '../../../lib/format';
+import { viewerTimeZone } from '../api/statements';
 import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
 import { BuyerStatementView } from './statement-views';
 

@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
-import { formatDeadline, formatNumber, toLocale, viewerTimeZone } from '../../../lib/format';
-import { statementPdfUrl, useBuyerStatement, useSellerStatement } from '../api/statements';
+import { formatDeadline, formatNumber, toLocale } from '../../../lib/format';
+import { statementPdfUrl, useBuyerStatement, useSellerStatement, viewerTimeZone } from '../api/statements';
 
 /**
  * Statements as a bank or an auditor reads them: the platform's letterhead, the statement's number,
