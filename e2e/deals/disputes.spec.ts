@@ -7,8 +7,8 @@ import { DEMO_USERS, loginAsDemoEmail, originHeaders } from '../support/login';
 
 /*
  * Issue 16, item 2: a failed inspection is shown failed; a buyer opens a dispute with evidence within the
- * window after arrival, the admin sees it in the dispute form and decides a partial refund after a
- * confirmation naming each party's amount; the buyer sees the decided dispute and their own refund.
+ * window after arrival, the admin sees it in the dispute form, picks a partial refund (none is
+ * preselected) and decides it after a confirmation showing each order's refund and the seller's net; the buyer sees the decided dispute and their own refund.
  * Each deal is filled by the two seeded buyers and run to its arrival through the API (other specs test
  * those pages); what this spec checks happens in the pages.
  */
@@ -39,8 +39,9 @@ const TEXT = {
     reason: 'Motivo',
     confirmTitle: '¿Confirmas la decisión?',
     confirm: 'Confirmar y pagar',
-    refundTo: (company: string) => `Reembolso a ${company}:`,
-    releaseTo: 'Pago a Comercializadora Rioplatense S.A. (vendedor)',
+    partialChoice: 'Reembolso parcial por participante',
+    chooseDecision: 'Elige una decisión.',
+    netTo: 'Neto a Comercializadora Rioplatense S.A. (vendedor)',
     decided: /Disputa cerrada el/,
     partial: 'Decisión: reembolso parcial a los compradores; el resto, al vendedor',
     yourRefund: /Tu reembolso: \$1,250, el \d{1,2} de \p{L}+ de \d{4}\./u,
@@ -63,8 +64,9 @@ const TEXT = {
     reason: 'Reason',
     confirmTitle: 'Confirm the decision?',
     confirm: 'Confirm and pay out',
-    refundTo: (company: string) => `Refund to ${company}:`,
-    releaseTo: 'Payment to Exportadora Pampa Alimentos S.A. (seller)',
+    partialChoice: 'Partial refund per participant',
+    chooseDecision: 'Choose a decision.',
+    netTo: 'Net to Exportadora Pampa Alimentos S.A. (seller)',
     decided: /Dispute closed on/,
     partial: 'Decision: partial refund to the buyers; the rest to the seller',
     yourRefund: /Your refund: \$1,250, on \p{L}+ \d{1,2}, \d{4}\./u,
@@ -247,14 +249,19 @@ for (const language of ['es', 'en'] as const) {
     const file = await admin.request.get((await evidence.getAttribute('href'))!);
     expect(file.status()).toBe(200);
     expect(file.headers()['content-type']).toBe('application/pdf');
-    await admin.getByLabel(new RegExp(BUYER_COMPANY)).fill('1250');
-    await admin.getByLabel(new RegExp(SECOND_BUYER_COMPANY)).fill('0');
+    // No outcome is assumed: a reason alone is not a decision.
     await admin.getByLabel(text.reason, { exact: true }).fill('Humedad fuera de norma en parte de la carga.');
     await admin.getByRole('button', { name: text.decide }).click();
+    await expect(admin.getByText(text.chooseDecision)).toBeVisible();
+    await admin.getByRole('radio', { name: text.partialChoice }).check();
+    await admin.getByLabel(new RegExp(BUYER_COMPANY)).fill('1250');
+    await admin.getByLabel(new RegExp(SECOND_BUYER_COMPANY)).fill('0');
+    await admin.getByRole('button', { name: text.decide }).click();
     const dialog = admin.getByRole('dialog', { name: text.confirmTitle });
-    await expect(dialog).toContainText(`${text.refundTo(BUYER_COMPANY)} $1,250`);
-    await expect(dialog).toContainText(`${text.refundTo(SECOND_BUYER_COMPANY)} $0`);
-    await expect(dialog).toContainText(text.releaseTo);
+    // Each order's refund, and the net the seller receives after the platform's fee (the server's figures).
+    await expect(dialog.getByRole('row').filter({ hasText: BUYER_COMPANY })).toContainText('$1,250');
+    await expect(dialog.getByTestId('payout-total-refund')).toHaveText('$1,250');
+    await expect(dialog).toContainText(text.netTo);
     await dialog.getByRole('button', { name: text.confirm }).click();
     await expect(dialog).toHaveCount(0);
     await expect(admin.getByTestId('lifecycle-milestones').getByText(text.settlementStep, { exact: true })).toBeVisible(

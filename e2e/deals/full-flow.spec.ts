@@ -265,7 +265,10 @@ test.describe('full flow', () => {
     const total = TOTAL_TONS * PRICE_PER_TON;
     await expect(settlement).toContainText(usd(total));
     await settlement.getByRole('button', { name: 'Liquidar y pagar al vendedor' }).click();
-    await admin.getByRole('button', { name: 'Sí, liquidar y pagar' }).click();
+    // The dialog names what the seller receives: the gross less the 2 % fee, not the gross.
+    const settleDialog = admin.getByRole('dialog', { name: `Liquidar «${title}»` });
+    await expect(settleDialog.getByTestId('payout-total-net')).toHaveText(usd(72_030));
+    await settleDialog.getByRole('button', { name: 'Sí, liquidar y pagar' }).click();
     await expect(admin.getByTestId('lifecycle-milestones').getByText('Liquidación', { exact: true })).toBeVisible();
     await expect(admin.getByText('Liquidada', { exact: true })).toBeVisible();
     clock.lap('milestones and settlement');
@@ -275,8 +278,10 @@ test.describe('full flow', () => {
     await expect(admin).toHaveURL(new RegExp(`/admin/operations/${operationId}/ledger$`));
     await expect(admin.getByTestId('ledger-held')).toHaveText('$0');
     await expect(admin.getByTestId('ledger-deposited')).toContainText(usd(total));
-    await expect(admin.getByTestId('ledger-paidOut')).toContainText(usd(total));
-    const releases = admin.getByTestId('ledger-transfer').filter({ hasText: 'Liberación' });
+    await expect(admin.getByTestId('ledger-releasedToSeller')).toHaveText(usd(72_030));
+    await expect(admin.getByTestId('ledger-platformFee')).toHaveText(usd(1_470));
+    await expect(admin.getByTestId('ledger-refunded')).toHaveText('$0');
+    const releases = admin.getByTestId('ledger-transfer').filter({ hasText: 'Liberación al vendedor' });
     await expect(releases).toHaveCount(buyers.length);
     // Each order's $24,500 leaves escrow: $24,010 to the seller, the 2 % fee ($490) to the platform.
     for (const release of await releases.all()) {

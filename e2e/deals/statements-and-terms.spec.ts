@@ -31,9 +31,19 @@ const STATEMENT = {
     deposit: 'Depósito en escrow',
     link: 'Estado de cuenta',
     download: 'Descargar PDF',
+    zone: 'Horas en America/Caracas (UTC-4)',
   },
-  en: { title: 'Escrow statement', deposit: 'Deposit into escrow', link: 'Statement', download: 'Download PDF' },
+  en: {
+    title: 'Escrow statement',
+    deposit: 'Deposit into escrow',
+    link: 'Statement',
+    download: 'Download PDF',
+    zone: 'Times in America/Caracas (UTC-4)',
+  },
 } as const;
+
+// The interface writes times in the browser's zone; the PDF, drawn on the server, must too.
+test.use({ timezoneId: 'America/Caracas' });
 
 for (const language of ['es', 'en'] as const) {
   test(`a buyer opens the escrow statement of an order and downloads it as a PDF (${language})`, async ({
@@ -61,12 +71,18 @@ for (const language of ['es', 'en'] as const) {
     const reference = (await page.getByTestId('statement-reference').innerText()).trim();
     expect(reference).toMatch(/^TO-/);
 
+    const number = (await page.getByTestId('statement-number').innerText()).trim();
+    expect(number).toBe(`${reference}-E1`);
+
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: words.download }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe(`tradeops-${reference}.pdf`);
+    expect(file.suggestedFilename()).toBe(`tradeops-${number}.pdf`);
     const text = await pdfTextOf((await file.path())!);
     expect(text).toContain(words.title);
+    expect(text).toContain(number);
+    // The server drew it in the browser's time zone, and says which.
+    expect(text).toContain(words.zone);
     expect(text).toContain(words.deposit);
     expect(text).toContain(reference);
     expect(text).toContain(transferId);
@@ -78,8 +94,8 @@ test('the order page needs the terms accepted and the order records them (en)', 
   await useLanguage(page, 'en');
   await loginAs(page, 'buyer', baseURL);
   await page.goto(`/operation/${ORDER_OPERATION_ID}/order`);
-  await expect(page.getByRole('link', { name: 'terms of service' })).toHaveAttribute('href', '/terms');
-  await expect(page.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy');
+  await expect(page.getByRole('link', { name: 'terms of service', exact: true })).toHaveAttribute('href', '/terms');
+  await expect(page.getByRole('link', { name: 'privacy policy', exact: true })).toHaveAttribute('href', '/privacy');
   await page.getByRole('button', { name: 'Confirm order' }).click();
   await expect(
     page.getByText('Accept the terms of service, the privacy policy and the escrow agreement to continue.'),

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { type CreateParticipationResponse, DAY_MS, type Participation, TERMS_VERSION } from '@tradeops/shared';
-import { type Queryable } from '../db/client';
+import { type Queryable, selectRows } from '../db/client';
 import { participations, operationWaitlist, operations } from '../db/schema';
 import { demoUserId } from '../db/seed/demo-accounts';
 
@@ -38,6 +38,36 @@ export async function createOpenOperation(
     })
     .returning();
   return row!;
+}
+
+/**
+ * The same open operation written in SQL that names only the columns the first migrations made,
+ * for migration tests on an older database: today's schema also names columns added since
+ * (reference_number, …), which such a database does not have yet. Answers its id.
+ */
+export async function createOperationInOldSchema(
+  db: Queryable,
+  overrides: {
+    pricePerTonCents?: number;
+    totalTons?: number;
+    allocatedTons?: number;
+    status?: string;
+    kycStatus?: string;
+  } = {},
+): Promise<string> {
+  const [row] = await selectRows<{ id: string }>(
+    db,
+    sql`insert into operations
+          (title, title_en, product_name, product_category, type, origin_country, destination_country, total_tons,
+           allocated_tons, lot_step_tons, min_volume, max_per_participant_tons, price_per_ton_cents, deadline,
+           status, kyc_status, seller_id)
+        values ('Operación de prueba', 'Test operation', 'Leche en polvo', 'dairy', 'import', 'UY', 'VE',
+           ${overrides.totalTons ?? 20}, ${overrides.allocatedTons ?? 0}, 5, 5, 20, ${overrides.pricePerTonCents ?? 100_000},
+           ${new Date(Date.now() + 10 * DAY_MS)}, ${overrides.status ?? 'active'}, ${overrides.kycStatus ?? 'approved'},
+           ${demoUserId('vendedor')})
+        returning id`,
+  );
+  return row!.id;
 }
 
 /**

@@ -25,6 +25,7 @@ export {
   ZOperationListItem,
   ZOperationControlResponse,
   ZOperationReviewResponse,
+  ZPayoutPreview,
   ZPlatformStats,
   ZSessionResponse,
   ZUploadDocumentResponse,

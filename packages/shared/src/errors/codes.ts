@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   INVALID_FILE_NAME: 400,
   DOCUMENT_REQUIRED: 400,
   REFUND_EXCEEDS_HELD: 400,
+  /** A partial refund leaves out an order that holds money: a blank is not $0. */
+  REFUND_MISSING: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
@@ -38,6 +40,8 @@ export const ERROR_STATUS = {
   OPERATION_TRANSITION_NOT_ALLOWED: 409,
   PAYMENTS_UNCONFIRMED: 409,
   RETENTION_NOT_ENDED: 409,
+  /** What an action would pay out changed since the preview the admin confirmed. */
+  PAYOUT_CHANGED: 409,
   DISPUTE_OPEN: 409,
   /** The window to open a dispute (after arrival, a platform setting) is not open: before arrival or past its end. */
   DISPUTE_WINDOW_CLOSED: 409,

@@ -98,20 +98,41 @@ const ZReason = zText({ multiline: true, error: 'lifecycle.reasonRequired' })
   .min(1, 'lifecycle.reasonRequired')
   .max(LIFECYCLE_NOTES_MAX_LENGTH, 'validation.tooLong');
 
-export const ZCancelOperationRequest = z.object({ reason: ZReason }).strict();
+/**
+ * The digest of the payout preview the admin confirmed (POST …/payout-preview): an action that
+ * sends it is refused (PAYOUT_CHANGED) when what it would book differs from what the dialog showed.
+ */
+export const ZPayoutPreviewDigest = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'validation.invalid');
+
+export const ZCancelOperationRequest = z
+  .object({ reason: ZReason, preview_digest: ZPayoutPreviewDigest.optional() })
+  .strict();
 export type CancelOperationRequest = z.infer<typeof ZCancelOperationRequest>;
 
+/** POST /api/admin/operations/{id}/settle: no body, or the digest of the preview confirmed. */
+export const ZSettleOperationRequest = z.object({ preview_digest: ZPayoutPreviewDigest.optional() }).strict();
+export type SettleOperationRequest = z.infer<typeof ZSettleOperationRequest>;
+
+/** No outcome is assumed: the admin picks one (a blank decision is refused). */
+export const ZDisputeDecision = z.enum(DISPUTE_DECISIONS, 'lifecycle.decisionRequired');
+
 /**
- * An admin's decision on a dispute. `refunds` (partial only): participation id →
- * cents returned to that buyer; the rest of each participation goes to the seller.
+ * Partial refunds: participation id → cents returned to that buyer; the rest of each order goes to
+ * the seller. Every order holding money needs its amount (0 only when given), within what it holds
+ * (findPartialRefundProblems, checked by the server against the ledger and by the form).
  */
+export const ZPartialRefunds = z.record(
+  z.uuid('validation.invalid'),
+  z.number().int('validation.invalid').min(0, 'validation.invalid'),
+);
+
+/** An admin's decision on a dispute: its outcome, a reason, and the digest of the preview confirmed. */
 export const ZDisputeDecisionRequest = z
   .object({
-    decision: z.enum(DISPUTE_DECISIONS, 'validation.invalid'),
+    decision: ZDisputeDecision,
     reason: ZReason,
-    refunds: z
-      .record(z.uuid('validation.invalid'), z.number().int('validation.invalid').min(0, 'validation.invalid'))
-      .optional(),
+    refunds: ZPartialRefunds.optional(),
+    preview_digest: ZPayoutPreviewDigest.optional(),
   })
   .strict()
   .refine((value) => value.decision !== 'partial' || value.refunds !== undefined, {
@@ -137,7 +158,10 @@ export const ZLifecycleParticipant = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
   heldCents: z.number().int(),
   refundedCents: z.number().int(),
+  /** What left escrow for the seller's side, the platform's fee included (gross). */
   releasedCents: z.number().int(),
+  /** The platform's fee taken from what was released. */
+  feeCents: z.number().int(),
 });
 export type LifecycleParticipant = z.infer<typeof ZLifecycleParticipant>;
 
@@ -183,3 +207,55 @@ export const ZAdminOperationsListResponse = z.object({
   ),
 });
 export type AdminOperationsListResponse = z.infer<typeof ZAdminOperationsListResponse>;
+
+/** The back-office actions that pay escrow out, each previewed before it is confirmed. */
+export const PAYOUT_PREVIEW_ACTIONS = ['settle', 'cancel', 'dispute'] as const;
+export type PayoutPreviewAction = (typeof PAYOUT_PREVIEW_ACTIONS)[number];
+
+/** POST /api/admin/operations/{id}/payout-preview: the action, and a dispute's outcome. */
+export const ZPayoutPreviewRequest = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('settle') }).strict(),
+  z.object({ action: z.literal('cancel') }).strict(),
+  z
+    .object({ action: z.literal('dispute'), decision: ZDisputeDecision, refunds: ZPartialRefunds.optional() })
+    .strict()
+    .refine((value) => value.decision !== 'partial' || value.refunds !== undefined, {
+      message: 'lifecycle.refundsRequired',
+      path: ['refunds'],
+    }),
+]);
+export type PayoutPreviewRequest = z.infer<typeof ZPayoutPreviewRequest>;
+
+/** One order's payout transfer as it will be booked (computePayoutSplit). */
+export const ZPayoutPreviewLine = z.object({
+  participation_id: z.uuid(),
+  buyer_company: z.string(),
+  held_cents: z.number().int(),
+  refund_cents: z.number().int(),
+  /** Leaves escrow for the seller's side: the fee is taken from it. */
+  gross_cents: z.number().int(),
+  fee_cents: z.number().int(),
+  net_cents: z.number().int(),
+});
+export type PayoutPreviewLine = z.infer<typeof ZPayoutPreviewLine>;
+
+const ZPayoutTotals = z.object({
+  held_cents: z.number().int(),
+  refund_cents: z.number().int(),
+  gross_cents: z.number().int(),
+  fee_cents: z.number().int(),
+  net_cents: z.number().int(),
+});
+
+/** What an action will book, order by order, computed by the function that books it, with the fee in force now. */
+export const ZPayoutPreview = z.object({
+  action: z.enum(PAYOUT_PREVIEW_ACTIONS),
+  decision: z.enum(DISPUTE_DECISIONS).nullable(),
+  seller_company: z.string(),
+  fee_bps: z.number().int(),
+  lines: z.array(ZPayoutPreviewLine),
+  totals: ZPayoutTotals,
+  /** Send it back with the action: it is refused (PAYOUT_CHANGED) if the figures changed since. */
+  digest: ZPayoutPreviewDigest,
+});
+export type PayoutPreview = z.infer<typeof ZPayoutPreview>;

@@ -31,6 +31,9 @@ describe('money', () => {
     expect(formatUsd(10_750_000, localeOf('es'))).toBe('$107,500');
     expect(formatUsd(10_750_000, localeOf('en'))).toBe('$107,500');
     expect(formatUsd(12_345, localeOf('en'))).toBe('$123.45');
+    // Cents are always two digits: a fee of 2.5 % on $21,500.
+    expect(formatUsd(53_750, localeOf('en'))).toBe('$537.50');
+    expect(formatUsd(53_750, localeOf('es'))).toBe('$537.50');
   });
 
   it('writes a compact million without a trailing zero', () => {

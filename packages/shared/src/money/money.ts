@@ -33,7 +33,7 @@ export function computeTotalCents(pricePerTonCents: Cents, tons: number): Cents 
   return total;
 }
 
-/** Writes US dollars in a locale (see `localeOf`): "$107,500", or "$1M" when compact. */
+/** Writes US dollars in a locale (see `localeOf`): "$107,500", "$537.50", or "$1M" when compact. */
 export function formatUsd(cents: Cents, locale: string, options: { compact?: boolean } = {}): string {
   const usd = centsToUsd(cents);
   return numberFormat(locale, {
@@ -41,7 +41,8 @@ export function formatUsd(cents: Cents, locale: string, options: { compact?: boo
     currency: 'USD',
     currencyDisplay: 'narrowSymbol',
     notation: options.compact ? 'compact' : 'standard',
-    minimumFractionDigits: 0,
+    // Whole dollars without cents; otherwise always two digits ($537.50, never $537.5).
+    minimumFractionDigits: options.compact || Number.isInteger(usd) ? 0 : 2,
     maximumFractionDigits: options.compact ? 1 : Number.isInteger(usd) ? 0 : 2,
   }).format(usd);
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { zText } from '../text/safe-text';
 import { zTermsVersion } from '../terms/schemas';
 import { LEDGER_TRANSFER_KINDS } from '../escrow/constants';
+import { LEDGER_TRANSFER_NATURES } from '../escrow/ledger-summary';
 import {
   MAX_OPERATION_TONS,
   PARTICIPATION_STATUSES,
@@ -155,6 +156,8 @@ export const ZLedgerResponse = z.object({
     z.object({
       id: z.uuid(),
       kind: z.enum(LEDGER_TRANSFER_KINDS),
+      /** What the transfer is, read from its entries: a release that also refunds is a partial refund. */
+      nature: z.enum(LEDGER_TRANSFER_NATURES),
       participation_id: z.uuid().nullable(),
       memo: z.string().nullable(),
       created_at: z.iso.datetime({ offset: true }),
@@ -170,8 +173,11 @@ export const ZLedgerResponse = z.object({
       ),
     }),
   ),
-  held_cents: z.number().int(),
+  /** Each a sum of the operation's ledger entries (summarizeLedger): deposited = released + fee + refunded + held. */
   deposited_cents: z.number().int(),
-  paid_out_cents: z.number().int(),
+  released_to_seller_cents: z.number().int(),
+  platform_fee_cents: z.number().int(),
+  refunded_cents: z.number().int(),
+  held_cents: z.number().int(),
 });
 export type LedgerResponse = z.infer<typeof ZLedgerResponse>;

@@ -14,6 +14,7 @@ export const PLATFORM_SETTING_KEYS = [
   'admin_emails',
   'platform_fee_bps',
   'dispute_window_days',
+  'platform_company',
 ] as const;
 export type PlatformSettingKey = (typeof PLATFORM_SETTING_KEYS)[number];
 
@@ -28,6 +29,17 @@ export const ZEscrowBankDetails = z.object({
 });
 export type EscrowBankDetails = z.infer<typeof ZEscrowBankDetails>;
 
+/**
+ * The platform's own legal identity, the letterhead of every statement (buyers' and sellers'):
+ * the company that runs the escrow, its registered address and its tax id.
+ */
+export const ZPlatformCompany = z.object({
+  legal_name: zText().min(1, 'validation.required').max(160, 'validation.tooLong'),
+  address: zText({ multiline: true }).min(1, 'validation.required').max(300, 'validation.tooLong'),
+  tax_id: zText().max(64, 'validation.tooLong'),
+});
+export type PlatformCompany = z.infer<typeof ZPlatformCompany>;
+
 /** Bounds of the admin-editable periods. 0 retention days is allowed: funds release as soon as inspection passes (demos). */
 export const PARTICIPATION_HOLD_HOURS_RANGE = { min: 1, max: 720 } as const;
 export const FUND_RETENTION_DAYS_RANGE = { min: 0, max: 365 } as const;
@@ -39,6 +51,8 @@ export const ZUpdateAdminSettingsRequest = z.object({
     .array(zText().toLowerCase().pipe(z.email('validation.emailInvalid')))
     .max(ADMIN_EMAILS_MAX, 'validation.tooLong'),
   escrowBankDetails: ZEscrowBankDetails,
+  /** The statements' letterhead. */
+  platformCompany: ZPlatformCompany,
   participationHoldHours: z
     .number('validation.required')
     .int('validation.invalid')
@@ -70,6 +84,8 @@ export const ZAdminSettingsResponse = z.object({
   /** Admins named by the ADMIN_EMAILS environment variable: always admins, changed only in the deployment. */
   envAdminEmails: z.array(z.string()),
   escrowBankDetails: ZEscrowBankDetails.nullable(),
+  /** null until an admin enters it (the demo seed does); statements then carry the product's name only. */
+  platformCompany: ZPlatformCompany.nullable(),
   participationHoldHours: z.number().int(),
   fundRetentionDays: z.number().int(),
   platformFeeBps: z.number().int(),

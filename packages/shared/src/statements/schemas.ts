@@ -1,9 +1,67 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages';
 import { ZEscrowBankDetails } from '../settings/schemas';
 
 /** What a buyer's escrow movement is: money in (deposit), to the seller (release) or back to them (refund). */
 export const STATEMENT_MOVEMENT_KINDS = ['deposit', 'release', 'refund'] as const;
 export type StatementMovementKind = (typeof STATEMENT_MOVEMENT_KINDS)[number];
+
+/**
+ * A statement's number: unique, and the same every time the same ledger state is printed, so a
+ * bank or an auditor can quote it back. A buyer's statement extends the order's payment reference
+ * with the count of ledger transfers it covers (TO-TX44Z8T4S5-E2: deposit and payout); a seller's
+ * names the operation's number and the count of payouts it covers (OP-000123-P4). A new movement
+ * makes a new number; printing again without one does not.
+ */
+export function buyerStatementNumber(paymentReference: string, transfers: number): string {
+  return `${paymentReference}-E${transfers}`;
+}
+
+/** "OP-000123": an operation's number as people quote it. */
+export function operationReference(referenceNumber: number): string {
+  return `OP-${String(referenceNumber).padStart(6, '0')}`;
+}
+
+export function sellerStatementNumber(operationReferenceNumber: number, payouts: number): string {
+  return `${operationReference(operationReferenceNumber)}-P${payouts}`;
+}
+
+/** True for a time zone the runtime knows (an IANA name such as America/Caracas, or UTC). */
+export function isTimeZone(value: string): boolean {
+  if (value.length === 0 || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A statement's PDF is drawn on the server in the reader's language and time zone: the page's
+ * language and the browser's zone travel in the link (a download sends neither header). Without
+ * `tz` the times are in UTC; every time printed names its zone.
+ */
+export const ZStatementPdfQuery = z.object({
+  lang: z.enum(LANGUAGES, 'validation.invalid').optional(),
+  tz: z.string().refine(isTimeZone, 'validation.invalid').optional(),
+});
+
+/** The platform's letterhead: who issues the statement (an admin setting). */
+export const ZStatementIssuer = z.object({
+  legal_name: z.string(),
+  address: z.string().nullable(),
+  tax_id: z.string().nullable(),
+});
+export type StatementIssuer = z.infer<typeof ZStatementIssuer>;
+
+/** A party as KYC verified it: the company's legal name, tax id and country (ISO code). */
+export const ZStatementParty = z.object({
+  legal_name: z.string(),
+  tax_id: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export type StatementParty = z.infer<typeof ZStatementParty>;
 
 /**
  * One movement of a buyer's escrow. A partial refund is one ledger transfer with two
@@ -19,12 +77,19 @@ export type StatementMovement = z.infer<typeof ZStatementMovement>;
 
 /** GET /api/participations/{id}/statement: a buyer's own order and its escrow movements. */
 export const ZBuyerStatement = z.object({
+  statement_number: z.string(),
+  issuer: ZStatementIssuer,
+  buyer: ZStatementParty,
+  seller: ZStatementParty,
   participation: z.object({
     id: z.uuid(),
     operation_id: z.uuid(),
+    operation_reference: z.string(),
+    /** The product as the operation names it, in the reader's language. */
     operation_title: z.string(),
     payment_reference: z.string(),
     volume: z.number().int(),
+    price_per_ton_cents: z.number().int(),
     amount_cents: z.number().int(),
     created_at: z.iso.datetime({ offset: true }),
     terms_version: z.string().nullable(),
@@ -41,7 +106,9 @@ export const ZSellerPayout = z.object({
   transfer_id: z.uuid(),
   participation_id: z.uuid(),
   payment_reference: z.string(),
-  buyer_company: z.string().nullable(),
+  /** The buyer of the order paid out, as KYC verified it (null when the account is gone). */
+  buyer: ZStatementParty.nullable(),
+  volume: z.number().int(),
   gross_cents: z.number().int(),
   fee_cents: z.number().int(),
   /** The rate used (basis points), as recorded at release. */
@@ -53,7 +120,18 @@ export type SellerPayout = z.infer<typeof ZSellerPayout>;
 
 /** GET /api/seller/operations/{id}/statement: a seller's payouts of one of their operations. */
 export const ZSellerStatement = z.object({
-  operation: z.object({ id: z.uuid(), title: z.string(), status: z.string() }),
+  statement_number: z.string(),
+  issuer: ZStatementIssuer,
+  seller: ZStatementParty,
+  operation: z.object({
+    id: z.uuid(),
+    reference: z.string(),
+    /** The product as the operation names it, in the reader's language. */
+    title: z.string(),
+    status: z.string(),
+    total_tons: z.number().int(),
+    price_per_ton_cents: z.number().int(),
+  }),
   payouts: z.array(ZSellerPayout),
   totals: z.object({ gross_cents: z.number().int(), fee_cents: z.number().int(), net_cents: z.number().int() }),
   /** The fee that applies to payouts still to come. */

@@ -60,6 +60,11 @@ export const operations = pgTable(
   'operations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * A short number people can quote (OP-000123), given by the database in order of creation:
+     * the seller's statements are numbered from it (docs/decisions/016-money-dialogs-ledger-statements.md).
+     */
+    referenceNumber: integer('reference_number').notNull().unique().generatedByDefaultAsIdentity(),
     isFeatured: boolean('is_featured').notNull().default(false),
     title: text('title').notNull(),
     titleEn: text('title_en'),

@@ -3,6 +3,7 @@ import {
   DEFAULT_DISPUTE_WINDOW_DAYS,
   DEFAULT_PARTICIPATION_HOLD_HOURS,
   type EscrowBankDetails,
+  type PlatformCompany,
   FUND_RETENTION_DAYS,
   type PlatformSettingKey,
   DAY_MS,
@@ -21,8 +22,16 @@ const DEMO_ESCROW_BANK_DETAILS: EscrowBankDetails = {
   currency: 'USD',
 };
 
+/** The fictitious company that runs the demo platform: the letterhead of its statements. */
+const DEMO_PLATFORM_COMPANY: PlatformCompany = {
+  legal_name: 'TradeOps Marketplace LLC',
+  address: '1200 Brickell Avenue, Suite 1800, Miami, FL 33131, USA',
+  tax_id: 'EIN 88-1234567',
+};
+
 export const DEFAULT_PLATFORM_SETTINGS: Record<PlatformSettingKey, unknown> = {
   escrow_bank_details: DEMO_ESCROW_BANK_DETAILS,
+  platform_company: DEMO_PLATFORM_COMPANY,
   participation_hold_hours: DEFAULT_PARTICIPATION_HOLD_HOURS,
   fund_retention_days: FUND_RETENTION_DAYS,
   platform_fee_bps: DEFAULT_PLATFORM_FEE_BPS,

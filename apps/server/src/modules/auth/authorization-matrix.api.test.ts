@@ -106,6 +106,7 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'GET /api/admin/operations/:id/control': 'admin',
   'POST /api/admin/operations/:id/milestones/:step': 'admin',
   'POST /api/admin/operations/:id/settle': 'admin',
+  'POST /api/admin/operations/:id/payout-preview': 'admin',
   'POST /api/admin/operations/:id/cancel': 'admin',
   'POST /api/admin/operations/:id/dispute/decision': 'admin',
   'GET /api/operations/:id/milestones/:kind/document': 'authenticated',

@@ -1,4 +1,11 @@
-import { type LedgerTransferKind, computePlatformFeeCents } from '@tradeops/shared';
+import {
+  type LedgerTransferKind,
+  type PayoutEntryRole,
+  type PayoutSplit,
+  computePayoutSplit,
+  sumPayoutSplits,
+} from '@tradeops/shared';
+import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type AppTransaction, type Queryable } from '../../db/client';
 import { getPgErrorCode } from '../../db/errors';
@@ -90,8 +97,9 @@ export async function recordDeposit(
 /**
  * Pays out what a participation holds in escrow, once: `refundCents` goes back
  * to the buyer and the rest to the seller, less the platform's fee (a platform
- * setting in basis points, computePlatformFeeCents: rounded down, in the seller's
- * favour) which goes to `platform:revenue` in the same transfer. A refund bears no
+ * setting in basis points), which goes to `platform:revenue` in the same transfer.
+ * The entries are computePayoutSplit's (shared), the function the back office's
+ * previews call too, so a confirmation shows what this books. A refund bears no
  * fee. 0 is a release, the whole amount a refund, anything between a split (a
  * dispute's partial refund) recorded as one release transfer with up to four
  * entries. A second payout is refused (CONFLICT) by the unique index, whatever the
@@ -102,37 +110,143 @@ export async function recordDeposit(
 export async function payOutParticipation(
   tx: AppTransaction,
   participationId: string,
-  options: { refundCents: number; actorId: string | null; memo?: string | null },
+  options: {
+    refundCents: number;
+    actorId: string | null;
+    memo?: string | null;
+    /**
+     * The split a plan of this transaction computed (bookPayoutPlan): its fee rate is used rather than
+     * read again (a setting saved meanwhile must not change what was planned), and a held amount that
+     * moved since is refused (PAYOUT_CHANGED) rather than booked differently.
+     */
+    planned?: PayoutSplit;
+  },
 ): Promise<string> {
   const money = await lockParticipationMoney(tx, participationId);
   const held = await getHeldCents(tx, participationId);
   if (held <= 0) throw new AppError('CONFLICT');
+  if (options.planned && options.planned.heldCents !== held) throw new AppError('PAYOUT_CHANGED');
   const refund = options.refundCents;
   if (!Number.isInteger(refund) || refund < 0 || refund > held) throw new AppError('VALIDATION_FAILED');
-  const kind: LedgerTransferKind = refund === held ? 'refund' : 'release';
-  const grossCents = held - refund;
-  const { platformFeeBps } = await getPlatformSettings(tx);
-  const feeCents = computePlatformFeeCents(grossCents, platformFeeBps);
+  const feeBps = options.planned?.feeBps ?? (await getPlatformSettings(tx)).platformFeeBps;
+  const split = computePayoutSplit({ heldCents: held, refundCents: refund, feeBps });
+  const accountOf: Record<PayoutEntryRole, string> = {
+    escrow: escrowAccount(money.operationId),
+    seller: sellerAccount(money.sellerId),
+    platform_fee: PLATFORM_REVENUE_ACCOUNT,
+    buyer_refund: buyerAccount(money.userId),
+  };
   const transferId = await insertTransfer(
     tx,
-    { kind, operationId: money.operationId, participationId, memo: options.memo ?? null, createdBy: options.actorId },
-    [
-      { account: escrowAccount(money.operationId), amountCents: -held },
-      { account: sellerAccount(money.sellerId), amountCents: grossCents - feeCents },
-      { account: PLATFORM_REVENUE_ACCOUNT, amountCents: feeCents },
-      { account: buyerAccount(money.userId), amountCents: refund },
-    ],
+    {
+      kind: split.kind,
+      operationId: money.operationId,
+      participationId,
+      memo: options.memo ?? null,
+      createdBy: options.actorId,
+    },
+    split.entries.map((entry) => ({ account: accountOf[entry.role], amountCents: entry.amountCents })),
   );
-  if (grossCents > 0) {
+  if (split.grossCents > 0) {
     await writeAudit(tx, {
       actorId: options.actorId,
       action: 'escrow.platform_fee',
       entityType: 'ledger_transfer',
       entityId: transferId,
-      data: { participationId, grossCents, feeBps: platformFeeBps, feeCents },
+      data: { participationId, grossCents: split.grossCents, feeBps: split.feeBps, feeCents: split.feeCents },
     });
   }
   return transferId;
+}
+
+/** One order's payout as it would be booked now. */
+export interface PayoutPlanLine {
+  participationId: string;
+  buyerCompany: string;
+  split: PayoutSplit;
+}
+
+/** What paying out several orders would book, with the fee in force: a preview, or the plan an action books. */
+export interface PayoutPlan {
+  feeBps: number;
+  lines: PayoutPlanLine[];
+}
+
+/**
+ * Plans the payout of each given order that holds money: its refund by `refundFor`, split by
+ * computePayoutSplit with the current fee, from what the ledger says it holds. Nothing is
+ * written; bookPayoutPlan books a plan made in the same transaction, so the two agree. A refund
+ * outside 0…held is refused (REFUND_EXCEEDS_HELD, naming the buyer).
+ */
+export async function planPayouts(
+  db: Queryable,
+  orders: readonly { id: string; companyName: string }[],
+  refundFor: (order: { id: string; heldCents: number }) => number,
+): Promise<PayoutPlan> {
+  const states = await getEscrowStates(
+    db,
+    orders.map((order) => order.id),
+  );
+  const { platformFeeBps } = await getPlatformSettings(db);
+  const lines: PayoutPlanLine[] = [];
+  for (const order of orders) {
+    const heldCents = states.get(order.id)?.heldCents ?? 0;
+    if (heldCents <= 0) continue;
+    const refundCents = refundFor({ id: order.id, heldCents });
+    if (!Number.isSafeInteger(refundCents) || refundCents < 0 || refundCents > heldCents) {
+      throw new AppError('REFUND_EXCEEDS_HELD', { company: order.companyName });
+    }
+    lines.push({
+      participationId: order.id,
+      buyerCompany: order.companyName,
+      split: computePayoutSplit({ heldCents, refundCents, feeBps: platformFeeBps }),
+    });
+  }
+  return { feeBps: platformFeeBps, lines };
+}
+
+/**
+ * A plan's fingerprint: the fee and each order's held, refund, fee and net. A confirmation sends
+ * back the one it showed; an action whose plan no longer matches it is refused (PAYOUT_CHANGED).
+ */
+export function payoutPlanDigest(plan: PayoutPlan): string {
+  const figures = plan.lines.map(({ participationId, split }) => [
+    participationId,
+    split.heldCents,
+    split.refundCents,
+    split.feeCents,
+    split.netCents,
+  ]);
+  return createHash('sha256')
+    .update(JSON.stringify([plan.feeBps, figures]))
+    .digest('base64url');
+}
+
+/** Refuses an action whose plan is not the one the admin confirmed (when they name one). */
+export function assertPlanConfirmed(plan: PayoutPlan, previewDigest: string | undefined): void {
+  if (previewDigest !== undefined && previewDigest !== payoutPlanDigest(plan)) throw new AppError('PAYOUT_CHANGED');
+}
+
+/**
+ * Books a plan made in this transaction: one payout transfer per order (payOutParticipation), with
+ * the plan's fee rate and refusing an order whose held amount moved since it was planned.
+ */
+export async function bookPayoutPlan(
+  tx: AppTransaction,
+  plan: PayoutPlan,
+  actorId: string | null,
+  memo: string,
+): Promise<{ releasedCents: number; refundedCents: number }> {
+  for (const line of plan.lines) {
+    await payOutParticipation(tx, line.participationId, {
+      refundCents: line.split.refundCents,
+      actorId,
+      memo,
+      planned: line.split,
+    });
+  }
+  const totals = sumPayoutSplits(plan.lines.map((line) => line.split));
+  return { releasedCents: totals.grossCents, refundedCents: totals.refundCents };
 }
 
 /** Cents a participation has in escrow now (deposit minus what was paid out of it). */
@@ -147,15 +261,19 @@ export async function getHeldCents(db: Queryable, participationId: string): Prom
   return Number(row?.held ?? 0);
 }
 
+/** Where one order's money stands, from its ledger entries. */
+export interface EscrowPosition {
+  state: EscrowState;
+  heldCents: number;
+  refundedCents: number;
+  /** Left escrow for the seller's side, the platform's fee included (gross). */
+  releasedCents: number;
+  feeCents: number;
+}
+
 /** The escrow state of each given participation, for the buyer's and seller's views. */
-export async function getEscrowStates(
-  db: Queryable,
-  participationIds: string[],
-): Promise<Map<string, { state: EscrowState; heldCents: number; refundedCents: number; releasedCents: number }>> {
-  const result = new Map<
-    string,
-    { state: EscrowState; heldCents: number; refundedCents: number; releasedCents: number }
-  >();
+export async function getEscrowStates(db: Queryable, participationIds: string[]): Promise<Map<string, EscrowPosition>> {
+  const result = new Map<string, EscrowPosition>();
   if (participationIds.length === 0) return result;
   const rows = await db
     .select({
@@ -165,6 +283,7 @@ export async function getEscrowStates(
       toBuyer: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerTransfers.kind} <> 'deposit' and ${ledgerEntries.account} like 'buyer:%'), 0)`,
       // Released: what left escrow for the seller, the platform's fee on it included (gross).
       toSeller: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.account} like 'seller:%' or ${ledgerEntries.account} like 'platform:%'), 0)`,
+      fee: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.account} like 'platform:%'), 0)`,
     })
     .from(ledgerTransfers)
     .innerJoin(ledgerEntries, eq(ledgerEntries.transferId, ledgerTransfers.id))
@@ -181,7 +300,13 @@ export async function getEscrowStates(
       else if (refunded > 0) state = 'refunded';
       else state = 'released';
     }
-    result.set(row.participationId!, { state, heldCents: held, refundedCents: refunded, releasedCents: released });
+    result.set(row.participationId!, {
+      state,
+      heldCents: held,
+      refundedCents: refunded,
+      releasedCents: released,
+      feeCents: Number(row.fee),
+    });
   }
   return result;
 }
@@ -206,10 +331,13 @@ export async function getOperationLedger(db: Queryable, operationId: string) {
             ),
           )
           .orderBy(asc(ledgerEntries.id));
-  return transfers.map((transfer) => ({
-    ...transfer,
-    entries: entries.filter((entry) => entry.transferId === transfer.id),
-  }));
+  const byTransfer = new Map<string, (typeof entries)[number][]>();
+  for (const entry of entries) {
+    const list = byTransfer.get(entry.transferId);
+    if (list) list.push(entry);
+    else byTransfer.set(entry.transferId, [entry]);
+  }
+  return transfers.map((transfer) => ({ ...transfer, entries: byTransfer.get(transfer.id) ?? [] }));
 }
 
 /** Cents held in escrow, per operation or overall (admin KPIs). */

@@ -1,10 +1,9 @@
-import { type LedgerResponse } from '@tradeops/shared';
+import { type LedgerResponse, ledgerTransferNature, operationTitleFor, summarizeLedger } from '@tradeops/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
 import { operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
-import { operationTitleFor } from '@tradeops/shared';
-import { getEscrowHeldCents, getOperationLedger } from './escrow.service';
+import { getOperationLedger } from './escrow.service';
 
 /** The company behind each buyer:<user id> and seller:<user id> account, so the ledger says who paid and who was paid. */
 async function getAccountParties(db: AppDatabase, accounts: string[]): Promise<Map<string, string>> {
@@ -24,7 +23,11 @@ async function getAccountParties(db: AppDatabase, accounts: string[]): Promise<M
   );
 }
 
-/** An operation's escrow ledger for admins: every transfer with its entries and sums. */
+/**
+ * An operation's escrow ledger for admins: every transfer with its entries, named by what it is
+ * (a release that also refunds is a partial refund), and the five sums of its entries
+ * (summarizeLedger): deposited, released to the seller, platform fee, refunded, still held.
+ */
 export async function getLedger(db: AppDatabase, operationId: string, language: string): Promise<LedgerResponse> {
   const [operation] = await db
     .select({ id: operations.id, title: operations.title, titleEn: operations.titleEn })
@@ -32,25 +35,17 @@ export async function getLedger(db: AppDatabase, operationId: string, language: 
     .where(eq(operations.id, operationId));
   if (!operation) throw new AppError('OPERATION_NOT_FOUND');
   const transfers = await getOperationLedger(db, operationId);
-  const held = await getEscrowHeldCents(db, operationId);
   const parties = await getAccountParties(
     db,
     transfers.flatMap((transfer) => transfer.entries.map((entry) => entry.account)),
   );
-  let deposited = 0;
-  let paidOut = 0;
-  for (const transfer of transfers) {
-    for (const entry of transfer.entries) {
-      if (!entry.account.startsWith('escrow:')) continue;
-      if (entry.amountCents > 0) deposited += entry.amountCents;
-      else paidOut -= entry.amountCents;
-    }
-  }
+  const summary = summarizeLedger(transfers);
   return {
     operation: { id: operation.id, title: operationTitleFor(operation, language) },
     transfers: transfers.map((transfer) => ({
       id: transfer.id,
       kind: transfer.kind,
+      nature: ledgerTransferNature(transfer.kind, transfer.entries),
       participation_id: transfer.participationId,
       memo: transfer.memo,
       created_at: transfer.createdAt.toISOString(),
@@ -62,8 +57,10 @@ export async function getLedger(db: AppDatabase, operationId: string, language: 
         amount_cents: entry.amountCents,
       })),
     })),
-    held_cents: held,
-    deposited_cents: deposited,
-    paid_out_cents: paidOut,
+    deposited_cents: summary.depositedCents,
+    released_to_seller_cents: summary.releasedToSellerCents,
+    platform_fee_cents: summary.platformFeeCents,
+    refunded_cents: summary.refundedCents,
+    held_cents: summary.heldCents,
   };
 }

@@ -51,12 +51,19 @@ describe('disputes (back office)', () => {
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().error.code).toBe('REFUND_EXCEEDS_HELD');
     expect((await decide({ decision: 'partial', reason: ' ' })).statusCode).toBe(400);
+    // A blank is not $0: every order holding money needs its amount, 0 only when given.
+    const missing = await decide({ decision: 'partial', reason: 'Humedad fuera de norma', refunds: { [first!]: 1 } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toMatchObject({
+      code: 'REFUND_MISSING',
+      message: 'Falta el monto de Importadora Andina C.A. (0 si no hay reembolso).',
+    });
 
     const quarter = held / 4;
     const decided = await decide({
       decision: 'partial',
       reason: 'Humedad fuera de norma',
-      refunds: { [first!]: quarter },
+      refunds: { [first!]: quarter, [second!]: 0 },
     });
     expect(decided.statusCode).toBe(200);
     const states = await getEscrowStates(t.db, [first!, second!]);

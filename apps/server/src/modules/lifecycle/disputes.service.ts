@@ -5,6 +5,7 @@ import {
   MIME_TYPE_BY_FILE_TYPE,
   type OpenDisputeFields,
   canApply,
+  findPartialRefundProblems,
   writeLedgerMemo,
 } from '@tradeops/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -18,12 +19,13 @@ import { DOCUMENT_UPLOAD, type UploadedFile, checkUploadedFile } from '../../plu
 import { type Storage } from '../../plugins/storage/storage';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { writeAudit } from '../audit/audit.service';
+import { assertPlanConfirmed, bookPayoutPlan, getEscrowStates } from '../escrow/escrow.service';
 import { getDealRoomRole } from '../deal-room/deal-room.service';
 import { loadRecipients, notifyUser } from '../notifications/notify';
 import { type OperationRow, lockExistingOperation, transition } from '../operations/operation-aggregate';
 import { listLiveParticipations, notifyDeal } from './deal-participants';
 import { findOpenDispute, findPaidLiveParticipation, getWindowEnd, isWindowOpen } from './dispute-records.service';
-import { finishSettlement, payOutDeal } from './settlement.service';
+import { finishSettlement, planDealPayout } from './settlement.service';
 
 const EVIDENCE_BUCKET = 'documents';
 
@@ -226,11 +228,52 @@ export async function getDisputeEvidenceFile(
   return { file, fileName: row.fileName };
 }
 
+/** A dispute's outcome: who gets what (partial refunds per participation id, in cents). */
+export type DisputeOutcome = Pick<DisputeDecisionRequest, 'decision' | 'refunds'>;
+
+/**
+ * Under the operation's lock: refuses a decision that may not happen (no dispute open; a partial
+ * refund without an amount for every order holding money, above what one holds, or naming an
+ * order outside the deal: findPartialRefundProblems, the rule the admin's form applies too) and
+ * plans it. The decision and its preview both start here.
+ */
+export async function prepareDisputeDecision(tx: AppTransaction, operationId: string, outcome: DisputeOutcome) {
+  const operation = await lockExistingOperation(tx, operationId);
+  if (!canApply(operation.status, 'decide_dispute')) {
+    throw new AppError('LIFECYCLE_WRONG_STATUS', { status: operation.status });
+  }
+  const refunds = outcome.refunds ?? {};
+  if (outcome.decision === 'partial') {
+    const live = await listLiveParticipations(tx, operationId);
+    const states = await getEscrowStates(
+      tx,
+      live.map((p) => p.id),
+    );
+    const holdings = live.map((p) => ({ id: p.id, heldCents: states.get(p.id)?.heldCents ?? 0 }));
+    const [problem] = findPartialRefundProblems(holdings, refunds);
+    if (problem) {
+      const company = live.find((p) => p.id === problem.participationId)?.companyName ?? '';
+      if (problem.kind === 'missing') throw new AppError('REFUND_MISSING', { company });
+      if (problem.kind === 'exceeds') throw new AppError('REFUND_EXCEEDS_HELD', { company });
+      throw new AppError(
+        'VALIDATION_FAILED',
+        {},
+        { fields: { [`refunds.${problem.participationId}`]: 'validation.invalid' } },
+      );
+    }
+  }
+  const plan = await planDealPayout(tx, operationId, ({ id, heldCents }) =>
+    outcome.decision === 'refund' ? heldCents : outcome.decision === 'release' ? 0 : refunds[id]!,
+  );
+  return { operation, plan };
+}
+
 /**
  * Ends the deal's open dispute (a failed inspection's or a participant's): release everything to
  * the seller, refund everything to the buyers, or a partial refund per participation (the rest to
  * the seller), each participation paid out once through the ledger; the dispute row is marked
- * decided in the same transaction.
+ * decided in the same transaction. With a preview digest, a plan that changed since the admin's
+ * confirmation is refused (PAYOUT_CHANGED) and nothing moves.
  */
 export async function decideDispute(
   db: AppDatabase,
@@ -240,24 +283,9 @@ export async function decideDispute(
   now = new Date(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const operation = await lockExistingOperation(tx, operationId);
-    if (!canApply(operation.status, 'decide_dispute')) {
-      throw new AppError('LIFECYCLE_WRONG_STATUS', { status: operation.status });
-    }
-    const refunds = request.refunds ?? {};
-    if (request.decision === 'partial') {
-      const live = new Set((await listLiveParticipations(tx, operationId)).map((p) => p.id));
-      if (Object.keys(refunds).some((id) => !live.has(id))) throw new AppError('VALIDATION_FAILED');
-    }
-    const refundFor = ({ id, heldCents }: { id: string; heldCents: number }) =>
-      request.decision === 'refund' ? heldCents : request.decision === 'release' ? 0 : (refunds[id] ?? 0);
-    const totals = await payOutDeal(
-      tx,
-      operationId,
-      refundFor,
-      admin.user.id,
-      writeLedgerMemo(`dispute_${request.decision}`),
-    );
+    const { operation, plan } = await prepareDisputeDecision(tx, operationId, request);
+    assertPlanConfirmed(plan, request.preview_digest);
+    const totals = await bookPayoutPlan(tx, plan, admin.user.id, writeLedgerMemo(`dispute_${request.decision}`));
     await tx
       .update(disputes)
       .set({

@@ -10,7 +10,10 @@ import {
   ZOpenDisputeFields,
   ZOpenDisputeResponse,
   ZOperationIdParams,
+  ZPayoutPreview,
+  ZPayoutPreviewRequest,
   ZRecordMilestoneFields,
+  ZSettleOperationRequest,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +25,7 @@ import { requireAuth } from '../../plugins/route-access';
 import { addDisputeEvidence, decideDispute, getDisputeEvidenceFile, openDispute } from './disputes.service';
 import { cancelOperation, getOperationControl, listAdminOperations } from './lifecycle.service';
 import { type UploadedDocument, getMilestoneDocument, recordMilestone } from './milestones.service';
+import { previewPayout } from './payout-preview.service';
 import { settleOperation } from './settlement.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -113,17 +117,40 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/operations/:id/settle',
     {
       schema: {
-        summary: 'Settle a deal whose inspection passed, after the fund retention: escrow → seller',
+        summary: 'Settle a deal whose inspection passed, after the fund retention: escrow → seller, less the fee',
+        description:
+          'An optional body `{ preview_digest }` names the payout preview the admin confirmed: if the figures changed since, nothing moves (409 PAYOUT_CHANGED).',
         tags: ['admin'],
         params: ZOperationIdParams,
+        body: ZSettleOperationRequest.nullish(),
         response: { 200: ZOkResponse, ...errors },
       },
       config: admin,
     },
     async (request) => {
-      await settleOperation(app.db, requireAuth(request), request.params.id);
+      await settleOperation(app.db, requireAuth(request), request.params.id, {
+        previewDigest: request.body?.preview_digest,
+      });
       return ok;
     },
+  );
+
+  app.post(
+    '/admin/operations/:id/payout-preview',
+    {
+      schema: {
+        summary:
+          'What a settlement, a cancellation or a dispute decision would book now: per order, escrow out, refund, platform fee, net to the seller',
+        description:
+          "Nothing is written. The same checks as the action answer the same errors (e.g. RETENTION_NOT_ENDED, REFUND_MISSING, REFUND_EXCEEDS_HELD). Send the answer's `digest` back with the action as `preview_digest`.",
+        tags: ['admin'],
+        params: ZOperationIdParams,
+        body: ZPayoutPreviewRequest,
+        response: { 200: ZPayoutPreview, ...errors },
+      },
+      config: admin,
+    },
+    async (request) => previewPayout(app.db, request.params.id, request.body),
   );
 
   app.post(
@@ -157,7 +184,9 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
     },
     async (request) => {
-      await cancelOperation(app.db, requireAuth(request), request.params.id, request.body.reason);
+      await cancelOperation(app.db, requireAuth(request), request.params.id, request.body.reason, {
+        previewDigest: request.body.preview_digest,
+      });
       return ok;
     },
   );

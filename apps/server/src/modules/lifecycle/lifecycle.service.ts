@@ -13,11 +13,11 @@ import {
   statusesAccepting,
 } from '@tradeops/shared';
 import { desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { type AppDatabase, type Queryable } from '../../db/client';
+import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/client';
 import { ledgerEntries, operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { getEscrowStates } from '../escrow/escrow.service';
+import { assertPlanConfirmed, getEscrowStates } from '../escrow/escrow.service';
 import { escrowAccount } from '../escrow/ledger-accounts';
 import { endOperationWithRefunds } from '../operations/operation-end.service';
 import { lockExistingOperation } from '../operations/operation-aggregate';
@@ -25,6 +25,7 @@ import { getPlatformSettings } from '../settings/settings.service';
 import { listLiveParticipations } from './deal-participants';
 import { getLatestDispute } from './dispute-records.service';
 import { inspectionResultOf, listMilestones } from './milestones.service';
+import { planDealPayout } from './settlement.service';
 
 /** An admin cancels a live deal before its goods leave (the state table's cancel; a rejected offer is the seller's to withdraw). */
 function isCancellableByAdmin(status: OperationStatus): boolean {
@@ -141,6 +142,7 @@ export async function getOperationControl(
         heldCents: state?.heldCents ?? 0,
         refundedCents: state?.refundedCents ?? 0,
         releasedCents: state?.releasedCents ?? 0,
+        feeCents: state?.feeCents ?? 0,
       };
     }),
     nextStep,
@@ -156,21 +158,34 @@ export async function getOperationControl(
 }
 
 /**
+ * Under the operation's lock: refuses a cancellation the state table does not allow and plans its
+ * refunds (every order's held escrow back to its buyer, no fee). The cancellation and its preview
+ * both start here.
+ */
+export async function prepareCancellation(tx: AppTransaction, operationId: string) {
+  const operation = await lockExistingOperation(tx, operationId);
+  if (!isCancellableByAdmin(operation.status)) {
+    throw new AppError('LIFECYCLE_WRONG_STATUS', { status: operation.status });
+  }
+  return { operation, plan: await planDealPayout(tx, operationId, ({ heldCents }) => heldCents) };
+}
+
+/**
  * Cancels a deal before its goods leave, with a reason: every live order ends,
  * every deposit still held is refunded through the ledger, buyers and seller are
- * told (the same path as a deadline expiry).
+ * told (the same path as a deadline expiry). With the confirmation's preview digest,
+ * refunds that changed since are refused (PAYOUT_CHANGED) and nothing happens.
  */
 export async function cancelOperation(
   db: AppDatabase,
   admin: AuthContext,
   operationId: string,
   reason: string,
+  options: { previewDigest?: string } = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const operation = await lockExistingOperation(tx, operationId);
-    if (!isCancellableByAdmin(operation.status)) {
-      throw new AppError('LIFECYCLE_WRONG_STATUS', { status: operation.status });
-    }
+    const { operation, plan } = await prepareCancellation(tx, operationId);
+    assertPlanConfirmed(plan, options.previewDigest);
     const result = await endOperationWithRefunds(tx, operationId, {
       status: 'cancelled',
       reason,

@@ -20,6 +20,7 @@ export async function getAdminSettings(
     adminEmails: toEmailList(row?.value),
     envAdminEmails: [...envAdminEmails],
     escrowBankDetails: settings.escrowBankDetails,
+    platformCompany: settings.platformCompany,
     participationHoldHours: settings.participationHoldHours,
     fundRetentionDays: settings.fundRetentionDays,
     platformFeeBps: settings.platformFeeBps,
@@ -50,6 +51,7 @@ export async function updateAdminSettings(
   const values: Record<PlatformSettingKey, unknown> = {
     admin_emails: [...new Set(body.adminEmails.map((email) => email.toLowerCase()))].sort(),
     escrow_bank_details: body.escrowBankDetails,
+    platform_company: body.platformCompany,
     participation_hold_hours: body.participationHoldHours,
     fund_retention_days: body.fundRetentionDays,
     platform_fee_bps: body.platformFeeBps,

@@ -39,6 +39,12 @@ describe('admin settings', () => {
     });
     expect(settings.envAdminEmails).toEqual(['ops@tradeops.demo']);
     expect(settings.escrowBankDetails?.currency).toBe('USD');
+    // The statements' letterhead, seeded for the demo.
+    expect(settings.platformCompany).toEqual({
+      legal_name: 'TradeOps Marketplace LLC',
+      address: '1200 Brickell Avenue, Suite 1800, Miami, FL 33131, USA',
+      tax_id: 'EIN 88-1234567',
+    });
   });
 
   it('saves every setting in the database, audits each change, and the services see it', async () => {
@@ -46,6 +52,7 @@ describe('admin settings', () => {
     const body: UpdateAdminSettingsRequest = {
       adminEmails: ['Comprador@TradeOps.demo'],
       escrowBankDetails: { ...before.escrowBankDetails!, bank_name: 'Banco Nuevo' },
+      platformCompany: { legal_name: 'TradeOps Global S.A.', address: 'Av. Libertador 1000\nBuenos Aires', tax_id: '' },
       participationHoldHours: 48,
       fundRetentionDays: 0,
       platformFeeBps: 250,
@@ -68,6 +75,7 @@ describe('admin settings', () => {
       disputeWindowDays: 10,
     });
     expect(platform.escrowBankDetails?.bank_name).toBe('Banco Nuevo');
+    expect(platform.platformCompany).toEqual(body.platformCompany);
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.updated'));
     expect(audits.map((row) => row.entityId).sort()).toEqual([
       'admin_emails',
@@ -75,8 +83,13 @@ describe('admin settings', () => {
       'escrow_bank_details',
       'fund_retention_days',
       'participation_hold_hours',
+      'platform_company',
       'platform_fee_bps',
     ]);
+    expect(audits.find((row) => row.entityId === 'platform_company')?.data).toEqual({
+      before: before.platformCompany,
+      after: body.platformCompany,
+    });
     const [feeAudit] = audits.filter((row) => row.entityId === 'platform_fee_bps');
     expect(feeAudit?.data).toEqual({ before: 200, after: 250 });
     expect(audits.find((row) => row.entityId === 'participation_hold_hours')?.data).toEqual({ before: 72, after: 48 });
@@ -88,7 +101,7 @@ describe('admin settings', () => {
 
     // Saving the same values again writes no new audit rows.
     await save(body);
-    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.updated'))).length).toBe(6);
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.updated'))).length).toBe(7);
 
     // And removing it takes the rights away again.
     expect((await save({ ...body, adminEmails: [] })).statusCode).toBe(200);
@@ -100,6 +113,7 @@ describe('admin settings', () => {
     const valid = {
       adminEmails: [],
       escrowBankDetails: before.escrowBankDetails,
+      platformCompany: before.platformCompany,
       participationHoldHours: 72,
       fundRetentionDays: 30,
       platformFeeBps: 200,
@@ -117,6 +131,9 @@ describe('admin settings', () => {
       [{ disputeWindowDays: 91 }, 'disputeWindowDays'],
       [{ disputeWindowDays: -1 }, 'disputeWindowDays'],
       [{ escrowBankDetails: { ...before.escrowBankDetails, swift: '' } }, 'escrowBankDetails.swift'],
+      [{ platformCompany: { ...before.platformCompany, legal_name: ' ' } }, 'platformCompany.legal_name'],
+      [{ platformCompany: { ...before.platformCompany, address: '' } }, 'platformCompany.address'],
+      [{ platformCompany: undefined }, 'platformCompany'],
     ] as const) {
       const response = await save({ ...valid, ...patch });
       expect(response.statusCode, field).toBe(400);

@@ -5,7 +5,9 @@ import {
   PLATFORM_FEE_BPS_RANGE,
   type EscrowBankDetails,
   FUND_RETENTION_DAYS,
+  type PlatformCompany,
   ZEscrowBankDetails,
+  ZPlatformCompany,
 } from '@tradeops/shared';
 import { inArray } from 'drizzle-orm';
 import { type Queryable } from '../../db/client';
@@ -15,6 +17,8 @@ import { platformSettings } from '../../db/schema';
 export interface PlatformSettings {
   /** null until an admin enters them (the demo seed does). */
   escrowBankDetails: EscrowBankDetails | null;
+  /** The statements' letterhead: null until an admin enters it (the demo seed does). */
+  platformCompany: PlatformCompany | null;
   participationHoldHours: number;
   fundRetentionDays: number;
   /** The commission taken from each seller payout, in basis points. */
@@ -49,12 +53,15 @@ export async function getPlatformSettings(db: Queryable): Promise<PlatformSettin
         'fund_retention_days',
         'platform_fee_bps',
         'dispute_window_days',
+        'platform_company',
       ]),
     );
   const stored = new Map(rows.map((row) => [row.key, row.value]));
   const bank = ZEscrowBankDetails.safeParse(stored.get('escrow_bank_details'));
+  const company = ZPlatformCompany.safeParse(stored.get('platform_company'));
   return {
     escrowBankDetails: bank.success ? bank.data : null,
+    platformCompany: company.success ? company.data : null,
     participationHoldHours: integerAtLeast(stored.get('participation_hold_hours'), 1, DEFAULT_PARTICIPATION_HOLD_HOURS),
     // 0 is allowed: settlement right after a passed inspection (demos).
     fundRetentionDays: integerAtLeast(stored.get('fund_retention_days'), 0, FUND_RETENTION_DAYS),

@@ -2,7 +2,11 @@ import {
   type BuyerStatement,
   type Language,
   type SellerStatement,
+  type StatementIssuer,
+  type StatementParty,
   feeBpsToPercent,
+  formatDeadline,
+  formatUtcOffset,
   formatUsd,
   localeOf,
 } from '@tradeops/shared';
@@ -11,46 +15,73 @@ import { translate } from '../../plugins/i18n';
 
 /**
  * The PDF statements, drawn with pdf-lib (already used for the demo spec sheet; no native
- * parts, no install scripts) in the reader's language: texts from the catalogs, money and
- * dates in the language's locale, times in UTC (said on the page).
+ * parts, no install scripts) in the reader's language and time zone: a letterhead (the
+ * platform's company, an admin setting), the statement's number, both parties as KYC verified
+ * them, texts from the catalogs, money in the language's locale, and every time in the reader's
+ * zone with its offset named (the zone comes in the link: statements.routes.ts).
  */
 
 const PAGE_WIDTH = 595.28; // A4
 const PAGE_HEIGHT = 841.89;
 const MARGIN = 50;
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const NAVY = rgb(0.06, 0.16, 0.33);
 const GREY = rgb(0.35, 0.38, 0.42);
 const LINE = rgb(0.8, 0.83, 0.87);
 
 /**
  * The standard PDF fonts speak WinAnsi (Latin-1 and a few more): anything else (a company
- * name in another script, a narrow no-break space from Intl) becomes something they can draw.
+ * name in another script, a narrow no-break space or the minus sign from Intl) becomes
+ * something they can draw.
  */
 function drawable(text: string): string {
   return text
     .replace(/[\u202F\u2009\u2007]/g, ' ')
+    .replace(/\u2212/g, '-')
     .replace(
       /[^\x20-\x7E\xA0-\xFF\u20AC\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u017D\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u017E\u0178]/g,
       '?',
     );
 }
 
+/** Lines of `text` no wider than `width`, broken between words (a word too long for a line is cut). */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of drawable(text).split(/\r?\n/)) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
+      else {
+        lines.push(line);
+        line = word;
+      }
+    }
+    if (line) lines.push(line);
+  }
+  return lines.map((value) => {
+    let fitted = value;
+    while (fitted.length > 1 && font.widthOfTextAtSize(fitted, size) > width) fitted = `${fitted.slice(0, -2)}…`;
+    return fitted;
+  });
+}
+
 class PdfWriter {
   private page!: PDFPage;
   private y = 0;
+  private readonly pages: PDFPage[] = [];
 
   constructor(
     private readonly doc: PDFDocument,
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
-    private readonly footer: string,
   ) {
     this.newPage();
   }
 
   private newPage(): void {
     this.page = this.doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-    this.page.drawText(drawable(this.footer), { x: MARGIN, y: 28, size: 8, font: this.regular, color: GREY });
+    this.pages.push(this.page);
     this.y = PAGE_HEIGHT - MARGIN;
   }
 
@@ -64,16 +95,61 @@ class PdfWriter {
     return value;
   }
 
+  /** The issuer on the left (name, address, tax id), the statement's number and date on the right. */
+  letterhead(
+    issuer: { name: string; lines: string[] },
+    number: { label: string; value: string; issued: string },
+  ): void {
+    const leftWidth = CONTENT_WIDTH * 0.58;
+    const rightWidth = CONTENT_WIDTH - leftWidth - 10;
+    let left = this.y;
+    this.page.drawText(this.fit(issuer.name, this.bold, 13, leftWidth), {
+      x: MARGIN,
+      y: left - 13,
+      size: 13,
+      font: this.bold,
+      color: NAVY,
+    });
+    left -= 18;
+    for (const line of issuer.lines.flatMap((text) => wrap(text, this.regular, 8.5, leftWidth))) {
+      this.page.drawText(line, { x: MARGIN, y: left - 8.5, size: 8.5, font: this.regular, color: GREY });
+      left -= 11;
+    }
+    let right = this.y;
+    const rightAligned = (text: string, font: PDFFont, size: number, color = NAVY) => {
+      const value = this.fit(text, font, size, rightWidth);
+      this.page.drawText(value, {
+        x: PAGE_WIDTH - MARGIN - font.widthOfTextAtSize(value, size),
+        y: right - size,
+        size,
+        font,
+        color,
+      });
+      right -= size + 4;
+    };
+    rightAligned(number.label, this.regular, 8.5, GREY);
+    rightAligned(number.value, this.bold, 11);
+    rightAligned(number.issued, this.regular, 8.5, GREY);
+    this.y = Math.min(left, right) - 6;
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: PAGE_WIDTH - MARGIN, y: this.y },
+      thickness: 1,
+      color: NAVY,
+    });
+    this.y -= 14;
+  }
+
   title(text: string): void {
     this.ensure(30);
-    this.page.drawText(this.fit(text, this.bold, 18, PAGE_WIDTH - 2 * MARGIN), {
+    this.page.drawText(this.fit(text, this.bold, 18, CONTENT_WIDTH), {
       x: MARGIN,
       y: this.y - 18,
       size: 18,
       font: this.bold,
       color: NAVY,
     });
-    this.y -= 30;
+    this.y -= 28;
   }
 
   heading(text: string): void {
@@ -91,19 +167,19 @@ class PdfWriter {
   }
 
   text(text: string, size = 9): void {
-    this.ensure(size + 6);
-    this.page.drawText(this.fit(text, this.regular, size, PAGE_WIDTH - 2 * MARGIN), {
-      x: MARGIN,
-      y: this.y - size,
-      size,
-      font: this.regular,
-      color: GREY,
-    });
-    this.y -= size + 5;
+    for (const line of wrap(text, this.regular, size, CONTENT_WIDTH)) {
+      this.ensure(size + 6);
+      this.page.drawText(line, { x: MARGIN, y: this.y - size, size, font: this.regular, color: GREY });
+      this.y -= size + 5;
+    }
   }
 
-  pair(label: string, value: string): void {
-    this.ensure(16);
+  /** A label and its value (or values, one a line); a long value wraps onto more lines. */
+  pair(label: string, value: string | string[]): void {
+    const lines = (Array.isArray(value) ? value : [value]).flatMap((text) =>
+      wrap(text, this.bold, 10, CONTENT_WIDTH - 180),
+    );
+    this.ensure(16 * Math.max(1, lines.length));
     this.page.drawText(this.fit(label, this.regular, 10, 170), {
       x: MARGIN,
       y: this.y - 10,
@@ -111,25 +187,24 @@ class PdfWriter {
       font: this.regular,
       color: GREY,
     });
-    this.page.drawText(this.fit(value, this.bold, 10, PAGE_WIDTH - 2 * MARGIN - 180), {
-      x: MARGIN + 180,
-      y: this.y - 10,
-      size: 10,
-      font: this.bold,
-      color: NAVY,
-    });
-    this.y -= 16;
+    for (const line of lines.length > 0 ? lines : ['']) {
+      this.page.drawText(line, { x: MARGIN + 180, y: this.y - 10, size: 10, font: this.bold, color: NAVY });
+      this.y -= 14;
+    }
+    this.y -= 2;
   }
 
   /** A table: each column's share of the width; right-aligned columns hold amounts; a row's note goes under it. */
-  table(columns: { label: string; width: number; right?: boolean }[], rows: { cells: string[]; note: string }[]): void {
-    const total = PAGE_WIDTH - 2 * MARGIN;
+  table(
+    columns: { label: string; width: number; right?: boolean }[],
+    rows: { cells: string[]; notes: string[] }[],
+  ): void {
     const drawRow = (cells: string[], font: PDFFont) => {
       this.ensure(16);
       let x = MARGIN;
       cells.forEach((cell, index) => {
         const column = columns[index]!;
-        const width = column.width * total;
+        const width = column.width * CONTENT_WIDTH;
         const value = this.fit(cell, font, 8.5, width - 6);
         const offset = column.right ? width - 6 - font.widthOfTextAtSize(value, 8.5) : 0;
         this.page.drawText(value, { x: x + offset, y: this.y - 9, size: 8.5, font, color: NAVY });
@@ -143,22 +218,34 @@ class PdfWriter {
     );
     for (const row of rows) {
       drawRow(row.cells, this.regular);
-      this.page.drawText(this.fit(row.note, this.regular, 7.5, total), {
+      for (const line of row.notes.flatMap((note) => wrap(note, this.regular, 7.5, CONTENT_WIDTH))) {
+        this.ensure(10);
+        this.page.drawText(line, { x: MARGIN, y: this.y - 6, size: 7.5, font: this.regular, color: GREY });
+        this.y -= 10;
+      }
+      this.y -= 4;
+    }
+  }
+
+  /** The footer of every page, with its number ("page 1 of 2"), once all pages exist. */
+  footers(footer: (page: number, pages: number) => string): void {
+    this.pages.forEach((page, index) => {
+      page.drawText(this.fit(footer(index + 1, this.pages.length), this.regular, 8, CONTENT_WIDTH), {
         x: MARGIN,
-        y: this.y - 6,
-        size: 7.5,
+        y: 28,
+        size: 8,
         font: this.regular,
         color: GREY,
       });
-      this.y -= 14;
-    }
+    });
   }
 }
 
-async function openDocument(language: Language, title: string) {
+async function openDocument(language: Language, title: string, author: string) {
   const doc = await PDFDocument.create();
   doc.setTitle(drawable(title));
   doc.setLanguage(localeOf(language));
+  doc.setAuthor(drawable(author));
   doc.setProducer('TradeOps');
   doc.setCreator('TradeOps');
   const regular = await doc.embedFont(StandardFonts.Helvetica);
@@ -166,28 +253,70 @@ async function openDocument(language: Language, title: string) {
   return { doc, regular, bold };
 }
 
-function formatters(language: Language) {
+/** Money, dates (in `timeZone`, each with its UTC offset), percentages and parties, in the reader's language. */
+function formatters(language: Language, timeZone: string) {
   const locale = localeOf(language);
-  const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  const t = (key: string, params?: Record<string, string | number>) => translate(language, `statements.${key}`, params);
   return {
+    t,
     money: (cents: number) => formatUsd(cents, locale),
-    date: (iso: string) => `${dates.format(new Date(iso))} UTC`,
+    date: (iso: string) => formatDeadline(iso, language, timeZone),
     percent: (bps: number) => `${new Intl.NumberFormat(locale).format(feeBpsToPercent(bps))} %`,
+    zone: (iso: string) => t('timeZone', { zone: timeZone, offset: formatUtcOffset(new Date(iso), timeZone) }),
+    issuerLines: (issuer: StatementIssuer) =>
+      [issuer.address, issuer.tax_id ? `${t('taxId')}: ${issuer.tax_id}` : null].filter((line): line is string =>
+        Boolean(line),
+      ),
+    /** The legal name, then the tax id and the country. */
+    party: (party: StatementParty) => [
+      party.legal_name,
+      [
+        `${t('taxId')}: ${party.tax_id ?? t('taxIdMissing')}`,
+        party.country ? translate(language, `countries.${party.country}`) : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    ],
   };
 }
 
-/** A buyer's statement of one order: reference, amounts, dates, the escrow bank and every ledger transfer. */
-export async function renderBuyerStatementPdf(statement: BuyerStatement, language: Language): Promise<Uint8Array> {
-  const t = (key: string, params?: Record<string, string | number>) => translate(language, `statements.${key}`, params);
-  const f = formatters(language);
-  const { doc, regular, bold } = await openDocument(language, t('buyer.pdfTitle'));
-  const pdf = new PdfWriter(doc, regular, bold, t('pdfFooter', { date: f.date(statement.generated_at) }));
+/**
+ * A buyer's statement of one order: letterhead and number, the parties, the product, tons,
+ * price per ton and amount, the escrow bank and every ledger transfer.
+ */
+export async function renderBuyerStatementPdf(
+  statement: BuyerStatement,
+  language: Language,
+  timeZone: string,
+): Promise<Uint8Array> {
+  const f = formatters(language, timeZone);
+  const { t } = f;
+  const { doc, regular, bold } = await openDocument(
+    language,
+    `${t('buyer.pdfTitle')} ${statement.statement_number}`,
+    statement.issuer.legal_name,
+  );
+  const pdf = new PdfWriter(doc, regular, bold);
   const order = statement.participation;
+  pdf.letterhead(
+    { name: statement.issuer.legal_name, lines: f.issuerLines(statement.issuer) },
+    {
+      label: t('buyer.number'),
+      value: statement.statement_number,
+      issued: `${t('issuedAt')} ${f.date(statement.generated_at)}`,
+    },
+  );
   pdf.title(t('buyer.pdfTitle'));
-  pdf.text(order.operation_title, 11);
+  pdf.text(f.zone(statement.generated_at));
+  pdf.heading(t('parties'));
+  pdf.pair(t('buyerParty'), f.party(statement.buyer));
+  pdf.pair(t('sellerParty'), f.party(statement.seller));
   pdf.heading(t('order'));
+  pdf.pair(t('product'), order.operation_title);
+  pdf.pair(t('operation'), order.operation_reference);
   pdf.pair(t('reference'), order.payment_reference);
   pdf.pair(t('volume'), `${order.volume} t`);
+  pdf.pair(t('pricePerTon'), t('perTon', { amount: f.money(order.price_per_ton_cents) }));
   pdf.pair(t('amount'), f.money(order.amount_cents));
   pdf.pair(t('orderedAt'), f.date(order.created_at));
   pdf.pair(t('held'), f.money(statement.held_cents));
@@ -214,20 +343,45 @@ export async function renderBuyerStatementPdf(statement: BuyerStatement, languag
       ],
       statement.movements.map((movement) => ({
         cells: [f.date(movement.created_at), t(`kinds.${movement.kind}`), f.money(movement.amount_cents)],
-        note: `${t('transferId')}: ${movement.transfer_id}`,
+        notes: [`${t('transferId')}: ${movement.transfer_id}`],
       })),
     );
+  pdf.footers((page, pages) =>
+    t('pdfFooter', { issuer: statement.issuer.legal_name, number: statement.statement_number, page, pages }),
+  );
   return doc.save({ useObjectStreams: false });
 }
 
-/** A seller's payouts of one operation: gross, the platform's fee and its rate, net, date and transfer. */
-export async function renderSellerStatementPdf(statement: SellerStatement, language: Language): Promise<Uint8Array> {
-  const t = (key: string, params?: Record<string, string | number>) => translate(language, `statements.${key}`, params);
-  const f = formatters(language);
-  const { doc, regular, bold } = await openDocument(language, t('seller.pdfTitle'));
-  const pdf = new PdfWriter(doc, regular, bold, t('pdfFooter', { date: f.date(statement.generated_at) }));
+/** A seller's payouts of one operation: letterhead and number, the parties, gross, fee and its rate, net. */
+export async function renderSellerStatementPdf(
+  statement: SellerStatement,
+  language: Language,
+  timeZone: string,
+): Promise<Uint8Array> {
+  const f = formatters(language, timeZone);
+  const { t } = f;
+  const { doc, regular, bold } = await openDocument(
+    language,
+    `${t('seller.pdfTitle')} ${statement.statement_number}`,
+    statement.issuer.legal_name,
+  );
+  const pdf = new PdfWriter(doc, regular, bold);
+  pdf.letterhead(
+    { name: statement.issuer.legal_name, lines: f.issuerLines(statement.issuer) },
+    {
+      label: t('seller.number'),
+      value: statement.statement_number,
+      issued: `${t('issuedAt')} ${f.date(statement.generated_at)}`,
+    },
+  );
   pdf.title(t('seller.pdfTitle'));
-  pdf.text(statement.operation.title, 11);
+  pdf.text(f.zone(statement.generated_at));
+  pdf.heading(t('operation'));
+  pdf.pair(t('sellerParty'), f.party(statement.seller));
+  pdf.pair(t('product'), statement.operation.title);
+  pdf.pair(t('operation'), statement.operation.reference);
+  pdf.pair(t('volume'), `${statement.operation.total_tons} t`);
+  pdf.pair(t('pricePerTon'), t('perTon', { amount: f.money(statement.operation.price_per_ton_cents) }));
   pdf.heading(t('seller.totals'));
   pdf.pair(t('seller.gross'), f.money(statement.totals.gross_cents));
   pdf.pair(t('seller.fee'), f.money(statement.totals.fee_cents));
@@ -239,27 +393,29 @@ export async function renderSellerStatementPdf(statement: SellerStatement, langu
     pdf.table(
       [
         { label: t('date'), width: 0.3 },
-        { label: t('seller.gross'), width: 0.2, right: true },
-        { label: t('seller.fee'), width: 0.3, right: true },
-        { label: t('seller.net'), width: 0.2, right: true },
+        { label: t('volume'), width: 0.1, right: true },
+        { label: t('seller.gross'), width: 0.18, right: true },
+        { label: t('seller.fee'), width: 0.24, right: true },
+        { label: t('seller.net'), width: 0.18, right: true },
       ],
       statement.payouts.map((payout) => ({
         cells: [
           f.date(payout.created_at),
+          `${payout.volume} t`,
           f.money(payout.gross_cents),
           payout.fee_bps === null
             ? f.money(payout.fee_cents)
             : `${f.money(payout.fee_cents)} (${f.percent(payout.fee_bps)})`,
           f.money(payout.net_cents),
         ],
-        note: [
-          `${t('reference')}: ${payout.payment_reference}`,
-          `${t('transferId')}: ${payout.transfer_id}`,
-          payout.buyer_company,
-        ]
-          .filter(Boolean)
-          .join(' · '),
+        notes: [
+          payout.buyer ? `${t('buyerParty')}: ${f.party(payout.buyer).join(' · ')}` : null,
+          `${t('reference')}: ${payout.payment_reference} · ${t('transferId')}: ${payout.transfer_id}`,
+        ].filter((note): note is string => note !== null),
       })),
     );
+  pdf.footers((page, pages) =>
+    t('pdfFooter', { issuer: statement.issuer.legal_name, number: statement.statement_number, page, pages }),
+  );
   return doc.save({ useObjectStreams: false });
 }

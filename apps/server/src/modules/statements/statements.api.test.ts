@@ -37,6 +37,7 @@ describe('statements', () => {
   afterAll(async () => t?.close());
 
   const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+  const sellerHeaders = () => seller;
 
   it('shows a buyer the deposit, release and refund of their own order, each with its ledger transfer', async () => {
     const response = await get(`/api/participations/${mine}/statement`, buyer);
@@ -65,7 +66,9 @@ describe('statements', () => {
     const spanish = await get(`/api/participations/${mine}/statement.pdf`, buyer);
     expect(spanish.statusCode).toBe(200);
     expect(spanish.headers['content-type']).toBe('application/pdf');
-    expect(spanish.headers['content-disposition']).toMatch(/^attachment; filename="tradeops-TO-/);
+    expect(spanish.headers['content-disposition']).toEqual(
+      expect.stringMatching(`^attachment; filename="tradeops-${statement.statement_number}.pdf"`),
+    );
     const text = await pdfText(spanish.rawPayload);
     expect(text).toContain('Estado de cuenta de escrow');
     expect(text).toContain(statement.participation.payment_reference);
@@ -104,6 +107,117 @@ describe('statements', () => {
       expect(text).toContain(payout.transfer_id);
       expect(text).toContain(payout.payment_reference);
     }
+  });
+
+  it('is a document a bank accepts: letterhead, a stable number, both parties with tax ids, product, tons, price per ton', async () => {
+    const first = (await get(`/api/participations/${mine}/statement`, buyer)).json();
+    const again = (await get(`/api/participations/${mine}/statement`, buyer)).json();
+    // Deposit and payout: two ledger transfers; the same ledger prints the same number.
+    expect(first.statement_number).toBe(`${first.participation.payment_reference}-E2`);
+    expect(again.statement_number).toBe(first.statement_number);
+    expect(first.issuer).toEqual({
+      legal_name: 'TradeOps Marketplace LLC',
+      address: '1200 Brickell Avenue, Suite 1800, Miami, FL 33131, USA',
+      tax_id: 'EIN 88-1234567',
+    });
+    expect(first.buyer).toEqual({
+      legal_name: 'Distribuidora Caribe Alimentos C.A.',
+      tax_id: 'J-40512876-3',
+      country: 'VE',
+    });
+    expect(first.seller).toEqual({
+      legal_name: 'Comercializadora Rioplatense S.A.',
+      tax_id: '30-71234567-9',
+      country: 'AR',
+    });
+    expect(first.participation).toMatchObject({
+      operation_title: 'Licor de cacao',
+      volume: 10,
+      price_per_ton_cents: 900_000,
+      amount_cents: 9_000_000,
+    });
+    expect(first.participation.operation_reference).toMatch(/^OP-\d{6}$/);
+    const english = (await get(`/api/participations/${mine}/statement`, { ...buyer, 'accept-language': 'en' })).json();
+    expect(english.participation.operation_title).toBe('Cocoa liquor');
+    expect(english.statement_number).toBe(first.statement_number);
+
+    const seller = (await get(`/api/seller/operations/${operationId}/statement`, sellerHeaders())).json();
+    expect(seller.statement_number).toBe(`${seller.operation.reference}-P2`);
+    expect(seller.operation.reference).toBe(first.participation.operation_reference);
+    expect(seller.seller).toEqual(first.seller);
+    expect(seller.operation).toMatchObject({ total_tons: 20, price_per_ton_cents: 900_000 });
+    expect(seller.payouts.map((payout: { buyer: unknown; volume: number }) => [payout.buyer, payout.volume])).toEqual(
+      expect.arrayContaining([
+        [first.buyer, 10],
+        [{ legal_name: 'Importadora Andina C.A.', tax_id: 'J-41098765-2', country: 'VE' }, 10],
+      ]),
+    );
+  });
+
+  it('prints the letterhead, the number, both parties and the dates in the reader’s time zone, naming it (es, en)', async () => {
+    const statement = (await get(`/api/participations/${mine}/statement`, buyer)).json();
+    const deposit = statement.movements[0];
+    const spanish = await pdfText(
+      (await get(`/api/participations/${mine}/statement.pdf?lang=es&tz=America/Caracas`, buyer)).rawPayload,
+    );
+    const caracas = (iso: string, locale: string) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Caracas' })
+        .format(new Date(iso))
+        .replace(/[\u202F\u2009]/g, ' ');
+    for (const text of [
+      'TradeOps Marketplace LLC',
+      '1200 Brickell Avenue, Suite 1800, Miami, FL 33131, USA',
+      'Identificación fiscal: EIN 88-1234567',
+      'Estado de cuenta N.º',
+      statement.statement_number,
+      'Comprador Distribuidora Caribe Alimentos C.A.\nIdentificación fiscal: J-40512876-3 · Venezuela',
+      'Vendedor Comercializadora Rioplatense S.A.\nIdentificación fiscal: 30-71234567-9 · Argentina',
+      'Producto Licor de cacao',
+      'Volumen 10 t',
+      'Precio por tonelada $9,000 por tonelada',
+      'Importe $90,000',
+      'Horas en America/Caracas (UTC-4)',
+      `${caracas(deposit.created_at, 'es-419')} (UTC-4)`,
+      `página 1 de 1`,
+    ])
+      expect(spanish, text).toContain(text);
+    expect(spanish).not.toContain(' UTC ·');
+
+    const english = await pdfText(
+      (await get(`/api/participations/${mine}/statement.pdf?lang=en&tz=Asia/Kolkata`, buyer)).rawPayload,
+    );
+    for (const text of [
+      'TradeOps Marketplace LLC',
+      'Statement no.',
+      statement.statement_number,
+      'Tax ID: J-40512876-3',
+      'Price per ton $9,000 per ton',
+      'Times in Asia/Kolkata (UTC+5:30)',
+    ])
+      expect(english, text).toContain(text);
+
+    // Without a zone the times are in UTC, said so; an unknown zone is refused in the reader's language.
+    const utc = await pdfText((await get(`/api/participations/${mine}/statement.pdf`, buyer)).rawPayload);
+    expect(utc).toContain('Horas en UTC (UTC)');
+    const unknown = await get(`/api/participations/${mine}/statement.pdf?tz=Mars/Olympus`, buyer);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields.tz).toBe('Valor no válido');
+
+    const sellerPdf = await pdfText(
+      (await get(`/api/seller/operations/${operationId}/statement.pdf?lang=en&tz=America/Montevideo`, sellerHeaders()))
+        .rawPayload,
+    );
+    const sellerStatement = (await get(`/api/seller/operations/${operationId}/statement`, sellerHeaders())).json();
+    for (const text of [
+      'TradeOps Marketplace LLC',
+      'Payout statement no.',
+      sellerStatement.statement_number,
+      'Seller Comercializadora Rioplatense S.A.\nTax ID: 30-71234567-9 · Argentina',
+      'Buyer: Importadora Andina C.A. · Tax ID: J-41098765-2 · Venezuela',
+      'Price per ton $9,000 per ton',
+      'Times in America/Montevideo (UTC-3)',
+    ])
+      expect(sellerPdf, text).toContain(text);
   });
 
   it('answers 404 to anyone but the order’s buyer or the operation’s seller', async () => {

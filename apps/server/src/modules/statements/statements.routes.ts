@@ -1,4 +1,4 @@
-import { LANGUAGES, ZBuyerStatement, ZSellerStatement } from '@tradeops/shared';
+import { ZBuyerStatement, ZSellerStatement, ZStatementPdfQuery } from '@tradeops/shared';
 import { type FastifyReply } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,8 +10,8 @@ import { getBuyerStatement, getSellerStatement } from './statements.service';
 
 const errors = errorResponses(400, 401, 403, 404);
 const ZIdParams = z.object({ id: z.uuid('validation.invalid') });
-/** A download link carries the page's language (a link sends no X-Lang header). */
-const ZPdfQuery = z.object({ lang: z.enum(LANGUAGES, 'validation.invalid').optional() });
+/** Without a `tz` in the link, times are printed in UTC (and say so). */
+const DEFAULT_TIME_ZONE = 'UTC';
 
 /** A statement's PDF, downloaded under `fileName` and never cached (it names money and accounts). */
 function sendPdf(reply: FastifyReply, pdf: Uint8Array, fileName: string) {
@@ -45,10 +45,11 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/participations/:id/statement.pdf',
     {
       schema: {
-        summary: 'The same statement as a PDF, in the caller’s language (or ?lang=es|en)',
+        summary:
+          'The same statement as a PDF, in the caller’s language (or ?lang=es|en) and time zone (?tz=<IANA zone>, UTC by default)',
         tags: ['participations'],
         params: ZIdParams,
-        querystring: ZPdfQuery,
+        querystring: ZStatementPdfQuery,
         response: { 200: z.any(), ...errors },
       },
       config: { access: 'authenticated' },
@@ -56,8 +57,8 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const language = request.query.lang ?? request.lang;
       const statement = await getBuyerStatement(app.db, requireAuth(request).user.id, request.params.id, language);
-      const pdf = await renderBuyerStatementPdf(statement, language);
-      return sendPdf(reply, pdf, `tradeops-${statement.participation.payment_reference}.pdf`);
+      const pdf = await renderBuyerStatementPdf(statement, language, request.query.tz ?? DEFAULT_TIME_ZONE);
+      return sendPdf(reply, pdf, `tradeops-${statement.statement_number}.pdf`);
     },
   );
 
@@ -82,10 +83,11 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/seller/operations/:id/statement.pdf',
     {
       schema: {
-        summary: 'The same payouts as a PDF, in the caller’s language (or ?lang=es|en)',
+        summary:
+          'The same payouts as a PDF, in the caller’s language (or ?lang=es|en) and time zone (?tz=<IANA zone>, UTC by default)',
         tags: ['offers'],
         params: ZIdParams,
-        querystring: ZPdfQuery,
+        querystring: ZStatementPdfQuery,
         response: { 200: z.any(), ...errors },
       },
       config: { access: 'seller' },
@@ -93,8 +95,8 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const language = request.query.lang ?? request.lang;
       const statement = await getSellerStatement(app.db, requireAuth(request).user.id, request.params.id, language);
-      const pdf = await renderSellerStatementPdf(statement, language);
-      return sendPdf(reply, pdf, `tradeops-payouts-${statement.operation.id}.pdf`);
+      const pdf = await renderSellerStatementPdf(statement, language, request.query.tz ?? DEFAULT_TIME_ZONE);
+      return sendPdf(reply, pdf, `tradeops-${statement.statement_number}.pdf`);
     },
   );
 };

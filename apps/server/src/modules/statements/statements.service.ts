@@ -1,10 +1,20 @@
-import { type BuyerStatement, type SellerStatement, type StatementMovement } from '@tradeops/shared';
+import {
+  type BuyerStatement,
+  type SellerStatement,
+  type StatementIssuer,
+  type StatementMovement,
+  type StatementParty,
+  buyerStatementNumber,
+  operationReference,
+  operationTitleFor,
+  sellerStatementNumber,
+} from '@tradeops/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Queryable } from '../../db/client';
 import { auditLog, ledgerEntries, ledgerTransfers, operations, participations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
-import { operationTitleFor } from '@tradeops/shared';
-import { getPlatformSettings } from '../settings/settings.service';
+import { type PlatformSettings, getPlatformSettings } from '../settings/settings.service';
 
 /**
  * Statements read the escrow ledger (they never write it): a buyer's movements per order,
@@ -39,10 +49,13 @@ async function loadTransfers(
       ),
     )
     .orderBy(asc(ledgerEntries.id));
-  return transfers.map((transfer) => ({
-    ...transfer,
-    entries: entries.filter((entry) => entry.transferId === transfer.id),
-  }));
+  const byTransfer = new Map<string, TransferWithEntries['entries']>();
+  for (const entry of entries) {
+    const list = byTransfer.get(entry.transferId);
+    if (list) list.push(entry);
+    else byTransfer.set(entry.transferId, [entry]);
+  }
+  return transfers.map((transfer) => ({ ...transfer, entries: byTransfer.get(transfer.id) ?? [] }));
 }
 
 function sumOf(transfer: TransferWithEntries, prefix: string): number {
@@ -83,6 +96,18 @@ export function toMovements(transfers: TransferWithEntries[]): StatementMovement
   return movements;
 }
 
+/** The letterhead: the platform's company as an admin set it, or the product's name until then. */
+function issuerOf(company: PlatformSettings['platformCompany']): StatementIssuer {
+  if (!company) return { legal_name: 'TradeOps', address: null, tax_id: null };
+  return { legal_name: company.legal_name, address: company.address, tax_id: company.tax_id.trim() || null };
+}
+
+function partyOf(profile: { companyName: string; taxId: string | null; country: string | null }): StatementParty {
+  return { legal_name: profile.companyName, tax_id: profile.taxId?.trim() || null, country: profile.country };
+}
+
+const sellerProfiles = alias(profiles, 'seller_profiles');
+
 /** The statement of one order, for its buyer only: anyone else is told it does not exist. */
 export async function getBuyerStatement(
   db: Queryable,
@@ -92,21 +117,41 @@ export async function getBuyerStatement(
   now = new Date(),
 ): Promise<BuyerStatement> {
   const [row] = await db
-    .select({ participation: participations, title: operations.title, titleEn: operations.titleEn })
+    .select({
+      participation: participations,
+      title: operations.title,
+      titleEn: operations.titleEn,
+      referenceNumber: operations.referenceNumber,
+      pricePerTonCents: operations.pricePerTonCents,
+      buyer: { companyName: profiles.companyName, taxId: profiles.taxId, country: profiles.country },
+      seller: {
+        companyName: sellerProfiles.companyName,
+        taxId: sellerProfiles.taxId,
+        country: sellerProfiles.country,
+      },
+    })
     .from(participations)
     .innerJoin(operations, eq(operations.id, participations.operationId))
+    .innerJoin(profiles, eq(profiles.id, participations.userId))
+    .innerJoin(sellerProfiles, eq(sellerProfiles.id, operations.sellerId))
     .where(and(eq(participations.id, participationId), eq(participations.userId, userId)));
   if (!row) throw new AppError('PARTICIPATION_NOT_FOUND');
   const transfers = await loadTransfers(db, eq(ledgerTransfers.participationId, participationId));
-  const { escrowBankDetails } = await getPlatformSettings(db);
+  const { escrowBankDetails, platformCompany } = await getPlatformSettings(db);
   const participation = row.participation;
   return {
+    statement_number: buyerStatementNumber(participation.paymentReference, transfers.length),
+    issuer: issuerOf(platformCompany),
+    buyer: partyOf(row.buyer),
+    seller: partyOf(row.seller),
     participation: {
       id: participation.id,
       operation_id: participation.operationId,
+      operation_reference: operationReference(row.referenceNumber),
       operation_title: operationTitleFor(row, language),
       payment_reference: participation.paymentReference,
       volume: participation.volume,
+      price_per_ton_cents: row.pricePerTonCents,
       amount_cents: participation.amountCents,
       created_at: participation.createdAt.toISOString(),
       terms_version: participation.termsVersion,
@@ -126,11 +171,16 @@ export async function getSellerStatement(
   language: string,
   now = new Date(),
 ): Promise<SellerStatement> {
-  const [operation] = await db
-    .select()
+  const [row] = await db
+    .select({
+      operation: operations,
+      seller: { companyName: profiles.companyName, taxId: profiles.taxId, country: profiles.country },
+    })
     .from(operations)
+    .innerJoin(profiles, eq(profiles.id, operations.sellerId))
     .where(and(eq(operations.id, operationId), eq(operations.sellerId, userId)));
-  if (!operation) throw new AppError('OPERATION_NOT_FOUND');
+  if (!row) throw new AppError('OPERATION_NOT_FOUND');
+  const { operation } = row;
   const transfers = (
     await loadTransfers(
       db,
@@ -145,7 +195,10 @@ export async function getSellerStatement(
           .select({
             id: participations.id,
             reference: participations.paymentReference,
+            volume: participations.volume,
             company: profiles.companyName,
+            taxId: profiles.taxId,
+            country: profiles.country,
           })
           .from(participations)
           .leftJoin(profiles, eq(profiles.id, participations.userId))
@@ -178,7 +231,10 @@ export async function getSellerStatement(
       transfer_id: transfer.id,
       participation_id: transfer.participationId!,
       payment_reference: order?.reference ?? '',
-      buyer_company: order?.company ?? null,
+      buyer: order?.company
+        ? partyOf({ companyName: order.company, taxId: order.taxId, country: order.country })
+        : null,
+      volume: order?.volume ?? 0,
       gross_cents: net + fee,
       fee_cents: fee,
       fee_bps: typeof rate === 'number' ? rate : null,
@@ -186,9 +242,19 @@ export async function getSellerStatement(
       created_at: transfer.createdAt.toISOString(),
     };
   });
-  const { platformFeeBps } = await getPlatformSettings(db);
+  const { platformFeeBps, platformCompany } = await getPlatformSettings(db);
   return {
-    operation: { id: operation.id, title: operationTitleFor(operation, language), status: operation.status },
+    statement_number: sellerStatementNumber(operation.referenceNumber, payouts.length),
+    issuer: issuerOf(platformCompany),
+    seller: partyOf(row.seller),
+    operation: {
+      id: operation.id,
+      reference: operationReference(operation.referenceNumber),
+      title: operationTitleFor(operation, language),
+      status: operation.status,
+      total_tons: operation.totalTons,
+      price_per_ton_cents: operation.pricePerTonCents,
+    },
     payouts,
     totals: {
       gross_cents: payouts.reduce((total, payout) => total + payout.gross_cents, 0),

@@ -74,7 +74,8 @@ export function Dialog({
 /**
  * A question that needs a yes before something hard to undo happens
  * (withdrawing an offer, confirming a payment). The confirm button is the
- * caller's words; cancelling closes and returns focus.
+ * caller's words; cancelling closes and returns focus. `children` go between
+ * the question and the buttons (a money action's lines); `isWide` gives them room.
  */
 export function ConfirmDialog({
   open,
@@ -85,6 +86,8 @@ export function ConfirmDialog({
   cancelLabel,
   onConfirm,
   isPending = false,
+  isWide = false,
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -94,10 +97,19 @@ export function ConfirmDialog({
   cancelLabel: string;
   onConfirm: () => void;
   isPending?: boolean;
+  isWide?: boolean;
+  children?: ReactNode;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description} className="max-w-md">
-      <div className="flex flex-wrap justify-end gap-3">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      className={isWide ? 'max-w-2xl' : 'max-w-md'}
+    >
+      {children}
+      <div className={cx('flex flex-wrap justify-end gap-3', children ? 'mt-5' : undefined)}>
         <DialogPrimitive.Close className={buttonClasses({ variant: 'secondary' })}>{cancelLabel}</DialogPrimitive.Close>
         <Button disabled={isPending} onClick={onConfirm}>
           {confirmLabel}

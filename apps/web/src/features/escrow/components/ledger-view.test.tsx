@@ -15,6 +15,7 @@ const ledger: LedgerResponse = {
     {
       id: '00000000-0000-4000-8000-000000000010',
       kind: 'deposit',
+      nature: 'deposit',
       participation_id: '00000000-0000-4000-8000-000000000020',
       memo: null,
       created_at: '2026-03-01T10:00:00.000Z',
@@ -27,30 +28,36 @@ const ledger: LedgerResponse = {
     {
       id: '00000000-0000-4000-8000-000000000011',
       kind: 'release',
+      nature: 'release',
       participation_id: '00000000-0000-4000-8000-000000000020',
       memo: 'settlement',
       created_at: '2026-03-30T10:00:00.000Z',
       sum_cents: 0,
       entries: [
         { id: 3, account: `escrow:${OPERATION_ID}`, party: null, amount_cents: -2_450_000 },
-        { id: 4, account: `seller:${SELLER_ID}`, party: 'Tostadores Unidos', amount_cents: 2_450_000 },
+        { id: 4, account: `seller:${SELLER_ID}`, party: 'Tostadores Unidos', amount_cents: 2_401_000 },
+        { id: 9, account: 'platform:revenue', party: null, amount_cents: 49_000 },
       ],
     },
     {
       id: '00000000-0000-4000-8000-000000000012',
-      kind: 'refund',
+      kind: 'release',
+      nature: 'partial_refund',
       participation_id: '00000000-0000-4000-8000-000000000021',
       memo: 'dispute: partial',
       created_at: '2026-03-30T10:00:00.000Z',
       sum_cents: 0,
       entries: [
-        { id: 5, account: `escrow:${OPERATION_ID}`, party: null, amount_cents: -100_000 },
+        { id: 5, account: `escrow:${OPERATION_ID}`, party: null, amount_cents: -200_000 },
+        { id: 10, account: `seller:${SELLER_ID}`, party: 'Tostadores Unidos', amount_cents: 98_000 },
+        { id: 11, account: 'platform:revenue', party: null, amount_cents: 2_000 },
         { id: 6, account: `buyer:${BUYER_ID}`, party: 'Importadora Caribe', amount_cents: 100_000 },
       ],
     },
     {
       id: '00000000-0000-4000-8000-000000000013',
       kind: 'refund',
+      nature: 'refund',
       participation_id: '00000000-0000-4000-8000-000000000022',
       memo: 'operation_cancelled: Proveedor sin stock',
       created_at: '2026-03-30T10:00:00.000Z',
@@ -61,12 +68,36 @@ const ledger: LedgerResponse = {
       ],
     },
   ],
+  deposited_cents: 2_750_000,
+  released_to_seller_cents: 2_499_000,
+  platform_fee_cents: 51_000,
+  refunded_cents: 200_000,
   held_cents: 0,
-  deposited_cents: 2_450_000,
-  paid_out_cents: 2_450_000,
 };
 
 describe('LedgerView', () => {
+  it('sums up deposited, released to the seller, the fee, refunded and held, and names a partial refund as one', async () => {
+    mockApi({ [`/api/admin/operations/${OPERATION_ID}/ledger`]: () => jsonResponse(ledger) });
+    renderWithProviders(<LedgerView operationId={OPERATION_ID} />);
+    const transfers = await screen.findAllByTestId('ledger-transfer');
+    expect(screen.getByTestId('ledger-deposited')).toHaveTextContent('$27,500');
+    expect(screen.getByTestId('ledger-releasedToSeller')).toHaveTextContent('$24,990');
+    expect(screen.getByTestId('ledger-platformFee')).toHaveTextContent('$510');
+    expect(screen.getByTestId('ledger-refunded')).toHaveTextContent('$2,000');
+    expect(screen.getByTestId('ledger-held')).toHaveTextContent('$0');
+    expect(screen.getByText('Reembolsado a compradores')).toBeInTheDocument();
+    expect(transfers.map((transfer) => within(transfer).getAllByText(/./)[0]!.textContent)).toEqual([
+      'Depósito',
+      'Liberación al vendedor',
+      'Reembolso parcial y liberación',
+      'Reembolso al comprador',
+    ]);
+    expect(screen.getByRole('link', { name: /Volver a la operación/ })).toHaveAttribute(
+      'href',
+      `/admin/operations/${OPERATION_ID}`,
+    );
+  });
+
   it('names each account by its role in the UI language and by the company behind it', async () => {
     mockApi({ [`/api/admin/operations/${OPERATION_ID}/ledger`]: () => jsonResponse(ledger) });
     renderWithProviders(<LedgerView operationId={OPERATION_ID} />);
@@ -76,10 +107,10 @@ describe('LedgerView', () => {
     expect(within(deposit).getByText('Depósito')).toBeInTheDocument();
     expect(within(deposit).getAllByRole('row')[1]).toHaveTextContent('Comprador · Importadora Caribe');
     expect(within(deposit).getAllByRole('row')[2]).toHaveTextContent(/^Custodia 00000000…/);
-    expect(within(release).getByText('Liberación')).toBeInTheDocument();
+    expect(within(release).getByText('Liberación al vendedor')).toBeInTheDocument();
     const toSeller = within(release).getAllByRole('row')[2]!;
     expect(toSeller).toHaveTextContent('Vendedor · Tostadores Unidos');
-    expect(toSeller).toHaveTextContent('$24,500');
+    expect(toSeller).toHaveTextContent('$24,010');
     expect(toSeller).not.toHaveTextContent('-$');
     expect(screen.getByTestId('ledger-held')).toHaveTextContent('$0');
   });
@@ -102,6 +133,9 @@ describe('LedgerView', () => {
     const [deposit, release] = (await screen.findAllByTestId('ledger-transfer')) as [HTMLElement, HTMLElement];
     expect(within(deposit).getAllByRole('row')[1]).toHaveTextContent('Buyer · Importadora Caribe');
     expect(within(release).getAllByRole('row')[2]).toHaveTextContent('Seller · Tostadores Unidos');
+    expect(within(release).getByText('Release to the seller')).toBeInTheDocument();
+    expect(screen.getByText('Partial refund and release')).toBeInTheDocument();
+    expect(screen.getByText('Refunded to buyers')).toBeInTheDocument();
     expect(screen.getAllByTestId('ledger-memo').map((memo) => memo.textContent)).toEqual([
       'Settlement: funds released to the seller',
       'Dispute decided: partial refund',

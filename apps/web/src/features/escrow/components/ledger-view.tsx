@@ -33,7 +33,11 @@ function shortAccount(account: string): { kind: AccountKind | null; raw: string;
   return { kind, raw, id: id.length > 12 ? `${id.slice(0, 8)}…` : id };
 }
 
-/** /admin/operations/{id}/ledger: the operation's escrow transfers, their entries and the held total. */
+/**
+ * /admin/operations/{id}/ledger: the operation's escrow transfers, each named by what it is (a
+ * partial refund is not a release), with their entries, and five sums of the entries the server
+ * computed: deposited, released to the seller, platform fee, refunded, still held.
+ */
 export function LedgerView({ operationId }: { operationId: string }) {
   const { t, i18n } = useTranslation();
   const locale = toLocale(i18n.language);
@@ -71,23 +75,34 @@ export function LedgerView({ operationId }: { operationId: string }) {
   const data = ledger.data;
 
   return (
-    <InnerPage back={{ to: '/admin/payments', label: t('adminLedger.back') }} title={t('adminLedger.title')}>
+    <InnerPage
+      back={{ to: `/admin/operations/${encodeURIComponent(operationId)}`, label: t('adminLedger.back') }}
+      title={t('adminLedger.title')}
+    >
       {data && <p className="mt-2 text-slate-600">{t('adminLedger.subtitle', { title: data.operation.title })}</p>}
       {ledger.isPending && <Skeleton className="mt-6 h-64 w-full" />}
       {ledger.isError && <Alert className="mt-6">{t('adminLedger.loadError')}</Alert>}
       {data && (
         <>
-          <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+          <dl className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
             {(
               [
-                ['held', data.held_cents],
                 ['deposited', data.deposited_cents],
-                ['paidOut', data.paid_out_cents],
+                ['releasedToSeller', data.released_to_seller_cents],
+                ['platformFee', data.platform_fee_cents],
+                ['refunded', data.refunded_cents],
+                ['held', data.held_cents],
               ] as const
             ).map(([key, cents]) => (
-              <div key={key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <div
+                key={key}
+                className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm last:col-span-2 sm:p-4 lg:last:col-span-1"
+              >
                 <dt className="text-sm text-slate-600">{t(`adminLedger.${key}`)}</dt>
-                <dd className="mt-1 text-2xl font-bold text-brand-900 tabular-nums" data-testid={`ledger-${key}`}>
+                <dd
+                  className="mt-1 text-xl font-bold break-words text-brand-900 tabular-nums sm:text-2xl"
+                  data-testid={`ledger-${key}`}
+                >
                   {formatUsd(cents, locale)}
                 </dd>
               </div>
@@ -107,8 +122,8 @@ export function LedgerView({ operationId }: { operationId: string }) {
                 >
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <div className="flex flex-wrap items-center gap-2">
-                      <Badge tone={transfer.kind === 'deposit' ? 'brand' : 'accent'}>
-                        {t(`adminLedger.kind.${transfer.kind}`)}
+                      <Badge tone={transfer.nature === 'deposit' ? 'brand' : 'accent'}>
+                        {t(`adminLedger.nature.${transfer.nature}`)}
                       </Badge>
                       <span className="text-sm text-slate-600">
                         {formatDate(transfer.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
@@ -122,7 +137,7 @@ export function LedgerView({ operationId }: { operationId: string }) {
                   <MemoText memo={transfer.memo} />
                   <DataTable
                     className="mt-3"
-                    caption={`${t(`adminLedger.kind.${transfer.kind}`)} · ${formatDate(transfer.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}`}
+                    caption={`${t(`adminLedger.nature.${transfer.nature}`)} · ${formatDate(transfer.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}`}
                     columns={entryColumns}
                     rows={transfer.entries}
                     rowKey={(entry) => String(entry.id)}

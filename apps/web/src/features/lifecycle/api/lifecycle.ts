@@ -1,4 +1,9 @@
-import { type DisputeDecisionRequest, type LifecycleStep, type RecordMilestoneFields } from '@tradeops/shared';
+import {
+  type DisputeDecisionRequest,
+  type LifecycleStep,
+  type PayoutPreviewRequest,
+  type RecordMilestoneFields,
+} from '@tradeops/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { uploadWithProgress } from '../../../lib/upload-with-progress';
@@ -26,16 +31,25 @@ export function operationControlQueryOptions(operationId: string) {
 export const useAdminOperations = () => useQuery(adminOperationsQueryOptions);
 export const useOperationControl = (operationId: string) => useQuery(operationControlQueryOptions(operationId));
 
+/** A money action carries the digest of the preview its dialog showed: the server refuses it if the figures changed. */
 export type LifecycleAction =
-  { kind: 'settle' } | { kind: 'cancel'; reason: string } | { kind: 'decide'; body: DisputeDecisionRequest };
+  | { kind: 'settle'; previewDigest: string }
+  | { kind: 'cancel'; reason: string; previewDigest: string }
+  | { kind: 'decide'; body: DisputeDecisionRequest };
 
 function send(operationId: string, action: LifecycleAction) {
   const base = `/api/admin/operations/${encodeURIComponent(operationId)}`;
   switch (action.kind) {
     case 'settle':
-      return apiRequest(`${base}/settle`, (c) => c.ZOkResponse, { method: 'POST', body: {} });
+      return apiRequest(`${base}/settle`, (c) => c.ZOkResponse, {
+        method: 'POST',
+        body: { preview_digest: action.previewDigest },
+      });
     case 'cancel':
-      return apiRequest(`${base}/cancel`, (c) => c.ZOkResponse, { method: 'POST', body: { reason: action.reason } });
+      return apiRequest(`${base}/cancel`, (c) => c.ZOkResponse, {
+        method: 'POST',
+        body: { reason: action.reason, preview_digest: action.previewDigest },
+      });
     case 'decide':
       return apiRequest(`${base}/dispute/decision`, (c) => c.ZOkResponse, { method: 'POST', body: action.body });
   }
@@ -47,6 +61,20 @@ export function useLifecycleAction(operationId: string) {
   return useMutation({
     mutationFn: (action: LifecycleAction) => send(operationId, action),
     onSettled: () => queryClient.invalidateQueries({ queryKey: lifecycleKeys.all }),
+  });
+}
+
+/**
+ * POST …/payout-preview: what a settlement, a cancellation or a dispute's decision would book now,
+ * order by order, computed by the server with the function that books it (nothing is written).
+ */
+export function usePayoutPreview(operationId: string) {
+  return useMutation({
+    mutationFn: (request: PayoutPreviewRequest) =>
+      apiRequest(`/api/admin/operations/${encodeURIComponent(operationId)}/payout-preview`, (c) => c.ZPayoutPreview, {
+        method: 'POST',
+        body: request,
+      }),
   });
 }
 

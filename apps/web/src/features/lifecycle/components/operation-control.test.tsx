@@ -1,8 +1,9 @@
 import { type OperationControlResponse } from '@tradeops/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
+import { buildPayoutPreview as buildPreview } from '../../../test/payout-preview';
 import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
 import { OperationControl } from './operation-control';
 
@@ -15,7 +16,10 @@ const PARTICIPANT = {
   heldCents: 0,
   refundedCents: 0,
   releasedCents: 0,
+  feeCents: 0,
 };
+
+const SECOND_ID = '7a1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 
 function buildControl(overrides: Partial<OperationControlResponse> = {}): OperationControlResponse {
   return {
@@ -73,6 +77,7 @@ describe('OperationControl', () => {
     const control = buildControl({ canCancel: true });
     const sent: unknown[] = [];
     mockApi({
+      [`/api/admin/operations/${control.operation.id}/payout-preview`]: () => jsonResponse(buildPreview('cancel', [])),
       [`/api/admin/operations/${control.operation.id}/cancel`]: (_url, init) => {
         sent.push(JSON.parse(String(init?.body)));
         return jsonResponse({ ok: true });
@@ -89,22 +94,32 @@ describe('OperationControl', () => {
 
     await userEvent.type(screen.getByLabelText('Motivo'), '  El vendedor no puede embarcar  ');
     await userEvent.click(submit);
+    expect(await screen.findByRole('dialog')).toHaveTextContent('no hay fondos en escrow que reembolsar');
     await userEvent.click(await screen.findByRole('button', { name: 'Sí, cancelar la operación' }));
-    await waitFor(() => expect(sent).toEqual([{ reason: 'El vendedor no puede embarcar' }]));
+    await waitFor(() =>
+      expect(sent).toEqual([{ reason: 'El vendedor no puede embarcar', preview_digest: 'a'.repeat(43) }]),
+    );
   });
 
-  it('names the refunds before cancelling, and cancels nothing when the admin goes back', async () => {
+  it('shows each refund the cancellation will book, as the server computed it, and cancels nothing on going back', async () => {
     const control = buildControl({
       canCancel: true,
       escrowHeldCents: 4_300_000,
       participants: [
         { ...PARTICIPANT, heldCents: 2_150_000, paymentStatus: 'confirmed' },
-        { ...PARTICIPANT, id: '7a1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f', companyName: 'Andina', heldCents: 2_150_000 },
-        { ...PARTICIPANT, id: '8a1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f', companyName: 'Sin pago', heldCents: 0 },
+        { ...PARTICIPANT, id: SECOND_ID, companyName: 'Andina', heldCents: 2_150_000 },
       ],
     });
+    const preview = buildPreview('cancel', [
+      { id: PARTICIPANT.id, company: 'Importadora Caribe', heldCents: 2_150_000, refundCents: 2_150_000 },
+      { id: SECOND_ID, company: 'Andina', heldCents: 2_150_000, refundCents: 2_150_000 },
+    ]);
     const sent: unknown[] = [];
     mockApi({
+      [`/api/admin/operations/${control.operation.id}/payout-preview`]: (_url, init) => {
+        expect(JSON.parse(String(init?.body))).toEqual({ action: 'cancel' });
+        return jsonResponse(preview);
+      },
       [`/api/admin/operations/${control.operation.id}/cancel`]: (_url, init) => {
         sent.push(JSON.parse(String(init?.body)));
         return jsonResponse({ ok: true });
@@ -116,16 +131,20 @@ describe('OperationControl', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar y reembolsar' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Cancelar «Leche en polvo entera»?' });
     expect(dialog).toHaveTextContent('Cancelar: se reembolsarán $43,000 a 2 compradores');
+    const rows = within(dialog).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['Importadora Caribe$21,500$21,500', 'Andina$21,500$21,500']);
+    // A cancellation pays the seller nothing: no fee or net is shown.
+    expect(within(dialog).queryByText('Comisión')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'No, volver' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar y reembolsar' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Sí, cancelar la operación' }));
-    await waitFor(() => expect(sent).toEqual([{ reason: 'Sin embarque' }]));
+    await waitFor(() => expect(sent).toEqual([{ reason: 'Sin embarque', preview_digest: preview.digest }]));
   });
 
-  it('names the payout and the seller before settling, and settles only on yes', async () => {
+  it('shows the settlement line by line (out of escrow, the fee, the net to the seller) and settles only on yes', async () => {
     const control = buildControl({
       inspectionResult: 'passed',
       canSettle: true,
@@ -133,29 +152,79 @@ describe('OperationControl', () => {
       escrowHeldCents: 4_300_000,
     });
     control.operation.status = 'inspected';
-    let settled = 0;
+    const preview = buildPreview('settle', [
+      { id: PARTICIPANT.id, company: 'Importadora Caribe', heldCents: 2_150_000 },
+      { id: SECOND_ID, company: 'Andina', heldCents: 2_150_000 },
+    ]);
+    const settled: unknown[] = [];
     mockApi({
-      [`/api/admin/operations/${control.operation.id}/settle`]: () => {
-        settled += 1;
+      [`/api/admin/operations/${control.operation.id}/payout-preview`]: () => jsonResponse(preview),
+      [`/api/admin/operations/${control.operation.id}/settle`]: (_url, init) => {
+        settled.push(JSON.parse(String(init?.body)));
         return jsonResponse({ ok: true });
       },
     });
     renderWithProviders(<OperationControl control={control} />);
     await userEvent.click(screen.getByRole('button', { name: 'Liquidar y pagar al vendedor' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Liquidar: $43,000 a Lácteos del Sur' });
-    expect(dialog).toHaveTextContent('Se liberarán $43,000 del escrow de «Leche en polvo entera» a Lácteos del Sur');
+    const dialog = await screen.findByRole('dialog', { name: 'Liquidar «Leche en polvo entera»' });
+    // The seller is paid the net, not the gross: $43,000 out of escrow, $860 (2 %) to the platform, $42,140 net.
+    expect(within(dialog).getByTestId('payout-total-held')).toHaveTextContent('$43,000');
+    expect(within(dialog).getByTestId('payout-total-fee')).toHaveTextContent('$860');
+    expect(within(dialog).getByTestId('payout-total-net')).toHaveTextContent('$42,140');
+    expect(dialog).toHaveTextContent('Comisión de la plataforma (2 %)');
+    expect(dialog).toHaveTextContent('Neto a Lácteos del Sur (vendedor)');
+    const rows = within(dialog).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Importadora Caribe$21,500$430$21,070',
+      'Andina$21,500$430$21,070',
+    ]);
     await userEvent.click(screen.getByRole('button', { name: 'No, volver' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(settled).toBe(0);
+    expect(settled).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Liquidar y pagar al vendedor' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Sí, liquidar y pagar' }));
-    await waitFor(() => expect(settled).toBe(1));
+    await waitFor(() => expect(settled).toEqual([{ preview_digest: preview.digest }]));
+  });
+
+  it('when the figures changed since the dialog opened, shows the new ones and why, and settles on a second yes', async () => {
+    const control = buildControl({ inspectionResult: 'passed', canSettle: true, nextStep: null });
+    control.operation.status = 'inspected';
+    const orders = [{ id: PARTICIPANT.id, company: 'Importadora Caribe', heldCents: 2_150_000 }];
+    const previews = [
+      buildPreview('settle', orders, 200, 'a'.repeat(43)),
+      buildPreview('settle', orders, 250, 'b'.repeat(43)),
+    ];
+    const settled: unknown[] = [];
+    mockApi({
+      [`/api/admin/operations/${control.operation.id}/payout-preview`]: () => jsonResponse(previews.shift()),
+      [`/api/admin/operations/${control.operation.id}/settle`]: (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as { preview_digest: string };
+        settled.push(body);
+        return body.preview_digest === 'a'.repeat(43)
+          ? jsonResponse({ error: { code: 'PAYOUT_CHANGED', message: i18n.t('errors.PAYOUT_CHANGED') } }, 409)
+          : jsonResponse({ ok: true });
+      },
+    });
+    renderWithProviders(<OperationControl control={control} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Liquidar y pagar al vendedor' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('payout-total-fee')).toHaveTextContent('$430');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sí, liquidar y pagar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(i18n.t('errors.PAYOUT_CHANGED'));
+    await waitFor(() => expect(within(dialog).getByTestId('payout-total-fee')).toHaveTextContent('$537.50'));
+    expect(dialog).toHaveTextContent('Comisión de la plataforma (2.5 %)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sí, liquidar y pagar' }));
+    await waitFor(() =>
+      expect(settled).toEqual([{ preview_digest: 'a'.repeat(43) }, { preview_digest: 'b'.repeat(43) }]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it("shows the server's translated refusal when the cancellation is refused", async () => {
     const control = buildControl({ canCancel: true });
     mockApi({
+      [`/api/admin/operations/${control.operation.id}/payout-preview`]: () => jsonResponse(buildPreview('cancel', [])),
       [`/api/admin/operations/${control.operation.id}/cancel`]: () =>
         jsonResponse(
           { error: { code: 'LIFECYCLE_WRONG_STATUS', message: i18n.t('errors.LIFECYCLE_WRONG_STATUS') } },

@@ -12,10 +12,14 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Field, Form, FormRootAlert, showServerError, useZodForm } from '../../../components/ui/form';
 import { ProgressBar } from '../../../components/ui/progress-bar';
+import { isApiError } from '../../../lib/api-client';
 import { formatDate, formatNumber, toLocale } from '../../../lib/format';
+import { i18n } from '../../../lib/i18n';
 import { useLifecycleAction } from '../api/lifecycle';
+import { usePayoutConfirmation } from '../hooks/use-payout-confirmation';
 import { DealProgress } from './deal-progress';
 import { DisputeForm } from './dispute-form';
+import { PayoutPreviewLines } from './payout-preview-lines';
 import { StepForm } from './step-form';
 import { Alert } from '../../../components/ui/alert';
 
@@ -26,8 +30,6 @@ export function OperationControl({ control }: { control: OperationControlRespons
   const { t, i18n } = useTranslation();
   const locale = toLocale(i18n.language);
   const { operation } = control;
-  const settle = useLifecycleAction(operation.id);
-  const [isConfirmingSettle, setIsConfirmingSettle] = useState(false);
   // Steps are days (stored at noon UTC) and the retention ends at a UTC midnight: read them in UTC, as the deal room does.
   const stepDate = (value: string) => formatDate(value, i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -103,50 +105,11 @@ export function OperationControl({ control }: { control: OperationControlRespons
         )}
 
         {control.inspectionResult === 'passed' && operation.status === 'inspected' && (
-          <section className={CARD} aria-labelledby="lifecycle-settle">
-            <h2 id="lifecycle-settle" className="text-lg font-semibold text-brand-900">
-              {t('lifecycle.settlement')}
-            </h2>
-            <p className="mt-2 text-sm text-slate-600">
-              {control.canSettle
-                ? t('lifecycle.settleReady', { amount: formatUsd(control.escrowHeldCents, locale) })
-                : t('lifecycle.settleFrom', { date: stepDate(control.settleableAt!) })}
-            </p>
-            <Button
-              className="mt-4"
-              disabled={!control.canSettle || settle.isPending}
-              onClick={() => setIsConfirmingSettle(true)}
-            >
-              {t('lifecycle.settle')}
-            </Button>
-            <ConfirmDialog
-              open={isConfirmingSettle}
-              onOpenChange={setIsConfirmingSettle}
-              title={t('moneyConfirm.settle.title', {
-                amount: formatUsd(control.escrowHeldCents, locale),
-                seller: operation.sellerCompany,
-              })}
-              description={t('moneyConfirm.settle.text', {
-                amount: formatUsd(control.escrowHeldCents, locale),
-                seller: operation.sellerCompany,
-                operation: operation.title,
-              })}
-              confirmLabel={t('moneyConfirm.settle.confirm')}
-              cancelLabel={t('moneyConfirm.cancel')}
-              isPending={settle.isPending}
-              onConfirm={() => settle.mutate({ kind: 'settle' }, { onSettled: () => setIsConfirmingSettle(false) })}
-            />
-            {settle.isError && <Alert className="mt-2">{settle.error.message}</Alert>}
-          </section>
+          <SettleSection control={control} stepDate={stepDate} />
         )}
         {control.isDisputeOpen && (
           <section className={`${CARD} border-rose-200`}>
-            <DisputeForm
-              operationId={operation.id}
-              participants={control.participants}
-              sellerCompany={operation.sellerCompany}
-              dispute={control.dispute}
-            />
+            <DisputeForm operationId={operation.id} participants={control.participants} dispute={control.dispute} />
           </section>
         )}
         {control.canCancel && <CancelForm control={control} />}
@@ -171,6 +134,7 @@ export function OperationControl({ control }: { control: OperationControlRespons
                   {t('lifecycle.escrowLine', {
                     held: formatUsd(participant.heldCents, locale),
                     released: formatUsd(participant.releasedCents, locale),
+                    fee: formatUsd(participant.feeCents, locale),
                     refunded: formatUsd(participant.refundedCents, locale),
                   })}
                 </p>
@@ -183,65 +147,143 @@ export function OperationControl({ control }: { control: OperationControlRespons
   );
 }
 
+/** A refusal's words: the server's (translated), or the generic message. */
+function errorMessage(error: unknown): string {
+  return isApiError(error) ? error.message : i18n.t('errors.INTERNAL_ERROR');
+}
+
+/**
+ * Settlement once the fund retention has ended: the dialog shows, order by order, what the
+ * transfers will book (out of escrow, the platform's fee, the net to the seller), as the server
+ * computed it with the function that books it, and the settlement names that preview.
+ */
+function SettleSection({
+  control,
+  stepDate,
+}: {
+  control: OperationControlResponse;
+  stepDate: (value: string) => string;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = toLocale(i18n.language);
+  const { operation } = control;
+  const settle = useLifecycleAction(operation.id);
+  const payout = usePayoutConfirmation(operation.id);
+  const [error, setError] = useState<string | null>(null);
+
+  async function review() {
+    setError(null);
+    await payout.open({ action: 'settle' }).catch((cause: unknown) => setError(errorMessage(cause)));
+  }
+
+  async function confirm() {
+    await payout
+      .confirm((previewDigest) => settle.mutateAsync({ kind: 'settle', previewDigest }))
+      .catch((cause: unknown) => setError(errorMessage(cause)));
+  }
+
+  return (
+    <section className={CARD} aria-labelledby="lifecycle-settle">
+      <h2 id="lifecycle-settle" className="text-lg font-semibold text-brand-900">
+        {t('lifecycle.settlement')}
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">
+        {control.canSettle
+          ? t('lifecycle.settleReady', { amount: formatUsd(control.escrowHeldCents, locale) })
+          : t('lifecycle.settleFrom', { date: stepDate(control.settleableAt!) })}
+      </p>
+      <Button
+        className="mt-4"
+        disabled={!control.canSettle || settle.isPending || payout.isPreparing}
+        onClick={() => void review()}
+      >
+        {payout.isPreparing && !payout.preview ? t('lifecycle.preparing') : t('lifecycle.settle')}
+      </Button>
+      <ConfirmDialog
+        open={payout.preview !== null}
+        onOpenChange={(isOpen) => !isOpen && payout.close()}
+        title={t('moneyConfirm.settle.title', { operation: operation.title })}
+        description={t('moneyConfirm.settle.text', { seller: operation.sellerCompany })}
+        confirmLabel={t('moneyConfirm.settle.confirm')}
+        cancelLabel={t('moneyConfirm.cancel')}
+        isPending={settle.isPending || payout.isPreparing}
+        isWide
+        onConfirm={() => void confirm()}
+      >
+        {payout.notice && <Alert className="mb-4">{payout.notice}</Alert>}
+        {payout.preview && <PayoutPreviewLines preview={payout.preview} />}
+      </ConfirmDialog>
+      {error && <Alert className="mt-2">{error}</Alert>}
+    </section>
+  );
+}
+
 /**
  * Cancel before departure, with a reason: orders end and held escrow goes back to the buyers. The
- * reason is checked first; nothing happens until the dialog, which names the refunds, gets a yes.
+ * reason is checked first; nothing happens until the dialog, which shows each refund the
+ * cancellation will book (the server's preview), gets a yes.
  */
 function CancelForm({ control }: { control: OperationControlResponse }) {
   const { t, i18n } = useTranslation();
   const locale = toLocale(i18n.language);
   const { operation } = control;
   const action = useLifecycleAction(operation.id);
+  const payout = usePayoutConfirmation(operation.id);
   const form = useZodForm(ZCancelOperationRequest, { mode: 'onSubmit', defaultValues: { reason: '' } });
   const [pendingReason, setPendingReason] = useState<string | null>(null);
-  const refundedBuyers = control.participants.filter((participant) => participant.heldCents > 0).length;
+  const preview = payout.preview;
+
+  async function review({ reason }: CancelOperationRequest) {
+    try {
+      await payout.open({ action: 'cancel' });
+      setPendingReason(reason);
+    } catch (cause) {
+      showServerError(form, cause);
+    }
+  }
 
   async function cancel() {
     if (pendingReason === null) return;
-    try {
-      await action.mutateAsync({ kind: 'cancel', reason: pendingReason });
-    } catch (cause) {
-      showServerError(form, cause);
-    } finally {
-      setPendingReason(null);
-    }
+    const reason = pendingReason;
+    await payout
+      .confirm((previewDigest) => action.mutateAsync({ kind: 'cancel', reason, previewDigest }))
+      .catch((cause: unknown) => showServerError(form, cause));
   }
 
   return (
     <details className={CARD}>
       <summary className="cursor-pointer font-semibold text-rose-900">{t('lifecycle.cancelTitle')}</summary>
-      <Form
-        form={form}
-        onSubmit={({ reason }: CancelOperationRequest) => setPendingReason(reason)}
-        hasRootAlert={false}
-        className="mt-4 space-y-3"
-      >
+      <Form form={form} onSubmit={review} hasRootAlert={false} className="mt-4 space-y-3">
         <p className="text-sm text-slate-600">{t('lifecycle.cancelHelp')}</p>
         <Field<CancelOperationRequest> name="reason" label={t('lifecycle.reason')}>
           {(field) => <textarea {...field} rows={2} maxLength={1000} />}
         </Field>
         <FormRootAlert />
-        <Button type="submit" variant="secondary" disabled={action.isPending}>
-          {t('lifecycle.cancel')}
+        <Button type="submit" variant="secondary" disabled={action.isPending || payout.isPreparing}>
+          {payout.isPreparing && !preview ? t('lifecycle.preparing') : t('lifecycle.cancel')}
         </Button>
       </Form>
       <ConfirmDialog
-        open={pendingReason !== null}
-        onOpenChange={(isOpen) => !isOpen && setPendingReason(null)}
+        open={preview !== null}
+        onOpenChange={(isOpen) => !isOpen && payout.close()}
         title={t('moneyConfirm.cancelOperation.title', { operation: operation.title })}
         description={
-          refundedBuyers > 0
+          preview && preview.lines.length > 0
             ? t('moneyConfirm.cancelOperation.refunds', {
-                amount: formatUsd(control.escrowHeldCents, locale),
-                count: refundedBuyers,
+                amount: formatUsd(preview.totals.refund_cents, locale),
+                count: preview.lines.length,
               })
             : t('moneyConfirm.cancelOperation.noRefunds')
         }
         confirmLabel={t('moneyConfirm.cancelOperation.confirm')}
         cancelLabel={t('moneyConfirm.cancel')}
-        isPending={action.isPending}
+        isPending={action.isPending || payout.isPreparing}
+        isWide={Boolean(preview && preview.lines.length > 0)}
         onConfirm={() => void cancel()}
-      />
+      >
+        {payout.notice && <Alert className="mb-4">{payout.notice}</Alert>}
+        {preview && preview.lines.length > 0 && <PayoutPreviewLines preview={preview} />}
+      </ConfirmDialog>
     </details>
   );
 }

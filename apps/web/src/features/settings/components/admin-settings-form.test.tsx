@@ -16,6 +16,7 @@ const SETTINGS = {
     bank_address: '',
     currency: 'USD',
   },
+  platformCompany: { legal_name: 'TradeOps Marketplace LLC', address: '1200 Brickell Avenue, Miami', tax_id: '' },
   participationHoldHours: 48,
   fundRetentionDays: 7,
   platformFeeBps: 200,
@@ -55,6 +56,39 @@ describe('AdminSettingsForm', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Ajustes guardados.');
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ participationHoldHours: 24, adminEmails: ['ops@tradeops.example'] });
+  });
+
+  it('edits the statements’ letterhead: the legal name and address are required, the tax id is optional', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    mockApi({
+      '/api/admin/settings': (_url, init) => {
+        if (init?.method !== 'PUT') return jsonResponse(SETTINGS);
+        const body = JSON.parse(String(init.body)) as typeof SETTINGS;
+        sent.push(body);
+        return jsonResponse({ ...SETTINGS, ...body, envAdminEmails: [] });
+      },
+    });
+    renderWithProviders(<AdminSettingsForm />);
+    const name = await screen.findByLabelText('Razón social');
+    expect(name).toHaveValue('TradeOps Marketplace LLC');
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Guardar ajustes' }));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Este campo es requerido')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+
+    await user.type(name, 'TradeOps Global S.A.');
+    await user.type(screen.getByLabelText('Identificación fiscal (opcional)'), 'RUT 21-1234567-8');
+    await user.click(screen.getByRole('button', { name: 'Guardar ajustes' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      platformCompany: {
+        legal_name: 'TradeOps Global S.A.',
+        address: '1200 Brickell Avenue, Miami',
+        tax_id: 'RUT 21-1234567-8',
+      },
+    });
   });
 
   it('checks the admin addresses with the request schema, and puts the server field errors on their fields', async () => {

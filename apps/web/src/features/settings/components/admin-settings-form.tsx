@@ -15,6 +15,7 @@ import { useAdminSettings, useSaveAdminSettings } from '../api/settings';
 import { Problem, Saved, SettingsSection, settingsInput } from './section';
 
 const BANK_FIELDS = ['bank_name', 'account_name', 'account_number', 'swift', 'bank_address'] as const;
+const COMPANY_FIELDS = ['legal_name', 'tax_id'] as const;
 
 /** The admins' addresses as typed, one a line (or split by commas), checked by the request's own rule. */
 const ZAdminEmailsText = z.string().transform((text, context) => {
@@ -49,6 +50,11 @@ function toForm(settings: AdminSettingsResponse): AdminSettingsFormValues {
       swift: bank?.swift ?? '',
       bank_address: bank?.bank_address ?? '',
     },
+    platformCompany: {
+      legal_name: settings.platformCompany?.legal_name ?? '',
+      address: settings.platformCompany?.address ?? '',
+      tax_id: settings.platformCompany?.tax_id ?? '',
+    },
     participationHoldHours: settings.participationHoldHours,
     fundRetentionDays: settings.fundRetentionDays,
     platformFeeBps: settings.platformFeeBps,
@@ -56,7 +62,7 @@ function toForm(settings: AdminSettingsResponse): AdminSettingsFormValues {
   };
 }
 
-/** /admin/settings: admin e-mails, escrow bank details, participation hold and fund retention (saved and audited together). */
+/** /admin/settings: admin e-mails, escrow bank details, the platform's company (statements' letterhead), periods and fee (saved and audited together). */
 export function AdminSettingsForm() {
   const settings = useAdminSettings();
   if (!settings.data) {
@@ -134,6 +140,27 @@ function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
               {(control) => <input {...control} type="text" className={settingsInput} />}
             </Field>
           ))}
+        </div>
+      </SettingsSection>
+
+      <SettingsSection title={t('adminSettings.companyTitle')} description={t('adminSettings.companyText')}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {COMPANY_FIELDS.map((field) => (
+            <Field<AdminSettingsFormValues>
+              key={field}
+              name={`platformCompany.${field}`}
+              label={t(`adminSettings.company.${field}`)}
+            >
+              {(control) => <input {...control} type="text" className={settingsInput} />}
+            </Field>
+          ))}
+          <Field<AdminSettingsFormValues>
+            name="platformCompany.address"
+            label={t('adminSettings.company.address')}
+            className="sm:col-span-2"
+          >
+            {(control) => <textarea {...control} rows={2} className={settingsInput} />}
+          </Field>
         </div>
       </SettingsSection>
 

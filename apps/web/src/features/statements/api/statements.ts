@@ -38,7 +38,19 @@ export function useSellerStatement(operationId: string) {
   });
 }
 
-/** The PDF's address, in the page's language (a link sends no X-Lang header). */
-export function statementPdfUrl(path: string, language: string): string {
-  return `${path}.pdf?lang=${encodeURIComponent(language.slice(0, 2))}`;
+/**
+ * The PDF's address, in the page's language and time zone: a link sends no X-Lang header, and the
+ * server, which draws the PDF, cannot know the browser's zone otherwise.
+ */
+export function statementPdfUrl(path: string, language: string, timeZone: string): string {
+  const query = new URLSearchParams({ lang: language.slice(0, 2), tz: timeZone });
+  return `${path}.pdf?${query.toString()}`;
+}
+
+/**
+ * The time zone the interface writes moments in: the browser's (what formatDeadline uses when
+ * given none). Statements name it, and their PDF link carries it to the server.
+ */
+export function viewerTimeZone(): string {
+  return new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }

@@ -1,21 +1,38 @@
-import { type BuyerStatement, type SellerStatement, feeBpsToPercent, formatUsd } from '@tradeops/shared';
+import {
+  type BuyerStatement,
+  type SellerStatement,
+  type StatementIssuer,
+  type StatementParty,
+  feeBpsToPercent,
+  formatUsd,
+  formatUtcOffset,
+} from '@tradeops/shared';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
-import { formatDate, formatNumber, toLocale } from '../../../lib/format';
-import { statementPdfUrl, useBuyerStatement, useSellerStatement } from '../api/statements';
+import { formatDeadline, formatNumber, toLocale } from '../../../lib/format';
+import { statementPdfUrl, useBuyerStatement, useSellerStatement, viewerTimeZone } from '../api/statements';
 
-const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' };
-
+/**
+ * Statements as a bank or an auditor reads them: the platform's letterhead, the statement's number,
+ * both parties as KYC verified them, the product, tons and price per ton, and every time in the
+ * viewer's time zone (the interface's: the browser's) with its offset named. The PDF is drawn by
+ * the server in the same language and zone (the link carries both).
+ */
 function useFormatters() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const locale = toLocale(i18n.language);
+  const timeZone = viewerTimeZone();
   return {
+    timeZone,
     money: (cents: number) => formatUsd(cents, locale),
-    date: (iso: string) => `${formatDate(iso, i18n.language, DATE_TIME)} UTC`,
+    date: (iso: string) => formatDeadline(iso, i18n.language),
     percent: (bps: number) => `${formatNumber(feeBpsToPercent(bps), i18n.language)} %`,
+    zone: (iso: string) =>
+      t('statements.timeZone', { zone: timeZone, offset: formatUtcOffset(new Date(iso), timeZone) }),
+    perTon: (cents: number) => t('statements.perTon', { amount: formatUsd(cents, locale) }),
   };
 }
 
@@ -29,13 +46,13 @@ function StatementState({ query, children }: { query: { isPending: boolean; erro
   return children;
 }
 
-function DownloadLink({ path }: { path: string }) {
+function DownloadLink({ path, timeZone }: { path: string; timeZone: string }) {
   const { t, i18n } = useTranslation();
   return (
     <a
-      href={statementPdfUrl(path, i18n.language)}
+      href={statementPdfUrl(path, i18n.language, timeZone)}
       download
-      className="inline-flex items-center rounded-lg bg-brand-900 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+      className="inline-flex shrink-0 items-center rounded-lg bg-brand-900 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
       data-testid="statement-pdf"
     >
       {t('statements.download')}
@@ -45,11 +62,72 @@ function DownloadLink({ path }: { path: string }) {
 
 function Pair({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
-    <div>
+    <div className="min-w-0">
       <dt className="text-sm text-slate-500">{label}</dt>
       <dd className="font-medium break-words text-brand-900" data-testid={testId}>
         {value}
       </dd>
+    </div>
+  );
+}
+
+/** The letterhead: who issues the statement, its number and when it was issued (in the viewer's zone). */
+function Letterhead({
+  issuer,
+  numberLabel,
+  number,
+  issuedAt,
+  download,
+}: {
+  issuer: StatementIssuer;
+  numberLabel: string;
+  number: string;
+  issuedAt: string;
+  download: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  return (
+    <header
+      className="flex flex-col gap-4 border-b-2 border-brand-900 pb-4 sm:flex-row sm:items-start sm:justify-between"
+      data-testid="statement-letterhead"
+    >
+      <div className="min-w-0 text-sm text-slate-600">
+        <p className="text-base font-bold text-brand-900">{issuer.legal_name}</p>
+        {issuer.address && <p className="whitespace-pre-line">{issuer.address}</p>}
+        {issuer.tax_id && (
+          <p>
+            {t('statements.taxId')}: {issuer.tax_id}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-col gap-2 text-sm sm:items-end sm:text-right">
+        <p className="text-slate-600">{numberLabel}</p>
+        <p className="font-mono text-base font-bold break-all text-brand-900" data-testid="statement-number">
+          {number}
+        </p>
+        <p className="text-slate-600">
+          {t('statements.issuedAt')} {f.date(issuedAt)}
+        </p>
+        {download}
+      </div>
+    </header>
+  );
+}
+
+/** A party as KYC verified it: legal name, tax id and country. */
+function PartyCard({ label, party, testId }: { label: string; party: StatementParty; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="min-w-0 rounded-xl border border-slate-200 p-4 text-sm" data-testid={testId}>
+      <p className="text-slate-500">{label}</p>
+      <p className="font-semibold break-words text-brand-900">{party.legal_name}</p>
+      <p className="text-slate-700">
+        {t('statements.taxId')}: {party.tax_id ?? t('statements.taxIdMissing')}
+      </p>
+      {party.country && (
+        <p className="text-slate-700">{t(`countries.${party.country}`, { defaultValue: party.country })}</p>
+      )}
     </div>
   );
 }
@@ -67,18 +145,28 @@ function BuyerStatementBody({ statement }: { statement: BuyerStatement }) {
   const bank = statement.escrow_bank;
   return (
     <div className="space-y-8">
-      <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div>
-            <h2 className="text-lg font-semibold text-brand-900">{order.operation_title}</h2>
-            <p className="mt-1 text-sm text-slate-600">{t('statements.buyer.subtitle')}</p>
-          </div>
-          <DownloadLink path={`/api/participations/${order.id}/statement`} />
+      <section className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <Letterhead
+          issuer={statement.issuer}
+          numberLabel={t('statements.buyer.number')}
+          number={statement.statement_number}
+          issuedAt={statement.generated_at}
+          download={<DownloadLink path={`/api/participations/${order.id}/statement`} timeZone={f.timeZone} />}
+        />
+        <p className="text-sm text-slate-600" data-testid="statement-time-zone">
+          {f.zone(statement.generated_at)}
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <PartyCard label={t('statements.buyerParty')} party={statement.buyer} testId="statement-buyer" />
+          <PartyCard label={t('statements.sellerParty')} party={statement.seller} testId="statement-seller" />
         </div>
-        <dl className="mt-5 grid gap-4 sm:grid-cols-3">
+        <dl className="grid gap-4 sm:grid-cols-3">
+          <Pair label={t('statements.product')} value={order.operation_title} />
+          <Pair label={t('statements.operation')} value={order.operation_reference} />
           <Pair label={t('statements.reference')} value={order.payment_reference} testId="statement-reference" />
-          <Pair label={t('statements.amount')} value={f.money(order.amount_cents)} />
           <Pair label={t('statements.volume')} value={`${order.volume} t`} />
+          <Pair label={t('statements.pricePerTon')} value={f.perTon(order.price_per_ton_cents)} />
+          <Pair label={t('statements.amount')} value={f.money(order.amount_cents)} />
           <Pair label={t('statements.orderedAt')} value={f.date(order.created_at)} />
           <Pair label={t('statements.held')} value={f.money(statement.held_cents)} />
           {order.terms_version && <Pair label={t('statements.termsVersion')} value={order.terms_version} />}
@@ -140,17 +228,28 @@ export function SellerStatementView({ operationId }: { operationId: string }) {
 function SellerStatementBody({ statement }: { statement: SellerStatement }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const { operation } = statement;
   return (
     <div className="space-y-8">
-      <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div>
-            <h2 className="text-lg font-semibold text-brand-900">{statement.operation.title}</h2>
-            <p className="mt-1 text-sm text-slate-600">{t('statements.seller.subtitle')}</p>
-          </div>
-          <DownloadLink path={`/api/seller/operations/${statement.operation.id}/statement`} />
-        </div>
-        <dl className="mt-5 grid gap-4 sm:grid-cols-4">
+      <section className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <Letterhead
+          issuer={statement.issuer}
+          numberLabel={t('statements.seller.number')}
+          number={statement.statement_number}
+          issuedAt={statement.generated_at}
+          download={<DownloadLink path={`/api/seller/operations/${operation.id}/statement`} timeZone={f.timeZone} />}
+        />
+        <p className="text-sm text-slate-600" data-testid="statement-time-zone">
+          {f.zone(statement.generated_at)}
+        </p>
+        <PartyCard label={t('statements.sellerParty')} party={statement.seller} testId="statement-seller" />
+        <dl className="grid gap-4 sm:grid-cols-4">
+          <Pair label={t('statements.product')} value={operation.title} />
+          <Pair label={t('statements.operation')} value={operation.reference} />
+          <Pair label={t('statements.volume')} value={`${operation.total_tons} t`} />
+          <Pair label={t('statements.pricePerTon')} value={f.perTon(operation.price_per_ton_cents)} />
+        </dl>
+        <dl className="grid gap-4 border-t border-slate-100 pt-4 sm:grid-cols-4">
           <Pair label={t('statements.seller.gross')} value={f.money(statement.totals.gross_cents)} />
           <Pair
             label={t('statements.seller.fee')}
@@ -178,11 +277,16 @@ function SellerStatementBody({ statement }: { statement: SellerStatement }) {
                 data-testid="seller-payout"
               >
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <span className="font-semibold text-brand-900">
-                    {payout.buyer_company ?? payout.payment_reference}
+                  <span className="font-semibold break-words text-brand-900">
+                    {payout.buyer?.legal_name ?? payout.payment_reference}
                   </span>
                   <span className="text-sm text-slate-600">{f.date(payout.created_at)}</span>
                 </div>
+                {payout.buyer && (
+                  <p className="mt-1 text-sm text-slate-600">
+                    {t('statements.taxId')}: {payout.buyer.tax_id ?? t('statements.taxIdMissing')} · {payout.volume} t
+                  </p>
+                )}
                 <dl className="mt-3 grid grid-cols-3 gap-3 text-sm">
                   <Pair label={t('statements.seller.gross')} value={f.money(payout.gross_cents)} />
                   <Pair

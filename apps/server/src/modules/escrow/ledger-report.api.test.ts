@@ -1,0 +1,110 @@
+import { type LedgerResponse } from '@tradeops/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerEntries, ledgerTransfers } from '../../db/schema';
+import { demoOperationId } from '../../db/seed/demo-operations';
+import { fillOperation } from '../../test/lifecycle';
+import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+import { payOutParticipation } from './escrow.service';
+
+/*
+ * Issue 23, item 4: the ledger page's summary hid refunds ("Depositado $69,000 · Pagado $69,000")
+ * and named a partial refund's transfer a release. Each figure is now the sum of its entries,
+ * and each transfer is named by what it is.
+ */
+describe('the operation ledger’s summary and transfer names', () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signIn(t, 'admin@tradeops.demo');
+  });
+  afterAll(async () => t?.close());
+
+  /** One sum over the operation's ledger rows, straight from the tables. */
+  async function sumOfRows(operationId: string, accountPrefix: string, kind?: 'deposit' | 'payout'): Promise<number> {
+    const [row] = await t.db
+      .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .where(
+        and(
+          eq(ledgerTransfers.operationId, operationId),
+          sql`${ledgerEntries.account} like ${`${accountPrefix}:%`}`,
+          kind === 'deposit' ? eq(ledgerTransfers.kind, 'deposit') : undefined,
+          kind === 'payout' ? sql`${ledgerTransfers.kind} <> 'deposit'` : undefined,
+        ),
+      );
+    return Number(row!.total);
+  }
+
+  async function ledgerOf(operationId: string, language = 'es'): Promise<LedgerResponse> {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/operations/${operationId}/ledger`,
+      headers: { ...admin, 'accept-language': language },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as LedgerResponse;
+  }
+
+  it('shows deposited, released to the seller, the fee, refunded and still held, each the sum of its rows', async () => {
+    const operationId = demoOperationId('refined-sugar');
+    const [partlyRefunded, stillHeld] = (await fillOperation(t, 'refined-sugar')) as [string, string];
+    await t.db.transaction((tx) =>
+      payOutParticipation(tx, partlyRefunded, { refundCents: 500_000, actorId: null, memo: 'dispute_partial' }),
+    );
+    const ledger = await ledgerOf(operationId);
+
+    const expected = {
+      deposited_cents: await sumOfRows(operationId, 'escrow', 'deposit'),
+      released_to_seller_cents: await sumOfRows(operationId, 'seller'),
+      platform_fee_cents: await sumOfRows(operationId, 'platform'),
+      refunded_cents: await sumOfRows(operationId, 'buyer', 'payout'),
+      held_cents: await sumOfRows(operationId, 'escrow'),
+    };
+    expect(ledger).toMatchObject(expected);
+    // Two orders of 25 t at $620: $31,000 in; one pays back $5,000, the rest of it ($10,500) goes out less 2 %.
+    expect(expected).toEqual({
+      deposited_cents: 3_100_000,
+      released_to_seller_cents: 1_029_000,
+      platform_fee_cents: 21_000,
+      refunded_cents: 500_000,
+      held_cents: 1_550_000,
+    });
+    expect(
+      ledger.released_to_seller_cents + ledger.platform_fee_cents + ledger.refunded_cents + ledger.held_cents,
+    ).toBe(ledger.deposited_cents);
+    const split = ledger.transfers.find(
+      (transfer) => transfer.participation_id === partlyRefunded && transfer.kind !== 'deposit',
+    );
+    // Stored as a release (one payout per order), shown as what it is.
+    expect(split).toMatchObject({ kind: 'release', nature: 'partial_refund' });
+    expect(ledger.transfers.filter((transfer) => transfer.participation_id === stillHeld).map((t) => t.nature)).toEqual(
+      ['deposit'],
+    );
+  });
+
+  it('names a release a release and a full refund a refund', async () => {
+    const operationId = demoOperationId('cocoa-liquor');
+    const [released, refunded] = (await fillOperation(t, 'cocoa-liquor')) as [string, string];
+    await t.db.transaction(async (tx) => {
+      await payOutParticipation(tx, released, { refundCents: 0, actorId: null });
+      await payOutParticipation(tx, refunded, { refundCents: 9_000_000, actorId: null });
+    });
+    const ledger = await ledgerOf(operationId);
+    const natureOf = (participationId: string) =>
+      ledger.transfers.find((transfer) => transfer.participation_id === participationId && transfer.kind !== 'deposit')
+        ?.nature;
+    expect(natureOf(released)).toBe('release');
+    expect(natureOf(refunded)).toBe('refund');
+    expect(ledger).toMatchObject({
+      deposited_cents: 18_000_000,
+      released_to_seller_cents: 8_820_000,
+      platform_fee_cents: 180_000,
+      refunded_cents: 9_000_000,
+      held_cents: 0,
+    });
+  });
+});

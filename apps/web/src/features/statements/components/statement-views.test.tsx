@@ -1,0 +1,83 @@
+import { type BuyerStatement, formatUtcOffset } from '@tradeops/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setLanguage } from '../../../lib/i18n';
+import { formatDeadline } from '../../../lib/format';
+import { viewerTimeZone } from '../api/statements';
+import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
+import { BuyerStatementView } from './statement-views';
+
+const PARTICIPATION_ID = '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+
+const STATEMENT: BuyerStatement = {
+  statement_number: 'TO-TX44Z8T4S5-E2',
+  issuer: {
+    legal_name: 'TradeOps Marketplace LLC',
+    address: '1200 Brickell Avenue, Suite 1800, Miami, FL 33131, USA',
+    tax_id: 'EIN 88-1234567',
+  },
+  buyer: { legal_name: 'Distribuidora Caribe Alimentos C.A.', tax_id: 'J-40512876-3', country: 'VE' },
+  seller: { legal_name: 'Comercializadora Rioplatense S.A.', tax_id: null, country: 'AR' },
+  participation: {
+    id: PARTICIPATION_ID,
+    operation_id: '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01',
+    operation_reference: 'OP-000021',
+    operation_title: 'Carne bovina congelada',
+    payment_reference: 'TO-TX44Z8T4S5',
+    volume: 10,
+    price_per_ton_cents: 520_000,
+    amount_cents: 5_200_000,
+    created_at: '2026-11-26T08:19:00.000Z',
+    terms_version: '2026-11-25',
+  },
+  escrow_bank: null,
+  movements: [
+    {
+      transfer_id: '6b871136-773d-4a66-9514-cc9868d7cc78',
+      kind: 'deposit',
+      amount_cents: 5_200_000,
+      created_at: '2026-11-26T08:19:00.000Z',
+    },
+  ],
+  held_cents: 5_200_000,
+  generated_at: '2026-11-26T09:00:00.000Z',
+};
+
+describe('BuyerStatementView', () => {
+  it('reads as a document: letterhead, number, both parties with tax ids, product, tons, price per ton', async () => {
+    mockApi({ [`/api/participations/${PARTICIPATION_ID}/statement`]: () => jsonResponse(STATEMENT) });
+    renderWithProviders(<BuyerStatementView participationId={PARTICIPATION_ID} />);
+    const letterhead = await screen.findByTestId('statement-letterhead');
+    expect(letterhead).toHaveTextContent('TradeOps Marketplace LLC');
+    expect(letterhead).toHaveTextContent('1200 Brickell Avenue, Suite 1800, Miami, FL 33131, USA');
+    expect(letterhead).toHaveTextContent('Identificación fiscal: EIN 88-1234567');
+    expect(within(letterhead).getByTestId('statement-number')).toHaveTextContent('TO-TX44Z8T4S5-E2');
+    expect(screen.getByTestId('statement-buyer')).toHaveTextContent(
+      'CompradorDistribuidora Caribe Alimentos C.A.Identificación fiscal: J-40512876-3Venezuela',
+    );
+    expect(screen.getByTestId('statement-seller')).toHaveTextContent('Identificación fiscal: no informada');
+    expect(screen.getByText('Carne bovina congelada')).toBeInTheDocument();
+    expect(screen.getByText('$5,200 por tonelada')).toBeInTheDocument();
+    expect(screen.getByText('10 t')).toBeInTheDocument();
+  });
+
+  it('writes every time in the viewer’s zone, names it, and asks the PDF in the same language and zone', async () => {
+    await setLanguage('en');
+    mockApi({ [`/api/participations/${PARTICIPATION_ID}/statement`]: () => jsonResponse(STATEMENT) });
+    renderWithProviders(<BuyerStatementView participationId={PARTICIPATION_ID} />);
+    const zone = viewerTimeZone();
+    expect(await screen.findByTestId('statement-time-zone')).toHaveTextContent(
+      `Times in ${zone} (${formatUtcOffset(new Date(STATEMENT.generated_at), zone)})`,
+    );
+    expect(
+      within(screen.getByTestId('statement-movement')).getByText(
+        formatDeadline(STATEMENT.movements[0]!.created_at, 'en'),
+      ),
+    ).toBeInTheDocument();
+    expect(formatDeadline(STATEMENT.movements[0]!.created_at, 'en')).toMatch(/\(UTC[^)]*\)$/);
+    const pdf = screen.getByTestId('statement-pdf');
+    const url = new URL(pdf.getAttribute('href')!, 'http://localhost');
+    expect(url.pathname).toBe(`/api/participations/${PARTICIPATION_ID}/statement.pdf`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ lang: 'en', tz: zone });
+  });
+});
