@@ -41,6 +41,7 @@ import { answerClientError } from './plugins/client-errors';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db-plugin';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
+import { gracefulStopPlugin } from './plugins/graceful-stop';
 import { i18nPlugin } from './plugins/i18n';
 import { jobsPlugin } from './plugins/jobs';
 import { type MailRetryPolicy, mailerPlugin } from './plugins/mailer';
@@ -176,6 +177,8 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
     // First: every answer, refusals of the plugins below included, carries its request id and is logged.
     await app.register(requestIdPlugin);
     await app.register(requestLogPlugin);
+    // Stopping (SIGTERM): readiness turns 503 and every answer closes its connection.
+    await app.register(gracefulStopPlugin);
     // External plugins. Uploads first: a multipart body to a route that takes none is refused (415) before access.
     await app.register(uploadsPlugin);
     await app.register(routeAccessPlugin);

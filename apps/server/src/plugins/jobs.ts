@@ -40,8 +40,12 @@ export interface JobsPluginOptions {
 }
 
 const EVERY_MINUTE = '* * * * *';
-/** A stopping app waits this long for a running handler (each is one short transaction). */
-const STOP_TIMEOUT_MS = 10_000;
+/**
+ * A stopping app waits this long for a running handler (each is one short transaction or one
+ * webhook request); one cut short runs again on another instance (at least once, idempotent).
+ * Within the stop's budget (plugins/graceful-stop.ts).
+ */
+const STOP_TIMEOUT_MS = 1_500;
 
 /**
  * The job queue (pg-boss, DESIGN §5) in the app's own database: on PGlite
