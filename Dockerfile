@@ -16,8 +16,8 @@ COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
-# `npm install`, not `npm ci`: see .ci/run (the lockfile cannot list every platform's optional binaries).
-RUN npm install --no-audit --no-fund
+# Exactly the committed lockfile (as .ci/run installs it).
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
@@ -32,7 +32,7 @@ COPY apps/server/package.json apps/server/
 # (vitest, drizzle-kit …) unless optional ones are left out; the server needs none of them. That also
 # leaves out resvg's prebuilt binary (an optional dependency, one per platform; the preview images,
 # docs/decisions/014): it is named once more for this image's platform (Debian: glibc).
-RUN npm install --omit=dev --omit=optional --workspace @tradeops/server --no-audit --no-fund \
+RUN npm ci --omit=dev --omit=optional --workspace @tradeops/server --no-audit --no-fund \
   && npm install --omit=dev --omit=optional --no-save --workspace @tradeops/server --no-audit --no-fund \
     "@resvg/resvg-js-linux-$(node -p process.arch)-gnu@2.6.2" \
   && npm cache clean --force

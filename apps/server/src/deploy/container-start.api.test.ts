@@ -65,7 +65,7 @@ async function assembleRuntimeImage(root: string): Promise<RuntimeImage> {
     else if (keyword === 'ENV') Object.assign(env, parseEnv(args));
     else if (keyword === 'ENTRYPOINT') entrypoint = parseExecForm(args);
     else if (keyword === 'CMD') cmd = parseExecForm(args);
-    else if (keyword === 'RUN' && /\bnpm install\b/.test(args)) {
+    else if (keyword === 'RUN' && /\bnpm (ci|install)\b/.test(args)) {
       for (const folder of ['', 'apps/server']) {
         const installed = join(REPO_ROOT, folder, 'node_modules');
         if (existsSync(installed)) await symlink(installed, join(root, workdir, folder, 'node_modules'), 'dir');
@@ -155,7 +155,7 @@ describe('the Docker image', () => {
   });
 
   it('installs only production dependencies, and the server bundle imports nothing else', async () => {
-    const install = instructions(runtime, 'RUN').find((args) => /\bnpm install\b/.test(args));
+    const install = instructions(runtime, 'RUN').find((args) => /\bnpm (ci|install)\b/.test(args));
     expect(install).toMatch(/--omit=dev\b/);
     expect(install).toMatch(/--workspace @tradeops\/server\b/);
     const manifest = JSON.parse(await readFile(join(REPO_ROOT, 'apps/server/package.json'), 'utf8')) as {

@@ -3,6 +3,7 @@ import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { errorResponses } from '../../plugins/error-handler';
+import { contentDisposition } from '../../plugins/storage/send-stored-file';
 import { getOperationDetail, openSpecSheet, setWatching } from './operation-detail.service';
 import { ViewCounter } from './view-counter';
 
@@ -18,12 +19,6 @@ function requireUserId(options: OperationDetailRoutesOptions, request: FastifyRe
   const userId = options.userIdOf(request);
   if (!userId) throw new AppError('UNAUTHENTICATED');
   return userId;
-}
-
-/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
-export function attachmentHeader(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 export const operationDetailRoutes: FastifyPluginAsyncZod<OperationDetailRoutesOptions> = async (app, options) => {
@@ -81,7 +76,7 @@ export const operationDetailRoutes: FastifyPluginAsyncZod<OperationDetailRoutesO
       return reply
         .type(file.contentType)
         .header('content-length', file.size)
-        .header('content-disposition', attachmentHeader(file.fileName))
+        .header('content-disposition', contentDisposition('attachment', file.fileName))
         .header('cache-control', 'private, no-store')
         .send(file.stream);
     },
