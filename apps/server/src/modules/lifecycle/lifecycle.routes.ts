@@ -172,7 +172,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ download: z.enum(['0', '1']).optional() }),
         response: { 200: z.any(), ...errors },
       },
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', apiKey: 'read' },
     },
     async (request, reply) => {
       const auth = requireAuth(request);

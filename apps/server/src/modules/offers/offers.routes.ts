@@ -102,7 +102,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         response: { 200: ZSellerOffersResponse, ...errors },
       },
-      config: seller,
+      config: { ...seller, apiKey: 'read' },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -119,7 +119,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZOfferIdParams,
         response: { 200: ZOfferDetail, ...errors },
       },
-      config: seller,
+      config: { ...seller, apiKey: 'read' },
     },
     async (request) => getOfferDetail(app.db, requireAuth(request), request.params.id, request.lang),
   );
@@ -170,7 +170,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZOfferIdParams,
         response: { 200: ZOfferParticipantsResponse, ...errors },
       },
-      config: seller,
+      config: { ...seller, apiKey: 'read' },
     },
     async (request) => ({ data: await listOfferParticipants(app.db, requireAuth(request), request.params.id) }),
   );

@@ -34,7 +34,7 @@ export const operationDetailRoutes: FastifyPluginAsyncZod<OperationDetailRoutesO
         params: ZOperationIdParams,
         response: { 200: ZOperationDetail, ...errorResponses(400, 401, 404) },
       },
-      config: { access: SIGNED_IN },
+      config: { access: SIGNED_IN, apiKey: 'read' },
     },
     async (request) =>
       getOperationDetail(app.db, request.params.id, requireUserId(options, request), request.lang, {
@@ -68,7 +68,7 @@ export const operationDetailRoutes: FastifyPluginAsyncZod<OperationDetailRoutesO
         tags: ['operations'],
         params: ZOperationIdParams,
       },
-      config: { access: SIGNED_IN },
+      config: { access: SIGNED_IN, apiKey: 'read' },
     },
     async (request, reply) => {
       requireUserId(options, request);
