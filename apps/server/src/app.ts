@@ -190,7 +190,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
     await app.register(uploadsPlugin);
     await app.register(routeAccessPlugin);
     await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
-    await app.register(openApiPlugin, { version: packageVersion });
+    await app.register(openApiPlugin, { version: packageVersion, publicUrl: config.publicUrl });
     // App plugins.
     await app.register(i18nPlugin);
     await app.register(errorHandlerPlugin);

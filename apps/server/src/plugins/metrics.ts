@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isNull, sql } from 'drizzle-orm';
+import { ZApiError } from '@tradeops/shared';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { z } from 'zod';
 import { type DatabaseHandle } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import { appPlugin } from './app-plugin';
@@ -127,13 +129,28 @@ export const metricsPlugin = appPlugin<MetricsPluginOptions>(async (app, options
     },
   });
 
-  app.get(METRICS_PATH, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const given = bearerTokenOf(request.headers.authorization);
-    if (given === null || !isSameToken(given, token)) {
-      reply.header('www-authenticate', 'Bearer');
-      return sendError(request, reply, 'UNAUTHENTICATED');
-    }
-    const body = await registry.metrics();
-    return reply.header('cache-control', 'no-store').type(registry.contentType).send(body);
-  });
+  app.get(
+    METRICS_PATH,
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Prometheus metrics of this instance (text exposition format), for scrapers holding METRICS_TOKEN',
+        tags: ['monitoring'],
+        produces: ['text/plain'],
+        response: {
+          200: z.string().describe('Prometheus text: # HELP, # TYPE and one line per series'),
+          401: ZApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const given = bearerTokenOf(request.headers.authorization);
+      if (given === null || !isSameToken(given, token)) {
+        reply.header('www-authenticate', 'Bearer');
+        return sendError(request, reply, 'UNAUTHENTICATED');
+      }
+      const body = await registry.metrics();
+      return reply.header('cache-control', 'no-store').type(registry.contentType).send(body);
+    },
+  );
 });

@@ -84,7 +84,14 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 201: ZOfferCreatedResponse, ...uploadErrors, ...errors },
       },
-      config: seller,
+      config: {
+        ...seller,
+        multipartBody: {
+          data: { isRequired: true, description: 'The offer form as JSON (ZOfferRequest)' },
+          image: { isFile: true, description: 'A product photo: JPEG, PNG or WebP, at most 5 MB' },
+          spec: { isFile: true, description: 'The specification sheet: PDF, at most 10 MB' },
+        },
+      },
     },
     async (request, reply) => {
       const auth = requireAuth(request);
@@ -134,7 +141,14 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: ZOkResponse, ...uploadErrors, ...errors },
       },
-      config: seller,
+      config: {
+        ...seller,
+        multipartBody: {
+          data: { isRequired: true, description: 'The offer form as JSON (ZOfferRequest)' },
+          image: { isFile: true, description: 'A product photo: JPEG, PNG or WebP, at most 5 MB' },
+          spec: { isFile: true, description: 'The specification sheet: PDF, at most 10 MB' },
+        },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);

@@ -1,6 +1,7 @@
 import { ZOperationDetail, ZOperationIdParams, ZWatchResponse } from '@tradeops/shared';
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../errors';
 import { errorResponses } from '../../plugins/error-handler';
 import { contentDisposition } from '../../plugins/storage/send-stored-file';
@@ -67,6 +68,12 @@ export const operationDetailRoutes: FastifyPluginAsyncZod<OperationDetailRoutesO
         summary: 'Download the operation’s specification sheet (named "<product> Specification v<version>.pdf")',
         tags: ['operations'],
         params: ZOperationIdParams,
+        produces: ['application/pdf'],
+        response: {
+          // A stream on the wire: `any` for the handler's type, a binary string for the document.
+          200: z.any().meta({ type: 'string', format: 'binary', description: 'The specification sheet (PDF)' }),
+          ...errorResponses(400, 401, 404),
+        },
       },
       config: { access: SIGNED_IN, apiKey: 'read' },
     },

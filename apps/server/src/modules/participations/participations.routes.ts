@@ -120,7 +120,18 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: ZCreateParticipationResponse, ...errorResponses(413, 415), ...errors },
       },
-      config: { access: 'kyc', apiKey: 'write' },
+      config: {
+        access: 'kyc',
+        apiKey: 'write',
+        multipartBody: {
+          file: {
+            isFile: true,
+            isRequired: true,
+            description:
+              'The proof of payment: PDF, JPEG or PNG, at most 10 MB; the type is read from the content and must match the extension',
+          },
+        },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
