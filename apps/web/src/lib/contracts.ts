@@ -57,4 +57,11 @@ export {
   ZAccountProfile,
   ZSignInResponse,
   ZEnableTwoFactorResponse,
+  ZApiKey,
+  ZApiKeyList,
+  ZCreatedApiKey,
+  ZWebhookEndpointList,
+  ZCreatedWebhook,
+  ZWebhookDeliveryList,
+  ZWebhookDelivery,
 } from '@tradeops/shared';

@@ -5,6 +5,7 @@ import {
   ZCreateWebhookRequest,
   ZCreatedApiKey,
   ZCreatedWebhook,
+  ZOkResponse,
   ZWebhookDelivery,
   ZWebhookDeliveryList,
   ZWebhookEndpointList,
@@ -130,13 +131,13 @@ export const integrationsRoutes: FastifyPluginAsyncZod<IntegrationsRoutesOptions
         summary: 'Delete a webhook endpoint (deliveries still waiting are given up)',
         tags: ['integrations'],
         params: ZIdParams,
-        response: { 204: z.null().describe('Deleted'), ...errors },
+        response: { 200: ZOkResponse, ...errors },
       },
       config: { access: 'kyc' },
     },
     async (request, reply) => {
       await deleteWebhookEndpoint(app.db, { userId: requireAuth(request).user.id, id: request.params.id });
-      return reply.code(204).send(null);
+      return reply.send({ ok: true as const });
     },
   );
 
