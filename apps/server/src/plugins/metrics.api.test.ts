@@ -47,6 +47,7 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/tradeops_job_queue_jobs\{queue="[\w.-]+",state="queued"\} \d+/);
     expect(text).toMatch(/^tradeops_email_outbox_unsent \d+$/m);
     expect(text).toMatch(/^tradeops_realtime_open_streams 0$/m);
+    expect(text).toMatch(/^tradeops_webhook_deliveries_pending \d+$/m);
     // PGlite has no pool: the gauge is declared without values.
     expect(text).toContain('# TYPE tradeops_db_pool_connections gauge');
   });

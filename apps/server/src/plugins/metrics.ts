@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { isNull, sql } from 'drizzle-orm';
+import { inArray, isNull, sql } from 'drizzle-orm';
 import { ZApiError } from '@tradeops/shared';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { z } from 'zod';
 import { type DatabaseHandle } from '../db/client';
-import { emailOutbox } from '../db/schema';
+import { emailOutbox, webhookDeliveries } from '../db/schema';
 import { appPlugin } from './app-plugin';
 import { sendError } from './error-handler';
 import { routeOf } from './request-log';
@@ -117,6 +117,18 @@ export const metricsPlugin = appPlugin<MetricsPluginOptions>(async (app, options
         .select({ count: sql<number>`count(*)::int` })
         .from(emailOutbox)
         .where(isNull(emailOutbox.sentAt));
+      this.set(row?.count ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'tradeops_webhook_deliveries_pending',
+    help: 'Webhook deliveries waiting for their first try or a retry (or being sent)',
+    registers: [registry],
+    async collect() {
+      const [row] = await options.database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(webhookDeliveries)
+        .where(inArray(webhookDeliveries.status, ['pending', 'sending']));
       this.set(row?.count ?? 0);
     },
   });
