@@ -4,21 +4,28 @@
  * image's entrypoint (`docker compose run --rm app1 db:migrate`; docs/deploy.md). In the repository,
  * `npm run <command>` runs the same code from source.
  */
-import { runExportCommand } from './db/export-cli';
-import { runMigrateCommand } from './db/migrate-cli';
-import { runSeedCommand } from './db/seed-cli';
-import { runStorageMigrateCommand } from './plugins/storage/storage-migrate-cli';
-import { runServer } from './server-main';
-
+// Each command loads only its own modules (from source, tsx need not compile the whole server for an export).
 const COMMANDS: Record<string, { run: (args: string[]) => Promise<void>; help: string }> = {
-  serve: { run: runServer, help: 'migrate, seed the demo data if SEED_DEMO=true, serve web and API (the default)' },
-  'db:migrate': { run: runMigrateCommand, help: 'apply the migrations to DATABASE_URL or the embedded database' },
-  'db:seed': { run: runSeedCommand, help: 'migrate, then write the demo data (idempotent)' },
+  serve: {
+    run: async () => (await import('./server-main')).runServer(),
+    help: 'migrate, seed the demo data if SEED_DEMO=true, serve web and API (the default)',
+  },
+  'db:migrate': {
+    run: async () => (await import('./db/migrate-cli')).runMigrateCommand(),
+    help: 'apply the migrations to DATABASE_URL or the embedded database',
+  },
+  'db:seed': {
+    run: async () => (await import('./db/seed-cli')).runSeedCommand(),
+    help: 'migrate, then write the demo data (idempotent)',
+  },
   'db:export': {
-    run: runExportCommand,
+    run: async (args) => (await import('./db/export-cli')).runExportCommand(args),
     help: '[file]  the embedded database of DATA_DIR as a SQL dump for PostgreSQL',
   },
-  'storage:migrate': { run: runStorageMigrateCommand, help: 'copy DATA_DIR/storage into the STORAGE=s3 bucket' },
+  'storage:migrate': {
+    run: async () => (await import('./plugins/storage/storage-migrate-cli')).runStorageMigrateCommand(),
+    help: 'copy DATA_DIR/storage into the STORAGE=s3 bucket',
+  },
 };
 
 const [name = 'serve', ...args] = process.argv.slice(2);
@@ -29,3 +36,6 @@ if (!command) {
   process.exit(2);
 }
 await command.run(args);
+
+// A module (top-level await), though it exports nothing.
+export {};

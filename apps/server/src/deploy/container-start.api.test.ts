@@ -200,6 +200,8 @@ describe('the Docker image', () => {
         PUBLIC_URL: origin,
         SESSION_SECRET: randomBytes(32).toString('hex'),
         DATABASE_URL: scratch.url,
+        // The drain (5 s in production) is graceful-stop.api.test.ts's subject; 1 s here keeps its sequence.
+        SHUTDOWN_DRAIN_SECONDS: '1',
       };
       const [program, ...args] = image.cmd;
       expect(program).toBe('node');
@@ -241,7 +243,7 @@ describe('the Docker image', () => {
       const probe = () => runCommand(process.execPath, probeArgs, { env, timeoutMs: 10_000 });
       expect((await probe()).status).toBe(0);
 
-      // `docker stop` sends SIGTERM: the server closes and exits 0 well within Docker's 10 s.
+      // `docker stop` sends SIGTERM: the server drains, closes and exits 0 well within Docker's 10 s.
       server.kill('SIGTERM');
       expect(await exited, output).toBe(0);
       expect((await probe()).status).toBe(1);

@@ -108,7 +108,7 @@ describe('stopping behind a load balancer (SIGTERM)', () => {
       agent.destroy();
       probeAgent.destroy();
     });
-    const until = Date.now() + 60_000;
+    const until = Date.now() + 90_000;
     while ((await get(port, '/api/health/ready', probeAgent)).status !== 200) {
       if (server.exitCode !== null || Date.now() > until)
         throw new Error(`the server did not become ready:\n${output}`);
@@ -166,5 +166,5 @@ describe('stopping behind a load balancer (SIGTERM)', () => {
     );
     expect(sentWhileStopping.length).toBeGreaterThan(0);
     expect(sentWhileStopping.filter((request) => request.connection !== 'close')).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });
