@@ -5,7 +5,8 @@
 # Its start-up (CMD below) is exercised without Docker by apps/server/src/deploy/container-start.api.test.ts,
 # which reads this file: keep the runtime stage's COPY lines, ENV and CMD plain.
 
-ARG NODE_VERSION=24
+# Pinned to one release (docs/deploy.md, "Updating the pinned images"): the same as .ci/run's NODE_LTS.
+ARG NODE_VERSION=24.21.0
 
 # Build: every dependency, then the web app (Vite) and the server bundle (esbuild), as `npm run build` does.
 FROM node:${NODE_VERSION}-bookworm-slim AS build
@@ -15,8 +16,8 @@ COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
-# `npm install`, not `npm ci`: see .ci/run (the lockfile cannot list every platform's optional binaries).
-RUN npm install --no-audit --no-fund
+# Exactly the committed lockfile (as .ci/run installs it).
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
@@ -31,7 +32,7 @@ COPY apps/server/package.json apps/server/
 # (vitest, drizzle-kit …) unless optional ones are left out; the server needs none of them. That also
 # leaves out resvg's prebuilt binary (an optional dependency, one per platform; the preview images,
 # docs/decisions/014): it is named once more for this image's platform (Debian: glibc).
-RUN npm install --omit=dev --omit=optional --workspace @tradeops/server --no-audit --no-fund \
+RUN npm ci --omit=dev --omit=optional --workspace @tradeops/server --no-audit --no-fund \
   && npm install --omit=dev --omit=optional --no-save --workspace @tradeops/server --no-audit --no-fund \
     "@resvg/resvg-js-linux-$(node -p process.arch)-gnu@2.6.2" \
   && npm cache clean --force
@@ -50,6 +51,13 @@ EXPOSE 3000
 # /api/health/ready, for the load balancer).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/api/health/live', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# What `npm start` runs once the build exists: the server migrates (under an advisory lock, so
-# several instances may start at once), seeds only if SEED_DEMO=true, then serves web and API.
-CMD ["node", "apps/server/dist/server.js"]
+# docker stop sends STOPSIGNAL, then kills after its grace period (10 s by default; compose.yaml's
+# stop_grace_period): on SIGTERM the server reports not-ready, keeps serving for SHUTDOWN_DRAIN_SECONDS
+# (5), then closes connections, job workers and the database within 4 s.
+STOPSIGNAL SIGTERM
+# The operator's commands (apps/server/src/cli.ts): `docker run … tradeops db:migrate`, or
+# `docker compose run --rm app1 <command>`. With none, `serve`: what `npm start` runs once the build
+# exists; the server migrates (under an advisory lock, so several instances may start at once), seeds
+# only if SEED_DEMO=true, then serves web and API.
+ENTRYPOINT ["node", "apps/server/dist/cli.js"]
+CMD ["serve"]

@@ -64,6 +64,7 @@ export default tseslint.config(
     ignores: [
       '**/dist/**',
       '**/dist-ssr/**',
+      'apps/server/dist-test-*/**',
       '**/node_modules/**',
       'data/**',
       'apps/server/drizzle/**',

@@ -2,11 +2,24 @@
 // `npm start`: installs nothing, builds what is missing or stale, then runs the
 // server, which migrates, seeds the demo data on first run and serves web + API.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+// First, in syntax any Node understands: one clear line on a Node older than `engines` (npm itself only
+// warns, a hundred lines of EBADENGINE during the install, and the server would then fail obscurely).
+const required = /^>=\s*(\d+)(?:\.(\d+))?/.exec(
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node,
+);
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (required && (major < Number(required[1]) || (major === Number(required[1]) && minor < Number(required[2] || 0)))) {
+  console.error(
+    `TradeOps needs Node ${required[1]}.${required[2] || 0} or newer and this is Node ${process.versions.node}: install Node ${required[1]} LTS (.nvmrc), then run \`npm install\` and \`npm start\` again.`,
+  );
+  process.exit(1);
+}
 
 if (!existsSync(join(root, 'node_modules'))) {
   console.error('Dependencies are not installed: run `npm install` first, then `npm start`.');

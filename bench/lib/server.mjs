@@ -25,6 +25,8 @@ export function productionServerEnv({ port, secret, ...more }) {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SESSION_SECRET: secret,
     SEED_DEMO: 'true',
+    // No load balancer in front: a stop need not wait for one to notice (docs/deploy.md, "Stopping").
+    SHUTDOWN_DRAIN_SECONDS: '0',
     ...more,
   };
 }

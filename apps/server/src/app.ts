@@ -22,6 +22,9 @@ import { kycReviewRoutes } from './modules/kyc/review.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { integrationsRoutes } from './modules/integrations/integrations.routes';
+import { type HostResolver } from './modules/integrations/public-address';
+import { type WebhookRetryPolicy } from './modules/integrations/webhook-delivery.service';
 import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
 import { operationDetailRoutes } from './modules/operations/operation-detail.routes';
 import { operationsRoutes } from './modules/operations/operations.routes';
@@ -41,6 +44,7 @@ import { answerClientError } from './plugins/client-errors';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db-plugin';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
+import { gracefulStopPlugin } from './plugins/graceful-stop';
 import { i18nPlugin } from './plugins/i18n';
 import { jobsPlugin } from './plugins/jobs';
 import { type MailRetryPolicy, mailerPlugin } from './plugins/mailer';
@@ -80,6 +84,10 @@ export interface BuildAppOptions {
   jobPollingIntervalSeconds?: number;
   /** The outbox worker's retry waits (default MAIL_RETRY; tests shorten them). */
   mailRetry?: Partial<MailRetryPolicy>;
+  /** The webhook worker's retry waits (default WEBHOOK_RETRY; tests shorten them). */
+  webhookRetry?: Partial<WebhookRetryPolicy>;
+  /** How webhook hosts are resolved, when saved and when delivered (default: the system's resolver). */
+  resolveWebhookHost?: HostResolver;
   /** The SSE heartbeat interval (default REALTIME_HEARTBEAT_MS; tests shorten it). */
   realtimeHeartbeatMs?: number;
   /** Caps on open SSE streams per session and per instance (defaults in shared; tests lower them). */
@@ -176,11 +184,13 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
     // First: every answer, refusals of the plugins below included, carries its request id and is logged.
     await app.register(requestIdPlugin);
     await app.register(requestLogPlugin);
+    // Stopping (SIGTERM): readiness turns 503 and every answer closes its connection.
+    await app.register(gracefulStopPlugin);
     // External plugins. Uploads first: a multipart body to a route that takes none is refused (415) before access.
     await app.register(uploadsPlugin);
     await app.register(routeAccessPlugin);
     await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
-    await app.register(openApiPlugin, { version: packageVersion });
+    await app.register(openApiPlugin, { version: packageVersion, publicUrl: config.publicUrl });
     // App plugins.
     await app.register(i18nPlugin);
     await app.register(errorHandlerPlugin);
@@ -199,6 +209,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
       databaseUrl: config.databaseUrl,
       runJobs: config.runJobs,
       pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+      handlers: { webhookRetry: options.webhookRetry, resolveWebhookHost: options.resolveWebhookHost },
     });
     await app.register(readCachePlugin);
     // The open SSE streams live in the events routes' registry; they hand out a reader of its size.
@@ -238,6 +249,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(settingsRoutes);
         await api.register(statementsRoutes);
         await api.register(lifecycleRoutes);
+        await api.register(integrationsRoutes, { resolveHost: options.resolveWebhookHost });
         if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
       },
       { prefix: '/api' },

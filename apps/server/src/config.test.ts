@@ -121,6 +121,40 @@ describe('loadConfig', () => {
     expect(message).toBe('Invalid configuration: METRICS_TOKEN must be at least 16 characters');
   });
 
+  it('drains 5 s on SIGTERM in production and none elsewhere, within 0 to 60 s', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://tradeops.example.com',
+      SESSION_SECRET: 's'.repeat(32),
+    };
+    expect(loadConfig(production, CWD).shutdownDrainMs).toBe(5_000);
+    expect(loadConfig({}, CWD).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '12' }, CWD).shutdownDrainMs).toBe(12_000);
+    expect(loadConfig({ ...production, SHUTDOWN_DRAIN_SECONDS: '0' }, CWD).shutdownDrainMs).toBe(0);
+    for (const value of ['61', '-1', '2.5', 'soon']) {
+      expect(errorOf({ SHUTDOWN_DRAIN_SECONDS: value })).toBe(
+        `Invalid configuration: SHUTDOWN_DRAIN_SECONDS must be a whole number of seconds from 0 to 60 (got ${JSON.stringify(value)})`,
+      );
+    }
+  });
+
+  it('lets webhooks reach private addresses only where asked outside production (development by default)', () => {
+    expect(loadConfig({}, CWD).allowPrivateWebhookAddresses).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }, CWD).allowPrivateWebhookAddresses).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', WEBHOOK_PRIVATE_ADDRESSES: 'allow' }, CWD).allowPrivateWebhookAddresses).toBe(
+      true,
+    );
+    expect(loadConfig({ WEBHOOK_PRIVATE_ADDRESSES: 'refuse' }, CWD).allowPrivateWebhookAddresses).toBe(false);
+    expect(
+      errorOf({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://tradeops.example.com',
+        SESSION_SECRET: 's'.repeat(32),
+        WEBHOOK_PRIVATE_ADDRESSES: 'allow',
+      }),
+    ).toMatch(/^Invalid configuration: WEBHOOK_PRIVATE_ADDRESSES=allow is refused in production/);
+  });
+
   it('stays silent in tests by default', () => {
     expect(loadConfig({ NODE_ENV: 'test' }, CWD).logLevel).toBe('silent');
   });

@@ -11,6 +11,11 @@ export class ConfigError extends Error {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** The longest drain SHUTDOWN_DRAIN_SECONDS may ask for (a stop must still fit a container's grace period). */
+export const MAX_DRAIN_SECONDS = 60;
+/** The drain when SHUTDOWN_DRAIN_SECONDS is unset: in production a load balancer is assumed in front; elsewhere none. */
+export const DEFAULT_PRODUCTION_DRAIN_SECONDS = 5;
+
 /** What each variable expects, for the error line (zod's own wording names no variable). */
 const EXPECTED = {
   PORT: 'an integer from 1 to 65535',
@@ -39,6 +44,8 @@ const EXPECTED = {
   TRUST_PROXY:
     'off, a number of proxy hops (e.g. 1), or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8)',
   METRICS_TOKEN: 'at least 16 characters',
+  SHUTDOWN_DRAIN_SECONDS: `a whole number of seconds from 0 to ${MAX_DRAIN_SECONDS}`,
+  WEBHOOK_PRIVATE_ADDRESSES: 'allow or refuse',
 } as const;
 type EnvName = keyof typeof EXPECTED;
 
@@ -201,6 +208,16 @@ const ZEnvironment = z
     ),
     TRUST_PROXY: optionalText.pipe(ZTrustProxy.optional()),
     METRICS_TOKEN: optionalText.pipe(z.string().min(16).optional()),
+    SHUTDOWN_DRAIN_SECONDS: optionalText.pipe(
+      z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(0).max(MAX_DRAIN_SECONDS)).optional(),
+    ),
+    WEBHOOK_PRIVATE_ADDRESSES: optionalText.pipe(
+      z
+        .string()
+        .toLowerCase()
+        .pipe(z.enum(['allow', 'refuse']))
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3') {
@@ -222,6 +239,14 @@ const ZEnvironment = z
         code: 'custom',
         path: ['SESSION_SECRET'],
         message: 'SESSION_SECRET is required in production (at least 32 characters)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.WEBHOOK_PRIVATE_ADDRESSES === 'allow') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEBHOOK_PRIVATE_ADDRESSES'],
+        message:
+          'WEBHOOK_PRIVATE_ADDRESSES=allow is refused in production: webhooks must never reach this network (loopback, private ranges, cloud metadata)',
       });
     }
   });
@@ -281,6 +306,16 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** The bearer token /metrics asks for; null: no /metrics (404). */
   metricsToken: string | null;
+  /**
+   * How long a SIGTERM'd instance keeps serving while reporting not-ready, so the load balancer
+   * stops sending it requests before it stops accepting them (docs/deploy.md, "Stopping").
+   */
+  shutdownDrainMs: number;
+  /**
+   * Whether webhook endpoints may be on loopback or private addresses: only for development and
+   * tests (a receiver on this machine); never in production.
+   */
+  allowPrivateWebhookAddresses: boolean;
 }
 
 function describeIssue(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
@@ -357,6 +392,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     runJobs: (e.JOBS ?? 'on') === 'on',
     trustProxy: e.TRUST_PROXY ?? false,
     metricsToken: e.METRICS_TOKEN ?? null,
+    shutdownDrainMs:
+      (e.SHUTDOWN_DRAIN_SECONDS ?? (nodeEnv === 'production' ? DEFAULT_PRODUCTION_DRAIN_SECONDS : 0)) * 1000,
+    allowPrivateWebhookAddresses:
+      (e.WEBHOOK_PRIVATE_ADDRESSES ?? (nodeEnv === 'development' ? 'allow' : 'refuse')) === 'allow',
   };
 }
 

@@ -50,6 +50,7 @@ interface RuntimeImage {
   root: string;
   workdir: string;
   env: Record<string, string>;
+  /** ENTRYPOINT followed by CMD: what `docker run <image>` runs. */
   cmd: string[];
 }
 
@@ -57,12 +58,14 @@ interface RuntimeImage {
 async function assembleRuntimeImage(root: string): Promise<RuntimeImage> {
   let workdir = '/';
   const env: Record<string, string> = {};
+  let entrypoint: string[] = [];
   let cmd: string[] = [];
   for (const { keyword, args } of runtime.instructions) {
     if (keyword === 'WORKDIR') workdir = posix.resolve(workdir, args);
     else if (keyword === 'ENV') Object.assign(env, parseEnv(args));
+    else if (keyword === 'ENTRYPOINT') entrypoint = parseExecForm(args);
     else if (keyword === 'CMD') cmd = parseExecForm(args);
-    else if (keyword === 'RUN' && /\bnpm install\b/.test(args)) {
+    else if (keyword === 'RUN' && /\bnpm (ci|install)\b/.test(args)) {
       for (const folder of ['', 'apps/server']) {
         const installed = join(REPO_ROOT, folder, 'node_modules');
         if (existsSync(installed)) await symlink(installed, join(root, workdir, folder, 'node_modules'), 'dir');
@@ -84,7 +87,7 @@ async function assembleRuntimeImage(root: string): Promise<RuntimeImage> {
     }
   }
   await mkdir(join(root, env.DATA_DIR ?? '/data'), { recursive: true });
-  return { root, workdir, env, cmd };
+  return { root, workdir, env, cmd: [...entrypoint, ...cmd] };
 }
 
 async function freePort(): Promise<number> {
@@ -152,16 +155,22 @@ describe('the Docker image', () => {
   });
 
   it('installs only production dependencies, and the server bundle imports nothing else', async () => {
-    const install = instructions(runtime, 'RUN').find((args) => /\bnpm install\b/.test(args));
+    const install = instructions(runtime, 'RUN').find((args) => /\bnpm (ci|install)\b/.test(args));
     expect(install).toMatch(/--omit=dev\b/);
     expect(install).toMatch(/--workspace @tradeops\/server\b/);
     const manifest = JSON.parse(await readFile(join(REPO_ROOT, 'apps/server/package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
     };
-    const bundle = await readFile(join(REPO_ROOT, 'apps/server/dist/server.js'), 'utf8');
-    const imported = importedPackages(bundle);
-    expect(imported).toContain('fastify');
-    expect(imported.filter((name) => !(name in manifest.dependencies))).toEqual([]);
+    // The server and the operator's commands (db:export needs pglite-tools: a production dependency).
+    for (const file of ['server.js', 'cli.js']) {
+      const bundle = await readFile(join(REPO_ROOT, 'apps/server/dist', file), 'utf8');
+      const imported = importedPackages(bundle);
+      expect(imported).toContain('fastify');
+      expect(
+        imported.filter((name) => !(name in manifest.dependencies)),
+        file,
+      ).toEqual([]);
+    }
   });
 
   describe('its CMD, with the production settings an operator gives it, on a new PostgreSQL database', () => {
@@ -191,6 +200,8 @@ describe('the Docker image', () => {
         PUBLIC_URL: origin,
         SESSION_SECRET: randomBytes(32).toString('hex'),
         DATABASE_URL: scratch.url,
+        // The drain (5 s in production) is graceful-stop.api.test.ts's subject; 1 s here keeps its sequence.
+        SHUTDOWN_DRAIN_SECONDS: '1',
       };
       const [program, ...args] = image.cmd;
       expect(program).toBe('node');
@@ -232,7 +243,7 @@ describe('the Docker image', () => {
       const probe = () => runCommand(process.execPath, probeArgs, { env, timeoutMs: 10_000 });
       expect((await probe()).status).toBe(0);
 
-      // `docker stop` sends SIGTERM: the server closes and exits 0 well within Docker's 10 s.
+      // `docker stop` sends SIGTERM: the server drains, closes and exits 0 well within Docker's 10 s.
       server.kill('SIGTERM');
       expect(await exited, output).toBe(0);
       expect((await probe()).status).toBe(1);

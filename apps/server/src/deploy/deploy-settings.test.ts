@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ENVIRONMENT_VARIABLES, loadConfig } from '../config';
+import { CLOSE_BUDGET_MS } from '../plugins/graceful-stop';
 import { fromPackageDir } from '../paths';
 import { parseDockerfile, parseEnv } from '../test/dockerfile';
 
@@ -61,7 +62,15 @@ describe('compose.yaml', () => {
   const compose = parse(read('compose.yaml'), { merge: true }) as {
     services: Record<
       string,
-      { build?: string; image?: string; ports?: string[]; environment?: Record<string, string>; command?: string[] }
+      {
+        build?: string;
+        image?: string;
+        ports?: string[];
+        environment?: Record<string, string>;
+        command?: string[];
+        stop_signal?: string;
+        stop_grace_period?: string;
+      }
     >;
   };
   const apps = Object.entries(compose.services).filter(([, service]) => service.build === '.');
@@ -130,5 +139,40 @@ describe('compose.yaml', () => {
     const upstreams = /reverse_proxy\s+([^{]+)\{/.exec(caddyfile)?.[1]?.trim().split(/\s+/);
     expect(upstreams?.sort()).toEqual(apps.map(([name]) => `${name}:${environmentOf(name).PORT ?? imagePort}`).sort());
     expect(caddyfile).toMatch(/health_uri \/api\/health\/ready/);
+  });
+
+  it('pins every image to a release, MinIO from the registry that still publishes it', () => {
+    const images = Object.values(compose.services).flatMap((service) => (service.image ? [service.image] : []));
+    expect(images.length).toBe(Object.keys(compose.services).length - apps.length);
+    for (const image of images) {
+      const tag = /:([^/:]+)$/.exec(image)?.[1] ?? '';
+      // A version with at least a minor part (caddy:2.10.2, postgres:17.6-alpine) or a dated release.
+      expect(tag, image).toMatch(/^(v?\d+\.\d+(\.\d+)?(-[a-z0-9.]+)?|RELEASE\.\d{4}-\d{2}-\d{2}T[\w.-]+)$/);
+    }
+    // Docker Hub's minio/* repositories are gone (September 2026); quay.io still serves the images.
+    for (const image of images.filter((name) => /minio/.test(name))) expect(image).toMatch(/^quay\.io\/minio\//);
+  });
+
+  it('stops each instance within its grace period: STOPSIGNAL and stop_grace_period agree with the drain', () => {
+    const runtime = parseDockerfile(read('Dockerfile')).at(-1)!;
+    const stopSignal = runtime.instructions.find((instruction) => instruction.keyword === 'STOPSIGNAL')?.args;
+    expect(stopSignal).toBe('SIGTERM');
+    for (const [name, service] of apps) {
+      expect(service.stop_signal ?? stopSignal).toBe(stopSignal);
+      const graceSeconds = Number(/^(\d+)s$/.exec(service.stop_grace_period ?? '')?.[1] ?? '10');
+      const config = loadConfig(environmentOf(name), REPO_ROOT);
+      expect(config.shutdownDrainMs + CLOSE_BUDGET_MS, name).toBeLessThanOrEqual(graceSeconds * 1000);
+    }
+  });
+});
+
+describe('Dockerfile', () => {
+  it('builds on one pinned Node release, the one CI installs', () => {
+    const version = /^ARG NODE_VERSION=(\S+)$/m.exec(read('Dockerfile'))?.[1];
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(read('.ci/run')).toContain(`NODE_LTS=${version}`);
+    for (const stage of parseDockerfile(read('Dockerfile'))) {
+      expect(stage.base).toBe('node:${NODE_VERSION}-bookworm-slim');
+    }
   });
 });

@@ -1,4 +1,11 @@
 import { type FastifyInstance } from 'fastify';
+import {
+  type WebhookDeliverer,
+  type WebhookRetryPolicy,
+  WEBHOOK_RETRY,
+  deliverDueWebhooks,
+} from '../modules/integrations/webhook-delivery.service';
+import { type HostResolver, resolveWithSystem } from '../modules/integrations/public-address';
 import { expireDueOperations } from '../modules/operations/operation-end.service';
 import { type MailDelivery, deliverDueMails } from '../modules/outbox/outbox.service';
 import { expireDueParticipations } from '../modules/participations/participation-release.service';
@@ -13,7 +20,23 @@ export type JobHandlers = Record<JobQueueName, (data: Record<string, unknown>) =
  * is a conditional UPDATE under the operation's row lock that does nothing the
  * second time.
  */
-export function createJobHandlers(app: FastifyInstance): JobHandlers {
+export interface JobHandlerOptions {
+  /** The webhook worker's retry waits (default WEBHOOK_RETRY; tests shorten them). */
+  webhookRetry?: Partial<WebhookRetryPolicy>;
+  /** How webhook hosts are resolved (default: the system's resolver). */
+  resolveWebhookHost?: HostResolver;
+}
+
+export function createJobHandlers(app: FastifyInstance, options: JobHandlerOptions = {}): JobHandlers {
+  const webhooks: WebhookDeliverer = {
+    db: app.db,
+    jobs: app.jobs,
+    log: app.log,
+    sessionSecret: app.config.sessionSecret!,
+    allowInternalAddresses: app.config.allowPrivateWebhookAddresses,
+    resolveHost: options.resolveWebhookHost ?? resolveWithSystem,
+    retry: { ...WEBHOOK_RETRY, ...options.webhookRetry },
+  };
   const mail: MailDelivery = {
     db: app.db,
     mailer: app.mailer,
@@ -39,6 +62,12 @@ export function createJobHandlers(app: FastifyInstance): JobHandlers {
     },
     [JOB_QUEUES.deliverMail]: async (data) => {
       if (typeof data.id === 'string') await deliverDueMails(mail, data.id);
+    },
+    [JOB_QUEUES.deliverDueWebhooks]: async () => {
+      await deliverDueWebhooks(webhooks);
+    },
+    [JOB_QUEUES.deliverWebhook]: async (data) => {
+      if (typeof data.id === 'string') await deliverDueWebhooks(webhooks, data.id);
     },
   };
 }

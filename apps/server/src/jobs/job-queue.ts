@@ -14,6 +14,10 @@ export const JOB_QUEUES = {
   deliverDueMails: 'mail.deliver-due',
   /** One job per mail to send now or at its retry time (account mails, retries, an admin's resend). */
   deliverMail: 'mail.deliver',
+  /** Every minute, and whenever a notification is written: sends the due webhook deliveries. */
+  deliverDueWebhooks: 'webhooks.deliver-due',
+  /** One job per webhook delivery at its retry time, or resent by its company. */
+  deliverWebhook: 'webhooks.deliver',
 } as const;
 export type JobQueueName = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -34,6 +38,7 @@ export const SWEEP_QUEUES = [
   JOB_QUEUES.expireDueInvitations,
   JOB_QUEUES.expireDueOperations,
   JOB_QUEUES.deliverDueMails,
+  JOB_QUEUES.deliverDueWebhooks,
 ] as const;
 
 export interface EnqueueOptions {

@@ -1,12 +1,12 @@
 import { type FastifyPluginAsync, type FastifyPluginOptions } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 
 /**
- * Marks a plugin as not encapsulated, so its decorators and hooks reach the
- * whole app (what fastify-plugin does, without the extra dependency).
+ * Marks a plugin as not encapsulated, so its decorators and hooks reach the whole app
+ * (fastify-plugin, which also names the plugin in Fastify's errors and checks the Fastify version).
  */
 export function appPlugin<Options extends FastifyPluginOptions>(
   plugin: FastifyPluginAsync<Options>,
 ): FastifyPluginAsync<Options> {
-  Object.assign(plugin, { [Symbol.for('skip-override')]: true });
-  return plugin;
+  return fastifyPlugin(plugin, { fastify: '5.x' });
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 
 import { type ConstructorOptions, type DrizzleTransactionLike, PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
 import { type DatabaseHandle } from '../db/client';
-import { type JobHandlers, createJobHandlers } from '../jobs/handlers';
+import { type JobHandlerOptions, type JobHandlers, createJobHandlers } from '../jobs/handlers';
 import { JOB_QUEUES, type JobQueue, type JobQueueName, RETIRED_QUEUES, SWEEP_QUEUES } from '../jobs/job-queue';
 import { appPlugin } from './app-plugin';
 
@@ -37,11 +37,17 @@ export interface JobsPluginOptions {
   runJobs: boolean;
   /** Seconds between a worker's polls (tests shorten it). */
   pollingIntervalSeconds?: number;
+  /** The webhook worker's retry waits and resolver (tests shorten and replace them). */
+  handlers?: JobHandlerOptions;
 }
 
 const EVERY_MINUTE = '* * * * *';
-/** A stopping app waits this long for a running handler (each is one short transaction). */
-const STOP_TIMEOUT_MS = 10_000;
+/**
+ * A stopping app waits this long for a running handler (each is one short transaction or one
+ * webhook request); one cut short runs again on another instance (at least once, idempotent).
+ * Within the stop's budget (plugins/graceful-stop.ts).
+ */
+const STOP_TIMEOUT_MS = 1_500;
 
 /**
  * The job queue (pg-boss, DESIGN §5) in the app's own database: on PGlite
@@ -105,18 +111,21 @@ export const jobsPlugin = appPlugin<JobsPluginOptions>(async (app, options) => {
   } satisfies JobsStatus);
 
   if (options.runJobs) {
-    const handlers = createJobHandlers(app);
+    const handlers = createJobHandlers(app, options.handlers);
     await startWorkers(boss, handlers, options.pollingIntervalSeconds ?? 2);
     for (const name of SWEEP_QUEUES) await boss.schedule(name, EVERY_MINUTE, {}, { singletonKey: name });
-    // A notification is written with its mail (notifyUser): send it now rather than at the next
-    // minute's sweep. Every instance hears every NOTIFY; keyed by the notification, one job is queued
-    // for it however many instances hear it (one key for all would drop a wake-up while one runs).
+    // A notification is written with its mail and its webhook deliveries (notifyUser): send them now
+    // rather than at the next minute's sweep. Every instance hears every NOTIFY; keyed by the
+    // notification, one job is queued for it however many instances hear it (one key for all would
+    // drop a wake-up while one runs).
     const unsubscribe = app.realtime.subscribe((signal) => {
       if (signal.type === 'event' && signal.event.kind !== 'notification') return;
       const key = signal.type === 'event' ? `notification:${signal.event.id ?? ''}` : `resync:${Date.now()}`;
-      boss
-        .send(JOB_QUEUES.deliverDueMails, {}, { singletonKey: key })
-        .catch((error: unknown) => app.log.error({ err: error }, 'could not queue the mail sweep'));
+      for (const queueName of [JOB_QUEUES.deliverDueMails, JOB_QUEUES.deliverDueWebhooks]) {
+        boss
+          .send(queueName, {}, { singletonKey: key })
+          .catch((error: unknown) => app.log.error({ err: error }, `could not queue ${queueName}`));
+      }
     });
     app.addHook('onClose', async () => unsubscribe());
     areWorkersStarted = true;

@@ -47,8 +47,33 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/tradeops_job_queue_jobs\{queue="[\w.-]+",state="queued"\} \d+/);
     expect(text).toMatch(/^tradeops_email_outbox_unsent \d+$/m);
     expect(text).toMatch(/^tradeops_realtime_open_streams 0$/m);
+    expect(text).toMatch(/^tradeops_webhook_deliveries_pending \d+$/m);
     // PGlite has no pool: the gauge is declared without values.
     expect(text).toContain('# TYPE tradeops_db_pool_connections gauge');
+  });
+
+  it('has the process: CPU, memory, file descriptors, heap, event-loop lag as a histogram', async () => {
+    // Two sampling periods, for the lag histogram's first observations.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    const text = response.body;
+    for (const family of [
+      'process_cpu_seconds_total',
+      'process_resident_memory_bytes',
+      'process_open_fds',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_eventloop_lag_p99_seconds',
+      'nodejs_active_handles_total',
+    ]) {
+      expect(text).toMatch(new RegExp(`^${family} [\\d.e+-]+$`, 'm'));
+    }
+    expect(text).toContain('# TYPE tradeops_event_loop_lag_seconds histogram');
+    const samples = Number(/^tradeops_event_loop_lag_seconds_count (\d+)$/m.exec(text)?.[1]);
+    expect(samples).toBeGreaterThanOrEqual(2);
   });
 
   it('counts unsent outbox mails', async () => {

@@ -1,13 +1,17 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { isNull, sql } from 'drizzle-orm';
-import { Gauge, Histogram, Registry } from 'prom-client';
+import { inArray, isNull, sql } from 'drizzle-orm';
+import { ZApiError } from '@tradeops/shared';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { z } from 'zod';
 import { type DatabaseHandle } from '../db/client';
-import { emailOutbox } from '../db/schema';
+import { emailOutbox, webhookDeliveries } from '../db/schema';
 import { appPlugin } from './app-plugin';
 import { sendError } from './error-handler';
 import { routeOf } from './request-log';
 
 export const METRICS_PATH = '/metrics';
+/** How often the event loop's lag is sampled for its histogram. */
+const EVENT_LOOP_SAMPLE_MS = 100;
 
 export interface MetricsPluginOptions {
   /** The bearer token a scraper must send; null: no /metrics at all (it answers 404). */
@@ -30,14 +34,34 @@ function bearerTokenOf(header: string | undefined): string | null {
 
 /**
  * Prometheus metrics on GET /metrics, behind `Authorization: Bearer $METRICS_TOKEN`: request
- * durations by route, the database pool, job queue depths, the e-mail outbox backlog and the
- * open SSE streams. A registry per app (not prom-client's global one), so apps in one process
- * (the tests) count apart.
+ * durations by route, the database pool, job queue depths, the e-mail outbox backlog, the open
+ * SSE streams, prom-client's process and Node.js metrics (`process_*`: CPU, memory, file
+ * descriptors; `nodejs_*`: heap, event-loop lag, GC) and a histogram of the event loop's lag.
+ * A registry per app (not prom-client's global one), so apps in one process (the tests) count apart.
+ * deploy/alerts.yml has example alerting rules on them.
  */
 export const metricsPlugin = appPlugin<MetricsPluginOptions>(async (app, options) => {
   if (!options.token) return;
   const token = options.token;
   const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  // prom-client's nodejs_eventloop_lag_* are gauges (the last sample, or percentiles since the
+  // last scrape); a histogram lets an alert ask for a quantile over any window. Sampled here: how
+  // late a timer fires past its due time is the time the loop was busy with something else.
+  const eventLoopLag = new Histogram({
+    name: 'tradeops_event_loop_lag_seconds',
+    help: `How late a timer due every ${EVENT_LOOP_SAMPLE_MS} ms fired: the time requests waited for the busy event loop`,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  let dueAt = performance.now() + EVENT_LOOP_SAMPLE_MS;
+  const sampler = setInterval(() => {
+    const now = performance.now();
+    eventLoopLag.observe(Math.max(0, now - dueAt) / 1000);
+    dueAt = now + EVENT_LOOP_SAMPLE_MS;
+  }, EVENT_LOOP_SAMPLE_MS);
+  sampler.unref();
+  app.addHook('onClose', async () => clearInterval(sampler));
   const requestDuration = new Histogram({
     name: 'tradeops_http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by method, route and status',
@@ -97,6 +121,18 @@ export const metricsPlugin = appPlugin<MetricsPluginOptions>(async (app, options
     },
   });
   new Gauge({
+    name: 'tradeops_webhook_deliveries_pending',
+    help: 'Webhook deliveries waiting for their first try or a retry (or being sent)',
+    registers: [registry],
+    async collect() {
+      const [row] = await options.database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(webhookDeliveries)
+        .where(inArray(webhookDeliveries.status, ['pending', 'sending']));
+      this.set(row?.count ?? 0);
+    },
+  });
+  new Gauge({
     name: 'tradeops_realtime_open_streams',
     help: 'Server-Sent Events streams open on this instance',
     registers: [registry],
@@ -105,13 +141,28 @@ export const metricsPlugin = appPlugin<MetricsPluginOptions>(async (app, options
     },
   });
 
-  app.get(METRICS_PATH, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const given = bearerTokenOf(request.headers.authorization);
-    if (given === null || !isSameToken(given, token)) {
-      reply.header('www-authenticate', 'Bearer');
-      return sendError(request, reply, 'UNAUTHENTICATED');
-    }
-    const body = await registry.metrics();
-    return reply.header('cache-control', 'no-store').type(registry.contentType).send(body);
-  });
+  app.get(
+    METRICS_PATH,
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Prometheus metrics of this instance (text exposition format), for scrapers holding METRICS_TOKEN',
+        tags: ['monitoring'],
+        produces: ['text/plain'],
+        response: {
+          200: z.string().describe('Prometheus text: # HELP, # TYPE and one line per series'),
+          401: ZApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const given = bearerTokenOf(request.headers.authorization);
+      if (given === null || !isSameToken(given, token)) {
+        reply.header('www-authenticate', 'Bearer');
+        return sendError(request, reply, 'UNAUTHENTICATED');
+      }
+      const body = await registry.metrics();
+      return reply.header('cache-control', 'no-store').type(registry.contentType).send(body);
+    },
+  );
 });

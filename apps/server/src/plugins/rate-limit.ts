@@ -1,4 +1,4 @@
-import { CONTACT_RATE_LIMIT } from '@tradeops/shared';
+import { API_KEY_RATE_LIMIT, CONTACT_RATE_LIMIT } from '@tradeops/shared';
 import { lt, sql } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import { type AppDatabase } from '../db/client';
@@ -46,6 +46,8 @@ export const RATE_LIMITS = {
     points: CONTACT_RATE_LIMIT.max,
     durationSeconds: CONTACT_RATE_LIMIT.windowMinutes * 60,
   },
+  /** Requests per API key, whatever the route (a company's integration; docs/api.md). */
+  apiKey: { name: 'api-key', ...API_KEY_RATE_LIMIT },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Expired counters older than this are deleted by the periodic sweep. */

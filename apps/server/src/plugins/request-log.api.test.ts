@@ -10,6 +10,7 @@ interface LogLine {
   status?: number;
   durationMs?: number;
   userId?: string | null;
+  clientAddress?: string;
   [key: string]: unknown;
 }
 
@@ -65,6 +66,16 @@ describe('request log lines', () => {
     expect(notFound).toMatchObject({ route: null, url: '/api/nope', status: 404, userId: null });
   });
 
+  it('logs the client address, ignoring X-Forwarded-For when no proxy is trusted', async () => {
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/blog',
+      remoteAddress: '198.51.100.7',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(requestLines()).toEqual([expect.objectContaining({ route: '/api/blog', clientAddress: '198.51.100.7' })]);
+  });
+
   it('logs nothing for health probes and /metrics', async () => {
     for (const url of ['/api/health', '/api/health/live', '/api/health/ready']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
@@ -76,5 +87,32 @@ describe('request log lines', () => {
     });
     expect(metrics.statusCode).toBe(200);
     expect(requestLines()).toEqual([]);
+  });
+});
+
+describe('request log lines behind a trusted proxy (TRUST_PROXY=1)', () => {
+  let t: TestApp;
+  const lines: LogLine[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { LOG_LEVEL: 'info', TRUST_PROXY: '1' },
+      logStream: { write: (message: string) => void lines.push(JSON.parse(message) as LogLine) },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('logs the address the proxy reports, not the proxy', async () => {
+    lines.length = 0;
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/blog',
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': '192.0.2.1, 203.0.113.9' },
+    });
+    const line = lines.find((candidate) => candidate.msg === 'request completed');
+    // One trusted hop: the address the proxy itself saw (the last one), not what the client wrote before it.
+    expect(line).toMatchObject({ route: '/api/blog', clientAddress: '203.0.113.9' });
   });
 });

@@ -17,7 +17,8 @@ export function routeOf(request: FastifyRequest): string | null {
 
 /**
  * One log line per answered request (Fastify's own two lines are off: disableRequestLogging),
- * by route rather than URL, so no token or search term from a query string reaches the logs.
+ * by route rather than URL, so no token or search term from a query string reaches the logs;
+ * with the client's address, so an operator can tie abuse to its source behind a proxy.
  */
 export const requestLogPlugin = appPlugin(async (app) => {
   app.addHook('onResponse', async (request, reply) => {
@@ -32,6 +33,8 @@ export const requestLogPlugin = appPlugin(async (app) => {
         status: reply.statusCode,
         durationMs: Math.round(reply.elapsedTime * 10) / 10,
         userId: request.auth?.user.id ?? null,
+        // The client's address as TRUST_PROXY resolves it (X-Forwarded-For only from believed proxies).
+        clientAddress: request.ip,
       },
       'request completed',
     );

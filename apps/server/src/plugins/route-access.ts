@@ -1,4 +1,4 @@
-import { canPassKycGate } from '@tradeops/shared';
+import { type ApiKeyScope, canPassKycGate } from '@tradeops/shared';
 import { type FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { appPlugin } from './app-plugin';
@@ -17,6 +17,12 @@ export type RouteAccess = (typeof ROUTE_ACCESS_LEVELS)[number];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * Whether a company's API key may call this route, and with which scope (`write` routes need a
+     * write key). Absent: sessions only. Only a company's own read/write API takes keys (orders,
+     * operations, statements, notifications): never admin routes, account or security settings.
+     */
+    apiKey?: ApiKeyScope;
   }
   interface FastifyInstance {
     /** Every /api route with its access level, for the authorization-matrix test and the docs. */
@@ -28,9 +34,25 @@ export interface ApiRouteAccess {
   method: string;
   url: string;
   access: RouteAccess;
+  apiKey: ApiKeyScope | null;
 }
 
-type Refusal = 'UNAUTHENTICATED' | 'KYC_REQUIRED' | 'FORBIDDEN' | 'TWO_FACTOR_ENROLMENT_REQUIRED' | null;
+type Refusal =
+  | 'UNAUTHENTICATED'
+  | 'KYC_REQUIRED'
+  | 'FORBIDDEN'
+  | 'TWO_FACTOR_ENROLMENT_REQUIRED'
+  | 'API_KEY_NOT_ALLOWED'
+  | 'API_KEY_SCOPE_INSUFFICIENT'
+  | null;
+
+/** Why a request made with an API key may not call a route (null: it may, as far as the key goes). */
+export function getApiKeyRefusal(routeScope: ApiKeyScope | undefined, auth: FastifyRequest['auth']): Refusal {
+  const grant = auth?.apiKey;
+  if (!grant) return null;
+  if (!routeScope) return 'API_KEY_NOT_ALLOWED';
+  return routeScope === 'write' && grant.scope !== 'write' ? 'API_KEY_SCOPE_INSUFFICIENT' : null;
+}
 
 /** Why a request may not call a route of this access level (null: it may). */
 export function getAccessRefusal(access: RouteAccess, auth: FastifyRequest['auth']): Refusal {
@@ -75,7 +97,7 @@ export const routeAccessPlugin = appPlugin(async (app) => {
   const apiRoutes: ApiRouteAccess[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
-    const config = (route.config ?? {}) as { access?: RouteAccess };
+    const config = (route.config ?? {}) as { access?: RouteAccess; apiKey?: ApiKeyScope };
     const isApi = route.url === '/api' || route.url.startsWith('/api/');
     if (config.access) {
       if (!ROUTE_ACCESS_LEVELS.includes(config.access)) {
@@ -83,7 +105,9 @@ export const routeAccessPlugin = appPlugin(async (app) => {
       }
       if (isApi && !route.url.startsWith(DOCS_PREFIX)) {
         for (const method of [route.method].flat()) {
-          if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access: config.access });
+          if (method !== 'HEAD') {
+            apiRoutes.push({ method, url: route.url, access: config.access, apiKey: config.apiKey ?? null });
+          }
         }
       }
       return;
@@ -96,8 +120,8 @@ export const routeAccessPlugin = appPlugin(async (app) => {
   });
 
   app.addHook('preValidation', async (request, reply) => {
-    const access = request.routeOptions.config.access ?? 'public';
-    const refusal = getAccessRefusal(access, request.auth ?? null);
+    const { access = 'public', apiKey } = request.routeOptions.config;
+    const refusal = getApiKeyRefusal(apiKey, request.auth ?? null) ?? getAccessRefusal(access, request.auth ?? null);
     if (refusal) return sendError(request, reply, refusal);
   });
 });

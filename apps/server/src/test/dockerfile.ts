@@ -1,6 +1,6 @@
 /**
  * Just enough of the Dockerfile syntax to read our own Dockerfile (stages, ENV, WORKDIR, COPY,
- * RUN, USER, HEALTHCHECK and CMD in exec form), so a test can do what the image does without Docker.
+ * RUN, USER, HEALTHCHECK, STOPSIGNAL, ENTRYPOINT and CMD in exec form), so a test can do what the image does without Docker.
  */
 
 export interface DockerInstruction {

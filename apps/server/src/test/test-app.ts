@@ -38,6 +38,8 @@ export interface TestAppOptions {
   logStream?: BuildAppOptions['logStream'];
   jobPollingIntervalSeconds?: BuildAppOptions['jobPollingIntervalSeconds'];
   mailRetry?: BuildAppOptions['mailRetry'];
+  webhookRetry?: BuildAppOptions['webhookRetry'];
+  resolveWebhookHost?: BuildAppOptions['resolveWebhookHost'];
 }
 
 /**
@@ -71,6 +73,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         logStream: options.logStream,
         jobPollingIntervalSeconds: options.jobPollingIntervalSeconds,
         mailRetry: options.mailRetry,
+        webhookRetry: options.webhookRetry,
+        resolveWebhookHost: options.resolveWebhookHost,
       },
     );
     return {

@@ -58,4 +58,11 @@ export {
   ZAccountProfile,
   ZSignInResponse,
   ZEnableTwoFactorResponse,
+  ZApiKey,
+  ZApiKeyList,
+  ZCreatedApiKey,
+  ZWebhookEndpointList,
+  ZCreatedWebhook,
+  ZWebhookDeliveryList,
+  ZWebhookDelivery,
 } from '@tradeops/shared';

@@ -17,15 +17,20 @@ export const ZHealthResponse = z.object({ status: z.literal('ok') });
  * the bucket with STORAGE=fs: files on the local disk have no service to reach).
  */
 export const ZReadinessCheck = z.enum(['ok', 'failed', 'off']);
-/** GET /api/health/ready: 200 when every check passes, 503 naming the ones that failed. */
+/**
+ * GET /api/health/ready: 200 when every check passes, 503 naming the ones that failed, and 503
+ * `stopping` (no checks run) from the moment the instance is told to stop.
+ */
 export const ZReadinessResponse = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  checks: z.object({
-    database: ZReadinessCheck,
-    realtime: ZReadinessCheck,
-    jobs: ZReadinessCheck,
-    storage: ZReadinessCheck,
-  }),
+  status: z.enum(['ok', 'unavailable', 'stopping']),
+  checks: z
+    .object({
+      database: ZReadinessCheck,
+      realtime: ZReadinessCheck,
+      jobs: ZReadinessCheck,
+      storage: ZReadinessCheck,
+    })
+    .optional(),
 });
 export type ReadinessResponse = z.infer<typeof ZReadinessResponse>;
 

@@ -88,6 +88,16 @@ export const ERROR_STATUS = {
   /** The buyer sent another proof after the revision the admin's decision names. */
   PAYMENT_PROOF_CHANGED: 409,
   PAYMENT_AMOUNT_INVALID: 409,
+  /** The API key is unknown or revoked. */
+  API_KEY_INVALID: 401,
+  /** This route does not take API keys (admin, account and security settings): sign in instead. */
+  API_KEY_NOT_ALLOWED: 403,
+  /** A read key on a route that changes something. */
+  API_KEY_SCOPE_INSUFFICIENT: 403,
+  /** The company holds MAX_API_KEYS active keys already, or MAX_WEBHOOK_ENDPOINTS endpoints. */
+  INTEGRATION_LIMIT_REACHED: 409,
+  /** A webhook URL that resolves to a loopback, private or otherwise internal address, or to nothing. */
+  WEBHOOK_URL_NOT_PUBLIC: 400,
   INTERNAL_ERROR: 500,
   /** allocated_tons no longer equals live orders + invited waitlist tons: the change is rolled back. */
   OPERATION_TONS_MISMATCH: 500,

@@ -52,6 +52,8 @@ const SAME_IN_BOTH = [
   /^featured\.countdown$/,
   /^dealRoom\.(route|messages\.counter|messages\.platform)$/,
   /^sellerArea\.withdrawNo$/,
+  // The technical term, used as is in Spanish.
+  /^integrations\.webhooks\.title$/,
 ];
 
 /** Words of English that are not Spanish words: one of them in a Spanish value is a leak. */

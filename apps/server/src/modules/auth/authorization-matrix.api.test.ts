@@ -110,6 +110,14 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'POST /api/admin/operations/:id/cancel': 'admin',
   'POST /api/admin/operations/:id/dispute/decision': 'admin',
   'GET /api/operations/:id/milestones/:kind/document': 'authenticated',
+  'GET /api/account/api-keys': 'kyc',
+  'POST /api/account/api-keys': 'kyc',
+  'POST /api/account/api-keys/:id/revoke': 'kyc',
+  'GET /api/account/webhooks': 'kyc',
+  'POST /api/account/webhooks': 'kyc',
+  'DELETE /api/account/webhooks/:id': 'kyc',
+  'GET /api/account/webhooks/:id/deliveries': 'kyc',
+  'POST /api/account/webhooks/deliveries/:id/resend': 'kyc',
 };
 /** Routes answering an endless stream (SSE): read as a stream; a refusal still ends with a JSON body. */
 const STREAMING = new Set(['GET /api/events']);

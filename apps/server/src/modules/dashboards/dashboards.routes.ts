@@ -17,7 +17,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZBuyerDashboardResponse, ...errors },
       },
       // Any KYC-approved user has a buyer side (spec §2: /buyer/dashboard is behind the KYC gate only).
-      config: { access: 'kyc' },
+      config: { access: 'kyc', apiKey: 'read' },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -33,7 +33,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['dashboards'],
         response: { 200: ZSellerDashboardResponse, ...errors },
       },
-      config: { access: 'seller' },
+      config: { access: 'seller', apiKey: 'read' },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

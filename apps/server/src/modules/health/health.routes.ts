@@ -38,13 +38,20 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary:
-          'Readiness: the database answers, the realtime listener is up, the job workers run, the S3 bucket answers',
+          'Readiness: the database answers, the realtime listener is up, the job workers run, the S3 bucket answers; 503 `stopping` once the instance is told to stop',
         tags: ['health'],
         response: { 200: ZReadinessResponse, 503: ZReadinessResponse },
       },
       config: { access: 'public' },
     },
     async (_request, reply) => {
+      // Told to stop (SIGTERM): out of the rotation at once, while it still serves what comes.
+      if (app.stopState.isStopping) {
+        return reply
+          .code(503)
+          .header('cache-control', 'no-store')
+          .send({ status: 'stopping' as const });
+      }
       const readiness = await checkReadiness({
         db: app.db,
         isRealtimeListening: app.realtime.isListening,

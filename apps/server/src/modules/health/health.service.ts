@@ -24,6 +24,8 @@ export async function checkDatabase(db: AppDatabase): Promise<boolean> {
   }
 }
 
+type ReadinessChecks = NonNullable<ReadinessResponse['checks']>;
+
 export interface ReadinessSources {
   db: AppDatabase;
   isRealtimeListening: boolean;
@@ -32,7 +34,7 @@ export interface ReadinessSources {
 }
 
 /** 'off' when the files are on this machine's disk (nothing to reach); else whether the bucket answers in time. */
-async function checkStorage(storage: Storage): Promise<ReadinessResponse['checks']['storage']> {
+async function checkStorage(storage: Storage): Promise<ReadinessChecks['storage']> {
   if (!storage.checkReachable) return 'off';
   return (await storage.checkReachable(HEALTH_TIMEOUT_MS)) ? 'ok' : 'failed';
 }
@@ -46,7 +48,7 @@ async function checkStorage(storage: Storage): Promise<ReadinessResponse['checks
 export async function checkReadiness(sources: ReadinessSources): Promise<ReadinessResponse> {
   // Side by side: a hanging database and a hanging bucket cost one timeout, not two.
   const [database, storage] = await Promise.all([checkDatabase(sources.db), checkStorage(sources.storage)]);
-  const checks: ReadinessResponse['checks'] = {
+  const checks: ReadinessChecks = {
     database: database ? 'ok' : 'failed',
     realtime: sources.isRealtimeListening ? 'ok' : 'failed',
     jobs: !sources.jobs.runsJobs ? 'off' : sources.jobs.areWorkersStarted ? 'ok' : 'failed',

@@ -46,7 +46,17 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: ZUploadDocumentResponse, ...errorResponses(413, 415), ...errors },
       },
-      config: { access: 'authenticated' },
+      config: {
+        access: 'authenticated',
+        multipartBody: {
+          file: {
+            isFile: true,
+            isRequired: true,
+            description:
+              'The document: PDF, JPEG or PNG, at most 10 MB; the type is read from the content and must match the extension',
+          },
+        },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);

@@ -90,7 +90,19 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: ZOkResponse, ...errorResponses(413, 415), ...errors },
       },
-      config: admin,
+      config: {
+        ...admin,
+        multipartBody: {
+          occurred_at: { isRequired: true, format: 'date', description: 'When the step happened (YYYY-MM-DD)' },
+          notes: { description: 'Notes shown to the participants' },
+          result: { enum: ['passed', 'failed'], description: "The inspection's result (inspection only)" },
+          document: {
+            isFile: true,
+            description:
+              'The bill of lading (departure) or the inspection report (inspection), required there: PDF, JPEG or PNG, at most 10 MB; the type is read from the content and must match the extension',
+          },
+        },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -201,7 +213,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ download: z.enum(['0', '1']).optional() }),
         response: { 200: z.any(), ...errors },
       },
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', apiKey: 'read' },
     },
     async (request, reply) => {
       const auth = requireAuth(request);
@@ -225,7 +237,17 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 201: ZOpenDisputeResponse, ...errorResponses(413, 415), ...errors },
       },
-      config: { access: 'kyc' },
+      config: {
+        access: 'kyc',
+        multipartBody: {
+          reason: { isRequired: true, description: 'Why the dispute is opened' },
+          evidence: {
+            isFile: true,
+            isRepeated: true,
+            description: `Up to ${DISPUTE_EVIDENCE_MAX_FILES} files: PDF, JPEG or PNG, at most 10 MB; the type is read from the content and must match the extension`,
+          },
+        },
+      },
     },
     async (request, reply) => {
       const auth = requireAuth(request);
@@ -255,7 +277,17 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 201: ZOpenDisputeResponse, ...errorResponses(413, 415), ...errors },
       },
-      config: { access: 'kyc' },
+      config: {
+        access: 'kyc',
+        multipartBody: {
+          evidence: {
+            isFile: true,
+            isRepeated: true,
+            isRequired: true,
+            description: `Up to ${DISPUTE_EVIDENCE_MAX_FILES} files per dispute in all: PDF, JPEG or PNG, at most 10 MB; the type is read from the content and must match the extension`,
+          },
+        },
+      },
     },
     async (request, reply) => {
       const auth = requireAuth(request);

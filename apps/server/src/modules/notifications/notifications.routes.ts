@@ -29,7 +29,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZListNotificationsRequest,
         response: { 200: ZListNotificationsResponse, ...errors },
       },
-      config: access,
+      config: { ...access, apiKey: 'read' },
     },
     async (request) => listNotifications(app.db, requireAuth(request).user.id, request.query, request.lang),
   );
@@ -42,7 +42,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['notifications'],
         response: { 200: ZUnreadCountResponse, ...errors },
       },
-      config: access,
+      config: { ...access, apiKey: 'read' },
     },
     async (request) => ({ unread_count: await countUnreadNotifications(app.db, requireAuth(request).user.id) }),
   );
@@ -56,7 +56,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZNotificationIdParams,
         response: { 200: ZUnreadCountResponse, ...errors },
       },
-      config: access,
+      config: { ...access, apiKey: 'write' },
     },
     async (request) => {
       const userId = requireAuth(request).user.id;
@@ -73,7 +73,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['notifications'],
         response: { 200: ZUnreadCountResponse, ...errors },
       },
-      config: access,
+      config: { ...access, apiKey: 'write' },
     },
     async (request) => {
       const userId = requireAuth(request).user.id;

@@ -5,6 +5,7 @@ import { emailOutbox, notifications, profiles, user } from '../../db/schema';
 import { type NotificationPrefs } from '../../db/schema/profiles';
 import { AppError } from '../../errors';
 import { type TranslateParams, translate } from '../../plugins/i18n';
+import { queueWebhookEvent } from '../integrations/webhooks.service';
 
 export interface Recipient {
   userId: string;
@@ -61,8 +62,9 @@ export function notificationPath(type: string, data: Record<string, unknown>): s
 
 /**
  * Tells a user about a decision inside the decision's transaction: always an
- * in-app notification, and an e-mail in the outbox (the mail worker sends it
- * when SMTP is set, woken by the notification's NOTIFY) unless the user turned e-mail off.
+ * in-app notification, the same event to the company's webhooks (docs/api.md), and an
+ * e-mail in the outbox (the mail worker sends it when SMTP is set, woken by the
+ * notification's NOTIFY) unless the user turned e-mail off.
  */
 export async function notifyUser(
   tx: AppTransaction,
@@ -71,6 +73,7 @@ export async function notifyUser(
   mail: { subjectKey: string; textKey: string; params: TranslateParams },
 ): Promise<void> {
   await tx.insert(notifications).values({ userId: recipient.userId, type: notification.type, data: notification.data });
+  await queueWebhookEvent(tx, { userId: recipient.userId, type: notification.type, data: notification.data });
   if (!recipient.notificationPrefs.email) return;
   const params = { name: recipient.fullName, ...mail.params };
   await tx.insert(emailOutbox).values({

@@ -84,7 +84,14 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 201: ZOfferCreatedResponse, ...uploadErrors, ...errors },
       },
-      config: seller,
+      config: {
+        ...seller,
+        multipartBody: {
+          data: { isRequired: true, description: 'The offer form as JSON (ZOfferRequest)' },
+          image: { isFile: true, description: 'A product photo: JPEG, PNG or WebP, at most 5 MB' },
+          spec: { isFile: true, description: 'The specification sheet: PDF, at most 10 MB' },
+        },
+      },
     },
     async (request, reply) => {
       const auth = requireAuth(request);
@@ -102,7 +109,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         response: { 200: ZSellerOffersResponse, ...errors },
       },
-      config: seller,
+      config: { ...seller, apiKey: 'read' },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -119,7 +126,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZOfferIdParams,
         response: { 200: ZOfferDetail, ...errors },
       },
-      config: seller,
+      config: { ...seller, apiKey: 'read' },
     },
     async (request) => getOfferDetail(app.db, requireAuth(request), request.params.id, request.lang),
   );
@@ -134,7 +141,14 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: ZOkResponse, ...uploadErrors, ...errors },
       },
-      config: seller,
+      config: {
+        ...seller,
+        multipartBody: {
+          data: { isRequired: true, description: 'The offer form as JSON (ZOfferRequest)' },
+          image: { isFile: true, description: 'A product photo: JPEG, PNG or WebP, at most 5 MB' },
+          spec: { isFile: true, description: 'The specification sheet: PDF, at most 10 MB' },
+        },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -170,7 +184,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZOfferIdParams,
         response: { 200: ZOfferParticipantsResponse, ...errors },
       },
-      config: seller,
+      config: { ...seller, apiKey: 'read' },
     },
     async (request) => ({ data: await listOfferParticipants(app.db, requireAuth(request), request.params.id) }),
   );

@@ -1,8 +1,10 @@
 import { ZOperationDetail, ZOperationIdParams, ZWatchResponse } from '@tradeops/shared';
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../errors';
 import { errorResponses } from '../../plugins/error-handler';
+import { contentDisposition } from '../../plugins/storage/send-stored-file';
 import { getOperationDetail, openSpecSheet, setWatching } from './operation-detail.service';
 import { ViewCounter } from './view-counter';
 
@@ -20,12 +22,6 @@ function requireUserId(options: OperationDetailRoutesOptions, request: FastifyRe
   return userId;
 }
 
-/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
-export function attachmentHeader(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 export const operationDetailRoutes: FastifyPluginAsyncZod<OperationDetailRoutesOptions> = async (app, options) => {
   const views = new ViewCounter(app.db, app.log);
   app.addHook('onClose', () => views.close());
@@ -39,7 +35,7 @@ export const operationDetailRoutes: FastifyPluginAsyncZod<OperationDetailRoutesO
         params: ZOperationIdParams,
         response: { 200: ZOperationDetail, ...errorResponses(400, 401, 404) },
       },
-      config: { access: SIGNED_IN },
+      config: { access: SIGNED_IN, apiKey: 'read' },
     },
     async (request) =>
       getOperationDetail(app.db, request.params.id, requireUserId(options, request), request.lang, {
@@ -72,8 +68,14 @@ export const operationDetailRoutes: FastifyPluginAsyncZod<OperationDetailRoutesO
         summary: 'Download the operation’s specification sheet (named "<product> Specification v<version>.pdf")',
         tags: ['operations'],
         params: ZOperationIdParams,
+        produces: ['application/pdf'],
+        response: {
+          // A stream on the wire: `any` for the handler's type, a binary string for the document.
+          200: z.any().meta({ type: 'string', format: 'binary', description: 'The specification sheet (PDF)' }),
+          ...errorResponses(400, 401, 404),
+        },
       },
-      config: { access: SIGNED_IN },
+      config: { access: SIGNED_IN, apiKey: 'read' },
     },
     async (request, reply) => {
       requireUserId(options, request);
@@ -81,7 +83,7 @@ export const operationDetailRoutes: FastifyPluginAsyncZod<OperationDetailRoutesO
       return reply
         .type(file.contentType)
         .header('content-length', file.size)
-        .header('content-disposition', attachmentHeader(file.fileName))
+        .header('content-disposition', contentDisposition('attachment', file.fileName))
         .header('cache-control', 'private, no-store')
         .send(file.stream);
     },

@@ -46,7 +46,7 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZOperationIdParams,
         response: { 200: ZParticipationFormResponse, ...errors },
       },
-      config: { access: 'buyer' },
+      config: { access: 'buyer', apiKey: 'read' },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -66,7 +66,7 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZCreateParticipationRequest,
         response: { 200: ZCreateParticipationResponse, 201: ZCreateParticipationResponse, ...errors },
       },
-      config: { access: 'buyer' },
+      config: { access: 'buyer', apiKey: 'write' },
     },
     async (request, reply) => {
       const result = await createParticipation(app.db, requireAuth(request), request.params.id, request.body);
@@ -83,7 +83,7 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZOperationIdParams,
         response: { 200: ZParticipationResponse, ...errors },
       },
-      config: { access: 'kyc' },
+      config: { access: 'kyc', apiKey: 'read' },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -100,7 +100,7 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZParticipationIdParams,
         response: { 200: ZParticipationResponse, ...errors },
       },
-      config: { access: 'kyc' },
+      config: { access: 'kyc', apiKey: 'read' },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -120,7 +120,18 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: ZCreateParticipationResponse, ...errorResponses(413, 415), ...errors },
       },
-      config: { access: 'kyc' },
+      config: {
+        access: 'kyc',
+        apiKey: 'write',
+        multipartBody: {
+          file: {
+            isFile: true,
+            isRequired: true,
+            description:
+              'The proof of payment: PDF, JPEG or PNG, at most 10 MB; the type is read from the content and must match the extension',
+          },
+        },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -148,7 +159,7 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZDocumentFileQuery,
         response: { 200: z.any(), ...errors },
       },
-      config: { access: 'kyc' },
+      config: { access: 'kyc', apiKey: 'read' },
     },
     async (request, reply) => {
       const auth = requireAuth(request);
@@ -176,7 +187,7 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZParticipationIdParams,
         response: { 200: ZCancelParticipationResponse, ...errorResponses(400, 401, 404, 409) },
       },
-      config: { access: 'kyc' },
+      config: { access: 'kyc', apiKey: 'write' },
     },
     async (request) => {
       const userId = requireAuth(request).user.id;

@@ -11,9 +11,11 @@ import {
 } from '@tradeops/shared';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { type AppDatabase } from '../../db/client';
 import { operations, session } from '../../db/schema';
 import { AppError } from '../../errors';
+import { errorResponses } from '../../plugins/error-handler';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { type RealtimeSignal } from '../../plugins/realtime';
 import { requireAuth } from '../../plugins/route-access';
@@ -205,6 +207,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
       schema: {
         summary: 'Live events (text/event-stream): ids of what changed, for the pages to refetch',
         tags: ['realtime'],
+        produces: ['text/event-stream'],
+        response: {
+          200: z.string().describe('Server-Sent Events: `event: <kind>` and `data: {ids}` until the session ends'),
+          ...errorResponses(401, 503),
+        },
       },
       config: { access: 'authenticated' },
     },

@@ -179,7 +179,12 @@ export async function resolvePageMeta(db: Queryable, request: PageRequest): Prom
       description: lang === 'en' ? article.excerptEn : article.excerptEs,
       indexedPath: path,
       type: 'article',
-      image: article.coverImagePath ? { path: article.coverImagePath, alt: title } : siteImage(lang),
+      // A drawn PNG of declared size, not the WebP cover: LinkedIn shows no WebP preview.
+      image: {
+        path: localizedPath(`/og/blog/${encodeURIComponent(article.slug)}.png`, lang),
+        alt: title,
+        ...PREVIEW_IMAGE_SIZE,
+      },
       publishedTime: (article.publishedAt ?? article.createdAt).toISOString(),
     };
   }

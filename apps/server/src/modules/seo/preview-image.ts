@@ -126,6 +126,21 @@ export function operationPreviewSvg(summary: OperationSummary, lang: Language): 
   ${text(price, MARGIN, barY + 118, 32, COLOURS.brand200)}`);
 }
 
+/**
+ * A blog article's preview: the blog's name over the article's title. PNG because LinkedIn and
+ * others show no WebP preview (the articles' covers are WebP).
+ */
+export function articlePreviewSvg(title: string, lang: Language): string {
+  const titleSize = 64;
+  const lines = wrapText(title, Math.floor((WIDTH - 2 * MARGIN) / (titleSize * 0.62)), 3);
+  const body = lines
+    .map((line, index) => text(line, MARGIN, 260 + index * (titleSize + 14), titleSize, COLOURS.white, 700))
+    .join('\n  ');
+  return frame(`${text(translate(lang, 'seo.preview.blogLabel'), MARGIN, 200, 34, COLOURS.accent400, 700)}
+  ${body}
+  ${text(translate(lang, 'seo.preview.siteTagline'), MARGIN, 540, 32, COLOURS.brand200)}`);
+}
+
 /** The site's own preview (every page without data of its own): the mark and the tagline. */
 export function sitePreviewSvg(lang: Language): string {
   const lines = wrapText(translate(lang, 'seo.home.title'), 26, 2);

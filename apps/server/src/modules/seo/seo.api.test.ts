@@ -210,6 +210,12 @@ describe('findable and shareable pages', () => {
       expect(head.canonical).toBe(`${PUBLIC_URL}/blog/${ARTICLE_SLUG}`);
       const english = readHead((await page(`/blog/${ARTICLE_SLUG}?lang=en`)).body);
       expect(english.titles[0]).not.toBe(head.titles[0]);
+      // A PNG of declared size, in the page's language (LinkedIn shows no WebP preview).
+      expect(head.property('og:image')).toBe(`${PUBLIC_URL}/og/blog/${ARTICLE_SLUG}.png`);
+      expect(head.property('og:image:type')).toBe('image/png');
+      expect(head.property('og:image:width')).toBe('1200');
+      expect(head.property('og:image:height')).toBe('630');
+      expect(english.property('og:image')).toBe(`${PUBLIC_URL}/og/blog/${ARTICLE_SLUG}.png?lang=en`);
     });
 
     it('answers an unknown, pending or rejected operation and an unknown article with the not-found page and 404', async () => {
@@ -241,6 +247,18 @@ describe('findable and shareable pages', () => {
   });
 
   describe('preview images', () => {
+    it('draws a 1200×630 PNG of a published article, in each language; 404 for an unknown one', async () => {
+      const spanish = await page(`/og/blog/${ARTICLE_SLUG}.png`);
+      expect(spanish.statusCode).toBe(200);
+      expect(spanish.headers['content-type']).toBe('image/png');
+      expect(spanish.rawPayload.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+      expect(pngSize(spanish.rawPayload)).toEqual({ width: 1200, height: 630 });
+      const english = await page(`/og/blog/${ARTICLE_SLUG}.png?lang=en`);
+      expect(english.statusCode).toBe(200);
+      expect(english.headers.etag).not.toBe(spanish.headers.etag);
+      expect((await page('/og/blog/no-such-article.png')).statusCode).toBe(404);
+    });
+
     it('draws a 1200×630 PNG of an operation, cached by ETag', async () => {
       const response = await page(`/og/operation/${hostileId}.png`);
       expect(response.statusCode).toBe(200);

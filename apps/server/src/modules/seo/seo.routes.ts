@@ -6,8 +6,14 @@ import { z } from 'zod';
 import { type Queryable } from '../../db/client';
 import { AppError } from '../../errors';
 import { summarizeOperation } from './operation-summary';
-import { createPreviewImages, operationPreviewSvg, previewFingerprint, sitePreviewSvg } from './preview-image';
-import { findPublicOperationForPreview } from './seo.repo';
+import {
+  articlePreviewSvg,
+  createPreviewImages,
+  operationPreviewSvg,
+  previewFingerprint,
+  sitePreviewSvg,
+} from './preview-image';
+import { findPublicOperationForPreview, findPublishedArticle } from './seo.repo';
 import { buildRobotsTxt, buildSitemap } from './sitemap.service';
 
 /** Preview images may be kept a while by crawlers and proxies: tonnage moves, but not by the second. */
@@ -53,7 +59,8 @@ function webBuildTime(webDistDir: string): Date {
 
 /**
  * What search engines and link previews read besides the pages: /sitemap.xml, /robots.txt and
- * the generated preview images (/og/operation/<id>.png, /og/site.png; `?lang=en` for English).
+ * the generated preview images (/og/operation/<id>.png, /og/blog/<slug>.png, /og/site.png;
+ * `?lang=en` for English).
  */
 export const seoRoutes: FastifyPluginAsync<{ db: Queryable; now?: () => Date }> = async (app, options) => {
   const { db } = options;
@@ -88,6 +95,18 @@ export const seoRoutes: FastifyPluginAsync<{ db: Queryable; now?: () => Date }> 
     const fingerprint = previewFingerprint(['operation', lang, summary]);
     return sendPng(request, reply, `"${fingerprint}"`, () =>
       images.get(fingerprint, () => operationPreviewSvg(summary, lang)),
+    );
+  });
+
+  app.get<{ Params: { file: string } }>('/og/blog/:file', async (request, reply) => {
+    const slug = /^(.+)\.png$/.exec(request.params.file)?.[1];
+    const article = slug ? await findPublishedArticle(db, slug) : null;
+    if (!article) throw new AppError('NOT_FOUND');
+    const lang = languageOf(request.query);
+    const title = lang === 'en' ? article.titleEn : article.titleEs;
+    const fingerprint = previewFingerprint(['article', lang, title]);
+    return sendPng(request, reply, `"${fingerprint}"`, () =>
+      images.get(fingerprint, () => articlePreviewSvg(title, lang)),
     );
   });
 };

@@ -67,7 +67,7 @@ describe('statements', () => {
     expect(spanish.statusCode).toBe(200);
     expect(spanish.headers['content-type']).toBe('application/pdf');
     expect(spanish.headers['content-disposition']).toEqual(
-      expect.stringMatching(`^attachment; filename="tradeops-${statement.statement_number}.pdf"`),
+      expect.stringMatching(`^attachment; filename="?tradeops-${statement.statement_number}.pdf"?`),
     );
     const text = await pdfText(spanish.rawPayload);
     expect(text).toContain('Estado de cuenta de escrow');

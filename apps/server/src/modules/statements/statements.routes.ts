@@ -33,7 +33,7 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZIdParams,
         response: { 200: ZBuyerStatement, ...errors },
       },
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', apiKey: 'read' },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
@@ -52,7 +52,7 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZStatementPdfQuery,
         response: { 200: z.any(), ...errors },
       },
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', apiKey: 'read' },
     },
     async (request, reply) => {
       const language = request.query.lang ?? request.lang;
@@ -71,7 +71,7 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZIdParams,
         response: { 200: ZSellerStatement, ...errors },
       },
-      config: { access: 'seller' },
+      config: { access: 'seller', apiKey: 'read' },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
@@ -90,7 +90,7 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZStatementPdfQuery,
         response: { 200: z.any(), ...errors },
       },
-      config: { access: 'seller' },
+      config: { access: 'seller', apiKey: 'read' },
     },
     async (request, reply) => {
       const language = request.query.lang ?? request.lang;

@@ -2,11 +2,14 @@ import { DEFAULT_LANGUAGE, type Language } from '@tradeops/shared';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
-import { emailOutbox, profiles, session } from '../../db/schema';
+import { emailOutbox, profiles, session, user } from '../../db/schema';
 import { JOB_QUEUES, type JobQueue } from '../../jobs/job-queue';
 import { appPlugin } from '../app-plugin';
+import { sendError } from '../error-handler';
 import { translate } from '../i18n';
+import { RATE_LIMITS } from '../rate-limit';
 import { forgetStoredAdminEmails, getAdminEmails } from './admin-emails';
+import { type ApiKeyGrant, apiKeyOf, resolveApiKey } from './api-keys';
 import {
   type AccountLinkMail,
   type Auth,
@@ -43,9 +46,15 @@ export interface AuthContext {
   isAdmin: boolean;
   /** Admin rights that wait for a two-factor enrolment (production). */
   twoFactorEnrolmentRequired: boolean;
+  /** Empty for a request made with an API key. */
   sessionId: string;
   /** The mailbox-password stamp this session was opened under (a session it replaces inherits it). */
   sessionMailboxPasswordSetAt: Date | null;
+  /**
+   * Set when the request authenticated with a company's API key instead of a session: then the
+   * caller never has admin rights, and only routes that take keys (`config.apiKey`) answer.
+   */
+  apiKey?: ApiKeyGrant;
 }
 
 declare module 'fastify' {
@@ -315,6 +324,26 @@ export const authPlugin = appPlugin<{ db: AppDatabase }>(async (app, options) =>
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
+    // A company's integration: the key alone says who calls (any session cookie is ignored).
+    const key = apiKeyOf(request);
+    if (key !== null) {
+      const resolved = await resolveApiKey(options.db, key);
+      if (!resolved) return sendError(request, reply, 'API_KEY_INVALID');
+      await app.rateLimits.consume([RATE_LIMITS.apiKey, resolved.grant.id]);
+      const [account] = await options.db.select().from(user).where(eq(user.id, resolved.userId)).limit(1);
+      const profile = await loadProfile(options.db, resolved.userId);
+      if (!account || !profile) return sendError(request, reply, 'API_KEY_INVALID');
+      const context = await buildAuthContext(options.db, app.config, account, profile);
+      request.auth = {
+        ...context,
+        // Keys never carry admin rights, whoever made them.
+        isAdmin: false,
+        twoFactorEnrolmentRequired: false,
+        sessionId: '',
+        apiKey: resolved.grant,
+      };
+      return;
+    }
     const cookie = sessionCookieOf(request);
     if (!cookie) return;
     const cached = sessions.get(cookie);

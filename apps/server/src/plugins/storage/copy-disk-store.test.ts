@@ -81,7 +81,7 @@ describe('copying a disk store into S3 (npm run storage:migrate)', () => {
 
   it('runs as a command that prints its counts, and refuses to run without STORAGE=s3', async () => {
     const cli = (env: Record<string, string>) =>
-      run(process.execPath, ['--import', 'tsx', 'src/plugins/storage/storage-migrate-cli.ts'], {
+      run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'storage:migrate'], {
         cwd: PACKAGE_DIR,
         env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, ...env },
       });

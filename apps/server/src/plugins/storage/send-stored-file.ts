@@ -1,18 +1,19 @@
+import { create as createContentDisposition } from 'content-disposition';
 import { type FastifyReply } from 'fastify';
 import { type StoredObject } from './storage';
 
-/** RFC 6266 Content-Disposition: an ASCII fallback plus the UTF-8 name in filename*. */
+/**
+ * The one Content-Disposition of every download (RFC 6266, the `content-disposition` package): the
+ * name in `filename*` (UTF-8) when it is not plain ASCII, and an ASCII `filename` for old clients with
+ * accents dropped rather than replaced by "?" (Cédula → Cedula).
+ */
 export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName
+  const name = fileName.trim() || 'document';
+  const asciiFallback = name
     .normalize('NFKD')
     .replace(/[^\x20-\x7e]/g, '')
-    .replace(/["\\;]/g, '_')
     .trim();
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${kind}; filename="${ascii || 'document'}"; filename*=UTF-8''${encoded}`;
+  return createContentDisposition(name, { type: kind, fallback: asciiFallback || 'document' });
 }
 
 /** Answers for a stored file: never sniffed, never scripted, framed only by our own pages. */

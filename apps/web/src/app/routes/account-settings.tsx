@@ -1,4 +1,4 @@
-import { type ChangePasswordRequest, ZChangePasswordRequest } from '@tradeops/shared';
+import { type ChangePasswordRequest, ZChangePasswordRequest, canPassKycGate } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -7,6 +7,7 @@ import { Field, Form, showServerError, useZodForm } from '../../components/ui/fo
 import { useChangePassword } from '../../features/auth/api/passwords';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { TwoFactorSettings } from '../../features/auth/components/two-factor-settings';
+import { IntegrationsSettings } from '../../features/settings/components/integrations-settings';
 import { ProfileSettings } from '../../features/settings/components/profile-settings';
 import { useSession } from '../../lib/session';
 import { InnerPage } from '../../components/ui/inner-page';
@@ -14,7 +15,8 @@ import { InnerPage } from '../../components/ui/inner-page';
 /**
  * Account settings, shared by /buyer/settings and /seller/settings: profile,
  * company, language and notification preferences; change the password;
- * two-step verification; sign out of all devices.
+ * two-step verification; sign out of all devices; and, once the company's KYC is
+ * approved, its API keys and webhooks (docs/api.md).
  */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
@@ -61,6 +63,7 @@ export function AccountSettingsPage() {
           </div>
         </section>
       )}
+      {user && canPassKycGate(user) && <IntegrationsSettings />}
       <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 className="text-lg font-semibold text-brand-900">{t('settings.sessionsTitle')}</h2>
         <p className="mt-2 text-sm text-slate-600">{t('settings.sessionsText')}</p>

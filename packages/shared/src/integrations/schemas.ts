@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { zText } from '../text/safe-text';
+
+/**
+ * Public API keys and signed webhooks, so a company's own systems (an importer's ERP, a logistics
+ * partner) can work with TradeOps (docs/api.md).
+ */
+
+/** `read`: GET the company's orders, operations, statements and notifications; `write` also places and cancels orders, uploads proofs, marks notifications read. */
+export const API_KEY_SCOPES = ['read', 'write'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+/** Every key starts so: recognisable in a leaked log, and told apart from other bearer tokens. */
+export const API_KEY_PREFIX = 'tok_';
+/** Active keys a company may hold at once. */
+export const MAX_API_KEYS = 10;
+/** Requests per key per minute (shared by every instance). */
+export const API_KEY_RATE_LIMIT = { points: 600, durationSeconds: 60 } as const;
+
+/**
+ * The events a company's webhooks receive: what its notification bell shows (each notification is
+ * one event, of the notification's type, with the notification's data).
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'participation.created',
+  'participation.cancelled',
+  'participation.expired',
+  'payment.confirmed',
+  'payment.rejected',
+  'waitlist.invited',
+  'waitlist.invitation_expired',
+  'deal.allocated',
+  'deal.funded',
+  'operation.approved',
+  'operation.rejected',
+  'operation.shipment_preparation',
+  'operation.departure',
+  'operation.arrival',
+  'operation.inspection_passed',
+  'operation.inspection_failed',
+  'operation.dispute_opened',
+  'operation.dispute_decided',
+  'operation.settled',
+  'operation.expired',
+  'operation.cancelled',
+  'operation.expired_seller',
+  'operation.cancelled_seller',
+  'kyc.document_verified',
+  'kyc.document_rejected',
+  'kyc.approved',
+  'kyc.rejected',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** Endpoints a company may have at once. */
+export const MAX_WEBHOOK_ENDPOINTS = 5;
+/** The header that carries `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+export const WEBHOOK_SIGNATURE_HEADER = 'TradeOps-Signature';
+/** How far a receiver should accept a signature's timestamp from its own clock (replays older are refused). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export const ZApiKeyScope = z.enum(API_KEY_SCOPES);
+
+export const ZCreateApiKeyRequest = z.object({
+  name: zText().min(1, 'integrations.apiKeys.nameRequired').max(80, 'validation.tooLong'),
+  scope: ZApiKeyScope,
+});
+export type CreateApiKeyRequest = z.infer<typeof ZCreateApiKeyRequest>;
+
+export const ZApiKey = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  scope: ZApiKeyScope,
+  /** The key's first characters, to recognise it (the whole key is shown once, at creation). */
+  prefix: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+  revokedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ApiKey = z.infer<typeof ZApiKey>;
+
+export const ZApiKeyList = z.object({ keys: z.array(ZApiKey) });
+export type ApiKeyList = z.infer<typeof ZApiKeyList>;
+
+/** The answer to a new key: the key itself, shown this once (only its hash is kept). */
+export const ZCreatedApiKey = z.object({ apiKey: ZApiKey, key: z.string() });
+export type CreatedApiKey = z.infer<typeof ZCreatedApiKey>;
+
+export const ZWebhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
+
+export const ZCreateWebhookRequest = z.object({
+  url: z
+    .string()
+    .trim()
+    .max(2000, 'integrations.webhooks.urlInvalid')
+    .pipe(z.url({ protocol: /^https?$/, error: 'integrations.webhooks.urlInvalid' }))
+    // No user:password@ in the address: the secret that proves a delivery is the signature.
+    .refine((value) => !/^[a-z]+:\/\/[^/?#]*@/i.test(value), 'integrations.webhooks.urlInvalid'),
+  /** The events to send; empty: all of them. */
+  events: z.array(ZWebhookEventType).max(WEBHOOK_EVENT_TYPES.length).default([]),
+});
+export type CreateWebhookRequest = z.input<typeof ZCreateWebhookRequest>;
+
+export const ZWebhookEndpoint = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  events: z.array(ZWebhookEventType),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type WebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
+
+export const ZWebhookEndpointList = z.object({ endpoints: z.array(ZWebhookEndpoint) });
+export type WebhookEndpointList = z.infer<typeof ZWebhookEndpointList>;
+
+/** The answer to a new endpoint: its signing secret, shown this once. */
+export const ZCreatedWebhook = z.object({ endpoint: ZWebhookEndpoint, secret: z.string() });
+export type CreatedWebhook = z.infer<typeof ZCreatedWebhook>;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'sending', 'succeeded', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+export const ZWebhookDelivery = z.object({
+  id: z.uuid(),
+  eventId: z.uuid(),
+  eventType: z.string(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  /** The receiver's last HTTP status, or null when it was not reached. */
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  nextAttemptAt: z.iso.datetime({ offset: true }).nullable(),
+  deliveredAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type WebhookDelivery = z.infer<typeof ZWebhookDelivery>;
+
+export const ZWebhookDeliveryList = z.object({ deliveries: z.array(ZWebhookDelivery) });
+export type WebhookDeliveryList = z.infer<typeof ZWebhookDeliveryList>;
+
+/** What a receiver gets as the body of each delivery. */
+export const ZWebhookEvent = z.object({
+  id: z.uuid(),
+  type: ZWebhookEventType,
+  created_at: z.iso.datetime({ offset: true }),
+  data: z.record(z.string(), z.unknown()),
+});
+export type WebhookEvent = z.infer<typeof ZWebhookEvent>;
