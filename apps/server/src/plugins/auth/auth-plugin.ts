@@ -340,6 +340,7 @@ export const authPlugin = appPlugin<{ db: AppDatabase }>(async (app, options) =>
         isAdmin: false,
         twoFactorEnrolmentRequired: false,
         sessionId: '',
+        sessionMailboxPasswordSetAt: null,
         apiKey: resolved.grant,
       };
       return;
