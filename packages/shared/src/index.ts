@@ -43,3 +43,4 @@ export * from './settings/account-schemas';
 export * from './lifecycle/schemas';
 export * from './statements/schemas';
 export * from './seo/pages';
+export * from './compliance/constants';
