@@ -44,3 +44,4 @@ export * from './lifecycle/schemas';
 export * from './statements/schemas';
 export * from './seo/pages';
 export * from './compliance/constants';
+export * from './compliance/schemas';

@@ -3,6 +3,8 @@ import { expireDueOperations } from '../modules/operations/operation-end.service
 import { type MailDelivery, deliverDueMails } from '../modules/outbox/outbox.service';
 import { expireDueParticipations } from '../modules/participations/participation-release.service';
 import { expireDueInvitations, expireInvitation } from '../modules/waitlist/waitlist-invitations.service';
+import { rescreenCompanies } from '../modules/compliance/rescreen.service';
+import { fetchSanctionsLists, loadSanctionsList } from '../modules/compliance/sanctions-lists.service';
 import { JOB_QUEUES, type JobQueueName } from './job-queue';
 
 export type JobHandlers = Record<JobQueueName, (data: Record<string, unknown>) => Promise<void>>;
@@ -21,6 +23,7 @@ export function createJobHandlers(app: FastifyInstance): JobHandlers {
     publicUrl: app.config.publicUrl,
     log: app.log,
   };
+  const lists = { db: app.db, storage: app.storage, jobs: app.jobs, log: app.log };
   return {
     [JOB_QUEUES.expireDueParticipations]: async () => {
       await expireDueParticipations(app.db, app.jobs, new Date());
@@ -39,6 +42,15 @@ export function createJobHandlers(app: FastifyInstance): JobHandlers {
     },
     [JOB_QUEUES.deliverMail]: async (data) => {
       if (typeof data.id === 'string') await deliverDueMails(mail, data.id);
+    },
+    [JOB_QUEUES.loadSanctionsList]: async (data) => {
+      if (typeof data.listId === 'string') await loadSanctionsList(lists, data.listId);
+    },
+    [JOB_QUEUES.rescreenCompanies]: async (data) => {
+      if (typeof data.runId === 'string') await rescreenCompanies(app.db, data.runId);
+    },
+    [JOB_QUEUES.fetchSanctionsLists]: async () => {
+      await fetchSanctionsLists(lists);
     },
   };
 }

@@ -14,6 +14,12 @@ export const JOB_QUEUES = {
   deliverDueMails: 'mail.deliver-due',
   /** One job per mail to send now or at its retry time (account mails, retries, an admin's resend). */
   deliverMail: 'mail.deliver',
+  /** One job per uploaded or fetched sanctions list version: parse, write its entries, put it in force. */
+  loadSanctionsList: 'compliance.load-list',
+  /** One job per re-screening run (after a list version loads, or an admin's request). */
+  rescreenCompanies: 'compliance.rescreen',
+  /** Daily: fetch the lists from their configured addresses (does nothing unless an admin turned it on). */
+  fetchSanctionsLists: 'compliance.fetch-lists',
 } as const;
 export type JobQueueName = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -35,6 +41,9 @@ export const SWEEP_QUEUES = [
   JOB_QUEUES.expireDueOperations,
   JOB_QUEUES.deliverDueMails,
 ] as const;
+
+/** Work done once a day, at the given minute and hour (UTC). */
+export const DAILY_QUEUES = [{ name: JOB_QUEUES.fetchSanctionsLists, cron: '20 3 * * *' }] as const;
 
 export interface EnqueueOptions {
   /** Not before this moment. */

@@ -1,3 +1,4 @@
+import { ZCompanyScreening } from '../compliance/schemas';
 import { z } from 'zod';
 import { zText } from '../text/safe-text';
 import {
@@ -98,6 +99,8 @@ export const ZKycReviewUser = z.object({
   /** The revision of the company's data (name, type, country, tax id) shown here. */
   revision: z.number().int(),
   documents: z.array(ZKycDocument),
+  /** The company's AML screening: its standing and cases (approval waits for every case to be decided). */
+  screening: ZCompanyScreening,
 });
 export type KycReviewUser = z.infer<typeof ZKycReviewUser>;
 export const ZKycReviewUsersResponse = z.object({ data: z.array(ZKycReviewUser) });

@@ -10,3 +10,4 @@ export * from './platform';
 export * from './profiles';
 export * from './views';
 export * from './rate-limits';
+export * from './compliance';

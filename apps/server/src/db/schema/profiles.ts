@@ -1,5 +1,7 @@
 import {
   COMPANY_TYPES,
+  COMPLIANCE_STATUSES,
+  type ComplianceStatus,
   KYC_DOCUMENT_STATUSES,
   KYC_DOCUMENT_TYPES,
   KYC_STATUSES,
@@ -48,6 +50,12 @@ export const profiles = pgTable(
     language: text('language').$type<Language>().notNull().default('es'),
     /** Counts versions of the company data KYC reviews (name, type, country, tax id): a decision names one. */
     kycRevision: integer('kyc_revision').notNull().default(1),
+    /**
+     * The company's standing after its sanctions screening cases (modules/compliance): 'review'
+     * while a case is open, 'blocked' after a confirmed hit; either refuses new orders, offers and
+     * escrow movements. Orders and payouts read it under a share lock; a case decision updates it.
+     */
+    complianceStatus: text('compliance_status').$type<ComplianceStatus>().notNull().default('clear'),
     notificationPrefs: jsonb('notification_prefs')
       .$type<NotificationPrefs>()
       .notNull()
@@ -60,6 +68,7 @@ export const profiles = pgTable(
     checkIn('profiles_role_check', t.role, USER_ROLES),
     checkIn('profiles_kyc_status_check', t.kycStatus, KYC_STATUSES),
     checkIn('profiles_language_check', t.language, LANGUAGES),
+    checkIn('profiles_compliance_status_check', t.complianceStatus, COMPLIANCE_STATUSES),
     check('profiles_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
     check('profiles_kyc_revision_check', sql`${t.kycRevision} > 0`),
     // A rejection always tells the company why (spec: /kyc-cuenta/reintentar shows the reason).

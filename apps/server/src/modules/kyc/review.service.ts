@@ -14,6 +14,10 @@ import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { translate } from '../../plugins/i18n';
 import { writeAudit } from '../audit/audit.service';
+import { assertRouteNotEmbargoed } from '../compliance/compliance-gates.service';
+import { getComplianceSettings } from '../compliance/compliance-settings.service';
+import { screenCompany } from '../compliance/screening.service';
+import { getCompanyScreenings } from '../compliance/cases.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { lockExistingOperation, transition } from '../operations/operation-aggregate';
 import { operationTitleFor } from '@tradeops/shared';
@@ -72,6 +76,10 @@ export async function listUsersAwaitingReview(db: AppDatabase): Promise<KycRevie
         rows.map((row) => row.profile.id),
       ),
     );
+  const screenings = await getCompanyScreenings(
+    db,
+    rows.map((row) => row.profile.id),
+  );
   return rows.map(({ profile, email, waitingSince: since }) => ({
     userId: profile.id,
     email,
@@ -85,6 +93,7 @@ export async function listUsersAwaitingReview(db: AppDatabase): Promise<KycRevie
     waitingSince: since ? new Date(since).toISOString() : null,
     revision: profile.kycRevision,
     documents: toDocumentList(documents.filter((document) => document.userId === profile.id)),
+    screening: screenings.get(profile.id) ?? { status: profile.complianceStatus, lastScreenedAt: null, cases: [] },
   }));
 }
 
@@ -205,6 +214,21 @@ function assertReviewedCompany(profile: { kycRevision: number }, revision: numbe
 }
 
 /**
+ * A company is approved only with no open or confirmed screening case (the reviewer clears or
+ * confirms each under Compliance first) and not registered in an embargoed jurisdiction.
+ */
+function assertScreeningResolved(
+  profile: { complianceStatus: string; country: string | null },
+  embargoed: readonly string[],
+): void {
+  if (profile.complianceStatus === 'blocked') throw new AppError('KYC_SCREENING_CONFIRMED');
+  if (profile.complianceStatus === 'review') throw new AppError('KYC_SCREENING_UNRESOLVED');
+  if (profile.country && embargoed.includes(profile.country)) {
+    throw new AppError('COMPANY_JURISDICTION_EMBARGOED', { country: profile.country });
+  }
+}
+
+/**
  * Approves a company: only when all five documents are verified. The user's
  * next request passes the KYC gate (sessions are read per request).
  */
@@ -214,10 +238,14 @@ export async function approveUser(
   userId: string,
   revision: number,
 ): Promise<void> {
+  // Screened against the lists in force now; a hit opens a case the approval waits for.
+  await screenCompany(db, userId, 'kyc_review', { actorId: admin.user.id });
+  const { embargoedJurisdictions } = await getComplianceSettings(db);
   await db.transaction(async (tx) => {
     const profile = await lockReviewedProfile(tx, userId);
     if (profile.kycStatus === 'aprobado') throw new AppError('CONFLICT');
     assertReviewedCompany(profile, revision);
+    assertScreeningResolved(profile, embargoedJurisdictions);
     const rows = await tx.select().from(userDocuments).where(eq(userDocuments.userId, userId)).for('update');
     if (toDocumentList(rows).some((document) => document.status !== 'verified')) {
       throw new AppError('KYC_DOCUMENTS_INCOMPLETE');
@@ -362,6 +390,8 @@ async function decideOperation(
     }
     const event = isApproval ? 'approve' : 'reject';
     if (!canApply(current.status, event)) throw new AppError('CONFLICT');
+    if (isApproval)
+      assertRouteNotEmbargoed(current, { embargoed: (await getComplianceSettings(tx)).embargoedJurisdictions });
     const row = await transition(tx, current, event, {
       actorId: admin.user.id,
       now,

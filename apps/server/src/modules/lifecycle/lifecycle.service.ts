@@ -20,6 +20,7 @@ import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { getEscrowStates } from '../escrow/escrow.service';
 import { escrowAccount } from '../escrow/ledger-accounts';
 import { endOperationWithRefunds } from '../operations/operation-end.service';
+import { screenEscrowParties } from '../compliance/screening.service';
 import { lockExistingOperation } from '../operations/operation-aggregate';
 import { getPlatformSettings } from '../settings/settings.service';
 import { listLiveParticipations } from './deal-participants';
@@ -166,6 +167,8 @@ export async function cancelOperation(
   operationId: string,
   reason: string,
 ): Promise<void> {
+  // Its parties are screened first (a hit is recorded whatever happens next); the payout checks their standing.
+  await screenEscrowParties(db, operationId, { actorId: admin.user.id });
   await db.transaction(async (tx) => {
     const operation = await lockExistingOperation(tx, operationId);
     if (!isCancellableByAdmin(operation.status)) {

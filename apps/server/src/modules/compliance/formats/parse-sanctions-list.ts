@@ -34,6 +34,26 @@ export function parseSanctionsList(source: SanctionsSource, files: SanctionsFile
   }
 }
 
+/**
+ * A quick look at the files' first bytes: is this the chosen list's format at all (not a PDF, an
+ * HTML page or another list)? The full parse happens in the load job, away from the request.
+ */
+export function looksLikeSanctionsList(source: SanctionsSource, files: SanctionsFiles): boolean {
+  const head = (bytes: Uint8Array | undefined) =>
+    new TextDecoder('utf-8').decode(bytes?.subarray(0, 4096) ?? new Uint8Array());
+  switch (source) {
+    case 'ofac_sdn':
+      return (
+        /^\d+,"[^"]+"/.test(head(files.sdn)) &&
+        [files.alt, files.add].every((file) => !file || /^\d+,\d+,/.test(head(file)))
+      );
+    case 'un_consolidated':
+      return /<CONSOLIDATED_LIST[\s>]/.test(head(files.list));
+    case 'eu_consolidated':
+      return /Entity_LogicalId/.test(head(files.list)) && /NameAlias_WholeName/.test(head(files.list));
+  }
+}
+
 const SANCTIONS_ASSETS = join(SEED_ASSETS_DIR, 'sanctions');
 
 /** The excerpts shipped with the repository (src/db/seed/assets/sanctions/README.md), by source. */
