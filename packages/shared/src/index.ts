@@ -45,3 +45,4 @@ export * from './statements/schemas';
 export * from './seo/pages';
 export * from './compliance/constants';
 export * from './compliance/schemas';
+export * from './kyc/freshness';

@@ -4,6 +4,7 @@ import { type MailDelivery, deliverDueMails } from '../modules/outbox/outbox.ser
 import { expireDueParticipations } from '../modules/participations/participation-release.service';
 import { expireDueInvitations, expireInvitation } from '../modules/waitlist/waitlist-invitations.service';
 import { rescreenCompanies } from '../modules/compliance/rescreen.service';
+import { sendKycRenewalReminders } from '../modules/kyc/kyc-renewal.service';
 import { fetchSanctionsLists, loadSanctionsList } from '../modules/compliance/sanctions-lists.service';
 import { JOB_QUEUES, type JobQueueName } from './job-queue';
 
@@ -51,6 +52,9 @@ export function createJobHandlers(app: FastifyInstance): JobHandlers {
     },
     [JOB_QUEUES.fetchSanctionsLists]: async () => {
       await fetchSanctionsLists(lists);
+    },
+    [JOB_QUEUES.kycRenewalReminders]: async () => {
+      await sendKycRenewalReminders(app.db, new Date());
     },
   };
 }

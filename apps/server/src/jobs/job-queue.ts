@@ -20,6 +20,8 @@ export const JOB_QUEUES = {
   rescreenCompanies: 'compliance.rescreen',
   /** Daily: fetch the lists from their configured addresses (does nothing unless an admin turned it on). */
   fetchSanctionsLists: 'compliance.fetch-lists',
+  /** Daily: KYC renewal reminders 30 and 7 days before an approval lapses. */
+  kycRenewalReminders: 'kyc.renewal-reminders',
 } as const;
 export type JobQueueName = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -43,7 +45,10 @@ export const SWEEP_QUEUES = [
 ] as const;
 
 /** Work done once a day, at the given minute and hour (UTC). */
-export const DAILY_QUEUES = [{ name: JOB_QUEUES.fetchSanctionsLists, cron: '20 3 * * *' }] as const;
+export const DAILY_QUEUES = [
+  { name: JOB_QUEUES.fetchSanctionsLists, cron: '20 3 * * *' },
+  { name: JOB_QUEUES.kycRenewalReminders, cron: '0 13 * * *' },
+] as const;
 
 export interface EnqueueOptions {
   /** Not before this moment. */

@@ -65,6 +65,10 @@ export const ERROR_STATUS = {
   SANCTIONS_LIST_INVALID: 400,
   /** The same files were already loaded as the version in force. */
   SANCTIONS_LIST_UNCHANGED: 409,
+  /** The company's KYC approval lapsed (renewal period or a document's expiry): no new orders or offers until renewed. */
+  KYC_EXPIRED: 403,
+  /** A document's dates make it unusable now (expired, a proof of address older than 3 months). */
+  KYC_DOCUMENT_OUTDATED: 409,
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

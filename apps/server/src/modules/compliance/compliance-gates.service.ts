@@ -1,3 +1,4 @@
+import { toIsoDate } from '@tradeops/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { type AppTransaction, type Queryable } from '../../db/client';
 import { profiles } from '../../db/schema';
@@ -19,7 +20,12 @@ interface TradeRules {
 async function lockStandings(tx: AppTransaction, profileIds: string[]) {
   // Always in id order: two transactions share-locking the same rows never wait on each other in a cycle.
   return tx
-    .select({ id: profiles.id, complianceStatus: profiles.complianceStatus, country: profiles.country })
+    .select({
+      id: profiles.id,
+      complianceStatus: profiles.complianceStatus,
+      country: profiles.country,
+      kycExpiresAt: profiles.kycExpiresAt,
+    })
     .from(profiles)
     .where(inArray(profiles.id, [...new Set(profileIds)].sort()))
     .orderBy(asc(profiles.id))
@@ -28,7 +34,8 @@ async function lockStandings(tx: AppTransaction, profileIds: string[]) {
 
 /**
  * The company may place new orders or offers: no open or confirmed case (a neutral message: the
- * company never learns which list or entry), not registered in an embargoed jurisdiction.
+ * company never learns which list or entry), not registered in an embargoed jurisdiction, its KYC
+ * not lapsed.
  */
 export async function assertCompanyMayTrade(tx: AppTransaction, profileId: string, rules: TradeRules): Promise<void> {
   const [standing] = await lockStandings(tx, [profileId]);
@@ -36,6 +43,10 @@ export async function assertCompanyMayTrade(tx: AppTransaction, profileId: strin
   if (standing.complianceStatus !== 'clear') throw new AppError('COMPLIANCE_HOLD');
   if (standing.country && rules.embargoed.includes(standing.country)) {
     throw new AppError('COMPANY_JURISDICTION_EMBARGOED', { country: standing.country });
+  }
+  // A lapsed KYC stops new orders and offers (what the company already holds stays its own).
+  if (standing.kycExpiresAt && standing.kycExpiresAt.getTime() <= Date.now()) {
+    throw new AppError('KYC_EXPIRED', { date: toIsoDate(standing.kycExpiresAt) });
   }
 }
 

@@ -58,14 +58,12 @@ export async function rescreenCompanies(db: AppDatabase, runId: string, now = ne
   const context = { rescreenRunId: runId, ...(claimed.listId ? { listId: claimed.listId } : {}) };
   let cursor = claimed.cursor;
   for (;;) {
-    const page: ScreenedCompany[] = (
-      await db
-        .select(screenedCompanyColumns)
-        .from(profiles)
-        .where(cursor ? and(screenedProfiles, gt(profiles.id, cursor)) : screenedProfiles)
-        .orderBy(asc(profiles.id))
-        .limit(PAGE)
-    ).map((row) => ({ ...row, birthDate: null }));
+    const page: ScreenedCompany[] = await db
+      .select(screenedCompanyColumns)
+      .from(profiles)
+      .where(cursor ? and(screenedProfiles, gt(profiles.id, cursor)) : screenedProfiles)
+      .orderBy(asc(profiles.id))
+      .limit(PAGE);
     if (page.length === 0) break;
     const prepared: PreparedScreening[] = [];
     for (const [position, company] of page.entries()) {

@@ -66,6 +66,10 @@ export const screenedCompanyColumns = {
   companyName: profiles.companyName,
   taxId: profiles.taxId,
   country: profiles.country,
+  // The signer's date of birth, from the identity document when its holder gave it.
+  // Spelled out: inside a one-table select Drizzle writes columns unqualified, and "id" would be the document's.
+  birthDate: sql<string | null>`(select identity.holder_birth_date::text from user_documents identity
+    where identity.user_id = "profiles"."id" and identity.document_type = 'government_id')`,
 } as const;
 
 /** Runs the matcher for one company (no database access: the index is in memory). */
@@ -268,8 +272,7 @@ export async function recordScreening(
 /** The profiles' fields a screening reads, with the signer's date of birth where a KYC document gives it. */
 export async function loadScreenedCompanies(db: Queryable, profileIds: string[]): Promise<ScreenedCompany[]> {
   if (profileIds.length === 0) return [];
-  const rows = await db.select(screenedCompanyColumns).from(profiles).where(inArray(profiles.id, profileIds));
-  return rows.map((row) => ({ ...row, birthDate: null }));
+  return db.select(screenedCompanyColumns).from(profiles).where(inArray(profiles.id, profileIds));
 }
 
 /**

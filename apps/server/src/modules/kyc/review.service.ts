@@ -6,6 +6,9 @@ import {
   type KycReviewUser,
   type OperationReviewItem,
   canApply,
+  findDocumentDateProblem,
+  kycExpiryDate,
+  kycRenewalState,
 } from '@tradeops/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
@@ -28,7 +31,8 @@ import { toDocumentList } from './kyc.service';
  * stepper's Continue: step 2 or later), and either a document uploaded and not reviewed yet,
  * or all five verified (waiting for the approval).
  */
-const awaitingReview = sql`${profiles.kycStatus} = 'pendiente' and not ${profiles.isAdmin} and exists (
+const awaitingReview = sql`(${profiles.kycStatus} = 'pendiente' or (${profiles.kycStatus} = 'aprobado'
+  and ${profiles.kycExpiresAt} <= now() + interval '30 days')) and not ${profiles.isAdmin} and exists (
   select 1 from ${onboardingStatus} where ${onboardingStatus.userId} = ${profiles.id}
     and ${onboardingStatus.currentStep} >= ${ONBOARDING_STEP.review}) and (exists (
   select 1 from ${userDocuments} where ${userDocuments.userId} = ${profiles.id} and ${userDocuments.status} = 'uploaded')
@@ -118,6 +122,19 @@ export async function verifyDocument(
   revision: number,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    // A proof of address older than three months shows no current address: rejected, never verified.
+    const [reviewed] = await tx
+      .select({
+        documentType: userDocuments.documentType,
+        issuedOn: userDocuments.issuedOn,
+        expiresOn: userDocuments.expiresOn,
+      })
+      .from(userDocuments)
+      .where(eq(userDocuments.id, documentId));
+    if (reviewed) {
+      const problem = findDocumentDateProblem(reviewed.documentType, reviewed, new Date());
+      if (problem) throw new AppError('KYC_DOCUMENT_OUTDATED');
+    }
     const [row] = await tx
       .update(userDocuments)
       .set({ status: 'verified', rejectReason: null, reviewedAt: new Date(), reviewedBy: admin.user.id })
@@ -240,20 +257,30 @@ export async function approveUser(
 ): Promise<void> {
   // Screened against the lists in force now; a hit opens a case the approval waits for.
   await screenCompany(db, userId, 'kyc_review', { actorId: admin.user.id });
-  const { embargoedJurisdictions } = await getComplianceSettings(db);
+  const { embargoedJurisdictions, kycRenewalMonths } = await getComplianceSettings(db);
   await db.transaction(async (tx) => {
     const profile = await lockReviewedProfile(tx, userId);
-    if (profile.kycStatus === 'aprobado') throw new AppError('CONFLICT');
+    const now = new Date();
+    // An approved company is approved again only for its renewal (from 30 days before it lapses).
+    if (profile.kycStatus === 'aprobado' && kycRenewalState(profile.kycExpiresAt, now) === 'valid') {
+      throw new AppError('CONFLICT');
+    }
     assertReviewedCompany(profile, revision);
     assertScreeningResolved(profile, embargoedJurisdictions);
     const rows = await tx.select().from(userDocuments).where(eq(userDocuments.userId, userId)).for('update');
     if (toDocumentList(rows).some((document) => document.status !== 'verified')) {
       throw new AppError('KYC_DOCUMENTS_INCOMPLETE');
     }
-    const now = new Date();
+    const kycExpiresAt = kycExpiryDate(
+      now,
+      kycRenewalMonths,
+      rows.map((row) => row.expiresOn).filter((date): date is string => date !== null),
+    );
     await tx
       .update(profiles)
       .set({
+        kycExpiresAt,
+        kycRenewalRemindedDays: null,
         kycStatus: 'aprobado',
         kycMotivoRechazo: null,
         kycReviewedAt: now,
@@ -264,10 +291,10 @@ export async function approveUser(
     await upsertOnboarding(tx, userId, ONBOARDING_STEPS, 'completed');
     await writeAudit(tx, {
       actorId: admin.user.id,
-      action: 'kyc.user.approved',
+      action: profile.kycStatus === 'aprobado' ? 'kyc.user.renewed' : 'kyc.user.approved',
       entityType: 'profile',
       entityId: userId,
-      data: { revision },
+      data: { revision, kycExpiresAt: kycExpiresAt.toISOString() },
     });
     const recipient = await loadRecipient(tx, userId);
     await notifyUser(
