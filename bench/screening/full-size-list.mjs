@@ -112,7 +112,8 @@ export function makeFullSizeList(entryCount = 30_000, seed = 27) {
   const pick = (list) => list[Math.floor(rnd() * list.length)];
   const word = () => {
     let text = '';
-    const syllables = 2 + Math.floor(rnd() * 3);
+    // Three or four syllables of forty: names as distinct as a real list's, few accidental twins.
+    const syllables = 3 + Math.floor(rnd() * 2);
     for (let index = 0; index < syllables; index += 1) text += pick(SYLLABLES);
     return text.toUpperCase();
   };

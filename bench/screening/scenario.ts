@@ -160,6 +160,7 @@ async function main() {
     const [finished] = await db.select().from(rescreenRuns).where(eq(rescreenRuns.id, run!.id));
     figures.rescreen_screened = finished!.screened;
     figures.rescreen_cases_opened = finished!.casesOpened;
+
     figures.load_average = loadavg()
       .map((value) => value.toFixed(2))
       .join(' ');
