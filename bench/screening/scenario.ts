@@ -18,7 +18,7 @@ import { getScreeningIndex } from '../../apps/server/src/modules/compliance/scre
 import { screenCompany } from '../../apps/server/src/modules/compliance/screening.service';
 import { createLocalDiskStorage } from '../../apps/server/src/plugins/storage/local-disk-storage';
 import { eq } from 'drizzle-orm';
-import { makeFullSizeList } from './full-size-list.mjs';
+import { makeFullSizeList } from './full-size-list';
 
 const { values: args } = parseArgs({
   options: {

@@ -42,14 +42,20 @@ export function addMonths(date: Date, months: number): Date {
 /**
  * What is wrong with a document's dates, as a catalog key, or null: an issue date in the future,
  * an expiry before the issue or already past, a proof of address issued more than three months
- * ago, a holder born today or later. Dates not given are not judged here.
+ * ago, a holder born today or later; at upload, a proof of address without its issue date. Other
+ * dates not given are not judged (documents uploaded before dates were asked keep their review).
  */
 export function findDocumentDateProblem(
   type: KycDocumentType,
   dates: DocumentDates,
   now: Date,
+  options: { isUpload?: boolean } = {},
 ): { field: keyof DocumentDates; key: string } | null {
   const today = dayOf(now.toISOString().slice(0, 10));
+  // A new proof of address says when it was issued: the three-month rule needs the date.
+  if (options.isUpload && type === 'proof_address' && !dates.issuedOn) {
+    return { field: 'issuedOn', key: 'kyc.dates.issuedOnRequired' };
+  }
   if (dates.issuedOn && dayOf(dates.issuedOn) > today) return { field: 'issuedOn', key: 'kyc.dates.issuedInFuture' };
   if (dates.expiresOn) {
     if (dates.issuedOn && dayOf(dates.expiresOn) <= dayOf(dates.issuedOn)) {

@@ -67,11 +67,13 @@ const zCalendarDate = z
   .refine((value) => !Number.isNaN(new Date(`${value}T00:00:00Z`).getTime()), 'kyc.dates.invalid');
 
 /** The text fields beside an uploaded KYC file: its dates, each optional (judged by findDocumentDateProblem). */
-export const ZDocumentDatesFields = z.object({
-  issuedOn: zCalendarDate.optional(),
-  expiresOn: zCalendarDate.optional(),
-  holderBirthDate: zCalendarDate.optional(),
-});
+export const ZDocumentDatesFields = z
+  .object({
+    issuedOn: zCalendarDate.optional(),
+    expiresOn: zCalendarDate.optional(),
+    holderBirthDate: zCalendarDate.optional(),
+  })
+  .strict();
 
 export const ZOnboarding = z.object({
   currentStep: z.number().int().min(1),

@@ -102,7 +102,7 @@ export async function uploadDocument(
   now: Date = new Date(),
 ): Promise<KycDocument> {
   assertEmailVerified(auth);
-  const dateProblem = findDocumentDateProblem(documentType, dates, now);
+  const dateProblem = findDocumentDateProblem(documentType, dates, now, { isUpload: true });
   if (dateProblem) throw new AppError('VALIDATION_FAILED', {}, { fields: { [dateProblem.field]: dateProblem.key } });
   const fileType = checkUploadedFile(file, DOCUMENT_UPLOAD, {
     accepts: (type) => isAllowedFileType(documentType, type),

@@ -99,7 +99,7 @@ const COUNTRIES = [
 const PROGRAMS = ['SDGT', 'VENEZUELA-EO13850', 'IRAN', 'RUSSIA-EO14024', 'CUBA', 'SDNTK', 'SYRIA', 'DPRK3'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-function random(seed) {
+function random(seed: number): () => number {
   let state = seed;
   return () => {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -109,7 +109,7 @@ function random(seed) {
 
 export function makeFullSizeList(entryCount = 30_000, seed = 27) {
   const rnd = random(seed);
-  const pick = (list) => list[Math.floor(rnd() * list.length)];
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   const word = () => {
     let text = '';
     // Three or four syllables of forty: names as distinct as a real list's, few accidental twins.
@@ -118,10 +118,10 @@ export function makeFullSizeList(entryCount = 30_000, seed = 27) {
     return text.toUpperCase();
   };
   const given = () => word().charAt(0) + word().slice(1).toLowerCase();
-  const sdn = [];
-  const alt = [];
-  const add = [];
-  const names = [];
+  const sdn: string[] = [];
+  const alt: string[] = [];
+  const add: string[] = [];
+  const names: { name: string; isPerson: boolean }[] = [];
   let altNumber = 1;
   for (let index = 0; index < entryCount; index += 1) {
     const id = 100_000 + index;
@@ -146,6 +146,6 @@ export function makeFullSizeList(entryCount = 30_000, seed = 27) {
     }
     add.push(`${id},${id},-0- ,-0- ,"${pick(COUNTRIES)}",-0- `);
   }
-  const file = (lines) => Buffer.from(`${lines.join('\r\n')}\r\n\u001a`);
+  const file = (lines: string[]) => Buffer.from(`${lines.join('\r\n')}\r\n\u001a`);
   return { sdn: file(sdn), alt: file(alt), add: file(add), names, aliasCount: alt.length };
 }
