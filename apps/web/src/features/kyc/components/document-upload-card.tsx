@@ -24,13 +24,22 @@ const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
  * One required document: its state, and a drop zone or picker to upload (or
  * replace) it; `isDisabled` while the account's e-mail address is unconfirmed.
  */
-export function DocumentUploadCard({ document, isDisabled = false }: { document: KycDocument; isDisabled?: boolean }) {
+export function DocumentUploadCard({
+  document,
+  isDisabled = false,
+  isRenewing = false,
+}: {
+  document: KycDocument;
+  isDisabled?: boolean;
+  /** The KYC renewal is open: verified documents may be sent again. */
+  isRenewing?: boolean;
+}) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const upload = useUploadDocument(document.documentType, setProgress);
   const types = KYC_DOCUMENT_TYPES[document.documentType].map((type) => type.toUpperCase()).join(', ');
-  const isLocked = document.status === 'verified';
+  const isLocked = document.status === 'verified' && !isRenewing;
   const dateFields = DOCUMENT_DATES[document.documentType];
   const [dates, setDates] = useState<DocumentDates>({});
   const setDate = (field: keyof DocumentDates, value: string) =>
