@@ -18,6 +18,7 @@ import { ensureBuild, productionServerEnv, startServer as startServerAt, waitFor
 import { createBuyers, createOperations } from './lib/fixtures.mjs';
 import { measureOrderReference } from './lib/order-reference.mjs';
 import { TERMS_VERSION } from './lib/terms.mjs';
+import { runScreeningScenario } from './screening/run-scenario.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -29,6 +30,8 @@ const { values: args } = parseArgs({
     'hot-buyers': { type: 'string', default: '200' },
     /** Exit 1 unless the correctness targets hold (0 errors, 0 oversubscribed, every 201 stored): for CI. */
     check: { type: 'boolean', default: false },
+    /** The AML screening scenario (a 30,000-entry list, 20,000 companies re-screened): on by default, off with --check. */
+    screening: { type: 'boolean' },
   },
 });
 const DURATION = Number(args.duration);
@@ -421,6 +424,7 @@ async function main() {
     }
     console.info('');
     for (const [target, isMet] of Object.entries(targets)) console.info(`${isMet ? 'met    ' : 'NOT met'}  ${target}`);
+    const screening = (args.screening ?? !args.check) ? await runScreeningScenario(root) : null;
 
     const report = {
       started_at: startedAt.toISOString(),
@@ -432,6 +436,7 @@ async function main() {
       settings: { duration_s: DURATION, warmup_s: WARMUP, connections: CONNECTIONS, hot_buyers: HOT_BUYERS },
       baselines_rps: { bare_fastify: bare, select_1: select },
       scenarios: rows,
+      screening,
       verification,
       targets,
     };

@@ -5,6 +5,8 @@ import { FRESH_ACCOUNT_PASSWORD, loginAs, originHeaders, signUpFresh } from '../
 
 async function uploadDocument(page: Page, type: string, file: { name: string; mimeType: string; buffer: Buffer }) {
   const card = page.getByTestId(`document-${type}`);
+  // A proof of address is sent with its issue date (at most 3 months old).
+  if (type === 'proof_address') await card.getByLabel(/Fecha de emisión/).fill(new Date().toISOString().slice(0, 10));
   await card
     .locator('input[type=file]')
     .setInputFiles({ name: file.name, mimeType: file.mimeType, buffer: file.buffer });

@@ -46,7 +46,10 @@ async function uploadAllByApi(request: APIRequestContext, baseURL: string | unde
   for (const file of KYC_UPLOADS) {
     const response = await request.post(`/api/kyc/documents/${file.type}`, {
       headers: originHeaders(baseURL),
-      multipart: { file: { name: file.name, mimeType: file.mimeType, buffer: file.buffer } },
+      multipart: {
+        ...('fields' in file ? file.fields : {}),
+        file: { name: file.name, mimeType: file.mimeType, buffer: file.buffer },
+      },
     });
     expect(response.status(), await response.text()).toBe(200);
     ids[file.type] = ((await response.json()) as { document: { id: string; revision: number } }).document;

@@ -50,7 +50,10 @@ export async function createApprovedCompany(
   for (const file of KYC_UPLOADS) {
     const upload = await page.request.post(`/api/kyc/documents/${file.type}`, {
       headers,
-      multipart: { file: { name: file.name, mimeType: file.mimeType, buffer: file.buffer } },
+      multipart: {
+        ...('fields' in file ? file.fields : {}),
+        file: { name: file.name, mimeType: file.mimeType, buffer: file.buffer },
+      },
     });
     expect(upload.status(), await upload.text()).toBe(200);
     const { document } = (await upload.json()) as { document: { id: string; revision: number } };

@@ -15,6 +15,7 @@ import { seedDemoData } from './db/seed/seed-demo-data';
 import { authRoutes } from './modules/auth/auth.routes';
 import { emailVerificationRoutes } from './modules/auth/email-verification.routes';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes';
+import { complianceRoutes } from './modules/compliance/compliance.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
@@ -250,6 +251,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(statementsRoutes);
         await api.register(lifecycleRoutes);
         await api.register(integrationsRoutes, { resolveHost: options.resolveWebhookHost });
+        await api.register(complianceRoutes);
         if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
       },
       { prefix: '/api' },

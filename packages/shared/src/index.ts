@@ -47,3 +47,6 @@ export * from './lifecycle/schemas';
 export * from './statements/schemas';
 export * from './seo/pages';
 export * from './integrations/schemas';
+export * from './compliance/constants';
+export * from './compliance/schemas';
+export * from './kyc/freshness';

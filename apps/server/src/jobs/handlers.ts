@@ -10,6 +10,9 @@ import { expireDueOperations } from '../modules/operations/operation-end.service
 import { type MailDelivery, deliverDueMails } from '../modules/outbox/outbox.service';
 import { expireDueParticipations } from '../modules/participations/participation-release.service';
 import { expireDueInvitations, expireInvitation } from '../modules/waitlist/waitlist-invitations.service';
+import { rescreenCompanies } from '../modules/compliance/rescreen.service';
+import { sendKycRenewalReminders } from '../modules/kyc/kyc-renewal.service';
+import { fetchSanctionsLists, loadSanctionsList } from '../modules/compliance/sanctions-lists.service';
 import { JOB_QUEUES, type JobQueueName } from './job-queue';
 
 export type JobHandlers = Record<JobQueueName, (data: Record<string, unknown>) => Promise<void>>;
@@ -44,6 +47,7 @@ export function createJobHandlers(app: FastifyInstance, options: JobHandlerOptio
     publicUrl: app.config.publicUrl,
     log: app.log,
   };
+  const lists = { db: app.db, storage: app.storage, jobs: app.jobs, log: app.log };
   return {
     [JOB_QUEUES.expireDueParticipations]: async () => {
       await expireDueParticipations(app.db, app.jobs, new Date());
@@ -68,6 +72,18 @@ export function createJobHandlers(app: FastifyInstance, options: JobHandlerOptio
     },
     [JOB_QUEUES.deliverWebhook]: async (data) => {
       if (typeof data.id === 'string') await deliverDueWebhooks(webhooks, data.id);
+    },
+    [JOB_QUEUES.loadSanctionsList]: async (data) => {
+      if (typeof data.listId === 'string') await loadSanctionsList(lists, data.listId);
+    },
+    [JOB_QUEUES.rescreenCompanies]: async (data) => {
+      if (typeof data.runId === 'string') await rescreenCompanies(app.db, data.runId);
+    },
+    [JOB_QUEUES.fetchSanctionsLists]: async () => {
+      await fetchSanctionsLists(lists);
+    },
+    [JOB_QUEUES.kycRenewalReminders]: async () => {
+      await sendKycRenewalReminders(app.db, new Date());
     },
   };
 }

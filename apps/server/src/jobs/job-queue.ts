@@ -18,6 +18,14 @@ export const JOB_QUEUES = {
   deliverDueWebhooks: 'webhooks.deliver-due',
   /** One job per webhook delivery at its retry time, or resent by its company. */
   deliverWebhook: 'webhooks.deliver',
+  /** One job per uploaded or fetched sanctions list version: parse, write its entries, put it in force. */
+  loadSanctionsList: 'compliance.load-list',
+  /** One job per re-screening run (after a list version loads, or an admin's request). */
+  rescreenCompanies: 'compliance.rescreen',
+  /** Daily: fetch the lists from their configured addresses (does nothing unless an admin turned it on). */
+  fetchSanctionsLists: 'compliance.fetch-lists',
+  /** Daily: KYC renewal reminders 30 and 7 days before an approval lapses. */
+  kycRenewalReminders: 'kyc.renewal-reminders',
 } as const;
 export type JobQueueName = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -39,6 +47,12 @@ export const SWEEP_QUEUES = [
   JOB_QUEUES.expireDueOperations,
   JOB_QUEUES.deliverDueMails,
   JOB_QUEUES.deliverDueWebhooks,
+] as const;
+
+/** Work done once a day, at the given minute and hour (UTC). */
+export const DAILY_QUEUES = [
+  { name: JOB_QUEUES.fetchSanctionsLists, cron: '20 3 * * *' },
+  { name: JOB_QUEUES.kycRenewalReminders, cron: '0 13 * * *' },
 ] as const;
 
 export interface EnqueueOptions {

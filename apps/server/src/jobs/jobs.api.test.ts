@@ -11,7 +11,7 @@ import { expireDueParticipations } from '../modules/participations/participation
 import { createApprovedBuyers } from '../test/buyers';
 import { createOpenOperation, getTonnage, placeOrder } from '../test/deals';
 import { type TestApp, createScratchDatabase, createTestApp } from '../test/test-app';
-import { JOB_QUEUES, RETIRED_QUEUES, SWEEP_QUEUES } from './job-queue';
+import { DAILY_QUEUES, JOB_QUEUES, RETIRED_QUEUES, SWEEP_QUEUES } from './job-queue';
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const started = Date.now();
@@ -31,8 +31,10 @@ describe('job workers (JOBS=on)', () => {
       t.db,
       sql`select name, cron from pgboss.schedule`,
     );
-    expect(schedules.map((row) => row.name).sort()).toEqual([...SWEEP_QUEUES].sort());
-    expect(schedules.every((row) => row.cron === '* * * * *')).toBe(true);
+    // The sweeps every minute; the daily work (sanctions lists' fetch, KYC renewal reminders) at its hour.
+    const daily = new Map<string, string>(DAILY_QUEUES.map((queue) => [queue.name, queue.cron]));
+    expect(schedules.map((row) => row.name).sort()).toEqual([...SWEEP_QUEUES, ...daily.keys()].sort());
+    expect(schedules.every((row) => row.cron === (daily.get(row.name) ?? '* * * * *'))).toBe(true);
 
     const [buyer, waiting] = await createApprovedBuyers(t, 2, 'worker');
     const operation = await createOpenOperation(t.db, { totalTons: 10 });
@@ -97,7 +99,9 @@ describe('a queue an earlier release used', () => {
       await after.close();
       expect(queues.map((row) => row.name)).not.toContain(retired);
       expect(queues.map((row) => row.name)).toContain(JOB_QUEUES.expireDueParticipations);
-      expect(schedules.map((row) => row.name).sort()).toEqual([...SWEEP_QUEUES].sort());
+      expect(schedules.map((row) => row.name).sort()).toEqual(
+        [...SWEEP_QUEUES, ...DAILY_QUEUES.map((queue) => queue.name)].sort(),
+      );
     } finally {
       await scratch?.drop();
       await rm(dataDir, { recursive: true, force: true });

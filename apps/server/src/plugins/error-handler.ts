@@ -14,10 +14,14 @@ export function buildErrorBody(
 ): ApiErrorBody {
   const lang = getRequestLanguage(request);
   // A calendar date in a message is written as the reader reads it, not as YYYY-MM-DD.
-  const written =
+  const written: TranslateParams =
     typeof params.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(params.date)
       ? { ...params, date: formatCalendarDate(params.date, lang) }
-      : params;
+      : { ...params };
+  // A country (ISO alpha-2) in a message is written by its name in the reader's language.
+  if (typeof written.country === 'string' && /^[A-Z]{2}$/.test(written.country)) {
+    written.country = new Intl.DisplayNames([lang], { type: 'region' }).of(written.country) ?? written.country;
+  }
   const body: ApiErrorBody = { error: { code, message: translate(lang, `errors.${code}`, written) } };
   // A server error says nothing about itself: the id lets support find its log lines.
   if (ERROR_STATUS[code] >= 500) body.error.requestId = request.id;

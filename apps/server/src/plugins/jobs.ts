@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 import { type ConstructorOptions, type DrizzleTransactionLike, PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
 import { type DatabaseHandle } from '../db/client';
 import { type JobHandlerOptions, type JobHandlers, createJobHandlers } from '../jobs/handlers';
-import { JOB_QUEUES, type JobQueue, type JobQueueName, RETIRED_QUEUES, SWEEP_QUEUES } from '../jobs/job-queue';
+import {
+  DAILY_QUEUES,
+  JOB_QUEUES,
+  type JobQueue,
+  type JobQueueName,
+  RETIRED_QUEUES,
+  SWEEP_QUEUES,
+} from '../jobs/job-queue';
 import { appPlugin } from './app-plugin';
 
 /** Jobs waiting in one queue (pg-boss's counts, refreshed by its supervisor). */
@@ -114,6 +121,7 @@ export const jobsPlugin = appPlugin<JobsPluginOptions>(async (app, options) => {
     const handlers = createJobHandlers(app, options.handlers);
     await startWorkers(boss, handlers, options.pollingIntervalSeconds ?? 2);
     for (const name of SWEEP_QUEUES) await boss.schedule(name, EVERY_MINUTE, {}, { singletonKey: name });
+    for (const { name, cron } of DAILY_QUEUES) await boss.schedule(name, cron, {}, { singletonKey: name });
     // A notification is written with its mail and its webhook deliveries (notifyUser): send them now
     // rather than at the next minute's sweep. Every instance hears every NOTIFY; keyed by the
     // notification, one job is queued for it however many instances hear it (one key for all would

@@ -51,6 +51,8 @@ interface UploadRoute {
   maxFileBytes: number;
   maxFiles: number;
   maxFields: number;
+  /** The code of an empty body where it is not the usual one (a route whose fields are all optional). */
+  emptyBodyCode?: string;
   /** A text field whose value goes to the database, with a NUL byte in it. */
   nulField?: () => Part[];
 }
@@ -110,7 +112,7 @@ function casesFor(route: UploadRoute): Case[] {
       payload: '',
       contentType: type(good.boundary),
       status: 400,
-      code: route.maxFields > 0 ? 'VALIDATION_FAILED' : 'BAD_REQUEST',
+      code: route.emptyBodyCode ?? (route.maxFields > 0 ? 'VALIDATION_FAILED' : 'BAD_REQUEST'),
     },
     {
       name: 'JSON instead of multipart',
@@ -235,11 +237,13 @@ describe('malformed uploads', () => {
       method: 'POST',
       url: () => '/api/kyc/documents/government_id',
       headers: () => headers.pending!,
-      fields: () => [],
+      fields: () => [{ name: 'issuedOn', body: '2024-01-15' }],
       fileField: 'file',
       maxFileBytes: UPLOAD_MAX_BYTES,
       maxFiles: 1,
-      maxFields: 0,
+      // The document's dates: issuedOn, expiresOn, holderBirthDate (all optional: no file is what is missing).
+      maxFields: 3,
+      emptyBodyCode: 'BAD_REQUEST',
     },
     {
       name: 'payment proof',

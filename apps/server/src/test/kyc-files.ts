@@ -35,10 +35,14 @@ export function multipartBody(
   bytes: Buffer,
   contentType = 'application/octet-stream',
   fieldName = 'file',
+  fields: Record<string, string> = {},
 ): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----tradeops${Math.random().toString(16).slice(2)}`;
+  const texts = Object.entries(fields)
+    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join('');
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    `${texts}--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
     'utf8',
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');

@@ -231,6 +231,12 @@ export const routes: RouteObject[] = [
           page('admin/settings', 'pages.adminSettings', () =>
             import('./routes/admin-settings').then((m) => ({ Component: m.AdminSettingsPage })),
           ),
+          page('admin/compliance', 'pages.adminCompliance', () =>
+            import('./routes/admin-compliance').then((m) => ({ Component: m.AdminCompliancePage })),
+          ),
+          page('admin/compliance/cases/:caseId', 'pages.adminComplianceCase', () =>
+            import('./routes/admin-compliance-case').then((m) => ({ Component: m.AdminComplianceCasePage })),
+          ),
           page('admin/outbox', 'pages.adminOutbox', () =>
             import('./routes/admin-outbox').then((m) => ({ Component: m.AdminOutboxPage })),
           ),

@@ -5,6 +5,12 @@
  * in flight. (Zod runs without eval, see zod-setup.ts.)
  */
 export {
+  ZComplianceCaseDetailResponse,
+  ZComplianceCasesResponse,
+  ZComplianceSettings,
+  ZRescreenRun,
+  ZSanctionsListUploadResponse,
+  ZSanctionsListsResponse,
   ZAdminOperationsListResponse,
   ZApiError,
   ZBlogListResponse,

@@ -51,6 +51,28 @@ export const ERROR_STATUS = {
   DISPUTE_ALREADY_OPEN: 409,
   /** More evidence files than one dispute takes. */
   DISPUTE_TOO_MANY_FILES: 400,
+  /** The company has an open or confirmed sanctions screening case: no new orders or offers (said neutrally). */
+  COMPLIANCE_HOLD: 403,
+  /** The operation's seller is on hold: the buyer hears only that it is unavailable. */
+  OPERATION_UNAVAILABLE: 409,
+  /** A party of the payout has an open or confirmed compliance case: escrow stays where it is. */
+  ESCROW_ON_HOLD: 409,
+  /** KYC approval waits for the company's screening cases to be cleared or confirmed. */
+  KYC_SCREENING_UNRESOLVED: 409,
+  /** The company's screening found a confirmed hit: it cannot be approved. */
+  KYC_SCREENING_CONFIRMED: 409,
+  /** An operation's origin or destination is an embargoed jurisdiction. */
+  JURISDICTION_EMBARGOED: 422,
+  /** The company is registered in an embargoed jurisdiction. */
+  COMPANY_JURISDICTION_EMBARGOED: 403,
+  /** An uploaded sanctions list is not in its publisher's format. */
+  SANCTIONS_LIST_INVALID: 400,
+  /** The same files were already loaded as the version in force. */
+  SANCTIONS_LIST_UNCHANGED: 409,
+  /** The company's KYC approval lapsed (renewal period or a document's expiry): no new orders or offers until renewed. */
+  KYC_EXPIRED: 403,
+  /** A document's dates make it unusable now (expired, a proof of address older than 3 months). */
+  KYC_DOCUMENT_OUTDATED: 409,
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -1,3 +1,4 @@
+import { ZCompanyScreening } from '../compliance/schemas';
 import { z } from 'zod';
 import { zText } from '../text/safe-text';
 import {
@@ -53,8 +54,26 @@ export const ZKycDocument = z.object({
   rejectReason: z.string().nullable(),
   /** Counts the uploads of this document (1 = the first file); null while none was uploaded. */
   revision: z.number().int().nullable(),
+  /** The document's own dates where its type has them (DOCUMENT_DATES), as 'YYYY-MM-DD'. */
+  issuedOn: z.string().nullable().optional(),
+  expiresOn: z.string().nullable().optional(),
+  holderBirthDate: z.string().nullable().optional(),
 });
 export type KycDocument = z.infer<typeof ZKycDocument>;
+
+const zCalendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'kyc.dates.invalid')
+  .refine((value) => !Number.isNaN(new Date(`${value}T00:00:00Z`).getTime()), 'kyc.dates.invalid');
+
+/** The text fields beside an uploaded KYC file: its dates, each optional (judged by findDocumentDateProblem). */
+export const ZDocumentDatesFields = z
+  .object({
+    issuedOn: zCalendarDate.optional(),
+    expiresOn: zCalendarDate.optional(),
+    holderBirthDate: zCalendarDate.optional(),
+  })
+  .strict();
 
 export const ZOnboarding = z.object({
   currentStep: z.number().int().min(1),
@@ -65,6 +84,9 @@ export const ZOnboarding = z.object({
 export const ZKycStatusResponse = z.object({
   kycStatus: z.enum(KYC_STATUSES),
   kycRejectReason: z.string().nullable(),
+  /** When the approval lapses; renewal opens 30 days before. */
+  kycExpiresAt: z.string().nullable().optional(),
+  kycRenewal: z.enum(['valid', 'due', 'expired']).optional(),
   onboarding: ZOnboarding,
   documents: z.array(ZKycDocument),
 });
@@ -98,6 +120,8 @@ export const ZKycReviewUser = z.object({
   /** The revision of the company's data (name, type, country, tax id) shown here. */
   revision: z.number().int(),
   documents: z.array(ZKycDocument),
+  /** The company's AML screening: its standing and cases (approval waits for every case to be decided). */
+  screening: ZCompanyScreening,
 });
 export type KycReviewUser = z.infer<typeof ZKycReviewUser>;
 export const ZKycReviewUsersResponse = z.object({ data: z.array(ZKycReviewUser) });

@@ -11,3 +11,4 @@ export * from './profiles';
 export * from './views';
 export * from './rate-limits';
 export * from './integrations';
+export * from './compliance';

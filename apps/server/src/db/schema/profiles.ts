@@ -1,5 +1,7 @@
 import {
   COMPANY_TYPES,
+  COMPLIANCE_STATUSES,
+  type ComplianceStatus,
   KYC_DOCUMENT_STATUSES,
   KYC_DOCUMENT_TYPES,
   KYC_STATUSES,
@@ -16,7 +18,7 @@ import {
   type UserRole,
 } from '@tradeops/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { checkIn, createdAt, timestamptz, updatedAt } from './columns';
 
@@ -48,6 +50,16 @@ export const profiles = pgTable(
     language: text('language').$type<Language>().notNull().default('es'),
     /** Counts versions of the company data KYC reviews (name, type, country, tax id): a decision names one. */
     kycRevision: integer('kyc_revision').notNull().default(1),
+    /**
+     * The company's standing after its sanctions screening cases (modules/compliance): 'review'
+     * while a case is open, 'blocked' after a confirmed hit; either refuses new orders, offers and
+     * escrow movements. Orders and payouts read it under a share lock; a case decision updates it.
+     */
+    /** When the approval lapses (renewal period, or an earlier document expiry): new orders and offers stop then. */
+    kycExpiresAt: timestamptz('kyc_expires_at'),
+    /** The last renewal reminder sent for this expiry (30, then 7 days before); reset by the next approval. */
+    kycRenewalRemindedDays: integer('kyc_renewal_reminded_days'),
+    complianceStatus: text('compliance_status').$type<ComplianceStatus>().notNull().default('clear'),
     notificationPrefs: jsonb('notification_prefs')
       .$type<NotificationPrefs>()
       .notNull()
@@ -60,6 +72,7 @@ export const profiles = pgTable(
     checkIn('profiles_role_check', t.role, USER_ROLES),
     checkIn('profiles_kyc_status_check', t.kycStatus, KYC_STATUSES),
     checkIn('profiles_language_check', t.language, LANGUAGES),
+    checkIn('profiles_compliance_status_check', t.complianceStatus, COMPLIANCE_STATUSES),
     check('profiles_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
     check('profiles_kyc_revision_check', sql`${t.kycRevision} > 0`),
     // A rejection always tells the company why (spec: /kyc-cuenta/reintentar shows the reason).
@@ -68,6 +81,10 @@ export const profiles = pgTable(
       sql`${t.kycStatus} <> 'rechazado' or coalesce(btrim(${t.kycMotivoRechazo}), '') <> ''`,
     ),
     index('profiles_kyc_status_idx').on(t.kycStatus),
+    // The renewal reminders' daily sweep reads approved companies by expiry.
+    index('profiles_kyc_expires_idx')
+      .on(t.kycExpiresAt)
+      .where(sql`kyc_status = 'aprobado'`),
   ],
 );
 
@@ -108,6 +125,11 @@ export const userDocuments = pgTable(
     rejectReason: text('reject_reason'),
     /** Counts the files uploaded under this row (a replacement keeps the id): a decision names one. */
     revision: integer('revision').notNull().default(1),
+    /** The document's own dates where its type has them (shared DOCUMENT_DATES). */
+    issuedOn: date('issued_on', { mode: 'string' }),
+    expiresOn: date('expires_on', { mode: 'string' }),
+    /** The identity document's holder's date of birth: the person's screening uses it. */
+    holderBirthDate: date('holder_birth_date', { mode: 'string' }),
     uploadedAt: timestamptz('uploaded_at'),
     reviewedAt: timestamptz('reviewed_at'),
     reviewedBy: text('reviewed_by').references(() => user.id, { onDelete: 'set null' }),

@@ -1,4 +1,12 @@
-import { type CompanyType, type KycStatus, type OnboardingStatus, type UserRole, DAY_MS } from '@tradeops/shared';
+import {
+  type CompanyType,
+  type KycStatus,
+  type OnboardingStatus,
+  type UserRole,
+  DAY_MS,
+  DEFAULT_KYC_RENEWAL_MONTHS,
+  addMonths,
+} from '@tradeops/shared';
 import { hashPassword } from 'better-auth/crypto';
 import { inArray } from 'drizzle-orm';
 import { type AppTransaction, type Queryable } from '../client';
@@ -193,6 +201,8 @@ export async function seedDemoAccounts(tx: AppTransaction, missing: DemoAccount[
         role: demo.role,
         kycStatus: demo.kycStatus,
         kycReviewedAt: isApproved ? createdAt : null,
+        // The default renewal period from the approval (companies renew their KYC every 12 months).
+        kycExpiresAt: isApproved && !demo.isAdmin ? addMonths(createdAt, DEFAULT_KYC_RENEWAL_MONTHS) : null,
         kycReviewedBy: isApproved && !demo.isAdmin ? demoUserId('admin') : null,
         isAdmin: demo.isAdmin,
         language: 'es',

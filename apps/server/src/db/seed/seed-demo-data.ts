@@ -1,3 +1,4 @@
+import { seedSanctionsExcerpts } from '../../modules/compliance/sanctions-lists.service';
 import { type Storage } from '../../plugins/storage/storage';
 import { type AppDatabase } from '../client';
 import { findMissingDemoAccounts, hashDemoPassword, seedDemoAccounts } from './demo-accounts';
@@ -27,4 +28,6 @@ export async function seedDemoData(db: AppDatabase, storage: Storage, options: {
     await seedDemoParticipations(tx, now);
     await seedDemoContent(tx, now);
   });
+  // The shipped excerpts of the three sanctions lists, in force from the first start.
+  await seedSanctionsExcerpts(db, now);
 }

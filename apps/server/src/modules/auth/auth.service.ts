@@ -36,6 +36,8 @@ import {
 } from '../../plugins/auth/mailbox-password';
 import { isWellFormedResetToken, revokeResetTokens } from '../../plugins/auth/reset-tokens';
 import { RATE_LIMITS, type RateLimitCheck } from '../../plugins/rate-limit';
+import { assertCountryNotEmbargoed } from '../compliance/compliance-gates.service';
+import { screenCompany } from '../compliance/screening.service';
 import { sendVerificationMail } from './email-verification.service';
 import { loadSessionUser, refuseAtAdminDoor, revokeSessionByHeaders, toSessionUser } from './session-user';
 import { isTwoFactorChallenge } from './two-factor.service';
@@ -64,6 +66,7 @@ interface AuthDeps {
  */
 export async function signUp({ app, request, reply }: AuthDeps, body: SignUpRequest): Promise<SessionUser> {
   assertPasswordNotCommon(body.password);
+  await assertCountryNotEmbargoed(app.db, body.country);
   // Every attempt that reaches Better Auth counts, taken or not ("already registered" discloses an account).
   await app.rateLimits.consume([RATE_LIMITS.signUpAddress, request.ip]);
   const email = body.email.toLowerCase();
@@ -103,6 +106,10 @@ export async function signUp({ app, request, reply }: AuthDeps, body: SignUpRequ
     await app.db.delete(user).where(eq(user.id, userId));
     throw error;
   }
+  // AML screening of the new company and its signer (a hit opens a case for the back office).
+  await screenCompany(app.db, userId, 'signup', { actorId: userId }).catch((error: unknown) => {
+    request.log.error({ err: error, userId }, 'the sign-up screening failed (the KYC review screens again)');
+  });
   forwardSetCookies(reply, result.headers);
   // The account exists either way: a mail that could not be queued is asked for again with the resend button.
   await sendVerificationMail(app, result.headers).catch((error: unknown) => {

@@ -12,6 +12,7 @@ import { getPgErrorCode } from '../../db/errors';
 import { ledgerEntries, ledgerTransfers, participations, operations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { writeAudit } from '../audit/audit.service';
+import { assertEscrowMayMove } from '../compliance/compliance-gates.service';
 import { getPlatformSettings } from '../settings/settings.service';
 import { PLATFORM_REVENUE_ACCOUNT, buyerAccount, escrowAccount, sellerAccount } from './ledger-accounts';
 
@@ -123,6 +124,8 @@ export async function payOutParticipation(
   },
 ): Promise<string> {
   const money = await lockParticipationMoney(tx, participationId);
+  // A party with an open or confirmed compliance case holds the money where it is.
+  await assertEscrowMayMove(tx, { buyerId: money.userId, sellerId: money.sellerId });
   const held = await getHeldCents(tx, participationId);
   if (held <= 0) throw new AppError('CONFLICT');
   if (options.planned && options.planned.heldCents !== held) throw new AppError('PAYOUT_CHANGED');

@@ -20,7 +20,10 @@ function upload(
   bytes: Buffer,
   extraHeaders: Record<string, string> = {},
 ) {
-  const body = multipartBody(fileName, bytes);
+  // A proof of address is sent with its issue date (required); a recent one.
+  const fields: Record<string, string> =
+    documentType === 'proof_address' ? { issuedOn: new Date().toISOString().slice(0, 10) } : {};
+  const body = multipartBody(fileName, bytes, 'application/octet-stream', 'file', fields);
   return t.app.inject({
     method: 'POST',
     url: `/api/kyc/documents/${documentType}`,

@@ -1,4 +1,5 @@
 import {
+  ZDocumentDatesFields,
   ZDocumentFileQuery,
   ZDocumentIdParams,
   ZKycDocumentTypeParams,
@@ -9,7 +10,7 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { errorResponses } from '../../plugins/error-handler';
-import { readMultipart } from '../../plugins/multipart';
+import { UPLOAD_LIMITS, readMultipart } from '../../plugins/multipart';
 import { sendStoredFile } from '../../plugins/storage/send-stored-file';
 import { requireAuth } from '../../plugins/route-access';
 import { assertEmailVerified, continueOnboarding, getDocumentFile, getKycStatus, uploadDocument } from './kyc.service';
@@ -40,7 +41,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Upload (or replace) one of the five KYC documents',
         description:
-          'multipart/form-data with one file part, at most 10 MB. The type is read from the content (PDF, JPEG, PNG) and must be allowed for the document and match the extension. A verified document is locked (409). Refused (403 EMAIL_NOT_VERIFIED) until the account has confirmed its e-mail address.',
+          'multipart/form-data with one file part, at most 10 MB, and optional text fields `issuedOn`, `expiresOn` and `holderBirthDate` (YYYY-MM-DD: an expired document, a proof of address issued more than 3 months ago or a date in the future is refused). The type is read from the content (PDF, JPEG, PNG) and must be allowed for the document and match the extension. A verified document is locked (409). Refused (403 EMAIL_NOT_VERIFIED) until the account has confirmed its e-mail address.',
         tags: ['kyc'],
         params: ZKycDocumentTypeParams,
         consumes: ['multipart/form-data'],
@@ -62,13 +63,27 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       // Before reading up to 10 MB of upload (the service checks again).
       assertEmailVerified(auth);
-      const [file] = (await readMultipart(request, { preservePath: true })).files;
+      const body = await readMultipart(request, {
+        preservePath: true,
+        limits: { ...UPLOAD_LIMITS, fields: 3, fieldSize: 32 },
+      });
+      const [file] = body.files;
       if (!file) throw new AppError('BAD_REQUEST');
+      const dates = ZDocumentDatesFields.safeParse(body.fields);
+      if (!dates.success) {
+        const issue = dates.error.issues[0];
+        throw new AppError(
+          'VALIDATION_FAILED',
+          {},
+          { fields: { [String(issue?.path[0] ?? 'issuedOn')]: 'kyc.dates.invalid' } },
+        );
+      }
       const document = await uploadDocument(
         { db: app.db, storage: app.storage, log: request.log },
         auth,
         request.params.documentType,
         file,
+        dates.data,
       );
       return { document };
     },

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   KYC_DOCUMENT_TYPE_LIST,
+  type DocumentDates,
+  findDocumentDateProblem,
+  kycRenewalState,
   MIME_TYPE_BY_FILE_TYPE,
   ONBOARDING_STEP,
   isAllowedFileType,
@@ -33,6 +36,9 @@ export function toKycDocument(documentType: KycDocumentType, row: DocumentRow | 
     uploadedAt: row?.uploadedAt ? row.uploadedAt.toISOString() : null,
     rejectReason: row?.status === 'rejected' ? row.rejectReason : null,
     revision: row?.storageKey ? row.revision : null,
+    issuedOn: row?.issuedOn ?? null,
+    expiresOn: row?.expiresOn ?? null,
+    holderBirthDate: row?.holderBirthDate ?? null,
   };
 }
 
@@ -49,7 +55,11 @@ export function toDocumentList(rows: DocumentRow[]): KycDocument[] {
 export async function getKycStatus(db: AppDatabase, auth: AuthContext): Promise<KycStatusResponse> {
   const userId = auth.user.id;
   const [profile] = await db
-    .select({ kycStatus: profiles.kycStatus, kycMotivoRechazo: profiles.kycMotivoRechazo })
+    .select({
+      kycStatus: profiles.kycStatus,
+      kycMotivoRechazo: profiles.kycMotivoRechazo,
+      kycExpiresAt: profiles.kycExpiresAt,
+    })
     .from(profiles)
     .where(eq(profiles.id, userId));
   if (!profile) throw new AppError('NOT_FOUND');
@@ -58,6 +68,8 @@ export async function getKycStatus(db: AppDatabase, auth: AuthContext): Promise<
   return {
     kycStatus: profile.kycStatus,
     kycRejectReason: profile.kycStatus === 'rechazado' ? profile.kycMotivoRechazo : null,
+    kycExpiresAt: profile.kycExpiresAt?.toISOString() ?? null,
+    kycRenewal: kycRenewalState(profile.kycExpiresAt, new Date()),
     onboarding: {
       currentStep: onboarding?.currentStep ?? 1,
       status: onboarding?.status ?? 'in_progress',
@@ -86,8 +98,12 @@ export async function uploadDocument(
   auth: AuthContext,
   documentType: KycDocumentType,
   file: UploadedFile,
+  dates: DocumentDates = {},
+  now: Date = new Date(),
 ): Promise<KycDocument> {
   assertEmailVerified(auth);
+  const dateProblem = findDocumentDateProblem(documentType, dates, now, { isUpload: true });
+  if (dateProblem) throw new AppError('VALIDATION_FAILED', {}, { fields: { [dateProblem.field]: dateProblem.key } });
   const fileType = checkUploadedFile(file, DOCUMENT_UPLOAD, {
     accepts: (type) => isAllowedFileType(documentType, type),
   });
@@ -97,12 +113,13 @@ export async function uploadDocument(
   const storageKey = `${userId}/${documentType}/${randomUUID()}.${fileType}`;
   const mimeType = MIME_TYPE_BY_FILE_TYPE[fileType];
 
-  // Refuse a locked document before writing anything.
+  // Refuse a locked document before writing anything: verified documents open again only for the KYC renewal.
   const [current] = await deps.db
     .select({ status: userDocuments.status })
     .from(userDocuments)
     .where(and(eq(userDocuments.userId, userId), eq(userDocuments.documentType, documentType)));
-  if (current?.status === 'verified') throw new AppError('DOCUMENT_LOCKED');
+  const isRenewing = await isRenewalOpen(deps.db, userId, now);
+  if (current?.status === 'verified' && !isRenewing) throw new AppError('DOCUMENT_LOCKED');
 
   await deps.storage.put('documents', storageKey, file.bytes, { contentType: mimeType, fileName: displayName });
   let result: { row: DocumentRow; previousKey: string | null };
@@ -113,8 +130,11 @@ export async function uploadDocument(
         .from(userDocuments)
         .where(and(eq(userDocuments.userId, userId), eq(userDocuments.documentType, documentType)))
         .for('update');
-      if (previous?.status === 'verified') throw new AppError('DOCUMENT_LOCKED');
+      if (previous?.status === 'verified' && !isRenewing) throw new AppError('DOCUMENT_LOCKED');
       const values = {
+        issuedOn: dates.issuedOn ?? null,
+        expiresOn: dates.expiresOn ?? null,
+        holderBirthDate: dates.holderBirthDate ?? null,
         fileName: displayName,
         storageKey,
         mimeType,
@@ -133,7 +153,7 @@ export async function uploadDocument(
           target: [userDocuments.userId, userDocuments.documentType],
           // A new file is a new revision: a decision naming the previous one is refused.
           set: { ...values, revision: sql`${userDocuments.revision} + 1`, updatedAt: new Date() },
-          setWhere: sql`${userDocuments.status} <> 'verified'`,
+          setWhere: isRenewing ? undefined : sql`${userDocuments.status} <> 'verified'`,
         })
         .returning();
       if (!row) throw new AppError('DOCUMENT_LOCKED');
@@ -163,6 +183,18 @@ export async function uploadDocument(
     });
   }
   return toKycDocument(documentType, result.row);
+}
+
+/**
+ * The KYC renewal is open from 30 days before an approval lapses (and after): the company may
+ * send its documents again, verified ones included, for a new review.
+ */
+export async function isRenewalOpen(db: Queryable, userId: string, now: Date): Promise<boolean> {
+  const [profile] = await db
+    .select({ kycStatus: profiles.kycStatus, kycExpiresAt: profiles.kycExpiresAt })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return profile?.kycStatus === 'aprobado' && kycRenewalState(profile.kycExpiresAt, now) !== 'valid';
 }
 
 /**

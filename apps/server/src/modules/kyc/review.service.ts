@@ -6,6 +6,9 @@ import {
   type KycReviewUser,
   type OperationReviewItem,
   canApply,
+  findDocumentDateProblem,
+  kycExpiryDate,
+  kycRenewalState,
 } from '@tradeops/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
@@ -14,6 +17,10 @@ import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { translate } from '../../plugins/i18n';
 import { writeAudit } from '../audit/audit.service';
+import { assertRouteNotEmbargoed } from '../compliance/compliance-gates.service';
+import { getComplianceSettings } from '../compliance/compliance-settings.service';
+import { screenCompany } from '../compliance/screening.service';
+import { getCompanyScreenings } from '../compliance/cases.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { lockExistingOperation, transition } from '../operations/operation-aggregate';
 import { operationTitleFor } from '@tradeops/shared';
@@ -24,7 +31,8 @@ import { toDocumentList } from './kyc.service';
  * stepper's Continue: step 2 or later), and either a document uploaded and not reviewed yet,
  * or all five verified (waiting for the approval).
  */
-const awaitingReview = sql`${profiles.kycStatus} = 'pendiente' and not ${profiles.isAdmin} and exists (
+const awaitingReview = sql`(${profiles.kycStatus} = 'pendiente' or (${profiles.kycStatus} = 'aprobado'
+  and ${profiles.kycExpiresAt} <= now() + interval '30 days')) and not ${profiles.isAdmin} and exists (
   select 1 from ${onboardingStatus} where ${onboardingStatus.userId} = ${profiles.id}
     and ${onboardingStatus.currentStep} >= ${ONBOARDING_STEP.review}) and (exists (
   select 1 from ${userDocuments} where ${userDocuments.userId} = ${profiles.id} and ${userDocuments.status} = 'uploaded')
@@ -72,6 +80,10 @@ export async function listUsersAwaitingReview(db: AppDatabase): Promise<KycRevie
         rows.map((row) => row.profile.id),
       ),
     );
+  const screenings = await getCompanyScreenings(
+    db,
+    rows.map((row) => row.profile.id),
+  );
   return rows.map(({ profile, email, waitingSince: since }) => ({
     userId: profile.id,
     email,
@@ -85,6 +97,7 @@ export async function listUsersAwaitingReview(db: AppDatabase): Promise<KycRevie
     waitingSince: since ? new Date(since).toISOString() : null,
     revision: profile.kycRevision,
     documents: toDocumentList(documents.filter((document) => document.userId === profile.id)),
+    screening: screenings.get(profile.id) ?? { status: profile.complianceStatus, lastScreenedAt: null, cases: [] },
   }));
 }
 
@@ -109,6 +122,19 @@ export async function verifyDocument(
   revision: number,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    // A proof of address older than three months shows no current address: rejected, never verified.
+    const [reviewed] = await tx
+      .select({
+        documentType: userDocuments.documentType,
+        issuedOn: userDocuments.issuedOn,
+        expiresOn: userDocuments.expiresOn,
+      })
+      .from(userDocuments)
+      .where(eq(userDocuments.id, documentId));
+    if (reviewed) {
+      const problem = findDocumentDateProblem(reviewed.documentType, reviewed, new Date());
+      if (problem) throw new AppError('KYC_DOCUMENT_OUTDATED');
+    }
     const [row] = await tx
       .update(userDocuments)
       .set({ status: 'verified', rejectReason: null, reviewedAt: new Date(), reviewedBy: admin.user.id })
@@ -205,6 +231,21 @@ function assertReviewedCompany(profile: { kycRevision: number }, revision: numbe
 }
 
 /**
+ * A company is approved only with no open or confirmed screening case (the reviewer clears or
+ * confirms each under Compliance first) and not registered in an embargoed jurisdiction.
+ */
+function assertScreeningResolved(
+  profile: { complianceStatus: string; country: string | null },
+  embargoed: readonly string[],
+): void {
+  if (profile.complianceStatus === 'blocked') throw new AppError('KYC_SCREENING_CONFIRMED');
+  if (profile.complianceStatus === 'review') throw new AppError('KYC_SCREENING_UNRESOLVED');
+  if (profile.country && embargoed.includes(profile.country)) {
+    throw new AppError('COMPANY_JURISDICTION_EMBARGOED', { country: profile.country });
+  }
+}
+
+/**
  * Approves a company: only when all five documents are verified. The user's
  * next request passes the KYC gate (sessions are read per request).
  */
@@ -214,18 +255,32 @@ export async function approveUser(
   userId: string,
   revision: number,
 ): Promise<void> {
+  // Screened against the lists in force now; a hit opens a case the approval waits for.
+  await screenCompany(db, userId, 'kyc_review', { actorId: admin.user.id });
+  const { embargoedJurisdictions, kycRenewalMonths } = await getComplianceSettings(db);
   await db.transaction(async (tx) => {
     const profile = await lockReviewedProfile(tx, userId);
-    if (profile.kycStatus === 'aprobado') throw new AppError('CONFLICT');
+    const now = new Date();
+    // An approved company is approved again only for its renewal (from 30 days before it lapses).
+    if (profile.kycStatus === 'aprobado' && kycRenewalState(profile.kycExpiresAt, now) === 'valid') {
+      throw new AppError('CONFLICT');
+    }
     assertReviewedCompany(profile, revision);
+    assertScreeningResolved(profile, embargoedJurisdictions);
     const rows = await tx.select().from(userDocuments).where(eq(userDocuments.userId, userId)).for('update');
     if (toDocumentList(rows).some((document) => document.status !== 'verified')) {
       throw new AppError('KYC_DOCUMENTS_INCOMPLETE');
     }
-    const now = new Date();
+    const kycExpiresAt = kycExpiryDate(
+      now,
+      kycRenewalMonths,
+      rows.map((row) => row.expiresOn).filter((date): date is string => date !== null),
+    );
     await tx
       .update(profiles)
       .set({
+        kycExpiresAt,
+        kycRenewalRemindedDays: null,
         kycStatus: 'aprobado',
         kycMotivoRechazo: null,
         kycReviewedAt: now,
@@ -236,10 +291,10 @@ export async function approveUser(
     await upsertOnboarding(tx, userId, ONBOARDING_STEPS, 'completed');
     await writeAudit(tx, {
       actorId: admin.user.id,
-      action: 'kyc.user.approved',
+      action: profile.kycStatus === 'aprobado' ? 'kyc.user.renewed' : 'kyc.user.approved',
       entityType: 'profile',
       entityId: userId,
-      data: { revision },
+      data: { revision, kycExpiresAt: kycExpiresAt.toISOString() },
     });
     const recipient = await loadRecipient(tx, userId);
     await notifyUser(
@@ -362,6 +417,8 @@ async function decideOperation(
     }
     const event = isApproval ? 'approve' : 'reject';
     if (!canApply(current.status, event)) throw new AppError('CONFLICT');
+    if (isApproval)
+      assertRouteNotEmbargoed(current, { embargoed: (await getComplianceSettings(tx)).embargoedJurisdictions });
     const row = await transition(tx, current, event, {
       actorId: admin.user.id,
       now,

@@ -26,6 +26,7 @@ import { type OperationRow, lockExistingOperation, transition } from '../operati
 import { listLiveParticipations, notifyDeal } from './deal-participants';
 import { findOpenDispute, findPaidLiveParticipation, getWindowEnd, isWindowOpen } from './dispute-records.service';
 import { finishSettlement, planDealPayout } from './settlement.service';
+import { screenEscrowParties } from '../compliance/screening.service';
 
 const EVIDENCE_BUCKET = 'documents';
 
@@ -282,6 +283,8 @@ export async function decideDispute(
   request: DisputeDecisionRequest,
   now = new Date(),
 ): Promise<void> {
+  // Its parties are screened first (a hit is recorded whatever happens next); the payout checks their standing.
+  await screenEscrowParties(db, operationId, { actorId: admin.user.id });
   await db.transaction(async (tx) => {
     const { operation, plan } = await prepareDisputeDecision(tx, operationId, request);
     assertPlanConfirmed(plan, request.preview_digest);

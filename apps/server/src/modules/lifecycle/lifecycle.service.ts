@@ -20,6 +20,7 @@ import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { assertPlanConfirmed, getEscrowStates } from '../escrow/escrow.service';
 import { escrowAccount } from '../escrow/ledger-accounts';
 import { endOperationWithRefunds } from '../operations/operation-end.service';
+import { screenEscrowParties } from '../compliance/screening.service';
 import { lockExistingOperation } from '../operations/operation-aggregate';
 import { getPlatformSettings } from '../settings/settings.service';
 import { listLiveParticipations } from './deal-participants';
@@ -183,6 +184,8 @@ export async function cancelOperation(
   reason: string,
   options: { previewDigest?: string } = {},
 ): Promise<void> {
+  // Its parties are screened first (a hit is recorded whatever happens next); the payout checks their standing.
+  await screenEscrowParties(db, operationId, { actorId: admin.user.id });
   await db.transaction(async (tx) => {
     const { operation, plan } = await prepareCancellation(tx, operationId);
     assertPlanConfirmed(plan, options.previewDigest);

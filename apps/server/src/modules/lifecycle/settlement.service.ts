@@ -12,6 +12,7 @@ import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { type PayoutPlan, assertPlanConfirmed, bookPayoutPlan, planPayouts } from '../escrow/escrow.service';
 import { type OperationRow, lockExistingOperation, transition } from '../operations/operation-aggregate';
 import { getPlatformSettings } from '../settings/settings.service';
+import { screenEscrowParties } from '../compliance/screening.service';
 import { listLiveParticipations, notifyDeal } from './deal-participants';
 import { findOpenDispute } from './dispute-records.service';
 import { inspectionResultOf, listMilestones } from './milestones.service';
@@ -90,6 +91,8 @@ export async function settleOperation(
   options: { previewDigest?: string } = {},
   now = new Date(),
 ): Promise<void> {
+  // Its parties are screened first (a hit is recorded whatever happens next); the payout checks their standing.
+  await screenEscrowParties(db, operationId, { actorId: admin.user.id });
   await db.transaction(async (tx) => {
     const { operation, plan } = await prepareSettlement(tx, operationId, now);
     assertPlanConfirmed(plan, options.previewDigest);

@@ -25,6 +25,7 @@ import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { type Storage, type StoredObject } from '../../plugins/storage/storage';
 import { getEscrowStates } from '../escrow/escrow.service';
 import { writeAudit } from '../audit/audit.service';
+import { assertOfferAllowed } from '../compliance/compliance-gates.service';
 import { pickTitle } from '../operations/operations.service';
 import { lockOperation, transition, updateOperationFields } from '../operations/operation-aggregate';
 
@@ -194,6 +195,7 @@ export async function createOffer(
   await putFiles(deps.storage, image, spec);
   try {
     await deps.db.transaction(async (tx) => {
+      await assertOfferAllowed(tx, auth.user.id, values);
       const [operation] = await tx
         .insert(operations)
         .values({
@@ -264,6 +266,7 @@ export async function updateOffer(
       const locked = await lockOperation(tx, id);
       if (!locked || locked.sellerId !== auth.user.id) throw new AppError('OPERATION_NOT_FOUND');
       if (!canEdit(locked)) throw new AppError('OFFER_NOT_EDITABLE');
+      await assertOfferAllowed(tx, auth.user.id, values);
       const now = new Date();
       const fields = {
         ...columnsFrom(values, lang),

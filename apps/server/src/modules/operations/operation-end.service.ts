@@ -4,6 +4,8 @@ import { type AppDatabase, type AppTransaction } from '../../db/client';
 import { participations, operations } from '../../db/schema';
 import { type JobQueue } from '../../jobs/job-queue';
 import { getHeldCents, payOutParticipation } from '../escrow/escrow.service';
+import { AppError } from '../../errors';
+import { screenEscrowParties } from '../compliance/screening.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { lockOperation, returnTons, transition } from './operation-aggregate';
 import { operationTitleFor } from '@tradeops/shared';
@@ -144,19 +146,26 @@ export async function expireDueOperations(db: AppDatabase, _jobs: JobQueue, now:
     .limit(100);
   let expired = 0;
   for (const { id } of due) {
-    const result = await db.transaction(async (tx) => {
-      const claimed = await lockOperation(tx, id, {
-        skipLocked: true,
-        where: and(eq(operations.status, 'active'), lte(operations.deadline, now)),
+    await screenEscrowParties(db, id, { actorId: null });
+    const result = await db
+      .transaction(async (tx) => {
+        const claimed = await lockOperation(tx, id, {
+          skipLocked: true,
+          where: and(eq(operations.status, 'active'), lte(operations.deadline, now)),
+        });
+        if (!claimed) return null;
+        return endOperationWithRefunds(tx, id, {
+          status: 'expired',
+          reason: 'deadline_passed',
+          actorId: null,
+          now,
+        });
+      })
+      // A party on compliance hold keeps the deal (and its escrow) where it is until an admin decides the case.
+      .catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'ESCROW_ON_HOLD') return null;
+        throw error;
       });
-      if (!claimed) return null;
-      return endOperationWithRefunds(tx, id, {
-        status: 'expired',
-        reason: 'deadline_passed',
-        actorId: null,
-        now,
-      });
-    });
     if (result) expired += 1;
   }
   return expired;

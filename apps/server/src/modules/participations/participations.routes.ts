@@ -14,6 +14,7 @@ import {
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { screenOrderParties } from '../compliance/screening.service';
 import { errorResponses } from '../../plugins/error-handler';
 import { readMultipart } from '../../plugins/multipart';
 import { sendStoredFile } from '../../plugins/storage/send-stored-file';
@@ -69,7 +70,9 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'buyer', apiKey: 'write' },
     },
     async (request, reply) => {
-      const result = await createParticipation(app.db, requireAuth(request), request.params.id, request.body);
+      const auth = requireAuth(request);
+      await screenOrderParties(app.db, auth.user.id, request.params.id, 'order');
+      const result = await createParticipation(app.db, auth, request.params.id, request.body);
       return reply.code(result.created ? 201 : 200).send({ participation: result.participation });
     },
   );

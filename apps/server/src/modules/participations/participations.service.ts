@@ -30,6 +30,8 @@ import { getEscrowStates } from '../escrow/escrow.service';
 import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { getPlatformSettings } from '../settings/settings.service';
+import { assertOrderAllowed } from '../compliance/compliance-gates.service';
+import { getComplianceSettings } from '../compliance/compliance-settings.service';
 import { allocateTons, isFullStatus, lockOperation } from '../operations/operation-aggregate';
 import { notifyDealAllocated } from '../lifecycle/deal-notices.service';
 
@@ -196,6 +198,7 @@ export async function createParticipation(
     return { participation: await withEscrow(db, replay), created: false };
   }
   const settings = await getPlatformSettings(db);
+  const compliance = await getComplianceSettings(db);
   // What never changes once an operation is approved (price, titles) is read before the lock;
   // a closed or full operation is refused here without writing anything (checked again under it).
   const [preview] = await db.select().from(operations).where(eq(operations.id, operationId));
@@ -253,6 +256,8 @@ export async function createParticipation(
       const closed = closedReasonOf(operation, now);
       if (closed === 'full') throw new AppError('OPERATION_FULL');
       if (closed) throw new AppError('ORDER_CLOSED');
+      // The buyer's and the seller's screening standing and the route's jurisdictions, under lock.
+      await assertOrderAllowed(tx, { buyerId: userId, operation }, { embargoed: compliance.embargoedJurisdictions });
 
       const limits = limitsOf(operation, heldTons);
       const problem = checkOrderVolume(request.volume, limits);

@@ -5,6 +5,8 @@ import { profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { writeAudit } from '../audit/audit.service';
+import { assertCountryNotEmbargoed } from '../compliance/compliance-gates.service';
+import { screenCompany } from '../compliance/screening.service';
 
 /*
  * The settings pages' profile: the person's name, the interface language and
@@ -36,6 +38,8 @@ export async function updateAccountProfile(
   auth: AuthContext,
   body: UpdateAccountProfileRequest,
 ): Promise<AccountProfile> {
+  if (body.country) await assertCountryNotEmbargoed(db, body.country);
+  let screensAgain = false;
   await db.transaction(async (tx) => {
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, auth.user.id)).for('update');
     if (!profile) throw new AppError('NOT_FOUND');
@@ -59,6 +63,8 @@ export async function updateAccountProfile(
         : {}),
     };
     if (Object.keys(changes).length === 0) return;
+    // What screening reads changed: the company's name, tax id or country, or the signer's name.
+    screensAgain = changesCompany || (body.fullName !== undefined && body.fullName !== profile.fullName);
     await tx
       .update(profiles)
       // Company data is what KYC reviews: a change is a new revision, and a decision on the old one is refused.
@@ -76,6 +82,7 @@ export async function updateAccountProfile(
       data: { fields: Object.keys(changes) },
     });
   });
+  if (screensAgain) await screenCompany(db, auth.user.id, 'company_change', { actorId: auth.user.id });
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, auth.user.id));
   return getAccountProfile(db, { ...auth, profile: profile ?? auth.profile });
 }

@@ -8,6 +8,7 @@ import {
   ZWaitlistEntry,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { screenOrderParties } from '../compliance/screening.service';
 import { errorResponses } from '../../plugins/error-handler';
 import { requireAuth } from '../../plugins/route-access';
 import { claimWaitlistInvitation } from './waitlist-claim.service';
@@ -79,6 +80,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'buyer' },
     },
     async (request, reply) => {
+      await screenOrderParties(app.db, request.auth!.user.id, request.params.id, 'waitlist_claim');
       const result = await claimWaitlistInvitation(app.db, app.jobs, request.auth!, request.params.id, request.body);
       return reply.code(201).send(result);
     },

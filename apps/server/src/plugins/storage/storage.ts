@@ -1,7 +1,7 @@
 import { type Readable } from 'node:stream';
 
-/** The buckets of the spec (KYC documents, payment proofs, specification sheets) and product photos of offers. */
-export const STORAGE_BUCKETS = ['documents', 'payment-proofs', 'specs', 'operation-images'] as const;
+/** The buckets of the spec (KYC documents, payment proofs, specification sheets), product photos of offers and uploaded sanctions lists. */
+export const STORAGE_BUCKETS = ['documents', 'payment-proofs', 'specs', 'operation-images', 'sanctions-lists'] as const;
 export type StorageBucket = (typeof STORAGE_BUCKETS)[number];
 
 export interface StoredObjectMeta {

@@ -23,6 +23,7 @@ const AREA_LINKS = {
     { to: '/admin/kyc/operations', key: 'adminKycOperations' },
     { to: '/admin/payments', key: 'adminPayments' },
     { to: '/admin/operations', key: 'adminOperations' },
+    { to: '/admin/compliance', key: 'adminCompliance' },
     { to: '/admin/settings', key: 'adminSettings' },
   ],
 } as const;

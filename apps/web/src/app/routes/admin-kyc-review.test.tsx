@@ -31,6 +31,7 @@ function reviewUser(revision: number, fileName: string): KycReviewUser {
     registeredAt: '2026-01-02T10:00:00.000Z',
     waitingSince: '2026-01-02T11:00:00.000Z',
     revision: 1,
+    screening: { status: 'clear', lastScreenedAt: '2026-01-02T10:00:01.000Z', cases: [] },
     documents: [
       pending('government_id'),
       pending('incorporation_cert'),

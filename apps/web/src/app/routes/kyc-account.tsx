@@ -14,6 +14,7 @@ import { KycLoadError } from '../../features/kyc/components/kyc-load-error';
 import { useSyncSessionKycStatus } from '../../features/kyc/hooks/use-sync-session';
 import { useSession } from '../../lib/session';
 import { InnerPage } from '../../components/ui/inner-page';
+import { formatDate } from '../../lib/format';
 
 type Next = 'upload' | 'fix' | 'submit' | 'wait' | 'approved' | 'rejected';
 
@@ -78,6 +79,9 @@ function AccountSummary({ data, landing }: { data: KycStatusResponse; landing: s
           </dd>
         </div>
       </dl>
+      {data.kycStatus === 'aprobado' && data.kycExpiresAt && data.kycRenewal && data.kycRenewal !== 'valid' && (
+        <RenewalNotice state={data.kycRenewal} expiresAt={data.kycExpiresAt} />
+      )}
       {data.kycRejectReason && (
         <p className="mt-4 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">
           {t('kyc.retry.reasonLabel')}: {data.kycRejectReason}
@@ -102,5 +106,23 @@ function AccountSummary({ data, landing }: { data: KycStatusResponse; landing: s
         )}
       </div>
     </section>
+  );
+}
+
+/** The KYC renewal: due within 30 days (send the documents again), or lapsed (no new orders or offers until renewed). */
+function RenewalNotice({ state, expiresAt }: { state: 'due' | 'expired'; expiresAt: string }) {
+  const { t, i18n } = useTranslation();
+  const date = formatDate(expiresAt, i18n.language, { dateStyle: 'long' });
+  return (
+    <div
+      role="status"
+      className={`mt-4 rounded-lg px-3 py-3 text-sm ${state === 'expired' ? 'bg-rose-50 text-rose-900' : 'bg-amber-50 text-amber-900'}`}
+    >
+      <p className="font-semibold">{t(state === 'expired' ? 'kyc.renewal.expiredTitle' : 'kyc.renewal.dueTitle')}</p>
+      <p className="mt-1">{t(state === 'expired' ? 'kyc.renewal.expiredText' : 'kyc.renewal.dueText', { date })}</p>
+      <ButtonLink to="/onboarding" size="sm" className="mt-3">
+        {t('kyc.renewal.action')}
+      </ButtonLink>
+    </div>
   );
 }

@@ -73,7 +73,14 @@ export function OnboardingPage() {
           )}
           <ul className="mt-8 grid gap-4">
             {data.documents.map((document) => (
-              <DocumentUploadCard key={document.documentType} document={document} isDisabled={isUnverified} />
+              <DocumentUploadCard
+                key={document.documentType}
+                document={document}
+                isDisabled={isUnverified}
+                isRenewing={
+                  data.kycStatus === 'aprobado' && (data.kycRenewal === 'due' || data.kycRenewal === 'expired')
+                }
+              />
             ))}
           </ul>
           {!isCompleted && step === ONBOARDING_STEP.upload && (

@@ -1,5 +1,8 @@
 import {
+  DOCUMENT_DATES,
+  type DocumentDates,
   KYC_DOCUMENT_TYPES,
+  findDocumentDateProblem,
   UPLOAD_MAX_BYTES,
   acceptAttributeFor,
   fileTypeFromName,
@@ -9,6 +12,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileDrop } from '../../../components/ui/file-drop';
+import { inputClasses } from '../../../components/ui/form';
 import { isApiError } from '../../../lib/api-client';
 import { useUploadDocument } from '../api/upload-document';
 import { DocumentStatusBadge } from './document-status-badge';
@@ -20,13 +24,26 @@ const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
  * One required document: its state, and a drop zone or picker to upload (or
  * replace) it; `isDisabled` while the account's e-mail address is unconfirmed.
  */
-export function DocumentUploadCard({ document, isDisabled = false }: { document: KycDocument; isDisabled?: boolean }) {
+export function DocumentUploadCard({
+  document,
+  isDisabled = false,
+  isRenewing = false,
+}: {
+  document: KycDocument;
+  isDisabled?: boolean;
+  /** The KYC renewal is open: verified documents may be sent again. */
+  isRenewing?: boolean;
+}) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const upload = useUploadDocument(document.documentType, setProgress);
   const types = KYC_DOCUMENT_TYPES[document.documentType].map((type) => type.toUpperCase()).join(', ');
-  const isLocked = document.status === 'verified';
+  const isLocked = document.status === 'verified' && !isRenewing;
+  const dateFields = DOCUMENT_DATES[document.documentType];
+  const [dates, setDates] = useState<DocumentDates>({});
+  const setDate = (field: keyof DocumentDates, value: string) =>
+    setDates((current) => ({ ...current, [field]: value || null }));
   const title = t(`kyc.documentTypes.${document.documentType}`);
 
   function send(file: File | undefined) {
@@ -38,13 +55,19 @@ export function DocumentUploadCard({ document, isDisabled = false }: { document:
     if (claimed === 'unknown' || (claimed && !isAllowedFileType(document.documentType, claimed))) {
       return setError(t('onboarding.wrongType', { types }));
     }
+    const dateProblem = findDocumentDateProblem(document.documentType, dates, new Date(), { isUpload: true });
+    // The key is one of kyc.dates.* (the shared rule names it).
+    if (dateProblem) return setError(t(dateProblem.key as 'kyc.dates.invalid'));
     setProgress(0);
-    upload.mutate(file, {
-      onError: (cause) => {
-        const detail = isApiError(cause) && cause.isClientError ? ` ${cause.message}` : '';
-        setError(`${t('errors.documentUpload')}${detail}`);
+    upload.mutate(
+      { file, dates },
+      {
+        onError: (cause) => {
+          const detail = isApiError(cause) && cause.isClientError ? ` ${cause.message}` : '';
+          setError(`${t('errors.documentUpload')}${detail}`);
+        },
       },
-    });
+    );
   }
 
   const actionLabel =
@@ -74,6 +97,33 @@ export function DocumentUploadCard({ document, isDisabled = false }: { document:
         </p>
       )}
 
+      {!isLocked && (
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          <DateInput
+            id={`${document.documentType}-issued`}
+            label={`${t('kyc.dates.issuedOn')}${document.documentType === 'proof_address' ? ` (${t('kyc.dates.issuedOnRequiredLabel')})` : ''}`}
+            value={dates.issuedOn ?? ''}
+            onChange={(value) => setDate('issuedOn', value)}
+          />
+          {dateFields.expires && (
+            <DateInput
+              id={`${document.documentType}-expires`}
+              label={t('kyc.dates.expiresOn')}
+              value={dates.expiresOn ?? ''}
+              onChange={(value) => setDate('expiresOn', value)}
+            />
+          )}
+          {dateFields.holderBirthDate && (
+            <DateInput
+              id={`${document.documentType}-birth`}
+              label={t('kyc.dates.holderBirthDate')}
+              value={dates.holderBirthDate ?? ''}
+              onChange={(value) => setDate('holderBirthDate', value)}
+            />
+          )}
+        </div>
+      )}
+
       {isLocked ? (
         <p className="mt-3 text-sm text-emerald-800">{t('onboarding.locked')}</p>
       ) : (
@@ -93,5 +143,32 @@ export function DocumentUploadCard({ document, isDisabled = false }: { document:
 
       {error && <Alert className="mt-3">{error}</Alert>}
     </li>
+  );
+}
+
+function DateInput({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className={`mt-1 ${inputClasses(false)}`}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { type KycDocument, type KycReviewUser } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Fact } from '../../../components/ui/fact';
 import { formatDate } from '../../../lib/format';
@@ -42,6 +43,7 @@ export function ReviewUserCard({ user }: { user: KycReviewUser }) {
           </Fact>
         ))}
       </dl>
+      <ScreeningSummary screening={user.screening} />
       <ul className="mt-6 grid gap-4 lg:grid-cols-2">
         {user.documents.map((document) => (
           <ReviewDocument key={document.documentType} document={document} />
@@ -150,5 +152,49 @@ function DocumentPreview({ document, title }: { document: KycDocument & { id: st
       alt={title}
       className="mt-3 h-64 w-full rounded border border-slate-200 bg-slate-50 object-contain"
     />
+  );
+}
+
+/** The company's AML screening on its review card: its standing and each case, linked to the case page. */
+function ScreeningSummary({ screening }: { screening: KycReviewUser['screening'] }) {
+  const { t, i18n } = useTranslation();
+  const tone =
+    screening.status === 'clear'
+      ? 'text-emerald-800'
+      : screening.status === 'review'
+        ? 'text-amber-800'
+        : 'text-rose-800';
+  const unresolved = screening.cases.filter((item) => item.status !== 'cleared');
+  return (
+    <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
+      <p className="font-semibold text-brand-900">{t('compliance.review.title')}</p>
+      <p className={`mt-1 ${tone}`}>
+        {t(
+          `compliance.review.${screening.status === 'clear' ? 'clear' : screening.status === 'review' ? 'open' : 'blocked'}`,
+        )}
+      </p>
+      {unresolved.length > 0 && (
+        <ul className="mt-2 space-y-1">
+          {unresolved.map((item) => (
+            <li key={item.id}>
+              <Link to={`/admin/compliance/cases/${item.id}`} className="text-brand-900 underline">
+                {item.entry.name}
+              </Link>{' '}
+              <span className="text-slate-600">
+                · {item.entry.programs.join(', ')} · {Math.round(item.score * 100)} % ·{' '}
+                {t(`compliance.caseStatuses.${item.status}`)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {screening.lastScreenedAt && (
+        <p className="mt-1 text-xs text-slate-500">
+          {t('compliance.review.lastScreened', {
+            date: formatDate(screening.lastScreenedAt, i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+          })}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,183 @@
+import {
+  type CaseDecisionRequest,
+  type ComplianceCase,
+  type ComplianceCaseDetailResponse,
+  type ComplianceCasesQuery,
+  type ComplianceCasesResponse,
+  type CompanyScreening,
+} from '@tradeops/shared';
+import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { type AppDatabase, type Queryable } from '../../db/client';
+import { complianceCases, profiles, screenings, user } from '../../db/schema';
+import { AppError } from '../../errors';
+import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { writeAudit } from '../audit/audit.service';
+import { refreshComplianceStatus } from './screening.service';
+
+/** The back office's screening queue and case decisions (docs/compliance.md). */
+
+const PAGE = 50;
+const decider = alias(user, 'decider');
+
+function caseQuery(db: Queryable) {
+  return db
+    .select({
+      row: complianceCases,
+      companyName: profiles.companyName,
+      companyStatus: profiles.complianceStatus,
+      email: user.email,
+      decidedByEmail: decider.email,
+    })
+    .from(complianceCases)
+    .innerJoin(profiles, eq(profiles.id, complianceCases.profileId))
+    .leftJoin(user, eq(user.id, complianceCases.profileId))
+    .leftJoin(decider, eq(decider.id, complianceCases.decidedBy));
+}
+
+type CaseQueryRow = Awaited<ReturnType<ReturnType<typeof caseQuery>['execute']>>[number];
+
+function toCase({ row, companyName, companyStatus, email, decidedByEmail }: CaseQueryRow): ComplianceCase {
+  return {
+    id: row.id,
+    profileId: row.profileId,
+    companyName,
+    email: email ?? null,
+    subject: row.subject,
+    subjectName: row.subjectName,
+    matchedName: row.matchedName,
+    score: row.score,
+    status: row.status,
+    entry: row.entry,
+    decisionReason: row.decisionReason,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    decidedByEmail: decidedByEmail ?? null,
+    createdAt: row.createdAt.toISOString(),
+    companyStatus,
+  };
+}
+
+/** The queue: cases by status (open first in line: oldest first), a page at a time, with the counts. */
+export async function listCases(db: AppDatabase, query: ComplianceCasesQuery): Promise<ComplianceCasesResponse> {
+  const base = caseQuery(db);
+  const filtered = query.status === 'all' ? base : base.where(eq(complianceCases.status, query.status));
+  const rows = await filtered
+    .orderBy(
+      query.status === 'open' ? asc(complianceCases.createdAt) : desc(complianceCases.createdAt),
+      asc(complianceCases.id),
+    )
+    .limit(PAGE + 1)
+    .offset(query.offset);
+  const totals = await db
+    .select({ status: complianceCases.status, n: count() })
+    .from(complianceCases)
+    .groupBy(complianceCases.status);
+  const of = (status: string) => totals.find((total) => total.status === status)?.n ?? 0;
+  return {
+    data: rows.slice(0, PAGE).map(toCase),
+    hasMore: rows.length > PAGE,
+    counts: { open: of('open'), confirmed: of('confirmed'), cleared: of('cleared') },
+  };
+}
+
+/** A case with the company's latest screenings (what was screened, when, against which versions, who caused it). */
+export async function getCase(db: AppDatabase, caseId: string): Promise<ComplianceCaseDetailResponse> {
+  const [found] = await caseQuery(db).where(eq(complianceCases.id, caseId));
+  if (!found) throw new AppError('NOT_FOUND');
+  const actor = alias(user, 'actor');
+  const history = await db
+    .select({ row: screenings, actorEmail: actor.email })
+    .from(screenings)
+    .leftJoin(actor, eq(actor.id, screenings.actorId))
+    .where(eq(screenings.profileId, found.row.profileId))
+    .orderBy(desc(screenings.createdAt))
+    .limit(20);
+  return {
+    case: toCase(found),
+    screenings: history.map(({ row, actorEmail }) => ({
+      id: row.id,
+      trigger: row.trigger,
+      decision: row.decision,
+      bestScore: row.bestScore,
+      threshold: row.threshold,
+      companyName: row.inputs.companyName,
+      personName: row.inputs.personName,
+      listVersions: row.listVersions.map((version) => ({ source: version.source, publishedAt: version.publishedAt })),
+      actorEmail: actorEmail ?? null,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Clears a case as a false positive or confirms it, with the reason, once (an open case only).
+ * The company's standing follows in the same transaction: a confirmed hit blocks new orders and
+ * offers and holds its escrow; clearing the last open case lifts the review.
+ */
+export async function decideCase(
+  db: AppDatabase,
+  admin: AuthContext,
+  caseId: string,
+  request: CaseDecisionRequest,
+): Promise<ComplianceCaseDetailResponse> {
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(complianceCases)
+      .set({
+        status: request.decision === 'confirm' ? 'confirmed' : 'cleared',
+        decidedBy: admin.user.id,
+        decidedAt: now,
+        decisionReason: request.reason,
+        updatedAt: now,
+      })
+      .where(and(eq(complianceCases.id, caseId), eq(complianceCases.status, 'open')))
+      .returning();
+    if (!row) {
+      const [exists] = await tx
+        .select({ id: complianceCases.id })
+        .from(complianceCases)
+        .where(eq(complianceCases.id, caseId));
+      throw new AppError(exists ? 'CONFLICT' : 'NOT_FOUND');
+    }
+    const standing = await refreshComplianceStatus(tx, row.profileId);
+    await writeAudit(tx, {
+      actorId: admin.user.id,
+      action: request.decision === 'confirm' ? 'compliance.case.confirmed' : 'compliance.case.cleared',
+      entityType: 'compliance_case',
+      entityId: row.id,
+      reason: request.reason,
+      data: { profileId: row.profileId, entryKey: row.entryKey, score: row.score, standing },
+    });
+  });
+  return getCase(db, caseId);
+}
+
+/** A company's standing and cases for the KYC review page. */
+export async function getCompanyScreenings(
+  db: Queryable,
+  profileIds: string[],
+): Promise<Map<string, CompanyScreening>> {
+  const result = new Map<string, CompanyScreening>();
+  if (profileIds.length === 0) return result;
+  const rows = await caseQuery(db)
+    .where(inArray(complianceCases.profileId, profileIds))
+    .orderBy(desc(complianceCases.createdAt));
+  const latest = await db
+    .selectDistinctOn([screenings.profileId], { profileId: screenings.profileId, createdAt: screenings.createdAt })
+    .from(screenings)
+    .where(inArray(screenings.profileId, profileIds))
+    .orderBy(screenings.profileId, desc(screenings.createdAt));
+  const standings = await db
+    .select({ id: profiles.id, status: profiles.complianceStatus })
+    .from(profiles)
+    .where(inArray(profiles.id, profileIds));
+  for (const { id, status } of standings) {
+    result.set(id, {
+      status,
+      lastScreenedAt: latest.find((item) => item.profileId === id)?.createdAt.toISOString() ?? null,
+      cases: rows.filter((row) => row.row.profileId === id).map(toCase),
+    });
+  }
+  return result;
+}
