@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenOperation, createOperationInOldSchema } from '../test/deals';
+import { createDemoAccountsInOldSchema, createOpenOperation, createOperationInOldSchema } from '../test/deals';
 import { type DatabaseBefore, openDatabaseBefore } from '../test/database-before';
 import { type DatabaseHandle, selectRows } from './client';
 import { getPgErrorCode } from './errors';
 import { auditLog, participations, operationWaitlist, operations } from './schema';
 import { demoUserId } from './seed/demo-accounts';
-import { findMissingDemoAccounts, hashDemoPassword, seedDemoAccounts } from './seed/demo-accounts';
 
 /** The last migration before the price floor: the database the floor's migrations meet in production. */
 const BEFORE_FLOOR = '0011_review_queue_revisions';
@@ -28,10 +27,8 @@ describe('the price floor migrations on a database with deals below $1', () => {
   beforeAll(async () => {
     database = await openDatabaseBefore(BEFORE_FLOOR);
     handle = database.handle;
-    // The demo accounts only: the rest of today's seed writes columns later migrations add.
-    const missing = await findMissingDemoAccounts(handle.db);
-    const passwordHash = await hashDemoPassword();
-    await handle.db.transaction((tx) => seedDemoAccounts(tx, missing, passwordHash, new Date()));
+    // The demo companies only, in SQL: today's seed writes columns later migrations add.
+    await createDemoAccountsInOldSchema(handle.db);
 
     const db = handle.db;
     // In SQL: today's schema names operation columns this database does not have yet.

@@ -1,13 +1,12 @@
 import { HOUR_MS } from '@tradeops/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOperationInOldSchema } from '../test/deals';
+import { createDemoAccountsInOldSchema, createOperationInOldSchema } from '../test/deals';
 import { type DatabaseBefore, openDatabaseBefore } from '../test/database-before';
 import { type DatabaseHandle, selectRows } from './client';
 import { getPgErrorCode } from './errors';
 import { notifications, operationWaitlist } from './schema';
 import { demoUserId } from './seed/demo-accounts';
-import { findMissingDemoAccounts, hashDemoPassword, seedDemoAccounts } from './seed/demo-accounts';
 
 /** The last migration before the waitlist's hold was called an invitation. */
 const BEFORE_INVITATIONS = '0015_drop_waitlist_entries';
@@ -27,10 +26,8 @@ describe('the waitlist invitations migration on a database with offered entries'
   beforeAll(async () => {
     database = await openDatabaseBefore(BEFORE_INVITATIONS);
     handle = database.handle;
-    // The demo accounts only: the rest of today's seed writes columns later migrations add.
-    const missing = await findMissingDemoAccounts(handle.db);
-    const passwordHash = await hashDemoPassword();
-    await handle.db.transaction((tx) => seedDemoAccounts(tx, missing, passwordHash, new Date()));
+    // The demo companies only, in SQL: today's seed writes columns later migrations add.
+    await createDemoAccountsInOldSchema(handle.db);
 
     // In SQL: the schema names today's columns.
     const db = handle.db;
