@@ -13,6 +13,7 @@ export * from './escrow/ledger-memo';
 export * from './i18n/languages';
 export * from './i18n/dates';
 export * from './i18n/intl-formats';
+export * from './i18n/sentence-end';
 export * from './money/money';
 export * from './money/platform-fee';
 export * from './text/safe-text';
