@@ -34,6 +34,7 @@ export * from './kyc/progress';
 export * from './waitlist/schemas';
 export * from './participations/schemas';
 export * from './participations/payment-reference';
+export * from './participations/unpaid';
 export * from './notifications/schemas';
 export * from './deal-room/schemas';
 export * from './deal-room/outstanding';

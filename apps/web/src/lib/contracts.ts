@@ -37,6 +37,7 @@ export {
   ZMyWaitlistResponse,
   ZWaitlistEntry,
   ZClaimWaitlistInvitationResponse,
+  ZCancelParticipationResponse,
   ZUnreadCountResponse,
   ZListNotificationsResponse,
   ZDealRoomResponse,
