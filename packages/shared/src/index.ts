@@ -36,6 +36,7 @@ export * from './participations/schemas';
 export * from './participations/payment-reference';
 export * from './participations/unpaid';
 export * from './notifications/schemas';
+export * from './notifications/kinds';
 export * from './deal-room/schemas';
 export * from './deal-room/outstanding';
 export * from './offers/schemas';

@@ -12,6 +12,7 @@ import { useFeaturedOperation } from '../api/get-featured-operation';
 import { loginPathTo } from '../../../lib/login-path';
 import { AllocationBar } from './allocation-bar';
 import { OperationImage } from './operation-image';
+import { SpecificationSummary } from './specification-summary';
 
 /** Days, hours and minutes until a deadline, ticking every minute. */
 export function useCountdown(deadline: string | null, tickMs = MINUTE_MS) {
@@ -146,7 +147,7 @@ export function FeaturedDealView({ deal }: { deal: FeaturedOperation }) {
           </FactGroup>
           <FactGroup title={t('featured.specification')}>
             <Field label={t('featured.specification')} testId="featured-specification" hideLabel>
-              {deal.specification ?? t('featured.notSet')}
+              <SpecificationSummary text={deal.specification} sheet={deal.spec_sheet} />
             </Field>
           </FactGroup>
           <FactGroup title={t('featured.volumeConstraints')}>
