@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenOperation } from '../test/deals';
-import { type DatabaseBefore, openDatabaseBefore } from '../test/database-before';
+import { type DatabaseBefore, insertOperationBefore, openDatabaseBefore } from '../test/database-before';
 import { type DatabaseHandle, selectRows } from './client';
 import { getPgErrorCode } from './errors';
 import { auditLog, participations, operationWaitlist, operations } from './schema';
@@ -34,11 +34,11 @@ describe('the price floor migrations on a database with deals below $1', () => {
     await handle.db.transaction((tx) => seedDemoAccounts(tx, missing, passwordHash, new Date()));
 
     const db = handle.db;
-    ids.active = (await createOpenOperation(db, { pricePerTonCents: 0, totalTons: 20, allocatedTons: 10 })).id;
-    ids.pending = (await createOpenOperation(db, { pricePerTonCents: 0, status: 'pending', kycStatus: 'pending' })).id;
-    ids.cancelled = (await createOpenOperation(db, { pricePerTonCents: 0, status: 'cancelled' })).id;
-    ids.cheap = (await createOpenOperation(db, { pricePerTonCents: 99 })).id;
-    ids.normal = (await createOpenOperation(db, { pricePerTonCents: 100 })).id;
+    ids.active = await insertOperationBefore(db, { pricePerTonCents: 0, totalTons: 20, allocatedTons: 10 });
+    ids.pending = await insertOperationBefore(db, { pricePerTonCents: 0, status: 'pending', kycStatus: 'pending' });
+    ids.cancelled = await insertOperationBefore(db, { pricePerTonCents: 0, status: 'cancelled' });
+    ids.cheap = await insertOperationBefore(db, { pricePerTonCents: 99 });
+    ids.normal = await insertOperationBefore(db, { pricePerTonCents: 100 });
     // In SQL: today's schema has columns (terms_version) that this database does not have yet.
     const order = async (paymentStatus: 'pending' | 'verification', status: 'active' | 'cancelled') => {
       const id = randomUUID();

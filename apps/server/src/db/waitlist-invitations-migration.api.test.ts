@@ -1,8 +1,7 @@
 import { HOUR_MS } from '@tradeops/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenOperation } from '../test/deals';
-import { type DatabaseBefore, openDatabaseBefore } from '../test/database-before';
+import { type DatabaseBefore, insertOperationBefore, openDatabaseBefore } from '../test/database-before';
 import { type DatabaseHandle, selectRows } from './client';
 import { getPgErrorCode } from './errors';
 import { notifications, operationWaitlist } from './schema';
@@ -34,7 +33,7 @@ describe('the waitlist invitations migration on a database with offered entries'
 
     // In SQL: the schema names today's columns.
     const db = handle.db;
-    operationId = (await createOpenOperation(db, { allocatedTons: 20 })).id;
+    operationId = await insertOperationBefore(db, { allocatedTons: 20 });
     const insert = async (user: string, status: string, tons: number | null, expires: Date | null) => {
       const [row] = await selectRows<{ id: string }>(
         db,
