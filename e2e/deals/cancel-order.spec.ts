@@ -40,7 +40,7 @@ test('a buyer cancels an unpaid order after a dialog naming it; its tons are bac
   await dialog.getByRole('button', { name: 'Sí, cancelar el pedido' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Pedido cancelado' })).toBeVisible();
-  await expect(page.getByTestId('order-cancelled')).toContainText('Las toneladas volvieron a la operación.');
+  await expect(page.getByTestId('order-cancelled')).toContainText('Sus toneladas volvieron a la operación.');
   expect(await availableTons(page.request)).toBe(before);
 
   // The order form is open to the buyer again.

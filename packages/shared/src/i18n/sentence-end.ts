@@ -24,40 +24,11 @@ function escapeRegExp(text: string): string {
  */
 export function dropDoubledStops(text: string, values: Iterable<unknown>): string {
   let result = text;
-  const seen = new Set<string>();
   for (const value of values) {
-    if (typeof value !== 'string' || seen.has(value) || !endsSentence(value)) continue;
-    seen.add(value);
+    if (typeof value !== 'string' || !endsSentence(value)) continue;
     result = result.replace(new RegExp(`${escapeRegExp(value)}\\.(?!\\.)`, 'gu'), () => value);
   }
   return result;
-}
-
-/** The options of an i18next `t` call that are settings, not values inserted into the message. */
-const I18NEXT_SETTINGS = new Set([
-  'defaultValue',
-  'lng',
-  'lngs',
-  'fallbackLng',
-  'ns',
-  'context',
-  'keySeparator',
-  'nsSeparator',
-  'joinArrays',
-  'postProcess',
-  'interpolation',
-  'replace',
-]);
-
-/** The values an i18next `t` call inserts: its string options and those under `replace`. */
-export function interpolatedValues(options: Record<string, unknown> | undefined): unknown[] {
-  if (!options) return [];
-  const values = Object.entries(options)
-    .filter(([name]) => !I18NEXT_SETTINGS.has(name))
-    .map(([, value]) => value);
-  const replace = options.replace;
-  if (replace && typeof replace === 'object') values.push(...Object.values(replace as Record<string, unknown>));
-  return values;
 }
 
 /** The name the web app registers its i18next post-processor under (`init({ postProcess: [...] })`). */
@@ -65,12 +36,14 @@ export const SENTENCE_END_POST_PROCESSOR = 'sentenceEnd';
 
 /**
  * An i18next post-processor module (a plain object of i18next's shape, so this package needs no
- * i18next): drops the doubled stops of every translated message with inserted values.
+ * i18next): drops the doubled stops of every translated message with inserted values. It looks at
+ * every string option of the call; a setting among them (a default value, a language) only matters
+ * if the message holds it followed by a stop, which would be a doubled stop too.
  */
 export const sentenceEndPostProcessor = {
   type: 'postProcessor' as const,
   name: SENTENCE_END_POST_PROCESSOR,
   process(value: string, _key: unknown, options: Record<string, unknown> | undefined): string {
-    return dropDoubledStops(value, interpolatedValues(options));
+    return options ? dropDoubledStops(value, Object.values(options)) : value;
   },
 };

@@ -76,10 +76,10 @@ describe('participate page: cancelling an unpaid order', () => {
 
       const dialog = await screen.findByRole('dialog', { name: '¿Cancelar tu pedido?' });
       expect(dialog).toHaveTextContent(
-        'Cancelarás tu pedido de 10 t por $120,000 en «Cortes de carne premium». Las toneladas vuelven a la operación de inmediato',
+        'Cancelarás tu pedido de 10 t por $120,000 en «Cortes de carne premium». Sus toneladas vuelven a la operación al instante.',
       );
       // No proof sent yet: the buyer may have paid already.
-      expect(dialog).toHaveTextContent('Si ya hiciste la transferencia o el depósito, no canceles');
+      expect(dialog).toHaveTextContent('Si ya pagaste, no canceles: sube el comprobante.');
 
       // "No" changes nothing.
       await userEvent.click(within(dialog).getByRole('button', { name: 'No, mantener el pedido' }));
@@ -90,7 +90,7 @@ describe('participate page: cancelling an unpaid order', () => {
       await userEvent.click(await screen.findByRole('button', { name: 'Sí, cancelar el pedido' }));
       expect(await screen.findByRole('heading', { level: 1, name: 'Pedido cancelado' })).toHaveFocus();
       expect(screen.getByRole('status')).toHaveTextContent(
-        'Cancelaste tu pedido de 10 t por $120,000 en «Cortes de carne premium». Las toneladas volvieron a la operación.',
+        'Cancelaste tu pedido de 10 t por $120,000 en «Cortes de carne premium». Sus toneladas volvieron a la operación.',
       );
       expect(cancels).toEqual(['POST']);
 
