@@ -11,8 +11,8 @@ import { type OrderToCancel, type useCancelParticipation } from '../api/cancel-p
 export type CancelMutation = ReturnType<typeof useCancelParticipation>;
 
 /**
- * "Cancel my order" for an unpaid order (shown only for one, isUnpaidOrder): a dialog names the tons, the amount and the operation
- * before anything happens; then the tons go back at once (POST /api/participations/{id}/cancel).
+ * "Cancel my order" for an unpaid order (the page shows it only for one: isUnpaidOrder). A dialog names
+ * the tons, the amount and the operation before anything happens; then the tons go back at once.
  */
 export function CancelOrder({ data, cancel }: { data: ParticipationResponse; cancel: CancelMutation }) {
   const { t, i18n } = useTranslation();
