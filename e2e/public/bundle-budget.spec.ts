@@ -14,8 +14,11 @@ import { gzipSync } from 'node:zlib';
  * about 0.5 KB net after the signed-in areas' guards and layouts left the entry for lazy chunks: 124.6 KB.
  * Issue 23 (money previews, ledger summary, statements): 0.4 KB more of the Spanish catalog, held there by
  * reusing generic messages and keeping the new texts short: 125.0 KB.
+ * Issue 23 (items 3, 6, 8, 9, 10): 125.7 KB on its own branch, the budget 126 KB on purpose: the Spanish catalog grew by 0.8 KB
+ * (cancelling an order, the outbox's names of its mails, dispute evidence, the specification line) and every
+ * message now passes the one rule that keeps a name's full stop single ("S.A.", never "S.A..").
  */
-const HOME_INITIAL_JS_BUDGET_KB = 125;
+const HOME_INITIAL_JS_BUDGET_KB = 126;
 
 function initialScripts(html: string): string[] {
   return [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? '');

@@ -42,4 +42,6 @@ export const DEAL_FIXTURES = {
   liveStatusReject: 'cocoa-liquor',
   /** e2e/deals/live-status.spec.ts: a second buyer fills the deal without paying (allocated, not funded). */
   liveStatusFilled: 'frozen-beef',
+  /** e2e/deals/cancel-order.spec.ts: a buyer cancels an unpaid order on the participate page; its tons return. */
+  cancelOrder: 'beef-cuts',
 } as const;

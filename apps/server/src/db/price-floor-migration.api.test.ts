@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoAccountsInOldSchema, createOpenOperation, createOperationInOldSchema } from '../test/deals';
-import { type DatabaseBefore, openDatabaseBefore } from '../test/database-before';
+import { createOpenOperation } from '../test/deals';
+import {
+  type DatabaseBefore,
+  insertDemoAccountsBefore,
+  insertOperationBefore,
+  openDatabaseBefore,
+} from '../test/database-before';
 import { type DatabaseHandle, selectRows } from './client';
 import { getPgErrorCode } from './errors';
 import { auditLog, participations, operationWaitlist, operations } from './schema';
@@ -28,19 +33,14 @@ describe('the price floor migrations on a database with deals below $1', () => {
     database = await openDatabaseBefore(BEFORE_FLOOR);
     handle = database.handle;
     // The demo companies only, in SQL: today's seed writes columns later migrations add.
-    await createDemoAccountsInOldSchema(handle.db);
+    await insertDemoAccountsBefore(handle.db);
 
     const db = handle.db;
-    // In SQL: today's schema names operation columns this database does not have yet.
-    ids.active = await createOperationInOldSchema(db, { pricePerTonCents: 0, totalTons: 20, allocatedTons: 10 });
-    ids.pending = await createOperationInOldSchema(db, {
-      pricePerTonCents: 0,
-      status: 'pending',
-      kycStatus: 'pending',
-    });
-    ids.cancelled = await createOperationInOldSchema(db, { pricePerTonCents: 0, status: 'cancelled' });
-    ids.cheap = await createOperationInOldSchema(db, { pricePerTonCents: 99 });
-    ids.normal = await createOperationInOldSchema(db, { pricePerTonCents: 100 });
+    ids.active = await insertOperationBefore(db, { pricePerTonCents: 0, totalTons: 20, allocatedTons: 10 });
+    ids.pending = await insertOperationBefore(db, { pricePerTonCents: 0, status: 'pending', kycStatus: 'pending' });
+    ids.cancelled = await insertOperationBefore(db, { pricePerTonCents: 0, status: 'cancelled' });
+    ids.cheap = await insertOperationBefore(db, { pricePerTonCents: 99 });
+    ids.normal = await insertOperationBefore(db, { pricePerTonCents: 100 });
     // In SQL: today's schema has columns (terms_version) that this database does not have yet.
     const order = async (paymentStatus: 'pending' | 'verification', status: 'active' | 'cancelled') => {
       const id = randomUUID();

@@ -1,8 +1,12 @@
 import { HOUR_MS } from '@tradeops/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoAccountsInOldSchema, createOperationInOldSchema } from '../test/deals';
-import { type DatabaseBefore, openDatabaseBefore } from '../test/database-before';
+import {
+  type DatabaseBefore,
+  insertDemoAccountsBefore,
+  insertOperationBefore,
+  openDatabaseBefore,
+} from '../test/database-before';
 import { type DatabaseHandle, selectRows } from './client';
 import { getPgErrorCode } from './errors';
 import { notifications, operationWaitlist } from './schema';
@@ -27,11 +31,11 @@ describe('the waitlist invitations migration on a database with offered entries'
     database = await openDatabaseBefore(BEFORE_INVITATIONS);
     handle = database.handle;
     // The demo companies only, in SQL: today's seed writes columns later migrations add.
-    await createDemoAccountsInOldSchema(handle.db);
+    await insertDemoAccountsBefore(handle.db);
 
     // In SQL: the schema names today's columns.
     const db = handle.db;
-    operationId = await createOperationInOldSchema(db, { allocatedTons: 20 });
+    operationId = await insertOperationBefore(db, { allocatedTons: 20 });
     const insert = async (user: string, status: string, tons: number | null, expires: Date | null) => {
       const [row] = await selectRows<{ id: string }>(
         db,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import en from '@tradeops/shared/i18n/en.json';
+import es from '@tradeops/shared/i18n/es.json';
 import { getRequestLanguage, hasMessage, translate } from './i18n';
 
 describe('translate', () => {
@@ -32,3 +34,46 @@ describe('getRequestLanguage', () => {
     expect(language({})).toBe('es');
   });
 });
+
+describe('translate: a name at the end of a sentence', () => {
+  const SELLER = 'Comercializadora Rioplatense S.A.';
+
+  it('keeps one full stop after "S.A." in mails, PDFs and messages', () => {
+    expect(translate('es', 'disputes.openedByParticipant', { date: '3 de marzo', company: SELLER })).toBe(
+      'Abierta el 3 de marzo por Comercializadora Rioplatense S.A.',
+    );
+    expect(translate('en', 'kyc.mail.rejectedText', { name: 'Ana', company: SELLER, reason: 'Illegible ID.' })).toBe(
+      'Hello Ana,\n\nWe could not verify Comercializadora Rioplatense S.A. Reason: Illegible ID.\n\nFix the documents and send them again from TradeOps.',
+    );
+  });
+
+  it('never doubles a stop in any catalog message whose placeholders end a sentence', () => {
+    for (const language of ['es', 'en'] as const) {
+      for (const key of messageKeysWithStopAfterPlaceholder(language)) {
+        const names = [...new Set([...lookupMessage(language, key).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]!))];
+        const text = translate(language, key, Object.fromEntries(names.map((name) => [name, SELLER])));
+        expect(text, `${language}:${key}`).not.toContain('S.A..');
+      }
+    }
+  });
+});
+
+function lookupMessage(language: 'es' | 'en', key: string): string {
+  const catalog: unknown = language === 'es' ? es : en;
+  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalog) as string;
+}
+
+function messageKeysWithStopAfterPlaceholder(language: 'es' | 'en'): string[] {
+  const keys: string[] = [];
+  const visit = (node: unknown, prefix: string) => {
+    if (typeof node === 'string') {
+      if (/{{\s*\w+\s*}}\.(?!\.)/.test(node)) keys.push(prefix);
+      return;
+    }
+    for (const [name, child] of Object.entries(node as Record<string, unknown>)) {
+      visit(child, prefix ? `${prefix}.${name}` : name);
+    }
+  };
+  visit(language === 'es' ? es : en, '');
+  return keys;
+}

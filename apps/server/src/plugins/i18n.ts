@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, pickLanguage } from '@tradeops/shared';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, dropDoubledStops, pickLanguage } from '@tradeops/shared';
 import en from '@tradeops/shared/i18n/en.json';
 import es from '@tradeops/shared/i18n/es.json';
 import { type FastifyRequest } from 'fastify';
@@ -30,11 +30,17 @@ export function hasMessage(key: string): boolean {
   return typeof lookup(CATALOGS[DEFAULT_LANGUAGE], key) === 'string';
 }
 
-/** A catalog message with {{placeholders}} filled; Spanish when a language lacks it, the key itself as a last resort. */
+/**
+ * A catalog message with {{placeholders}} filled (a value that ends a sentence takes the message's
+ * full stop after it: "S.A.", never "S.A.."); Spanish when a language lacks it, the key itself as a last resort.
+ */
 export function translate(lang: Language, key: string, params: TranslateParams = {}): string {
   const found = lookup(CATALOGS[lang], key) ?? lookup(CATALOGS[DEFAULT_LANGUAGE], key);
   const text = typeof found === 'string' ? found : key;
-  return text.replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  const filled = text.replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+  return dropDoubledStops(filled, Object.values(params));
 }
 
 function isLanguage(value: string): value is Language {

@@ -2,8 +2,11 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { DAY_MS, type OperationReviewStatus, type OperationStatus } from '@tradeops/shared';
+import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { type DatabaseHandle, openDatabase } from '../db/client';
+import { type DatabaseHandle, type Queryable, openDatabase, selectRows } from '../db/client';
+import { DEMO_ACCOUNTS, demoUserId } from '../db/seed/demo-accounts';
 import { MIGRATIONS_DIR } from '../paths';
 import { createScratchDatabase } from './scratch-database';
 
@@ -47,4 +50,64 @@ export async function openDatabaseBefore(lastTag: string): Promise<DatabaseBefor
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * An operation of the demo seller (approved and open unless told otherwise: 20 t in lots of 5 at
+ * $1,000/t, deadline in 10 days) written in SQL, naming only columns the first migration already
+ * had: today's schema (what a Drizzle insert writes, every column) names columns that a database
+ * migrated up to an older tag does not have yet. Answers the operation's id.
+ */
+export async function insertOperationBefore(
+  db: Queryable,
+  overrides: {
+    totalTons?: number;
+    allocatedTons?: number;
+    pricePerTonCents?: number;
+    status?: OperationStatus;
+    kycStatus?: OperationReviewStatus;
+    specification?: string | null;
+  } = {},
+): Promise<string> {
+  const {
+    totalTons = 20,
+    allocatedTons = 0,
+    pricePerTonCents = 100_000,
+    status = 'active',
+    kycStatus = 'approved',
+    specification = null,
+  } = overrides;
+  const [row] = await selectRows<{ id: string }>(
+    db,
+    sql`insert into operations
+          (title, title_en, product_name, product_category, type, origin_country, destination_country, total_tons,
+           allocated_tons, lot_step_tons, min_volume, max_per_participant_tons, price_per_ton_cents, deadline,
+           status, kyc_status, seller_id, specification)
+        values ('Operación de prueba', 'Test operation', 'Leche en polvo', 'dairy', 'import', 'UY', 'VE',
+           ${totalTons}, ${allocatedTons}, 5, 5, 20, ${pricePerTonCents}, ${new Date(Date.now() + 10 * DAY_MS)},
+           ${status}, ${kycStatus}, ${demoUserId('vendedor')}, ${specification})
+        returning id`,
+  );
+  return row!.id;
+}
+
+/**
+ * The demo companies (user and profile rows) in SQL, for a database migrated only part of the way:
+ * today's schema names columns (admin rights through the mailbox, compliance, KYC renewal) that such a
+ * database does not have yet. Only the columns of the first migration are written.
+ */
+export async function insertDemoAccountsBefore(db: Queryable): Promise<void> {
+  for (const demo of DEMO_ACCOUNTS) {
+    const id = demoUserId(demo.key);
+    await selectRows(
+      db,
+      sql`insert into "user" (id, name, email, email_verified) values (${id}, ${demo.fullName}, ${demo.email}, true)`,
+    );
+    await selectRows(
+      db,
+      sql`insert into profiles (id, full_name, company_name, company_type, country, tax_id, role, kyc_status, is_admin)
+          values (${id}, ${demo.fullName}, ${demo.companyName}, ${demo.companyType}, ${demo.country}, ${demo.taxId},
+                  ${demo.role}, ${demo.kycStatus}, ${demo.isAdmin})`,
+    );
+  }
 }

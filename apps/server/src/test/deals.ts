@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { type CreateParticipationResponse, DAY_MS, type Participation, TERMS_VERSION } from '@tradeops/shared';
 import { type Queryable, selectRows } from '../db/client';
 import { participations, operationWaitlist, operations } from '../db/schema';
-import { DEMO_ACCOUNTS, demoUserId } from '../db/seed/demo-accounts';
+import { demoUserId } from '../db/seed/demo-accounts';
 
 /**
  * A fresh, approved, open operation of the demo seller for one test: 20 t in
@@ -38,57 +38,6 @@ export async function createOpenOperation(
     })
     .returning();
   return row!;
-}
-
-/**
- * The same open operation written in SQL that names only the columns the first migrations made,
- * for migration tests on an older database: today's schema also names columns added since
- * (reference_number, …), which such a database does not have yet. Answers its id.
- */
-/**
- * The demo companies (user and profile rows) in SQL, for a database migrated only part of the way:
- * today's schema names columns (admin rights through the mailbox, compliance, KYC renewal) that such a
- * database does not have yet. Only the columns of the first migration are written.
- */
-export async function createDemoAccountsInOldSchema(db: Queryable): Promise<void> {
-  for (const demo of DEMO_ACCOUNTS) {
-    const id = demoUserId(demo.key);
-    await selectRows(
-      db,
-      sql`insert into "user" (id, name, email, email_verified) values (${id}, ${demo.fullName}, ${demo.email}, true)`,
-    );
-    await selectRows(
-      db,
-      sql`insert into profiles (id, full_name, company_name, company_type, country, tax_id, role, kyc_status, is_admin)
-          values (${id}, ${demo.fullName}, ${demo.companyName}, ${demo.companyType}, ${demo.country}, ${demo.taxId},
-                  ${demo.role}, ${demo.kycStatus}, ${demo.isAdmin})`,
-    );
-  }
-}
-
-export async function createOperationInOldSchema(
-  db: Queryable,
-  overrides: {
-    pricePerTonCents?: number;
-    totalTons?: number;
-    allocatedTons?: number;
-    status?: string;
-    kycStatus?: string;
-  } = {},
-): Promise<string> {
-  const [row] = await selectRows<{ id: string }>(
-    db,
-    sql`insert into operations
-          (title, title_en, product_name, product_category, type, origin_country, destination_country, total_tons,
-           allocated_tons, lot_step_tons, min_volume, max_per_participant_tons, price_per_ton_cents, deadline,
-           status, kyc_status, seller_id)
-        values ('Operación de prueba', 'Test operation', 'Leche en polvo', 'dairy', 'import', 'UY', 'VE',
-           ${overrides.totalTons ?? 20}, ${overrides.allocatedTons ?? 0}, 5, 5, 20, ${overrides.pricePerTonCents ?? 100_000},
-           ${new Date(Date.now() + 10 * DAY_MS)}, ${overrides.status ?? 'active'}, ${overrides.kycStatus ?? 'approved'},
-           ${demoUserId('vendedor')})
-        returning id`,
-  );
-  return row!.id;
 }
 
 /**

@@ -44,6 +44,7 @@ export {
   ZMyWaitlistResponse,
   ZWaitlistEntry,
   ZClaimWaitlistInvitationResponse,
+  ZCancelParticipationResponse,
   ZUnreadCountResponse,
   ZListNotificationsResponse,
   ZDealRoomResponse,

@@ -3,7 +3,9 @@ import {
   LANGUAGE_QUERY_PARAM,
   LANGUAGE_STORAGE_KEY,
   LANGUAGES,
+  SENTENCE_END_POST_PROCESSOR,
   parseLanguageParam,
+  sentenceEndPostProcessor,
   pickLanguage,
   type Language,
 } from '@tradeops/shared';
@@ -38,17 +40,22 @@ function syncDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-void i18n.use(initReactI18next).init({
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  resources: { es: { translation: es } },
-  partialBundledLanguages: true,
-  initAsync: false,
-  returnNull: false,
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-});
+// A name or reason that ends a sentence takes the message's full stop ("S.A.", never "S.A..").
+void i18n
+  .use(sentenceEndPostProcessor)
+  .use(initReactI18next)
+  .init({
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    resources: { es: { translation: es } },
+    partialBundledLanguages: true,
+    initAsync: false,
+    returnNull: false,
+    interpolation: { escapeValue: false },
+    postProcess: [SENTENCE_END_POST_PROCESSOR],
+    react: { useSuspense: false },
+  });
 i18n.on('languageChanged', syncDocumentLanguage);
 syncDocumentLanguage(i18n.language);
 

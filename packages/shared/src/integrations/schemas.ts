@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFICATION_TYPES } from '../notifications/kinds';
 import { zText } from '../text/safe-text';
 
 /**
@@ -20,35 +21,7 @@ export const API_KEY_RATE_LIMIT = { points: 600, durationSeconds: 60 } as const;
  * The events a company's webhooks receive: what its notification bell shows (each notification is
  * one event, of the notification's type, with the notification's data).
  */
-export const WEBHOOK_EVENT_TYPES = [
-  'participation.created',
-  'participation.cancelled',
-  'participation.expired',
-  'payment.confirmed',
-  'payment.rejected',
-  'waitlist.invited',
-  'waitlist.invitation_expired',
-  'deal.allocated',
-  'deal.funded',
-  'operation.approved',
-  'operation.rejected',
-  'operation.shipment_preparation',
-  'operation.departure',
-  'operation.arrival',
-  'operation.inspection_passed',
-  'operation.inspection_failed',
-  'operation.dispute_opened',
-  'operation.dispute_decided',
-  'operation.settled',
-  'operation.expired',
-  'operation.cancelled',
-  'operation.expired_seller',
-  'operation.cancelled_seller',
-  'kyc.document_verified',
-  'kyc.document_rejected',
-  'kyc.approved',
-  'kyc.rejected',
-] as const;
+export const WEBHOOK_EVENT_TYPES = NOTIFICATION_TYPES;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Endpoints a company may have at once. */
 export const MAX_WEBHOOK_ENDPOINTS = 5;

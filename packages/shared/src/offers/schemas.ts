@@ -18,8 +18,8 @@ import {
 /*
  * The offer form (spec §5): one schema for the /make-offer wizard, the edit
  * form and POST/PUT /api/offers. Every field is required except the English
- * title and description and the title itself (it defaults to product + origin
- * country). Tons must be above 0 (the spec's "at least 0", with 0 refused: a
+ * title and description, the specification line (in either language) and the
+ * title itself (it defaults to product + origin country). Tons must be above 0 (the spec's "at least 0", with 0 refused: a
  * 0-ton deal cannot be allocated), and a price per ton at least $1 with at most
  * two decimals: a smaller or finer price would be rounded when stored in cents
  * (an offer of $1e-9 became 0 ¢, and a free order holds nothing in escrow).
@@ -66,6 +66,9 @@ export const ZOfferFields = z.object({
   originCountry: z.enum(COUNTRY_CODES, 'validation.required'),
   destinationCountry: z.enum(COUNTRY_CODES, 'validation.required'),
   arrivalPort: requiredText(120),
+  /** One line summing up the specification ('26% fat'); the sheet (a PDF) comes as a file. */
+  specification: optionalText(160),
+  specificationEn: optionalText(160),
   // Step 2: volume and price.
   totalTons: tons(),
   minVolume: tons(),
@@ -121,6 +124,8 @@ export const OFFER_STEPS = [
       'originCountry',
       'destinationCountry',
       'arrivalPort',
+      'specification',
+      'specificationEn',
     ],
   },
   { key: 'volume', fields: ['totalTons', 'minVolume', 'maxPerParticipantTons', 'priceUsd'] },
@@ -177,6 +182,8 @@ export const ZOfferDetail = z.object({
     originCountry: z.string(),
     destinationCountry: z.string(),
     arrivalPort: z.string(),
+    specification: z.string().nullable(),
+    specificationEn: z.string().nullable(),
     totalTons: z.number().int(),
     minVolume: z.number().int(),
     maxPerParticipantTons: z.number().int(),

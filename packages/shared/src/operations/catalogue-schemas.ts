@@ -60,6 +60,10 @@ export type CatalogueResponse = z.infer<typeof ZCatalogueResponse>;
 const ZPartnerName = z.string().nullable();
 
 /** GET /api/operations/featured: every field of the landing's featured card (spec §2), computed from the database. */
+/** A specification sheet's version and last update (the PDF itself is downloaded from the detail page). */
+export const ZSpecSheetSummary = z.object({ version: z.string(), updated_at: z.iso.datetime({ offset: true }) });
+export type SpecSheetSummary = z.infer<typeof ZSpecSheetSummary>;
+
 export const ZFeaturedOperation = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -83,7 +87,10 @@ export const ZFeaturedOperation = z.object({
   available_tons: z.number().int(),
   arrival_port: z.string().nullable(),
   expected_arrival: z.iso.date().nullable(),
+  /** The specification line in the request's language (ZOperationDetail's too); null when the seller wrote none. */
   specification: z.string().nullable(),
+  /** The uploaded specification sheet's version and date, what the card falls back on without a line. */
+  spec_sheet: ZSpecSheetSummary.nullable(),
   container_tons: z.number().int().nullable(),
   min_volume: z.number().int(),
   image_url: z.string().nullable(),

@@ -100,3 +100,14 @@ export const OPERATION_PARTNER_ROLES_FOR_CARD = ['manager', 'money_arbitrage', '
 export function operationTitleFor(operation: { title: string; titleEn: string | null }, language: string): string {
   return (language === 'en' && operation.titleEn) || operation.title;
 }
+
+/**
+ * An operation's specification line in `language`, like its title: Spanish with an optional English
+ * version; a seller who gave none in English is shown in their own words. Null when there is none.
+ */
+export function operationSpecificationFor(
+  operation: { specification: string | null; specificationEn: string | null },
+  language: string,
+): string | null {
+  return (language === 'en' && operation.specificationEn) || operation.specification;
+}

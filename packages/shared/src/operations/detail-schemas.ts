@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { OPERATION_PARTNER_ROLES } from '../partners/constants';
+import { ZSpecSheetSummary } from './catalogue-schemas';
 import { ZOperationListItem } from './schemas';
 
 export const ZOperationIdParams = z.object({ id: z.uuid('validation.invalid') });
 
-/** What the platform has checked about a deal, each derived from the data (the detail's verified badges). */
+/**
+ * What the platform has checked about a deal, each derived from the data (the detail's verified badges):
+ * verified_seller = the seller's company passed KYC; verified_volume = the goods passed the inspection on
+ * arrival; escrow_protected = payments are held in escrow (true of every deal on the platform).
+ */
 export const OPERATION_BADGES = ['verified_seller', 'verified_volume', 'escrow_protected'] as const;
 export type OperationBadge = (typeof OPERATION_BADGES)[number];
 
@@ -40,9 +45,7 @@ export const ZOperationDetail = ZOperationListItem.extend({
   /** Total investment required: total tons × price per ton, in USD. */
   total_price_usd: z.number(),
   partners: z.array(z.object({ role: z.enum(OPERATION_PARTNER_ROLES), name: z.string(), country: z.string() })),
-  spec_sheet: z
-    .object({ version: z.string(), updated_at: z.iso.datetime({ offset: true }), file_name: z.string() })
-    .nullable(),
+  spec_sheet: ZSpecSheetSummary.extend({ file_name: z.string() }).nullable(),
   stats: z.object({ views: z.number().int(), watchers: z.number().int(), comments: z.number().int() }),
   is_watching: z.boolean(),
   /** The caller published this operation: it cannot take part in it (no order button). */

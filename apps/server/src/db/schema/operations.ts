@@ -77,7 +77,9 @@ export const operations = pgTable(
     destinationCountry: text('destination_country').notNull(),
     arrivalPort: text('arrival_port'),
     warehouse: text('warehouse'),
+    /** A line summing up the product's specification (e.g. '26% fat'), in Spanish and optionally English. */
     specification: text('specification'),
+    specificationEn: text('specification_en'),
     productSpecId: uuid('product_spec_id').references(() => productSpecs.id, { onDelete: 'set null' }),
     /** A public image bundled with the web app, e.g. '/images/ops/milk-powder.webp'. */
     imagePath: text('image_path'),

@@ -34,4 +34,5 @@ export const adminKycReview = pgView('admin_kyc_review', {
   priceUsd: doublePrecision('price_usd').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   revision: integer('revision').notNull(),
+  titleEn: text('title_en'),
 }).existing();

@@ -141,7 +141,7 @@ export const kycReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: admin,
     },
-    async () => ({ data: await listOperationsAwaitingReview(app.db) }),
+    async (request) => ({ data: await listOperationsAwaitingReview(app.db, request.lang) }),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import {
   ONBOARDING_STEPS,
   type KycOverviewResponse,
   type KycReviewUser,
+  type Language,
   type OperationReviewItem,
   canApply,
   findDocumentDateProblem,
@@ -369,9 +370,17 @@ async function upsertOnboarding(
 }
 
 /** The spec's admin_kyc_review list: operations waiting for approval, oldest first. */
-export async function listOperationsAwaitingReview(db: AppDatabase): Promise<OperationReviewItem[]> {
+/** The offers waiting for a decision, oldest first, each titled in the admin's language. */
+export async function listOperationsAwaitingReview(
+  db: AppDatabase,
+  language: Language,
+): Promise<OperationReviewItem[]> {
   const rows = await db.select().from(adminKycReview).orderBy(asc(adminKycReview.createdAt)).limit(100);
-  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+  return rows.map(({ titleEn, ...row }) => ({
+    ...row,
+    title: operationTitleFor({ title: row.title, titleEn }, language),
+    createdAt: new Date(row.createdAt).toISOString(),
+  }));
 }
 
 /** Approves a pending operation, if it is still the revision reviewed: published (active) from now on. */

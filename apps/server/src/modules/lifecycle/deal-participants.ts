@@ -2,7 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { type AppTransaction, type Queryable } from '../../db/client';
 import { participations, profiles } from '../../db/schema';
-import { formatCalendarDate, operationTitleFor } from '@tradeops/shared';
+import { type NotificationType, formatCalendarDate, operationTitleFor } from '@tradeops/shared';
 import { loadRecipients, notifyUser } from '../notifications/notify';
 import { type OperationRow } from '../operations/operation-aggregate';
 
@@ -34,7 +34,7 @@ export async function listLiveParticipations(db: Queryable, operationId: string)
 export async function notifyDeal(
   tx: AppTransaction,
   operation: OperationRow,
-  type: string,
+  type: NotificationType,
   data: Record<string, unknown>,
 ): Promise<void> {
   const participants = await listLiveParticipations(tx, operation.id);

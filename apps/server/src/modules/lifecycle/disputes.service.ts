@@ -3,9 +3,11 @@ import {
   DISPUTE_EVIDENCE_MAX_FILES,
   type DisputeDecisionRequest,
   MIME_TYPE_BY_FILE_TYPE,
+  type NotificationType,
   type OpenDisputeFields,
   canApply,
   findPartialRefundProblems,
+  operationTitleFor,
   writeLedgerMemo,
 } from '@tradeops/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -83,14 +85,19 @@ async function withStoredEvidence<T>(
   }
 }
 
-/** Tells the platform's admins (in-app and mail) about a dispute. */
-async function notifyAdmins(tx: AppTransaction, type: string, data: Record<string, string>): Promise<void> {
+/** Tells the platform's admins (in-app and mail) about a dispute, the deal's title in each admin's language. */
+async function notifyAdmins(
+  tx: AppTransaction,
+  type: NotificationType,
+  operation: Pick<OperationRow, 'id' | 'title' | 'titleEn'>,
+): Promise<void> {
   const admins = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.isAdmin, true));
   const recipients = await loadRecipients(
     tx,
     admins.map((admin) => admin.id),
   );
   for (const recipient of recipients.values()) {
+    const data = { operationId: operation.id, operationTitle: operationTitleFor(operation, recipient.language) };
     await notifyUser(
       tx,
       recipient,
@@ -156,7 +163,7 @@ export async function openDispute(
         data: { disputeId, participationId: participation.id, files: stored.map((file) => file.storageKey) },
       });
       await notifyDeal(tx, operation, 'operation.dispute_opened', {});
-      await notifyAdmins(tx, 'operation.dispute_opened', { operationId, operationTitle: operation.title });
+      await notifyAdmins(tx, 'operation.dispute_opened', operation);
       return { dispute_id: disputeId };
     }),
   );

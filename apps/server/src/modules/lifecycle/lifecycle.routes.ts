@@ -61,7 +61,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: admin,
     },
-    async () => listAdminOperations(app.db),
+    async (request) => listAdminOperations(app.db, request.lang),
   );
 
   app.get(

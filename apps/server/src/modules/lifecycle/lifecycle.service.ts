@@ -53,12 +53,16 @@ async function getHeldByOperation(db: Queryable, operationIds: string[]): Promis
   return new Map(rows.map((row) => [row.account.slice('escrow:'.length), Number(row.held)]));
 }
 
-/** Approved deals for the back office, the ones needing action first (most recently changed first). */
-export async function listAdminOperations(db: AppDatabase): Promise<AdminOperationsListResponse> {
+/** Approved deals for the back office (titles in the admin's language), most recently changed first. */
+export async function listAdminOperations(
+  db: AppDatabase,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<AdminOperationsListResponse> {
   const rows = await db
     .select({
       id: operations.id,
       title: operations.title,
+      titleEn: operations.titleEn,
       status: operations.status,
       totalTons: operations.totalTons,
       allocatedTons: operations.allocatedTons,
@@ -73,8 +77,9 @@ export async function listAdminOperations(db: AppDatabase): Promise<AdminOperati
     rows.map((row) => row.id),
   );
   return {
-    data: rows.map((row) => ({
+    data: rows.map(({ titleEn, ...row }) => ({
       ...row,
+      title: operationTitleFor({ title: row.title, titleEn }, language),
       escrowHeldCents: held.get(row.id) ?? 0,
       nextStep: nextStepOf(row.status),
       updatedAt: row.updatedAt.toISOString(),

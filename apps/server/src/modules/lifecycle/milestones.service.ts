@@ -5,6 +5,7 @@ import {
   LIFECYCLE_DOCUMENT_REQUIRED,
   type LifecycleStep,
   MIME_TYPE_BY_FILE_TYPE,
+  type NotificationType,
   type OperationMilestoneKind,
   type RecordMilestoneFields,
   canApply,
@@ -119,7 +120,10 @@ export async function recordMilestone(
     if (event === 'fail_inspection') {
       await openInspectionDispute(tx, operationId, fields.notes || 'inspection failed', now);
     }
-    const type = isInspection ? `operation.inspection_${fields.result}` : `operation.${step}`;
+    const type: NotificationType =
+      step === 'inspection'
+        ? `operation.inspection_${fields.result === 'failed' ? 'failed' : 'passed'}`
+        : `operation.${step}`;
     await notifyDeal(tx, operation, type, { date: fields.occurred_at });
   });
 }

@@ -1,4 +1,5 @@
 import {
+  type NotificationType,
   type OperationMilestoneKind,
   canApply,
   fundRetentionEndsAt,
@@ -31,7 +32,7 @@ export async function finishSettlement(
   operation: OperationRow,
   event: 'settle' | 'decide_dispute',
   admin: AuthContext,
-  outcome: { result: string; notes: string | null; type: string; totals: Record<string, number> },
+  outcome: { result: string; notes: string | null; type: NotificationType; totals: Record<string, number> },
   now: Date,
 ): Promise<void> {
   await tx.insert(operationMilestones).values({

@@ -1,4 +1,4 @@
-import { type Language, type UserRole } from '@tradeops/shared';
+import { type Language, type NotificationType, type UserRole } from '@tradeops/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { type AppTransaction } from '../../db/client';
 import { emailOutbox, notifications, profiles, user } from '../../db/schema';
@@ -69,7 +69,7 @@ export function notificationPath(type: string, data: Record<string, unknown>): s
 export async function notifyUser(
   tx: AppTransaction,
   recipient: Recipient,
-  notification: { type: string; data: Record<string, unknown> },
+  notification: { type: NotificationType; data: Record<string, unknown> },
   mail: { subjectKey: string; textKey: string; params: TranslateParams },
 ): Promise<void> {
   await tx.insert(notifications).values({ userId: recipient.userId, type: notification.type, data: notification.data });

@@ -7,7 +7,7 @@ import {
 } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, operations, productSpecs } from '../../db/schema';
+import { auditLog, operationMilestones, operations, productSpecs } from '../../db/schema';
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
 import { GIF_BYTES, HTML_BYTES, JPEG_BYTES, PDF_BYTES, PNG_BYTES } from '../../test/kyc-files';
 import { buildOfferRequest } from '../../test/offers';
@@ -499,5 +499,98 @@ describe('approval binds to the revision the admin reviewed', () => {
     }
     const [row] = await t.db.select().from(operations).where(eq(operations.id, id));
     expect(row?.kycStatus).toBe('pending');
+  });
+});
+
+describe("a seller's new deal says what is true of it", () => {
+  async function approve(id: string) {
+    const queue = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/operations', headers: admin });
+    const item = (queue.json() as { data: { id: string; revision: number }[] }).data.find((row) => row.id === id);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/kyc/operations/${id}/approve`,
+      headers: admin,
+      payload: { revision: item!.revision },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+  }
+  const detail = async (id: string, lang: 'es' | 'en') => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/operations/${id}`,
+      headers: { ...buyer, 'x-lang': lang },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as {
+      specification: string | null;
+      spec_sheet: { version: string } | null;
+      partners: unknown[];
+      badges: string[];
+    };
+  };
+
+  it('keeps the specification line in both languages, names the uploaded sheet, has no partners and no unproven badge', async () => {
+    const id = await createValid(
+      {
+        specification: 'Excelso, malla 15+, humedad máx. 12%',
+        specificationEn: 'Excelso, screen 15+, moisture max. 12%',
+      },
+      [{ field: 'spec', name: 'ficha.pdf', bytes: PDF_BYTES }],
+    );
+    await approve(id);
+    expect(await detail(id, 'es')).toMatchObject({
+      specification: 'Excelso, malla 15+, humedad máx. 12%',
+      spec_sheet: { version: '1.0' },
+      partners: [],
+      badges: ['verified_seller', 'escrow_protected'],
+    });
+    expect((await detail(id, 'en')).specification).toBe('Excelso, screen 15+, moisture max. 12%');
+    const form = await t.app.inject({ method: 'GET', url: `/api/offers/${id}`, headers: seller });
+    expect(form.json()).toMatchObject({
+      values: {
+        specification: 'Excelso, malla 15+, humedad máx. 12%',
+        specificationEn: 'Excelso, screen 15+, moisture max. 12%',
+      },
+    });
+
+    // Volume is verified once the goods passed the platform's inspection on arrival, not before.
+    await t.db.insert(operationMilestones).values({
+      operationId: id,
+      kind: 'inspection',
+      occurredAt: new Date(),
+      result: 'passed',
+    });
+    expect((await detail(id, 'es')).badges).toEqual(['verified_seller', 'verified_volume', 'escrow_protected']);
+  });
+
+  it('leaves the specification line out when the seller wrote none (the sheet speaks for it)', async () => {
+    const id = await createValid({}, [{ field: 'spec', name: 'ficha.pdf', bytes: PDF_BYTES }]);
+    await approve(id);
+    expect(await detail(id, 'en')).toMatchObject({ specification: null, spec_sheet: { version: '1.0' } });
+  });
+
+  it("names offers in the admin's language in the review queue and in the operations list", async () => {
+    const id = await createValid();
+    const queue = async (lang: 'es' | 'en') => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/kyc/operations',
+        headers: { ...admin, 'x-lang': lang },
+      });
+      return (response.json() as { data: { id: string; title: string }[] }).data.find((row) => row.id === id)?.title;
+    };
+    expect(await queue('es')).toBe('Café verde de Colombia');
+    expect(await queue('en')).toBe('Colombian green coffee');
+    await approve(id);
+    const list = async (lang: 'es' | 'en') => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/operations',
+        headers: { ...admin, 'x-lang': lang },
+      });
+      return (response.json() as { data: { id: string; title: string }[] }).data.find((row) => row.id === id)?.title;
+    };
+    expect(await list('es')).toBe('Café verde de Colombia');
+    expect(await list('en')).toBe('Colombian green coffee');
   });
 });

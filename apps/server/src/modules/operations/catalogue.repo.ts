@@ -2,7 +2,7 @@ import { type CatalogueSort, type ProductCategory } from '@tradeops/shared';
 import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import { type Queryable } from '../../db/client';
 import { matchesOperationSearch, publicOperationColumns } from './operations.repo';
-import { participations, operationPartners, operations, partners } from '../../db/schema';
+import { participations, operationPartners, operations, partners, productSpecs } from '../../db/schema';
 
 export interface CatalogueQuery {
   search: string | undefined;
@@ -98,5 +98,11 @@ export async function selectFeaturedOperation(db: Queryable) {
     .select({ count: sql<number>`count(distinct ${participations.userId})::int` })
     .from(participations)
     .where(and(eq(participations.operationId, operation.id), eq(participations.status, 'active')));
-  return { operation, partners: partnerRows, participants: participants?.count ?? 0 };
+  const [specSheet] = operation.productSpecId
+    ? await db
+        .select({ version: productSpecs.version, updatedAt: productSpecs.updatedAt })
+        .from(productSpecs)
+        .where(eq(productSpecs.id, operation.productSpecId))
+    : [];
+  return { operation, partners: partnerRows, participants: participants?.count ?? 0, specSheet: specSheet ?? null };
 }

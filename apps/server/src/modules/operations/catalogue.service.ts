@@ -7,6 +7,7 @@ import {
   availableTons,
   centsToUsd,
   computeTotalCents,
+  operationSpecificationFor,
   usdToCents,
 } from '@tradeops/shared';
 import { type z } from 'zod';
@@ -77,7 +78,10 @@ export async function getFeaturedOperation(db: AppDatabase, lang: Language): Pro
     available_tons: availableTons(operation),
     arrival_port: operation.arrivalPort,
     expected_arrival: operation.expectedArrival,
-    specification: operation.specification,
+    specification: operationSpecificationFor(operation, lang),
+    spec_sheet: found.specSheet
+      ? { version: found.specSheet.version, updated_at: found.specSheet.updatedAt.toISOString() }
+      : null,
     container_tons: operation.containerTons,
     min_volume: operation.minVolume,
     image_url: operation.imagePath,

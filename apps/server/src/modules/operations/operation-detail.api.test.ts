@@ -97,7 +97,9 @@ describe('operation detail', () => {
       'money_arbitrage',
       'shipping',
     ]);
-    expect(detail.badges).toEqual(['verified_seller', 'verified_volume', 'escrow_protected']);
+    // An approved seller; no inspection yet, so no verified volume.
+    expect(detail.badges).toEqual(['verified_seller', 'escrow_protected']);
+    expect(detail.specification).toBe('Regular 26% de materia grasa');
     expect(detail.similar.length).toBeGreaterThan(0);
     expect(detail.similar.map((item) => item.id)).not.toContain(FEATURED);
     expect(
@@ -109,6 +111,7 @@ describe('operation detail', () => {
     expect(detail.similar[0]?.product_category).toBe('dairy');
     const english = await getOperationDetail(t.db, FEATURED, buyer, 'en', { countView: false });
     expect(english.title).toBe('Regular milk powder');
+    expect(english.specification).toBe('Regular, 26% fat');
     expect(english.description).toContain('milk powder');
   });
 

@@ -6,6 +6,7 @@ import {
   type WatchResponse,
   centsToUsd,
   computeTotalCents,
+  operationSpecificationFor,
 } from '@tradeops/shared';
 import { and, asc, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
@@ -143,6 +144,7 @@ interface DetailCounts {
   watching: number;
   comments: number;
   seller_kyc_status: string | null;
+  inspection_passed: boolean;
 }
 
 /**
@@ -172,15 +174,19 @@ export async function getOperationDetail(
       (select count(*)::int from ${operationWatchers}
         where ${operationWatchers.operationId} = ${id} and ${operationWatchers.userId} = ${userId}) as watching,
       (select count(*)::int from ${messages} where ${messages.operationId} = ${id}) as comments,
-      (select ${profiles.kycStatus} from ${profiles} where ${profiles.id} = ${operation.sellerId}) as seller_kyc_status`),
+      (select ${profiles.kycStatus} from ${profiles} where ${profiles.id} = ${operation.sellerId}) as seller_kyc_status,
+      exists (select 1 from ${operationMilestones} where ${operationMilestones.operationId} = ${id}
+        and ${operationMilestones.kind} = 'inspection' and ${operationMilestones.result} = 'passed') as inspection_passed`),
     memo(`detail-context|${id}`, () => loadOperationContext(db, operation)),
     memo(`seller-record|${operation.sellerId}`, () => getSellerTrackRecord(db, operation.sellerId)),
   ]);
   const counts = (countsResult as unknown as { rows: DetailCounts[] }).rows[0];
 
+  // Each badge only where the data proves it: the seller's company passed KYC; the goods passed the
+  // platform's inspection on arrival. Escrow holds every payment on the platform, so that one always holds.
   const badges: OperationBadge[] = [];
   if (counts?.seller_kyc_status === 'aprobado') badges.push('verified_seller');
-  if (operation.kycStatus === 'approved') badges.push('verified_volume');
+  if (counts?.inspection_passed) badges.push('verified_volume');
   badges.push('escrow_protected');
 
   return {
@@ -189,7 +195,7 @@ export async function getOperationDetail(
     description: (lang === 'en' && operation.descriptionEn) || operation.description,
     arrival_port: operation.arrivalPort,
     warehouse: operation.warehouse,
-    specification: operation.specification,
+    specification: operationSpecificationFor(operation, lang),
     expected_departure: operation.expectedDeparture,
     expected_arrival: operation.expectedArrival,
     container_tons: operation.containerTons,

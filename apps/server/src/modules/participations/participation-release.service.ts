@@ -1,4 +1,10 @@
-import { type ParticipationEndReason, REJECTED_PROOF_GRACE_HOURS, HOUR_MS, operationTitleFor } from '@tradeops/shared';
+import {
+  type ParticipationEndReason,
+  REJECTED_PROOF_GRACE_HOURS,
+  HOUR_MS,
+  UNPAID_PAYMENT_STATUSES,
+  operationTitleFor,
+} from '@tradeops/shared';
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
 import { participations } from '../../db/schema';
@@ -11,13 +17,6 @@ import { type TonsContext, returnTonsToOperation } from '../waitlist/waitlist-in
 
 type ParticipationRow = typeof participations.$inferSelect;
 export type ReleaseReason = Extract<ParticipationEndReason, 'hold_expired' | 'cancelled_by_buyer'>;
-
-/**
- * Payments an unpaid order can be in. A proof under review ('verification')
- * never expires: the buyer did their part, and an admin decides; a confirmed
- * payment is money in escrow and only ends with the operation.
- */
-const RELEASABLE_PAYMENT_STATUSES = ['pending', 'rejected'] as const;
 
 /** Whether an order's hold is over at `now`: past expires_at, and a rejected proof had its grace period. */
 function isHoldOver(now: Date) {
@@ -65,7 +64,7 @@ export async function releaseParticipation(
       and(
         eq(participations.id, participationId),
         eq(participations.status, 'active'),
-        inArray(participations.paymentStatus, RELEASABLE_PAYMENT_STATUSES),
+        inArray(participations.paymentStatus, UNPAID_PAYMENT_STATUSES),
         isExpiry ? isHoldOver(context.now) : undefined,
       ),
     )
@@ -144,7 +143,7 @@ export async function expireDueParticipations(db: AppDatabase, jobs: JobQueue, n
     .where(
       and(
         eq(participations.status, 'active'),
-        inArray(participations.paymentStatus, RELEASABLE_PAYMENT_STATUSES),
+        inArray(participations.paymentStatus, UNPAID_PAYMENT_STATUSES),
         isHoldOver(now),
       ),
     )

@@ -19,7 +19,7 @@ import { recordDeposit } from '../escrow/escrow.service';
 import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { type OperationRow, lockOperation, transition, updateOperationFields } from '../operations/operation-aggregate';
-import { operationTitleFor } from '@tradeops/shared';
+import { isUnpaidOrder, operationTitleFor } from '@tradeops/shared';
 import { notifyDealFunded } from '../lifecycle/deal-notices.service';
 import { type ParticipationRow, findVisibleParticipation, withEscrow } from './participations.service';
 
@@ -38,7 +38,7 @@ async function lockParticipation(tx: AppTransaction, id: string): Promise<Partic
 
 /** A proof may be sent while the order is live and its payment pending, or again after a rejection. */
 function canTakeProof(row: ParticipationRow): boolean {
-  return row.status === 'active' && (row.paymentStatus === 'pending' || row.paymentStatus === 'rejected');
+  return isUnpaidOrder(row);
 }
 
 /**

@@ -30,7 +30,10 @@ const AREA_LINKS = {
 
 export type Area = keyof typeof AREA_LINKS;
 
-/** A signed-in area: its sidebar (a scrolling strip on phones) beside the page. */
+/**
+ * A signed-in area: its sidebar beside the page on a desktop. Below that, its links wrap into rows
+ * (two columns on a phone) rather than scroll: every link stays in sight, none is cut off mid-word.
+ */
 export function AreaLayout({ area }: { area: Area }) {
   const { t } = useTranslation();
   return (
@@ -39,15 +42,18 @@ export function AreaLayout({ area }: { area: Area }) {
         aria-label={t(`sidebar.${area}Label`)}
         className="border-b border-slate-200 bg-white lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0"
       >
-        <ul className="flex gap-1 overflow-x-auto px-3 py-2 lg:sticky lg:top-20 lg:flex-col lg:px-3 lg:py-6">
+        <ul
+          data-testid="area-links"
+          className="grid grid-cols-2 gap-1 px-3 py-2 sm:flex sm:flex-wrap lg:sticky lg:top-20 lg:flex-col lg:flex-nowrap lg:px-3 lg:py-6"
+        >
           {AREA_LINKS[area].map((link) => (
-            <li key={link.to} className="shrink-0">
+            <li key={link.to} className="min-w-0">
               <NavLink
                 to={link.to}
                 end
                 className={({ isActive }) =>
                   cx(
-                    'block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap',
+                    'flex h-full items-center rounded-lg px-3 py-2 text-sm font-medium',
                     isActive ? 'bg-brand-900 text-white' : 'text-slate-700 hover:bg-slate-100',
                   )
                 }

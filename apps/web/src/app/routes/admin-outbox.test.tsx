@@ -2,6 +2,7 @@ import { type OutboxEmail } from '@tradeops/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../lib/i18n';
 import { buildSessionUser, createTestQueryClient, jsonResponse, mockApi, renderApp } from '../../test/render';
 
 const admin = () => createTestQueryClient(buildSessionUser({ isAdmin: true, email: 'admin@tradeops.demo' }));
@@ -70,6 +71,34 @@ describe('/admin/outbox', () => {
     // Read again: the row is back in the queue.
     expect(await within(table).findAllByText('Pendiente')).toHaveLength(2);
     expect(screen.queryByText('No hay servidor SMTP configurado', { exact: false })).toBeNull();
+  });
+
+  it('names each mail by what it is, never by its template key, in both languages', { timeout: 20_000 }, async () => {
+    mockApi({
+      '/api/admin/outbox': () =>
+        jsonResponse({
+          data: [
+            mail({ id: 'a-1', kind: 'auth.verifyMail', subject: 'TradeOps: confirma tu correo' }),
+            mail({ id: 'a-2', kind: 'payment.confirmed', subject: 'TradeOps: tu pago' }),
+            mail({ id: 'a-3', kind: 'retired.kind', subject: 'TradeOps: aviso' }),
+          ],
+          smtpConfigured: true,
+        }),
+    });
+    renderApp('/admin/outbox', admin());
+    const table = await screen.findByRole('table', { name: 'Correos salientes' }, { timeout: 10_000 });
+    const [, verify, payment, retired] = within(table).getAllByRole('row');
+    expect(within(verify!).getByText('Confirmación del correo')).toBeInTheDocument();
+    expect(within(payment!).getByText('Pago confirmado')).toBeInTheDocument();
+    expect(within(retired!).getByText('Otro correo')).toBeInTheDocument();
+    expect(table).not.toHaveTextContent('auth.verifyMail');
+    expect(table).not.toHaveTextContent('payment.confirmed');
+
+    await applyLanguage('en');
+    const english = await screen.findByRole('table', { name: 'Outgoing mail' });
+    expect(within(english).getByText('Address confirmation')).toBeInTheDocument();
+    expect(within(english).getByText('Payment confirmed')).toBeInTheDocument();
+    expect(english).not.toHaveTextContent('auth.verifyMail');
   });
 
   it('says so when no SMTP server is configured', { timeout: 20_000 }, async () => {

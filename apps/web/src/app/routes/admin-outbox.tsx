@@ -1,4 +1,4 @@
-import { type OutboxEmail, type OutboxStatus } from '@tradeops/shared';
+import { type OutboxEmail, type OutboxStatus, isMailKind } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert';
 import { QueryState } from '../../components/ui/query-state';
@@ -24,6 +24,8 @@ export function AdminOutboxPage() {
   const { t, i18n } = useTranslation();
   const outbox = useOutbox();
   const resend = useResendOutboxMail();
+  // A mail's human name; a kind this version does not know (an older row) is just "another mail".
+  const kindName = (kind: string) => (isMailKind(kind) ? t(`outbox.kinds.${kind}`) : t('outbox.kinds.other'));
   const when = (value: string | null) =>
     value ? formatDate(value, i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
@@ -43,7 +45,7 @@ export function AdminOutboxPage() {
         </details>
       ),
     },
-    { key: 'kind', header: t('outbox.columns.kind'), cell: (mail) => <code className="text-xs">{mail.kind}</code> },
+    { key: 'kind', header: t('outbox.columns.kind'), cell: (mail) => kindName(mail.kind) },
     {
       key: 'status',
       header: t('outbox.columns.status'),

@@ -28,4 +28,18 @@ describe('FileDrop', () => {
     });
     expect(onFile).not.toHaveBeenCalled();
   });
+
+  it('with `multiple`, hands over every file picked or dropped at once', async () => {
+    const user = userEvent.setup();
+    const onFiles = vi.fn();
+    render(<FileDrop multiple accept=".pdf" onFiles={onFiles} {...labels} chooseLabel="choose files" />);
+    const input = screen.getByLabelText('Payment proof: upload');
+    expect(input).toHaveAttribute('multiple');
+    const picked = [new File(['%PDF'], 'a.pdf'), new File(['%PDF'], 'b.pdf')];
+    await user.upload(input, picked);
+    expect(onFiles).toHaveBeenLastCalledWith(picked);
+    const dropped = [new File(['%PDF'], 'c.pdf'), new File(['%PDF'], 'd.pdf'), new File(['%PDF'], 'e.pdf')];
+    fireEvent.drop(screen.getByText('Drop it here or').parentElement!, { dataTransfer: { files: dropped } });
+    expect(onFiles).toHaveBeenLastCalledWith(dropped);
+  });
 });

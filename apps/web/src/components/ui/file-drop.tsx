@@ -2,49 +2,59 @@ import { type DragEvent, useId, useState } from 'react';
 import { cx } from '../../lib/class-names';
 import { ProgressBar } from './progress-bar';
 
-/**
- * A drop zone with a file picker, and the upload's progress under it while
- * one is under way. The native input stays (visually hidden) for keyboards
- * and screen readers; `inputLabel` is its accessible name.
- */
-export function FileDrop({
-  accept,
-  dropLabel,
-  chooseLabel,
-  inputLabel,
-  inputDescribedBy,
-  onFile,
-  isDisabled = false,
-  progress = null,
-  uploadingLabel,
-  progressLabel,
-  className,
-}: {
+interface FileDropProps {
   accept: string;
   /** "Drop the file here or" */
   dropLabel: string;
-  /** The visible picker link: "choose a file". */
+  /** The visible picker link: "choose a file" (or "choose files"). */
   chooseLabel: string;
   inputLabel: string;
   /** The id of a hint about the file (types, size) read with the input. */
   inputDescribedBy?: string;
-  onFile: (file: File) => void;
   isDisabled?: boolean;
   /** 0 to 1 while an upload is under way; null otherwise. */
   progress?: number | null;
   uploadingLabel?: string;
   progressLabel?: string;
   className?: string;
-}) {
+}
+
+/** One file at a time (`onFile`), or every file picked or dropped at once (`multiple`, `onFiles`). */
+type FileDropHandler =
+  { multiple?: false; onFile: (file: File) => void } | { multiple: true; onFiles: (files: File[]) => void };
+
+/**
+ * A drop zone with a file picker, and the upload's progress under it while
+ * one is under way. The native input stays (visually hidden) for keyboards
+ * and screen readers; `inputLabel` is its accessible name.
+ */
+export function FileDrop(props: FileDropProps & FileDropHandler) {
+  const {
+    accept,
+    dropLabel,
+    chooseLabel,
+    inputLabel,
+    inputDescribedBy,
+    isDisabled = false,
+    progress = null,
+    uploadingLabel,
+    progressLabel,
+    className,
+  } = props;
   const inputId = useId();
   const [isDragging, setIsDragging] = useState(false);
   const isUploading = progress !== null;
 
+  function hand(picked: File[]) {
+    if (picked.length === 0) return;
+    if (props.multiple) props.onFiles(picked);
+    else props.onFile(picked[0]!);
+  }
+
   function onDrop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
     setIsDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file && !isDisabled && !isUploading) onFile(file);
+    if (!isDisabled && !isUploading) hand(Array.from(event.dataTransfer.files));
   }
 
   const percent = Math.round((progress ?? 0) * 100);
@@ -77,13 +87,15 @@ export function FileDrop({
           type="file"
           className="sr-only"
           accept={accept}
+          multiple={props.multiple}
           aria-label={inputLabel}
           aria-describedby={inputDescribedBy}
           disabled={isUploading || isDisabled}
           onChange={(event) => {
-            const file = event.target.files?.[0];
+            // Copied before the value is cleared (which empties the live list), so a file can be picked again.
+            const picked = Array.from(event.target.files ?? []);
             event.target.value = '';
-            if (file) onFile(file);
+            hand(picked);
           }}
         />
       </div>

@@ -24,8 +24,9 @@ export function PageHeader({
 }) {
   if (variant === 'plain') {
     return (
-      <header className={cx('flex flex-wrap items-end justify-between gap-4', className)}>
-        <div className="min-w-0 flex-1">
+      // On a phone the actions go under the text rather than squeeze it into a narrow column beside them.
+      <header className={cx('flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between', className)}>
+        <div className="min-w-0 sm:flex-1">
           {eyebrow && <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">{eyebrow}</p>}
           <h1 className="text-2xl font-bold tracking-tight text-balance text-brand-900 sm:text-3xl">{title}</h1>
           {description && <p className="mt-2 max-w-2xl text-slate-600">{description}</p>}

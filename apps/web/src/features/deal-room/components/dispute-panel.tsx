@@ -3,8 +3,10 @@ import {
   type DealRoomResponse,
   type DisputeSummary,
   type OpenDisputeFields,
+  UPLOAD_MAX_BYTES,
   ZOpenDisputeFields,
   disputeEvidenceLinks,
+  fileTypeFromName,
   formatUsd,
 } from '@tradeops/shared';
 import { useId, useState } from 'react';
@@ -64,13 +66,44 @@ export function DisputeState({ operationId, dispute }: { operationId: string; di
   );
 }
 
-/** The evidence files picked so far (the drop zone takes one at a time), each removable. */
-function useEvidenceFiles() {
+const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
+
+/**
+ * The evidence files picked so far, several at a time and each removable, within `maxFiles` (what the
+ * dispute still takes). A file the server would refuse for its type or size is left out at once and
+ * named; so is every file past the limit.
+ */
+function useEvidenceFiles(maxFiles: number) {
+  const { t } = useTranslation();
   const [files, setFiles] = useState<File[]>([]);
+  const [problems, setProblems] = useState<string[]>([]);
+  function add(picked: File[]) {
+    const refused: string[] = [];
+    const accepted = picked.filter((file) => {
+      if (fileTypeFromName(file.name) === 'unknown') refused.push(t('disputes.fileWrongType', { name: file.name }));
+      else if (file.size > UPLOAD_MAX_BYTES)
+        refused.push(t('disputes.fileTooLarge', { name: file.name, size: MAX_MB }));
+      else return true;
+      return false;
+    });
+    const room = Math.max(0, maxFiles - files.length);
+    if (accepted.length > room) refused.push(t('disputes.tooManyFiles', { count: maxFiles }));
+    setFiles([...files, ...accepted.slice(0, room)]);
+    setProblems(refused);
+  }
   return {
     files,
-    add: (file: File) => setFiles((current) => [...current, file].slice(0, DISPUTE_EVIDENCE_MAX_FILES)),
-    clear: () => setFiles([]),
+    problems,
+    isFull: files.length >= maxFiles,
+    add,
+    remove: (index: number) => {
+      setFiles(files.filter((_, at) => at !== index));
+      setProblems([]);
+    },
+    clear: () => {
+      setFiles([]);
+      setProblems([]);
+    },
   };
 }
 
@@ -78,18 +111,21 @@ function useEvidenceFiles() {
 function DisputeRequestForm({
   operationId,
   isAddingEvidence,
+  maxFiles,
   onDone,
   onCancel,
 }: {
   operationId: string;
   isAddingEvidence: boolean;
+  /** How many files this request may still carry (a dispute takes DISPUTE_EVIDENCE_MAX_FILES in all). */
+  maxFiles: number;
   onDone: () => void;
   onCancel?: () => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const send = useSendDispute(operationId);
-  const evidence = useEvidenceFiles();
+  const evidence = useEvidenceFiles(maxFiles);
   const form = useZodForm(ZOpenDisputeFields, {
     mode: 'onSubmit',
     defaultValues: { reason: isAddingEvidence ? '-' : '' },
@@ -111,7 +147,9 @@ function DisputeRequestForm({
         {isAddingEvidence ? t('disputes.addEvidence') : t('disputes.formTitle')}
       </h3>
       <p id={`${id}-help`} className="text-sm text-slate-600">
-        {isAddingEvidence ? t('disputes.addEvidenceHelp') : t('disputes.formHelp', { max: DISPUTE_EVIDENCE_MAX_FILES })}
+        {isAddingEvidence
+          ? t('disputes.addEvidenceHelp', { count: maxFiles })
+          : t('disputes.formHelp', { max: DISPUTE_EVIDENCE_MAX_FILES })}
       </p>
       {!isAddingEvidence && (
         <Field<OpenDisputeFields> name="reason" label={t('disputes.reasonLabel')}>
@@ -119,18 +157,45 @@ function DisputeRequestForm({
         </Field>
       )}
       <FileDrop
+        multiple
         accept={ACCEPT}
         dropLabel={t('disputes.dropHere')}
         chooseLabel={t('disputes.choose')}
         inputLabel={t('disputes.files')}
         inputDescribedBy={`${id}-help`}
-        onFile={evidence.add}
-        isDisabled={send.isPending || evidence.files.length >= DISPUTE_EVIDENCE_MAX_FILES}
+        onFiles={evidence.add}
+        isDisabled={send.isPending || evidence.isFull}
       />
+      {evidence.problems.length > 0 && (
+        <ul role="alert" className="space-y-1 text-sm text-rose-800">
+          {evidence.problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
       {evidence.files.length > 0 && (
-        <p className="text-sm break-all text-slate-700" data-testid="dispute-chosen-files">
-          {t('disputes.chosen', { names: evidence.files.map((file) => file.name).join(', ') })}
-        </p>
+        <div data-testid="dispute-chosen-files">
+          <p className="text-sm font-medium text-slate-700">
+            {t('disputes.chosenCount', { count: evidence.files.length, max: maxFiles })}
+          </p>
+          <ul className="mt-1 space-y-1">
+            {evidence.files.map((file, index) => (
+              <li key={`${file.name}-${index}`} className="flex items-center justify-between gap-3 text-sm">
+                <span className="min-w-0 break-all text-slate-800">{file.name}</span>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  disabled={send.isPending}
+                  aria-label={t('disputes.removeFile', { name: file.name })}
+                  onClick={() => evidence.remove(index)}
+                >
+                  {t('disputes.remove')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       <FormRootAlert />
       <div className="flex flex-wrap gap-3">
@@ -213,6 +278,7 @@ export function DisputePanel({ room }: { room: DealRoomResponse }) {
             <DisputeRequestForm
               operationId={room.operation.id}
               isAddingEvidence={false}
+              maxFiles={DISPUTE_EVIDENCE_MAX_FILES}
               onDone={() => {
                 setIsFormOpen(false);
                 setNotice(t('disputes.opened'));
@@ -227,13 +293,16 @@ export function DisputePanel({ room }: { room: DealRoomResponse }) {
               </Button>
             </div>
           ))}
-        {window.can_add_evidence && dispute?.status === 'open' && (
-          <DisputeRequestForm
-            operationId={room.operation.id}
-            isAddingEvidence
-            onDone={() => setNotice(t('disputes.evidenceAdded'))}
-          />
-        )}
+        {window.can_add_evidence &&
+          dispute?.status === 'open' &&
+          dispute.evidence.length < DISPUTE_EVIDENCE_MAX_FILES && (
+            <DisputeRequestForm
+              operationId={room.operation.id}
+              isAddingEvidence
+              maxFiles={DISPUTE_EVIDENCE_MAX_FILES - dispute.evidence.length}
+              onDone={() => setNotice(t('disputes.evidenceAdded'))}
+            />
+          )}
       </div>
     </section>
   );

@@ -185,6 +185,7 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
       {select('originCountry', COUNTRY_CODES, countryLabel)}
       {select('destinationCountry', COUNTRY_CODES, countryLabel)}
       {text('arrivalPort', { className: 'sm:col-span-2' })}
+      {text('specification', { className: 'sm:col-span-2', hint: t('offers.fields.specificationHint') })}
       {text('title', {
         className: 'sm:col-span-2',
         hint: titleDefault ? t('offers.wizard.titleDefaultHint', { title: titleDefault }) : undefined,
@@ -197,6 +198,7 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
         <p className="mb-3 text-xs text-slate-500">{t('offers.wizard.optionalEnglishHint')}</p>
         <div className="grid gap-4">
           {text('titleEn')}
+          {text('specificationEn')}
           <Field name="descriptionEn" label={t('offers.fields.descriptionEn')}>
             {(control) => <textarea {...control} rows={3} lang="en" />}
           </Field>

@@ -40,6 +40,8 @@ function EditOffer({ id, onClose }: { id: string; onClose: () => void }) {
     originCountry: values.originCountry,
     destinationCountry: values.destinationCountry,
     arrivalPort: values.arrivalPort,
+    specification: values.specification ?? '',
+    specificationEn: values.specificationEn ?? '',
     totalTons: String(values.totalTons),
     minVolume: String(values.minVolume),
     maxPerParticipantTons: String(values.maxPerParticipantTons),

@@ -14,6 +14,8 @@ export const EMPTY_OFFER: OfferFormValues = {
   originCountry: '',
   destinationCountry: '',
   arrivalPort: '',
+  specification: '',
+  specificationEn: '',
   totalTons: '',
   minVolume: '',
   maxPerParticipantTons: '',

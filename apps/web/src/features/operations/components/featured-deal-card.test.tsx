@@ -27,6 +27,7 @@ const deal: FeaturedOperation = {
   arrival_port: 'La Guaira',
   expected_arrival: '2025-02-15',
   specification: 'Regular 26% de materia grasa',
+  spec_sheet: { version: '2.1', updated_at: '2026-01-15T10:00:00.000Z' },
   container_tons: 25,
   min_volume: 5,
   image_url: null,
@@ -57,5 +58,15 @@ describe('FeaturedDealView', () => {
       `/login?redirectTo=${encodeURIComponent(`/operation/${deal.id}/order`)}`,
     );
     expect(screen.getByText('Detalles después de iniciar sesión')).toBeInTheDocument();
+  });
+
+  it('falls back on the uploaded sheet when the seller wrote no specification line, and says so only without one', async () => {
+    const withSheet = renderWithProviders(<FeaturedDealView deal={{ ...deal, specification: null }} />);
+    expect(await screen.findByTestId('featured-specification')).toHaveTextContent(
+      'Ficha técnica v2.1 del 15 de enero de 2026',
+    );
+    withSheet.unmount();
+    renderWithProviders(<FeaturedDealView deal={{ ...deal, specification: null, spec_sheet: null }} />);
+    expect(await screen.findByTestId('featured-specification')).toHaveTextContent('Por confirmar');
   });
 });

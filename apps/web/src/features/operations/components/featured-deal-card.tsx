@@ -12,6 +12,7 @@ import { useFeaturedOperation } from '../api/get-featured-operation';
 import { loginPathTo } from '../../../lib/login-path';
 import { AllocationBar } from './allocation-bar';
 import { OperationImage } from './operation-image';
+import { SpecificationSummary } from './specification-summary';
 
 /** Days, hours and minutes until a deadline, ticking every minute. */
 export function useCountdown(deadline: string | null, tickMs = MINUTE_MS) {
@@ -67,7 +68,7 @@ export function FeaturedDealView({ deal }: { deal: FeaturedOperation }) {
     >
       <div className="relative min-h-56 bg-brand-900">
         <OperationImage src={deal.image_url} className="absolute inset-0" />
-        <div className="absolute inset-0 bg-gradient-to-t from-brand-950/85 via-brand-950/30 to-transparent" />
+        <div className="absolute inset-0 bg-gradient-to-t from-brand-950/90 via-brand-950/55 to-transparent" />
         <div className="relative flex h-full min-h-56 flex-col justify-end gap-3 p-6 text-white">
           <h3 id="featured-deal-title" className="text-2xl font-bold sm:text-3xl">
             {deal.title}
@@ -146,7 +147,7 @@ export function FeaturedDealView({ deal }: { deal: FeaturedOperation }) {
           </FactGroup>
           <FactGroup title={t('featured.specification')}>
             <Field label={t('featured.specification')} testId="featured-specification" hideLabel>
-              {deal.specification ?? t('featured.notSet')}
+              <SpecificationSummary text={deal.specification} sheet={deal.spec_sheet} />
             </Field>
           </FactGroup>
           <FactGroup title={t('featured.volumeConstraints')}>

@@ -97,7 +97,7 @@ describe('OperationDetailView', () => {
       'href',
       `/make-offer?from=${operation.id}`,
     );
-    for (const badge of ['Vendedor verificado', 'Volumen verificado', 'Pago protegido en custodia']) {
+    for (const badge of ['Vendedor verificado', 'Volumen verificado en la inspección', 'Pago protegido en custodia']) {
       expect(screen.getByText(badge)).toBeInTheDocument();
     }
     expect(screen.getByRole('heading', { name: 'Operaciones similares' })).toBeInTheDocument();
@@ -135,5 +135,33 @@ describe('OperationDetailView', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'No pudimos descargar la ficha técnica. Intenta más tarde.',
     );
+  });
+
+  it("says what is true of a seller's brand-new deal: the sheet's version for its specification, no empty partners, only the badges the data gives", async () => {
+    renderWithProviders(
+      <OperationDetailView
+        operation={{
+          ...operation,
+          specification: null,
+          warehouse: null,
+          partners: [],
+          spec_sheet: { version: '1.0', updated_at: '2026-11-26T08:20:32.915Z', file_name: 'ficha.pdf' },
+          badges: ['verified_seller', 'escrow_protected'],
+        }}
+      />,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leche en polvo regular' })).toBeInTheDocument();
+    const specification = screen.getByText('Especificación', { selector: 'dt' }).nextElementSibling;
+    expect(specification).toHaveTextContent('Ficha técnica v1.0 del 26 de noviembre de 2026');
+    expect(screen.getByText(/Versión 1\.0 · actualizada el 26 de noviembre de 2026/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Socios de la operación' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('detail-badges')).toHaveTextContent('Vendedor verificado');
+    expect(screen.queryByText(/Volumen verificado/)).not.toBeInTheDocument();
+  });
+
+  it('shows no verifications box when nothing is verified', async () => {
+    renderWithProviders(<OperationDetailView operation={{ ...operation, badges: [] }} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leche en polvo regular' })).toBeInTheDocument();
+    expect(screen.queryByText('Verificaciones')).not.toBeInTheDocument();
   });
 });

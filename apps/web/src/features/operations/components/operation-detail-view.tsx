@@ -15,6 +15,7 @@ import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AllocationBar } from './allocation-bar';
 import { SellerTrackRecord } from './seller-track-record';
+import { SpecificationSummary } from './specification-summary';
 
 /** The whole detail page of one operation, from GET /api/operations/{id}. */
 export function OperationDetailView({
@@ -48,7 +49,10 @@ export function OperationDetailView({
     [t('detail.facts.warehouse'), operation.warehouse ?? t('featured.notSet')],
     [t('detail.facts.expectedDeparture'), date(operation.expected_departure)],
     [t('detail.facts.expectedArrival'), date(operation.expected_arrival)],
-    [t('detail.facts.specification'), operation.specification ?? t('featured.notSet')],
+    [
+      t('detail.facts.specification'),
+      <SpecificationSummary key="specification" text={operation.specification} sheet={operation.spec_sheet} />,
+    ],
   ];
 
   return (
@@ -96,22 +100,28 @@ export function OperationDetailView({
               ))}
             </dl>
           </section>
-          <section aria-labelledby="detail-partners">
-            <h2 id="detail-partners" className="text-2xl font-bold text-brand-900">
-              {t('detail.partners')}
-            </h2>
-            <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-              {operation.partners.map((partner) => (
-                <li key={`${partner.role}-${partner.name}`} className="rounded-xl border border-slate-200 bg-white p-4">
-                  <p className="text-xs font-semibold tracking-wide text-accent-700 uppercase">
-                    {t(`detail.roles.${partner.role}`)}
-                  </p>
-                  <p className="mt-1 font-semibold text-brand-900">{partner.name}</p>
-                  <p className="text-sm text-slate-500">{countryName(t, partner.country)}</p>
-                </li>
-              ))}
-            </ul>
-          </section>
+          {/* A seller's new deal has no partners yet: no heading over an empty list. */}
+          {operation.partners.length > 0 && (
+            <section aria-labelledby="detail-partners">
+              <h2 id="detail-partners" className="text-2xl font-bold text-brand-900">
+                {t('detail.partners')}
+              </h2>
+              <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+                {operation.partners.map((partner) => (
+                  <li
+                    key={`${partner.role}-${partner.name}`}
+                    className="rounded-xl border border-slate-200 bg-white p-4"
+                  >
+                    <p className="text-xs font-semibold tracking-wide text-accent-700 uppercase">
+                      {t(`detail.roles.${partner.role}`)}
+                    </p>
+                    <p className="mt-1 font-semibold text-brand-900">{partner.name}</p>
+                    <p className="text-sm text-slate-500">{countryName(t, partner.country)}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
         </div>
 
         <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
@@ -142,17 +152,19 @@ export function OperationDetailView({
               )}
             </div>
           </div>
-          <div className="rounded-2xl border border-slate-200 bg-white p-6">
-            <h2 className="text-sm font-bold text-brand-900">{t('detail.badgesTitle')}</h2>
-            <ul className="mt-3 space-y-2">
-              {operation.badges.map((badge) => (
-                <li key={badge} className="flex items-center gap-2 text-sm font-medium text-emerald-800">
-                  <ShieldCheckIcon className="size-4" />
-                  {t(`detail.badges.${badge}`)}
-                </li>
-              ))}
-            </ul>
-          </div>
+          {operation.badges.length > 0 && (
+            <div className="rounded-2xl border border-slate-200 bg-white p-6" data-testid="detail-badges">
+              <h2 className="text-sm font-bold text-brand-900">{t('detail.badgesTitle')}</h2>
+              <ul className="mt-3 space-y-2">
+                {operation.badges.map((badge) => (
+                  <li key={badge} className="flex items-center gap-2 text-sm font-medium text-emerald-800">
+                    <ShieldCheckIcon className="size-4" />
+                    {t(`detail.badges.${badge}`)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           <SellerTrackRecord record={operation.seller_record} />
         </aside>
       </Container>

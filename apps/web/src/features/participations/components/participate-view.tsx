@@ -4,6 +4,7 @@ import {
   UPLOAD_MAX_BYTES,
   fileTypeFromName,
   formatUsd,
+  isUnpaidOrder,
 } from '@tradeops/shared';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { FileDrop } from '../../../components/ui/file-drop';
 import { OperationNotFoundPanel } from '../../../components/ui/not-found-panel';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { useCancelParticipation } from '../api/cancel-participation';
+import { CancelOrder, type CancelMutation, CancelledOrderPanel } from './cancel-order';
 
 const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 const STATUS_TONE: Record<string, BadgeTone> = {
@@ -38,6 +41,9 @@ const STATUS_TONE: Record<string, BadgeTone> = {
 export function ParticipateView({ operationId }: { operationId: string }) {
   const { t } = useTranslation();
   const query = useMyParticipation(operationId);
+  // Owned here, not by the cancel button: the cancel's live event can refetch the order (gone: 404)
+  // before the cancel's own answer arrives, and the page must still say what happened.
+  const cancel = useCancelParticipation();
   // An admin's confirmation or rejection (a participation event) and the deal's own changes
   // (an operation event) reach the page without a reload.
   const live = useMemo<RealtimeBinding[]>(
@@ -46,6 +52,9 @@ export function ParticipateView({ operationId }: { operationId: string }) {
   );
   useRealtimeInvalidation(live);
 
+  if (cancel.isSuccess) return <CancelledOrderPanel order={cancel.variables} />;
+  // While the cancel is under way, the order stays on screen even if a refetch already finds it gone.
+  if (cancel.isPending && query.data) return <ParticipateBody data={query.data} cancel={cancel} />;
   if (query.isPending) {
     return (
       <Container className="py-10">
@@ -89,16 +98,17 @@ export function ParticipateView({ operationId }: { operationId: string }) {
       </Container>
     );
   }
-  return <ParticipateBody data={query.data} />;
+  return <ParticipateBody data={query.data} cancel={cancel} />;
 }
 
-function ParticipateBody({ data }: { data: ParticipationResponse }) {
+function ParticipateBody({ data, cancel }: { data: ParticipationResponse; cancel: CancelMutation }) {
   const { t, i18n } = useTranslation();
   const locale = toLocale(i18n.language);
   const { participation, operation, instructions } = data;
   const status = participation.payment_status;
   const percent = PAYMENT_PROGRESS_PERCENT[status];
-  const canUpload = participation.status === 'active' && (status === 'pending' || status === 'rejected');
+  // An unpaid order takes a proof and may be cancelled by its buyer (the server's rule).
+  const isUnpaid = isUnpaidOrder({ status: participation.status, paymentStatus: status });
 
   return (
     <div className="flex-1 bg-slate-50 pb-16">
@@ -182,7 +192,7 @@ function ParticipateBody({ data }: { data: ParticipationResponse }) {
             </dl>
           </Card>
 
-          <ProofUpload data={data} canUpload={canUpload} />
+          <ProofUpload data={data} canUpload={isUnpaid} />
         </div>
 
         <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
@@ -198,7 +208,7 @@ function ParticipateBody({ data }: { data: ParticipationResponse }) {
                 </span>
               </Row>
             </dl>
-            {canUpload && participation.expires_at && (
+            {isUnpaid && participation.expires_at && (
               <p className="mt-4 text-sm text-slate-600">
                 {t('participate.expires', { date: formatDeadline(participation.expires_at, i18n.language) })}
               </p>
@@ -214,6 +224,7 @@ function ParticipateBody({ data }: { data: ParticipationResponse }) {
             >
               {t('statements.open')}
             </ButtonLink>
+            {isUnpaid && <CancelOrder data={data} cancel={cancel} />}
           </Card>
         </aside>
       </Container>
