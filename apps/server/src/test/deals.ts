@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { type CreateParticipationResponse, DAY_MS, type Participation, TERMS_VERSION } from '@tradeops/shared';
-import { type Queryable, selectRows } from '../db/client';
+import { type Queryable } from '../db/client';
 import { participations, operationWaitlist, operations } from '../db/schema';
 import { demoUserId } from '../db/seed/demo-accounts';
 
