@@ -201,7 +201,13 @@ function WebhooksPanel() {
           hint={t('integrations.webhooks.urlHint')}
         >
           {(control) => (
-            <input {...control} type="url" inputMode="url" placeholder="https://" className={settingsInput} />
+            <input
+              {...control}
+              type="url"
+              inputMode="url"
+              placeholder={t('integrations.webhooks.urlPlaceholder')}
+              className={settingsInput}
+            />
           )}
         </Field>
         <Button type="submit" disabled={create.isPending}>
