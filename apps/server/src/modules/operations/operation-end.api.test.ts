@@ -8,6 +8,8 @@ import {
   participations,
   operationWaitlist,
   operations,
+  profiles,
+  screenings,
 } from '../../db/schema';
 import { type ApprovedBuyer, createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, getTonnage, placeOrder } from '../../test/deals';
@@ -179,5 +181,31 @@ describe('operation end: deadline expiry and cancellation refund every deposit o
     expect(Number(sum?.total)).toBe(0);
     const [ended] = await t.db.select().from(participations).where(eq(participations.id, paid));
     expect(ended).toMatchObject({ status: 'cancelled', endedReason: 'operation_cancelled' });
+  });
+
+  it('leaves a due deal with a party on compliance hold out of the sweep (no screening per pass), and expires it once cleared', async () => {
+    const [held] = await createApprovedBuyers(t, 1, 'end-held');
+    const operation = await createOpenOperation(t.db, { totalTons: 30, maxPerParticipantTons: 30 });
+    const order = (await placeOrder(t.app, held!.headers, operation.id, 5)).id;
+    await confirm(order);
+    await t.db
+      .update(operations)
+      .set({ deadline: new Date(Date.now() - 60_000) })
+      .where(eq(operations.id, operation.id));
+    await t.db.update(profiles).set({ complianceStatus: 'review' }).where(eq(profiles.id, held!.userId));
+    const screeningsOf = async () =>
+      (await t.db.select({ id: screenings.id }).from(screenings).where(eq(screenings.profileId, held!.userId))).length;
+    const before = await screeningsOf();
+
+    for (let pass = 0; pass < 3; pass += 1) await expireDueOperations(t.db, t.app.jobs, new Date());
+    expect(await screeningsOf()).toBe(before);
+    expect((await getTonnage(t.db, operation.id)).status).toBe('active');
+    expect(await getHeldCents(t.db, order)).toBe(5 * 100_000);
+
+    await t.db.update(profiles).set({ complianceStatus: 'clear' }).where(eq(profiles.id, held!.userId));
+    expect(await expireDueOperations(t.db, t.app.jobs, new Date())).toBeGreaterThanOrEqual(1);
+    expect((await getTonnage(t.db, operation.id)).status).toBe('expired');
+    expect(await getHeldCents(t.db, order)).toBe(0);
+    expect(await screeningsOf()).toBe(before + 1);
   });
 });

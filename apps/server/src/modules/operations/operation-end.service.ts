@@ -1,7 +1,7 @@
 import { canApply, formatUsd, localeOf, writeLedgerMemo } from '@tradeops/shared';
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte, notExists, or, sql } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
-import { participations, operations } from '../../db/schema';
+import { participations, operations, profiles } from '../../db/schema';
 import { type JobQueue } from '../../jobs/job-queue';
 import { getHeldCents, payOutParticipation } from '../escrow/escrow.service';
 import { AppError } from '../../errors';
@@ -136,12 +136,30 @@ export async function endOperationWithRefunds(
  * that takes the row with FOR UPDATE SKIP LOCKED and re-checks the condition,
  * so two instances sweeping at once never process one operation twice (and a
  * second run finds nothing).
+ *
+ * A deal whose seller or a paying buyer is on compliance hold keeps its escrow until an admin decides
+ * the case (the refund's gate would refuse it), so the sweep leaves it out: it is neither screened
+ * again on every pass (one screening row per party per minute) nor allowed to fill the batch ahead
+ * of deals that can expire. It is swept on the first pass after the case is decided.
  */
 export async function expireDueOperations(db: AppDatabase, _jobs: JobQueue, now: Date): Promise<number> {
+  const heldParty = db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(
+      and(
+        sql`${profiles.complianceStatus} <> 'clear'`,
+        or(
+          eq(profiles.id, operations.sellerId),
+          sql`${profiles.id} in (select ${participations.userId} from ${participations}
+            where ${participations.operationId} = ${operations.id} and ${participations.paymentStatus} = 'confirmed')`,
+        ),
+      ),
+    );
   const due = await db
     .select({ id: operations.id })
     .from(operations)
-    .where(and(eq(operations.status, 'active'), lte(operations.deadline, now)))
+    .where(and(eq(operations.status, 'active'), lte(operations.deadline, now), notExists(heldParty)))
     .orderBy(asc(operations.deadline))
     .limit(100);
   let expired = 0;
