@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// On the web, a feature never imports another feature; the app layer composes them (STYLE.md).
+// On the web, a feature never imports another feature; the app layer composes them (docs/architecture.md, Layout).
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -99,7 +99,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
-      // Imports flow one way (STYLE.md): shared → server, shared → web; never web ↔ server.
+      // Imports flow one way (docs/architecture.md, Layout): shared → server, shared → web; never web ↔ server.
       'import-x/no-restricted-paths': [
         'error',
         {

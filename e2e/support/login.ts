@@ -2,7 +2,7 @@ import { type APIRequestContext, type Page, expect } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'TradeOps-Demo-2025';
 
-/** The seeded demo accounts, one per role (DESIGN §3). */
+/** The seeded demo accounts, one per role (docs/architecture.md, Contracts). */
 export const DEMO_USERS = {
   admin: 'admin@tradeops.demo',
   buyer: 'comprador@tradeops.demo',

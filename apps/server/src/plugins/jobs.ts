@@ -57,7 +57,7 @@ const EVERY_MINUTE = '* * * * *';
 const STOP_TIMEOUT_MS = 1_500;
 
 /**
- * The job queue (pg-boss, DESIGN §5) in the app's own database: on PGlite
+ * The job queue (pg-boss, docs/architecture.md, Stack notes) in the app's own database: on PGlite
  * through `fromPglite`, on PostgreSQL through its own pool of two connections.
  * Jobs are queued inside business transactions (`fromDrizzle(tx, sql)`), so a
  * rolled-back decision leaves no job behind. Closing the app stops the workers

@@ -44,7 +44,7 @@ function earliest(dates: readonly (Date | null)[]): Date | null {
 }
 
 /**
- * What a deal still needs before its goods can be prepared (DESIGN §2): every ton reserved
+ * What a deal still needs before its goods can be prepared (docs/architecture.md, Domain): every ton reserved
  * (allocated) and every reserved ton paid and held in escrow (funded). Once the deal is funded,
  * or has left the road (expired, cancelled), nothing is missing any more.
  */

@@ -1,5 +1,5 @@
 /**
- * Kinds of escrow ledger transfers (DESIGN §2): a confirmed payment is a deposit
+ * Kinds of escrow ledger transfers (docs/architecture.md, Domain): a confirmed payment is a deposit
  * (buyer → escrow), a release pays the seller (escrow → seller), a refund returns
  * the money (escrow → buyer); adjustments are manual corrections by an admin.
  */

@@ -18,7 +18,7 @@ function flatten(value: unknown, prefix = ''): [string, string][] {
 const esEntries = flatten(es);
 const enByKey = new Map(flatten(en));
 
-/** Spanish strings the spec quotes (DESIGN §3): kept exactly, even where they use "usted". */
+/** Spanish strings the spec quotes (docs/architecture.md, Contracts): kept exactly, even where they use "usted". */
 const SPEC_SPANISH = new Set([
   'Correo o contraseña inválidos',
   'Error al iniciar sesión. Por favor intente nuevamente.',

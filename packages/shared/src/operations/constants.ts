@@ -6,7 +6,7 @@ export const OPERATIONS_LIST_LIMIT = 100;
 export const FUND_RETENTION_DAYS = 30;
 export const KYC_REVIEW_BUSINESS_HOURS = 48;
 
-/** Lifecycle of a pooled deal (DESIGN §2); the moves between them are in state-machine.ts. */
+/** Lifecycle of a pooled deal (docs/architecture.md, Domain); the moves between them are in state-machine.ts. */
 export const OPERATION_STATUSES = [
   'pending',
   'active',

@@ -1,7 +1,7 @@
 import { type OperationStatus, OPERATION_STATUSES } from './constants';
 
 /**
- * Everything that can happen to an operation (DESIGN §2). The server's operation aggregate is the only
+ * Everything that can happen to an operation (docs/architecture.md, Domain). The server's operation aggregate is the only
  * place that applies them; the web reads the same table to draw a deal's progress and the actions left.
  */
 export const OPERATION_EVENTS = [

@@ -13,7 +13,7 @@ import { type AppTransaction, type Queryable } from '../client';
 import { account, onboardingStatus, profiles, user } from '../schema';
 import { demoId } from './demo-ids';
 
-/** The published password of every demo account (DESIGN §3). */
+/** The published password of every demo account (docs/architecture.md, Contracts). */
 export const DEMO_PASSWORD = 'TradeOps-Demo-2025';
 
 export interface DemoAccount {

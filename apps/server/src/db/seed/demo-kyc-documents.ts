@@ -9,7 +9,7 @@ import { profiles, userDocuments } from '../schema';
 import { demoUserId } from './demo-accounts';
 import { demoId } from './demo-ids';
 
-/** The demo account whose documents wait in the admin review queue (DESIGN §3: KYC pending). */
+/** The demo account whose documents wait in the admin review queue (docs/architecture.md, Contracts: KYC pending). */
 export const DEMO_KYC_ACCOUNT_KEY = 'pendiente';
 
 type DemoFileType = 'pdf' | 'png';

@@ -9,7 +9,7 @@ import { seedDemoPartners } from './demo-partners';
 import { seedDemoProductSpecs, storeDemoSpecSheet } from './demo-specs';
 
 /**
- * The demo data set (DESIGN §3). Idempotent: fixed ids and insert-if-absent,
+ * The demo data set (docs/architecture.md, Contracts). Idempotent: fixed ids and insert-if-absent,
  * so a second run changes nothing (not even the dates computed from `now`).
  * The slow parts (password hash, file write) happen before the transaction.
  */

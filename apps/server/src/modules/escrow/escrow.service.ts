@@ -17,7 +17,7 @@ import { getPlatformSettings } from '../settings/settings.service';
 import { PLATFORM_REVENUE_ACCOUNT, buyerAccount, escrowAccount, sellerAccount } from './ledger-accounts';
 
 /**
- * The one place money moves (DESIGN §2). Every function takes the caller's
+ * The one place money moves (docs/architecture.md, Domain). Every function takes the caller's
  * transaction: the ledger rows commit or roll back with the business change
  * that caused them. The database enforces the rest: each transfer's entries sum
  * to zero (deferred trigger), rows are never updated or deleted, and a

@@ -172,7 +172,7 @@ export interface CreateParticipationResult {
 }
 
 /**
- * Places an order (DESIGN §2). One transaction: the operation's row is locked
+ * Places an order (docs/architecture.md, Domain). One transaction: the operation's row is locked
  * (FOR UPDATE), so orders of one operation run one after another and every rule
  * is checked against the figures they will change — open status, approval,
  * deadline, lot step, minimum, the buyer's remaining cap (all their live orders)

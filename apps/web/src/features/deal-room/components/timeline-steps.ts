@@ -23,7 +23,7 @@ export interface TimelineStep {
  * reserved: the deal reached `allocated` in the shared state table), full funding
  * (every reserved ton paid and held in escrow: it reached `funded`), then shipment
  * preparation, departure and arrival from the recorded milestones, and after them
- * the lifecycle's inspection and settlement (DESIGN §2) — the first step not done
+ * the lifecycle's inspection and settlement (docs/architecture.md, Domain) — the first step not done
  * is current, so a deal filled by an unpaid order waits on its funding, not on its
  * shipment. A deal that left the road (expired, cancelled) has no current step.
  * The seller and admins, who have no order, see the timeline from the allocation on.
