@@ -13,13 +13,8 @@ import { createOpenOperation, getTonnage, placeOrder } from '../test/deals';
 import { type TestApp, createScratchDatabase, createTestApp } from '../test/test-app';
 import { DAILY_QUEUES, JOB_QUEUES, RETIRED_QUEUES, SWEEP_QUEUES } from './job-queue';
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting for the job');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** A job runs on the worker's next fetch: polled, up to the worker's slowest cycle on a busy machine. */
+const JOB_POLL = { timeout: 30_000, interval: 200 };
 
 describe('job workers (JOBS=on)', () => {
   let t: TestApp;
@@ -51,10 +46,12 @@ describe('job workers (JOBS=on)', () => {
       .where(eq(participations.id, id));
 
     await t.app.jobs.trigger(JOB_QUEUES.expireDueParticipations);
-    await waitFor(async () => {
-      const [row] = await t.db.select().from(participations).where(eq(participations.id, id));
-      return row?.status === 'expired';
-    });
+    await expect
+      .poll(
+        async () => (await t.db.select().from(participations).where(eq(participations.id, id)))[0]?.status,
+        JOB_POLL,
+      )
+      .toBe('expired');
     const [entry] = await t.db.select().from(operationWaitlist).where(eq(operationWaitlist.operationId, operation.id));
     expect(entry).toMatchObject({ status: 'invited', invitedTons: 10 });
 
@@ -64,10 +61,12 @@ describe('job workers (JOBS=on)', () => {
       .set({ invitationExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(operationWaitlist.id, entry!.id));
     await t.app.jobs.trigger(JOB_QUEUES.expireInvitation, { entryId: entry!.id });
-    await waitFor(async () => {
-      const [row] = await t.db.select().from(operationWaitlist).where(eq(operationWaitlist.id, entry!.id));
-      return row?.status === 'passed';
-    });
+    await expect
+      .poll(
+        async () => (await t.db.select().from(operationWaitlist).where(eq(operationWaitlist.id, entry!.id)))[0]?.status,
+        JOB_POLL,
+      )
+      .toBe('passed');
     expect(await getTonnage(t.db, operation.id)).toMatchObject({ allocated: 0, orderTons: 0, invitedTons: 0 });
 
     // Closing stops the workers fast and leaves nothing running.
@@ -157,13 +156,18 @@ describe.runIf(process.env.DATABASE_URL)('two app instances on one PostgreSQL da
       expireDueParticipations(one.db, one.app.jobs, now),
       expireDueParticipations(two.db, two.app.jobs, now),
     ]);
-    await waitFor(async () => {
-      const live = await one.db
-        .select()
-        .from(participations)
-        .where(and(inArray(participations.id, orders), eq(participations.status, 'active')));
-      return live.length === 0;
-    });
+    await expect
+      .poll(
+        async () =>
+          (
+            await one.db
+              .select()
+              .from(participations)
+              .where(and(inArray(participations.id, orders), eq(participations.status, 'active')))
+          ).length,
+        JOB_POLL,
+      )
+      .toBe(0);
     expect(a + b).toBeLessThanOrEqual(orders.length);
 
     const audits = await one.db

@@ -53,14 +53,12 @@ describe('GET /metrics', () => {
   });
 
   it('has the process: CPU, memory, file descriptors, heap, event-loop lag as a histogram', async () => {
-    // Two sampling periods, for the lag histogram's first observations.
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/metrics',
-      headers: { authorization: `Bearer ${TOKEN}` },
-    });
-    const text = response.body;
+    const scrape = async () =>
+      (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+    const lagSamples = (body: string) => Number(/^tradeops_event_loop_lag_seconds_count (\d+)$/m.exec(body)?.[1] ?? 0);
+    // The lag histogram's first observations come with its sampling periods: polled until two are in.
+    await expect.poll(async () => lagSamples(await scrape()), { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+    const text = await scrape();
     for (const family of [
       'process_cpu_seconds_total',
       'process_resident_memory_bytes',
@@ -72,8 +70,7 @@ describe('GET /metrics', () => {
       expect(text).toMatch(new RegExp(`^${family} [\\d.e+-]+$`, 'm'));
     }
     expect(text).toContain('# TYPE tradeops_event_loop_lag_seconds histogram');
-    const samples = Number(/^tradeops_event_loop_lag_seconds_count (\d+)$/m.exec(text)?.[1]);
-    expect(samples).toBeGreaterThanOrEqual(2);
+    expect(lagSamples(text)).toBeGreaterThanOrEqual(2);
   });
 
   it('counts unsent outbox mails', async () => {

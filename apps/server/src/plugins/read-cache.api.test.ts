@@ -5,14 +5,6 @@ import { type TestApp, createTestApp } from '../test/test-app';
 
 const LIST_URL = '/api/operations?status=active&limit=100';
 
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 describe('the public operations read cache', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -44,13 +36,16 @@ describe('the public operations read cache', () => {
 
     // A write that bypasses the cache's own path: the row changes, the answer only follows through NOTIFY.
     await t.db.execute(sql`update operations set allocated_tons = allocated_tons + 5 where id = ${target.id}`);
-    await waitUntil(async () => {
-      const again = await t.app.inject({ method: 'GET', url: LIST_URL });
-      const row = (again.json() as { data: { id: string; available_tons: number }[] }).data.find(
-        (item) => item.id === target.id,
-      );
-      return row?.available_tons === target.available_tons - 5;
-    });
+    await expect
+      .poll(
+        async () => {
+          const again = await t.app.inject({ method: 'GET', url: LIST_URL });
+          const rows = (again.json() as { data: { id: string; available_tons: number }[] }).data;
+          return rows.find((item) => item.id === target.id)?.available_tons;
+        },
+        { timeout: 5_000, interval: 25 },
+      )
+      .toBe(target.available_tons - 5);
   });
 
   it('keeps one entry per language and query, and refuses a bad query before the cache', async () => {

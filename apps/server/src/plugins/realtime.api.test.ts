@@ -175,8 +175,9 @@ describe('realtime: LISTEN/NOTIFY → GET /api/events', () => {
 
   it('sends heartbeat comments', async () => {
     const stream = await open('comprador@tradeops.demo');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(stream.comments.filter((comment) => comment === 'heartbeat').length).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => stream.comments.filter((comment) => comment === 'heartbeat').length, { timeout: 5_000 })
+      .toBeGreaterThanOrEqual(1);
   });
 
   it('stops delivering to a stream the client closed', async () => {

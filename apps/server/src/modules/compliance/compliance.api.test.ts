@@ -391,7 +391,9 @@ describe.skipIf(!process.env.DATABASE_URL)('a confirmation racing orders and pay
         (error: unknown) => (error instanceof AppError ? error.code : String(error)),
       );
       // Every one of them reaches a lock (the seller's profile, or the operation's row behind it) and waits.
-      await waitForLockWaiters(observer, buyers.length);
+      await expect
+        .poll(() => lockWaiters(observer), { timeout: 20_000, interval: 20 })
+        .toBeGreaterThanOrEqual(buyers.length);
       await client.query('commit');
       expect(await Promise.all(orders)).toEqual(
         Array.from({ length: buyers.length - 1 }, () => 'OPERATION_UNAVAILABLE'),
@@ -407,17 +409,10 @@ describe.skipIf(!process.env.DATABASE_URL)('a confirmation racing orders and pay
   });
 });
 
-/** Waits until `count` other sessions wait on a lock (the requests reached their share lock). */
-async function waitForLockWaiters(client: pg.Client, count: number): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  let waiting = 0;
-  while (Date.now() < deadline) {
-    const { rows } = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-    );
-    waiting = rows[0]?.n ?? 0;
-    if (waiting >= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`only ${waiting} of ${count} requests reached their lock`);
+/** How many sessions of this database wait on a lock. */
+async function lockWaiters(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+  );
+  return rows[0]?.n ?? 0;
 }

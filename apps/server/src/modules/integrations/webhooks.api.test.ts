@@ -131,15 +131,20 @@ describe('webhooks delivered by the job queue, signed, retried with backoff', ()
 
     // The delivery log in the settings page: succeeded on the third try, the last answer kept.
     let delivery: WebhookDelivery | undefined;
-    for (let polls = 0; polls < 50 && delivery?.status !== 'succeeded'; polls += 1) {
-      const log = await t.app.inject({
-        method: 'GET',
-        url: `/api/account/webhooks/${endpoint.id}/deliveries`,
-        headers: buyer,
-      });
-      delivery = (log.json() as { deliveries: WebhookDelivery[] }).deliveries[0];
-      if (delivery?.status !== 'succeeded') await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await expect
+      .poll(
+        async () => {
+          const log = await t.app.inject({
+            method: 'GET',
+            url: `/api/account/webhooks/${endpoint.id}/deliveries`,
+            headers: buyer,
+          });
+          delivery = (log.json() as { deliveries: WebhookDelivery[] }).deliveries[0];
+          return delivery?.status;
+        },
+        { timeout: 5_000, interval: 100 },
+      )
+      .toBe('succeeded');
     expect(delivery).toMatchObject({
       status: 'succeeded',
       attempts: 3,

@@ -10,19 +10,14 @@ import { type TestApp, createTestApp } from '../../test/test-app';
 import { endOperationWithRefunds } from '../operations/operation-end.service';
 import { confirmPayment } from './payments.service';
 
-/** Waits until some other session of this database waits for a row lock. */
-async function waitForLockWaiter(t: TestApp): Promise<void> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const [row] = await selectRows<{ waiting: number }>(
-      t.db,
-      sql`select count(*)::int as waiting from pg_stat_activity
-           where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if ((row?.waiting ?? 0) > 0) return;
-    if (Date.now() > until) throw new Error('nobody waited for the lock');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** How many other sessions of this database wait for a row lock. */
+async function lockWaiters(t: TestApp): Promise<number> {
+  const [row] = await selectRows<{ waiting: number }>(
+    t.db,
+    sql`select count(*)::int as waiting from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  return row?.waiting ?? 0;
 }
 
 /**
@@ -65,7 +60,7 @@ describe.runIf(process.env.DATABASE_URL)('confirming a payment while its operati
         () => 'confirmed',
         (error: unknown) => error,
       );
-      await waitForLockWaiter(t);
+      await expect.poll(() => lockWaiters(t), { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
       return endOperationWithRefunds(tx, operation.id, { status: 'cancelled', reason: 'test', actorId: null });
     });
 

@@ -20,17 +20,9 @@ async function sessionUser(headers: Record<string, string>) {
   return (response.json() as { user: { kycStatus: string; isAdmin: boolean } | null }).user;
 }
 
-/** Polls until `check` holds: the announcement travels through LISTEN, a few milliseconds. */
-async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the change never reached the session');
-}
-
 const buyerEmail = 'comprador@tradeops.demo';
+/** The announcement travels through LISTEN: a few milliseconds, polled until it lands. */
+const SESSION_POLL = { timeout: 3_000, interval: 20 };
 
 it('a profile change made elsewhere reaches the cached session', async () => {
   const headers = await signIn(t, buyerEmail);
@@ -39,11 +31,11 @@ it('a profile change made elsewhere reaches the cached session', async () => {
   const [account] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, buyerEmail));
   await t.db.update(profiles).set({ kycStatus: 'pendiente' }).where(eq(profiles.id, account!.id));
   try {
-    await eventually(async () => (await sessionUser(headers))?.kycStatus === 'pendiente');
+    await expect.poll(async () => (await sessionUser(headers))?.kycStatus, SESSION_POLL).toBe('pendiente');
   } finally {
     await t.db.update(profiles).set({ kycStatus: 'aprobado' }).where(eq(profiles.id, account!.id));
   }
-  await eventually(async () => (await sessionUser(headers))?.kycStatus === 'aprobado');
+  await expect.poll(async () => (await sessionUser(headers))?.kycStatus, SESSION_POLL).toBe('aprobado');
 });
 
 it('a session deleted elsewhere stops working at once, on a cached cookie too', async () => {
@@ -53,7 +45,9 @@ it('a session deleted elsewhere stops working at once, on a cached cookie too', 
   expect(await sessionUser(other)).not.toBeNull();
   const [account] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, buyerEmail));
   await t.db.delete(session).where(eq(session.userId, account!.id));
-  await eventually(async () => (await sessionUser(headers)) === null && (await sessionUser(other)) === null);
+  await expect
+    .poll(async () => [await sessionUser(headers), await sessionUser(other)], SESSION_POLL)
+    .toEqual([null, null]);
 });
 
 it('an admin e-mail added in the settings makes that account an admin', async () => {
@@ -67,11 +61,11 @@ it('an admin e-mail added in the settings makes that account an admin', async ()
     .values({ key: 'admin_emails', value: [buyerEmail] })
     .onConflictDoUpdate({ target: platformSettings.key, set: { value: [buyerEmail] } });
   try {
-    await eventually(async () => (await sessionUser(headers))?.isAdmin === true);
+    await expect.poll(async () => (await sessionUser(headers))?.isAdmin, SESSION_POLL).toBe(true);
   } finally {
     if (before)
       await t.db.update(platformSettings).set({ value: before.value }).where(eq(platformSettings.key, 'admin_emails'));
     else await t.db.delete(platformSettings).where(eq(platformSettings.key, 'admin_emails'));
   }
-  await eventually(async () => (await sessionUser(headers))?.isAdmin === false);
+  await expect.poll(async () => (await sessionUser(headers))?.isAdmin, SESSION_POLL).toBe(false);
 });
