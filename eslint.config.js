@@ -44,7 +44,19 @@ const modulePublicFiles = [
   // operation aggregate (the only writer of an operation row, docs/decisions/013).
   `${serverSrc}/modules/{notifications/notify,participations/buyer-limits,escrow/ledger-accounts,operations/operation-aggregate}.ts`,
 ];
+// Layers, bottom to top: errors.ts and config.ts, db/, plugins/, modules/, then what composes them
+// (jobs/handlers.ts, the seed, app.ts). Nothing imports a layer above its own.
 const serverZones = [
+  {
+    target: ['./apps/server/src/errors.ts', './apps/server/src/config.ts'],
+    from: ['./apps/server/src/plugins', './apps/server/src/modules', './apps/server/src/jobs', './apps/server/src/db'],
+    message: 'errors.ts and config.ts sit at the bottom: move what they need down to them or to packages/shared',
+  },
+  {
+    target: ['./apps/server/src/plugins', './apps/server/src/modules', './apps/server/src/db'],
+    from: './apps/server/src/jobs/handlers.ts',
+    message: 'the job handlers are wired where the app is composed (app.ts), never imported from below',
+  },
   {
     target: './apps/server/src/plugins',
     from: './apps/server/src/modules',

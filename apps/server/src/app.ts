@@ -47,6 +47,7 @@ import { dbPlugin } from './plugins/db-plugin';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
 import { gracefulStopPlugin } from './plugins/graceful-stop';
 import { i18nPlugin } from './plugins/i18n';
+import { createJobHandlers } from './jobs/handlers';
 import { jobsPlugin } from './plugins/jobs';
 import { type MailRetryPolicy, mailerPlugin } from './plugins/mailer';
 import { uploadsPlugin } from './plugins/multipart';
@@ -210,7 +211,11 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
       databaseUrl: config.databaseUrl,
       runJobs: config.runJobs,
       pollingIntervalSeconds: options.jobPollingIntervalSeconds,
-      handlers: { webhookRetry: options.webhookRetry, resolveWebhookHost: options.resolveWebhookHost },
+      createHandlers: (instance) =>
+        createJobHandlers(instance, {
+          webhookRetry: options.webhookRetry,
+          resolveWebhookHost: options.resolveWebhookHost,
+        }),
     });
     await app.register(readCachePlugin);
     // The open SSE streams live in the events routes' registry; they hand out a reader of its size.

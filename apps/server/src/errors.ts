@@ -1,5 +1,7 @@
 import { ERROR_STATUS, type ErrorCode } from '@tradeops/shared';
-import { type TranslateParams } from './plugins/i18n';
+
+/** A catalog message's parameters ({{company}}, {{tons}} …). */
+export type TranslateParams = Record<string, string | number>;
 
 /**
  * The one error a service throws: a stable code (shared ERROR_STATUS gives its

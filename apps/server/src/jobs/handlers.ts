@@ -13,9 +13,7 @@ import { expireDueInvitations, expireInvitation } from '../modules/waitlist/wait
 import { rescreenCompanies } from '../modules/compliance/rescreen.service';
 import { sendKycRenewalReminders } from '../modules/kyc/kyc-renewal.service';
 import { fetchSanctionsLists, loadSanctionsList } from '../modules/compliance/sanctions-lists.service';
-import { JOB_QUEUES, type JobQueueName } from './job-queue';
-
-export type JobHandlers = Record<JobQueueName, (data: Record<string, unknown>) => Promise<void>>;
+import { JOB_QUEUES, type JobHandlers } from './job-queue';
 
 /**
  * What each queue's worker does. Every handler is idempotent (delivery is at

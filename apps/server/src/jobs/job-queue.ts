@@ -29,6 +29,9 @@ export const JOB_QUEUES = {
 } as const;
 export type JobQueueName = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
+/** What each queue's worker does: made where the app is composed (app.ts, from jobs/handlers.ts). */
+export type JobHandlers = Record<JobQueueName, (data: Record<string, unknown>) => Promise<void>>;
+
 /**
  * Queues of earlier versions, removed at start-up with their schedule so no instance keeps queuing
  * work nobody takes (the participation sweep was 'reservations.expire-due'; the waitlist's hold was

@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language, dropDoubledStops, pickLangu
 import en from '@tradeops/shared/i18n/en.json';
 import es from '@tradeops/shared/i18n/es.json';
 import { type FastifyRequest } from 'fastify';
+import { type TranslateParams } from '../errors';
 import { appPlugin } from './app-plugin';
 
 declare module 'fastify' {
@@ -12,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-export type TranslateParams = Record<string, string | number>;
+export type { TranslateParams };
 
 const CATALOGS: Record<Language, unknown> = { es, en };
 

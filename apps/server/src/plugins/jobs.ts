@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-
+import { type FastifyInstance } from 'fastify';
 import { type ConstructorOptions, type DrizzleTransactionLike, PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
 import { type DatabaseHandle } from '../db/client';
-import { type JobHandlerOptions, type JobHandlers, createJobHandlers } from '../jobs/handlers';
 import {
   DAILY_QUEUES,
   JOB_QUEUES,
+  type JobHandlers,
   type JobQueue,
   type JobQueueName,
   RETIRED_QUEUES,
@@ -44,8 +44,11 @@ export interface JobsPluginOptions {
   runJobs: boolean;
   /** Seconds between a worker's polls (tests shorten it). */
   pollingIntervalSeconds?: number;
-  /** The webhook worker's retry waits and resolver (tests shorten and replace them). */
-  handlers?: JobHandlerOptions;
+  /**
+   * The workers' handlers, made where the app is composed (the modules' work sits above this plugin),
+   * called once the app is ready when this instance runs jobs.
+   */
+  createHandlers: (app: FastifyInstance) => JobHandlers;
 }
 
 const EVERY_MINUTE = '* * * * *';
@@ -118,7 +121,7 @@ export const jobsPlugin = appPlugin<JobsPluginOptions>(async (app, options) => {
   } satisfies JobsStatus);
 
   if (options.runJobs) {
-    const handlers = createJobHandlers(app, options.handlers);
+    const handlers = options.createHandlers(app);
     await startWorkers(boss, handlers, options.pollingIntervalSeconds ?? 2);
     for (const name of SWEEP_QUEUES) await boss.schedule(name, EVERY_MINUTE, {}, { singletonKey: name });
     for (const { name, cron } of DAILY_QUEUES) await boss.schedule(name, cron, {}, { singletonKey: name });
