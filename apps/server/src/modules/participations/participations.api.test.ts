@@ -15,12 +15,9 @@ import {
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { demoOperationId } from '../../db/seed/demo-operations';
 import { createApprovedBuyers } from '../../test/buyers';
-import { requestOrder } from '../../test/deals';
+import { createOpenOperation, requestOrder } from '../../test/deals';
 import { GIF_BYTES, HTML_BYTES, JPEG_BYTES, PDF_BYTES, PNG_BYTES } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
-
-const SUGAR = demoOperationId('refined-sugar'); // 50 t, min 10, cap 25, lots of 5, $620/t
-const FEATURED = demoOperationId('milk-powder-regular'); // 25 t, 10 allocated, min 5, cap 25
 
 function multipart(fileName: string, bytes: Buffer, contentType = 'application/octet-stream') {
   const boundary = `----tradeops${randomUUID()}`;
@@ -59,18 +56,34 @@ describe('participations API', () => {
     });
   }
 
+  /**
+   * A signed-in, KYC-approved buyer of the case's own and an active operation shaped like the demo's sugar
+   * ($620/t, 10 t minimum in lots of 5, 25 t per buyer): no case depends on what another left behind.
+   */
+  async function ownDeal(prefix: string) {
+    const [owner] = await createApprovedBuyers(t, 1, prefix);
+    const operation = await createOpenOperation(t.db, {
+      totalTons: 100,
+      minVolume: 10,
+      maxPerParticipantTons: 25,
+      pricePerTonCents: 62_000,
+    });
+    return { buyer: owner!.headers, userId: owner!.userId, id: operation.id };
+  }
+
   async function operationRow(id: string) {
     const [row] = await t.db.select().from(operations).where(eq(operations.id, id));
     return row!;
   }
 
   it('places an order: 201, amount from price × tons, a reference, the hold, allocated tons up', async () => {
-    const before = await operationRow(SUGAR);
-    const response = await order(buyer, SUGAR, { volume: 10, payment_method: 'cash' });
+    const { buyer, userId, id: operationId } = await ownDeal('placed');
+    const before = await operationRow(operationId);
+    const response = await order(buyer, operationId, { volume: 10, payment_method: 'cash' });
     expect(response.statusCode).toBe(201);
     const { participation } = response.json();
     expect(participation).toMatchObject({
-      operation_id: SUGAR,
+      operation_id: operationId,
       volume: 10,
       amount_cents: 10 * 62_000,
       payment_method: 'cash',
@@ -83,14 +96,14 @@ describe('participations API', () => {
     const holdMs = new Date(participation.expires_at).getTime() - Date.now();
     expect(holdMs).toBeGreaterThan(71 * 3_600_000);
     expect(holdMs).toBeLessThanOrEqual(72 * 3_600_000);
-    expect((await operationRow(SUGAR)).allocatedTons).toBe(before.allocatedTons + 10);
+    expect((await operationRow(operationId)).allocatedTons).toBe(before.allocatedTons + 10);
 
     const [notification] = await t.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, demoUserId('comprador')), eq(notifications.type, 'participation.created')));
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, 'participation.created')));
     expect(notification?.data).toMatchObject({
-      operationId: SUGAR,
+      operationId: operationId,
       volume: 10,
       reference: participation.payment_reference,
     });
@@ -99,77 +112,74 @@ describe('participations API', () => {
   });
 
   it('refuses an order without the current terms accepted (translated 400, nothing taken) and records the version', async () => {
-    const before = (await operationRow(SUGAR)).allocatedTons;
-    const missing = await order(buyer, SUGAR, { terms_version: undefined });
+    const { buyer, id: operationId } = await ownDeal('terms');
+    const before = (await operationRow(operationId)).allocatedTons;
+    const missing = await order(buyer, operationId, { terms_version: undefined });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields.terms_version).toBe(
       'Acepta los términos de servicio, la política de privacidad y el acuerdo de escrow para continuar.',
     );
-    const stale = await order(buyer, SUGAR, { terms_version: '2025-01-01' });
+    const stale = await order(buyer, operationId, { terms_version: '2025-01-01' });
     expect(stale.statusCode).toBe(400);
     expect(stale.json().error).toMatchObject({
       code: 'TERMS_NOT_ACCEPTED',
       message: `Para hacer tu pedido, acepta los términos vigentes (versión ${TERMS_VERSION}): términos de servicio, política de privacidad y acuerdo de escrow.`,
     });
-    const staleEnglish = await order({ ...buyer, 'accept-language': 'en' }, SUGAR, { terms_version: '' });
+    const staleEnglish = await order({ ...buyer, 'accept-language': 'en' }, operationId, { terms_version: '' });
     expect(staleEnglish.json().error.message).toMatch(/^To place your order, accept the current terms/);
-    expect((await operationRow(SUGAR)).allocatedTons).toBe(before);
+    expect((await operationRow(operationId)).allocatedTons).toBe(before);
 
-    const accepted = await order(buyer, SUGAR, { volume: 10, terms_version: TERMS_VERSION });
+    const accepted = await order(buyer, operationId, { volume: 10, terms_version: TERMS_VERSION });
     expect(accepted.statusCode, accepted.body).toBe(201);
     const [row] = await t.db
       .select({ termsVersion: participations.termsVersion })
       .from(participations)
       .where(eq(participations.id, accepted.json().participation.id));
     expect(row?.termsVersion).toBe(TERMS_VERSION);
-    // Give the tons back: the tests below count on the buyer's sugar cap.
-    const cancel = await t.app.inject({
-      method: 'POST',
-      url: `/api/participations/${accepted.json().participation.id}/cancel`,
-      headers: buyer,
-    });
-    expect(cancel.statusCode, cancel.body).toBe(200);
   });
 
   it('replays the same idempotency key: 200, the same order, nothing new', async () => {
+    const { buyer, id: operationId } = await ownDeal('replay');
     const key = randomUUID();
-    const first = await order(buyer, FEATURED, { volume: 5, idempotency_key: key });
+    const first = await order(buyer, operationId, { volume: 10, idempotency_key: key });
     expect(first.statusCode).toBe(201);
-    const allocated = (await operationRow(FEATURED)).allocatedTons;
-    const replay = await order(buyer, FEATURED, { volume: 5, idempotency_key: key });
+    const allocated = (await operationRow(operationId)).allocatedTons;
+    const replay = await order(buyer, operationId, { volume: 10, idempotency_key: key });
     expect(replay.statusCode).toBe(200);
     expect(replay.json().participation.id).toBe(first.json().participation.id);
-    expect((await operationRow(FEATURED)).allocatedTons).toBe(allocated);
-    const other = await order(buyer, FEATURED, { volume: 10, idempotency_key: key });
+    expect((await operationRow(operationId)).allocatedTons).toBe(allocated);
+    const other = await order(buyer, operationId, { volume: 15, idempotency_key: key });
     expect(other.statusCode).toBe(409);
     expect(other.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
   it('creates one order from simultaneous submits with the same key', async () => {
+    const { buyer, id: operationId } = await ownDeal('same-key');
     const key = randomUUID();
-    const before = (await operationRow(FEATURED)).allocatedTons;
+    const before = (await operationRow(operationId)).allocatedTons;
     const responses = await Promise.all(
-      Array.from({ length: 6 }, () => order(buyer, FEATURED, { volume: 5, idempotency_key: key })),
+      Array.from({ length: 6 }, () => order(buyer, operationId, { volume: 10, idempotency_key: key })),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
     expect(new Set(responses.map((r) => r.json().participation.id)).size).toBe(1);
     const rows = await t.db.select().from(participations).where(eq(participations.idempotencyKey, key));
     expect(rows).toHaveLength(1);
-    expect((await operationRow(FEATURED)).allocatedTons).toBe(before + 5);
+    expect((await operationRow(operationId)).allocatedTons).toBe(before + 10);
   });
 
   it('refuses bad volumes with a clear translated error and changes nothing', async () => {
-    const before = (await operationRow(SUGAR)).allocatedTons;
+    const { buyer, id: operationId } = await ownDeal('bad-volume');
+    const before = (await operationRow(operationId)).allocatedTons;
     const cases: [unknown, number, string, RegExp][] = [
       [12, 400, 'VOLUME_NOT_STEP', /^El volumen debe ir en incrementos de 5 toneladas$/],
       [5, 400, 'VOLUME_BELOW_MIN', /mínimo es de 10 toneladas/],
-      [30, 400, 'VOLUME_ABOVE_MAX', /como máximo 15 toneladas/],
+      [30, 400, 'VOLUME_ABOVE_MAX', /como máximo 25 toneladas/],
       [7.5, 400, 'VALIDATION_FAILED', /./],
       [-5, 400, 'VALIDATION_FAILED', /./],
       ['10', 400, 'VALIDATION_FAILED', /./],
     ];
     for (const [volume, status, code, message] of cases) {
-      const response = await order(buyer, SUGAR, { volume });
+      const response = await order(buyer, operationId, { volume });
       expect({ volume, status: response.statusCode, code: response.json().error.code }).toEqual({
         volume,
         status,
@@ -177,25 +187,27 @@ describe('participations API', () => {
       });
       expect(response.json().error.message).toMatch(message);
     }
-    const english = await order({ ...buyer, 'accept-language': 'en' }, SUGAR, { volume: 5 });
+    const english = await order({ ...buyer, 'accept-language': 'en' }, operationId, { volume: 5 });
     expect(english.json().error.message).toBe('The minimum order is 10 tons.');
-    const badMethod = await order(buyer, SUGAR, { payment_method: 'crypto' });
+    const badMethod = await order(buyer, operationId, { payment_method: 'crypto' });
     expect(badMethod.json().error.code).toBe('VALIDATION_FAILED');
-    const badKey = await order(buyer, SUGAR, { idempotency_key: 'not-a-uuid' });
+    const badKey = await order(buyer, operationId, { idempotency_key: 'not-a-uuid' });
     expect(badKey.json().error.code).toBe('VALIDATION_FAILED');
-    expect((await operationRow(SUGAR)).allocatedTons).toBe(before);
+    expect((await operationRow(operationId)).allocatedTons).toBe(before);
   });
 
   it('applies the per-participant cap to all the buyer’s live orders', async () => {
-    // comprador holds 10 t of sugar (first test); the cap is 25: 15 more at most, so 15 passes and then 5 does not.
-    expect((await order(buyer, SUGAR, { volume: 15 })).statusCode).toBe(201);
+    const { buyer, id: operationId } = await ownDeal('cap');
+    // 10 t held, the cap is 25: 15 more at most, so 15 passes and then 10 does not.
+    expect((await order(buyer, operationId, { volume: 10 })).statusCode).toBe(201);
+    expect((await order(buyer, operationId, { volume: 15 })).statusCode).toBe(201);
     const form = await t.app.inject({
       method: 'GET',
-      url: `/api/operations/${SUGAR}/participation-form`,
+      url: `/api/operations/${operationId}/participation-form`,
       headers: buyer,
     });
     expect(form.json()).toMatchObject({ held_by_me_tons: 25, closed_reason: 'cap_reached', max_order_tons: 0 });
-    const over = await order(buyer, SUGAR, { volume: 10 });
+    const over = await order(buyer, operationId, { volume: 10 });
     expect(over.statusCode).toBe(409);
     expect(over.json().error.code).toBe('PARTICIPANT_CAP_REACHED');
   });
@@ -236,16 +248,18 @@ describe('participations API', () => {
   });
 
   it('only lets buyers (and admins) order', async () => {
+    const { id: operationId } = await ownDeal('roles');
     const seller = await signIn(t, 'vendedor@tradeops.demo');
-    expect((await order(seller, SUGAR, {})).statusCode).toBe(403);
+    expect((await order(seller, operationId, {})).statusCode).toBe(403);
     const pending = await signIn(t, 'pendiente@tradeops.demo');
-    expect((await order(pending, SUGAR, {})).json().error.code).toBe('KYC_REQUIRED');
+    expect((await order(pending, operationId, {})).json().error.code).toBe('KYC_REQUIRED');
   });
 
   it('tells a buyer with no order apart from an unknown or malformed operation (mine)', async () => {
+    const { buyer, id: noOrderYet } = await ownDeal('mine');
     const mine = (operationId: string) =>
       t.app.inject({ method: 'GET', url: `/api/operations/${operationId}/participations/mine`, headers: buyer });
-    const noOrder = await mine(demoOperationId('mandarins'));
+    const noOrder = await mine(noOrderYet);
     expect(noOrder.statusCode).toBe(404);
     expect(noOrder.json().error.code).toBe('PARTICIPATION_NOT_FOUND');
     const unknown = await mine(randomUUID());
@@ -255,19 +269,35 @@ describe('participations API', () => {
   });
 
   describe('payment proof and verification', () => {
-    let participationId: string;
-    let reference: string;
-    beforeAll(async () => {
-      const response = await order(buyer, demoOperationId('arabica-coffee'), { volume: 5 });
-      expect(response.statusCode).toBe(201);
-      participationId = response.json().participation.id;
-      reference = response.json().participation.payment_reference;
-    });
+    /** Each case its own buyer, operation and order of 5 t at $1,000/t (no case leans on another's). */
+    async function freshOrder(prefix: string) {
+      const [owner] = await createApprovedBuyers(t, 1, prefix);
+      const operation = await createOpenOperation(t.db, { pricePerTonCents: 1_000_000 });
+      const response = await order(owner!.headers, operation.id, { volume: 5 });
+      expect(response.statusCode, response.body).toBe(201);
+      const participation = response.json().participation as { id: string; payment_reference: string };
+      return {
+        headers: owner!.headers,
+        userId: owner!.userId,
+        operationId: operation.id,
+        participationId: participation.id,
+        reference: participation.payment_reference,
+      };
+    }
+
+    /** An order whose proof (a PDF, revision 1) waits in the admin's queue. */
+    async function orderInVerification(prefix: string) {
+      const placed = await freshOrder(prefix);
+      const sent = await uploadProof(placed.headers, placed.participationId, 'comprobante.pdf', PDF_BYTES);
+      expect(sent.json().participation.payment_status).toBe('verification');
+      return placed;
+    }
 
     it('shows the buyer their order with the payment instructions', async () => {
+      const { headers: buyer, operationId, participationId, reference } = await freshOrder('instructions');
       const mine = await t.app.inject({
         method: 'GET',
-        url: `/api/operations/${demoOperationId('arabica-coffee')}/participations/mine`,
+        url: `/api/operations/${operationId}/participations/mine`,
         headers: buyer,
       });
       expect(mine.statusCode).toBe(200);
@@ -293,6 +323,7 @@ describe('participations API', () => {
     });
 
     it('refuses spoofed, empty, oversized and path-traversing proofs', async () => {
+      const { headers: buyer, participationId } = await freshOrder('spoofed');
       const spoofed = await uploadProof(buyer, participationId, 'proof.pdf', HTML_BYTES);
       expect(spoofed.statusCode).toBe(415);
       expect((await uploadProof(buyer, participationId, 'proof.gif', GIF_BYTES)).statusCode).toBe(415);
@@ -318,11 +349,12 @@ describe('participations API', () => {
     });
 
     it('takes a JPEG proof into payment-proofs/<user>/…, puts it in the queue, serves it to owner and admin', async () => {
+      const { headers: buyer, userId, participationId, reference } = await freshOrder('jpeg');
       const response = await uploadProof(buyer, participationId, 'recibo transferencia.jpg', JPEG_BYTES);
       expect(response.statusCode).toBe(200);
       expect(response.json().participation).toMatchObject({ payment_status: 'verification', has_proof: true });
       const [row] = await t.db.select().from(participations).where(eq(participations.id, participationId));
-      expect(row!.paymentProofPath).toMatch(new RegExp(`^${demoUserId('comprador')}/[0-9a-f-]{36}\\.jpg$`));
+      expect(row!.paymentProofPath).toMatch(new RegExp(`^${userId}/[0-9a-f-]{36}\\.jpg$`));
       expect(await t.storage.exists('payment-proofs', row!.paymentProofPath!)).toBe(true);
       // Not twice: the proof is under verification now.
       expect((await uploadProof(buyer, participationId, 'again.pdf', PDF_BYTES)).json().error.code).toBe(
@@ -355,6 +387,7 @@ describe('participations API', () => {
     });
 
     it('rejects with a reason (required); the buyer is told and uploads again', async () => {
+      const { headers: buyer, userId, participationId } = await orderInVerification('rejected');
       const noReason = await t.app.inject({
         method: 'POST',
         url: `/api/admin/payments/${participationId}/reject`,
@@ -376,7 +409,7 @@ describe('participations API', () => {
       const [told] = await t.db
         .select()
         .from(notifications)
-        .where(and(eq(notifications.userId, demoUserId('comprador')), eq(notifications.type, 'payment.rejected')));
+        .where(and(eq(notifications.userId, userId), eq(notifications.type, 'payment.rejected')));
       expect(told?.data).toMatchObject({ reason: 'El monto no coincide' });
       // Confirming a rejected proof is not possible until a new one arrives.
       const early = await t.app.inject({
@@ -391,6 +424,7 @@ describe('participations API', () => {
     });
 
     it('confirms once: status, escrow deposit, buyer told; a second confirm (even simultaneous) is refused', async () => {
+      const { headers: buyer, userId, operationId, participationId } = await orderInVerification('confirmed');
       const outboxBefore = (await t.db.select().from(emailOutbox)).length;
       const responses = await Promise.all(
         [0, 1, 2].map(() =>
@@ -398,8 +432,7 @@ describe('participations API', () => {
             method: 'POST',
             url: `/api/admin/payments/${participationId}/confirm`,
             headers: admin,
-            // The proof sent again after the rejection is the second.
-            payload: { proof_revision: 2 },
+            payload: { proof_revision: 1 },
           }),
         ),
       );
@@ -422,7 +455,7 @@ describe('participations API', () => {
 
       const ledger = await t.app.inject({
         method: 'GET',
-        url: `/api/admin/operations/${demoOperationId('arabica-coffee')}/ledger`,
+        url: `/api/admin/operations/${operationId}/ledger`,
         headers: admin,
       });
       expect(ledger.statusCode).toBe(200);
@@ -432,13 +465,13 @@ describe('participations API', () => {
       const [buyerProfile] = await t.db
         .select({ companyName: profiles.companyName })
         .from(profiles)
-        .where(eq(profiles.id, demoUserId('comprador')));
+        .where(eq(profiles.id, userId));
       const deposit = ledger.json().transfers.find((transfer: { participation_id: string }) => {
         return transfer.participation_id === participationId;
       });
       expect(deposit.entries).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ account: `buyer:${demoUserId('comprador')}`, party: buyerProfile!.companyName }),
+          expect.objectContaining({ account: `buyer:${userId}`, party: buyerProfile!.companyName }),
           expect.objectContaining({ account: expect.stringMatching(/^escrow:/), party: null }),
         ]),
       );
@@ -448,7 +481,7 @@ describe('participations API', () => {
         method: 'POST',
         url: `/api/admin/payments/${participationId}/confirm`,
         headers: buyer,
-        payload: { proof_revision: 2 },
+        payload: { proof_revision: 1 },
       });
       expect(refusedAsBuyer.statusCode).toBe(403);
     });
