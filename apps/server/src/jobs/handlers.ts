@@ -12,7 +12,8 @@ import { expireDueParticipations } from '../modules/participations/participation
 import { expireDueInvitations, expireInvitation } from '../modules/waitlist/waitlist-invitations.service';
 import { rescreenCompanies } from '../modules/compliance/rescreen.service';
 import { sendKycRenewalReminders } from '../modules/kyc/kyc-renewal.service';
-import { fetchSanctionsLists, loadSanctionsList } from '../modules/compliance/sanctions-lists.service';
+import { fetchSanctionsLists } from '../modules/compliance/fetch-sanctions-lists.service';
+import { loadSanctionsList } from '../modules/compliance/sanctions-lists.service';
 import { JOB_QUEUES, type JobHandlers } from './job-queue';
 
 /**

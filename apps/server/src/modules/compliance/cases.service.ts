@@ -13,7 +13,7 @@ import { complianceCases, profiles, screenings, user } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { writeAudit } from '../audit/audit.service';
-import { refreshComplianceStatus } from './screening.service';
+import { refreshComplianceStatus } from './record-screening';
 
 /** The back office's screening queue and case decisions (docs/compliance.md). */
 

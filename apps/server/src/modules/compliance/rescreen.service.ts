@@ -9,9 +9,9 @@ import {
   type PreparedScreening,
   type ScreenedCompany,
   prepareScreening,
-  recordScreening,
   screenedCompanyColumns,
-} from './screening.service';
+} from './prepare-screening';
+import { recordScreening } from './record-screening';
 
 /**
  * Re-screening every company after a list version loads (a background job, progress in the back
