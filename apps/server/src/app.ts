@@ -261,8 +261,9 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
     // Last: the SPA (each page with its own head) and the not-found answers.
     await app.register(webAppPlugin, {
       webDistDir: config.webDistDir,
-      renderPageHead: (request) => renderPageHeadFor(database.db, config.publicUrl, request, app.log),
-      renderPageBody: loadPageRenderer(app, config.webSsrDir),
+      renderPageHead: (request, notFound) =>
+        renderPageHeadFor(database.db, config.publicUrl, request, app.log, notFound),
+      renderPageBody: loadPageRenderer(app, config.webSsrDir, config.publicUrl),
     });
     await app.ready();
   } catch (error) {

@@ -39,8 +39,11 @@ export interface PageHead {
 
 export interface WebAppOptions {
   webDistDir: string;
-  /** The head of the page a request asks for; without it, index.html goes out as built. */
-  renderPageHead?: (request: FastifyRequest) => Promise<PageHead>;
+  /**
+   * The head of the page a request asks for; without it, index.html goes out as built.
+   * `notFound`: the web app's renderer found no such page (the not-found head, 404).
+   */
+  renderPageHead?: (request: FastifyRequest, notFound?: boolean) => Promise<PageHead>;
   /** A public page's HTML with its data (the web build's server renderer); null: the app shell. */
   renderPageBody?: RenderPageBody | null;
 }
@@ -80,8 +83,10 @@ export const webAppPlugin = appPlugin<WebAppOptions>(async (app, { webDistDir, r
     if (!template) return reply;
     reply.header('cache-control', 'no-cache');
     if (!renderPageHead) return reply.sendFile('index.html');
-    const page = await renderPageHead(request);
+    let page = await renderPageHead(request);
     const body = renderPageBody && page.status === 200 ? await renderBodyOrShell(request, page.lang) : null;
+    // An address the web app's route table does not know: its not-found page, answered 404.
+    if (body?.status === 404) page = await renderPageHead(request, true);
     const html = template.render(page.head, page.lang, body);
     // Rendered with the visitor's cookie, the page may carry their session and data: no shared cache keeps it.
     if (body && request.headers.cookie) reply.header('cache-control', 'private, no-cache');

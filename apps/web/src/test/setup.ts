@@ -1,4 +1,3 @@
-import '../lib/ui-runtime';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
