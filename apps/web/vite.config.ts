@@ -10,15 +10,12 @@ import { defineConfig } from 'vite';
 const FRAMEWORK_PACKAGES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/][^\\/]+|i18next|react-i18next|html-parse-stringify)[\\/]/;
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
-  // The server renderer (`vite build --ssr src/entry-server.tsx`) bundles its libraries: the server
-  // loads one file, and only Node's built-ins stay outside.
-  ssr: { noExternal: true },
-  server: {
-    port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:3000' },
-  },
+  // The built server renderer (`vite build --ssr src/entry-server.tsx`) bundles its libraries: the
+  // server loads one file, and only Node's built-ins stay outside. In development (the API server
+  // runs Vite in middleware mode, apps/server/src/plugins/web-dev.ts) Node loads them as they are.
+  ssr: command === 'build' ? { noExternal: true } : {},
   build: {
     outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     copyPublicDir: !isSsrBuild,

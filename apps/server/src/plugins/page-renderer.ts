@@ -14,8 +14,8 @@ export interface PageBody {
   stateScript: string;
 }
 
-/** The web renderer's module, as built by `vite build --ssr` into apps/web/dist-ssr. */
-interface WebRendererModule {
+/** The web renderer's module, as built by `vite build --ssr` into apps/web/dist-ssr (or loaded by Vite in development). */
+export interface WebRendererModule {
   renderPage(request: {
     url: string;
     language: string;
@@ -29,27 +29,35 @@ export type RenderPageBody = (request: FastifyRequest, language: string) => Prom
 const FORWARDED_HEADERS = ['cookie', 'user-agent'] as const;
 
 /**
- * Loads the web build's page renderer, if there is one, and connects it to this server: the
- * page's API calls are answered in-process (`app.inject`: the same routes, validation, session
- * and caches as over the network, without a socket), with the visitor's cookie, so a signed-in
- * buyer's page is rendered as they will see it, and under the page request's id (X-Request-Id),
- * so their log lines belong to the page's. The module loads on the first page asked for.
- * Null without a server build (the app shell goes out).
- *
- * The page's address is PUBLIC_URL and the request's path: never the Host or X-Forwarded-Host
- * header, which a client chooses (a rendered page a cache keeps must not follow them).
+ * Loads the web build's page renderer, if there is one (null without a server build: the app
+ * shell goes out). The module loads on the first page asked for.
  */
-export function loadPageRenderer(app: FastifyInstance, webSsrDir: string, publicUrl: string): RenderPageBody | null {
+export function loadBuiltPageRenderer(app: FastifyInstance, webSsrDir: string, publicUrl: string): RenderPageBody | null {
   const entry = join(webSsrDir, 'entry-server.js');
   if (!existsSync(entry)) {
     app.log.warn({ entry }, 'no server renderer built: public pages go out as the app shell');
     return null;
   }
   let loading: Promise<WebRendererModule> | null = null;
+  return connectPageRenderer(app, () => (loading ??= import(pathToFileURL(entry).href) as Promise<WebRendererModule>), publicUrl);
+}
 
+/**
+ * Connects a page renderer to this server: the page's API calls are answered in-process
+ * (`app.inject`: the same routes, validation, session and caches as over the network, without a
+ * socket), with the visitor's cookie, so a signed-in buyer's page is rendered as they will see
+ * it, and under the page request's id (X-Request-Id), so their log lines belong to the page's.
+ *
+ * The page's address is PUBLIC_URL and the request's path: never the Host or X-Forwarded-Host
+ * header, which a client chooses (a rendered page a cache keeps must not follow them).
+ */
+export function connectPageRenderer(
+  app: FastifyInstance,
+  loadRenderer: () => Promise<WebRendererModule>,
+  publicUrl: string,
+): RenderPageBody {
   return async (request, language) => {
-    loading ??= import(pathToFileURL(entry).href) as Promise<WebRendererModule>;
-    const renderer = await loading;
+    const renderer = await loadRenderer();
     const forwarded: Record<string, string> = {};
     for (const name of FORWARDED_HEADERS) {
       const value = request.headers[name];
