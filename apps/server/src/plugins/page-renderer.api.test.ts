@@ -92,7 +92,9 @@ describe('the server renderer, as the server calls it', () => {
   it('ties the API calls to a generated page id too', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/blog' });
     const pageId = String(response.headers['x-request-id']);
-    const apiLines = lines.filter((line) => line.msg === 'request completed' && line.route === '/api/operations/featured');
+    const apiLines = lines.filter(
+      (line) => line.msg === 'request completed' && line.route === '/api/operations/featured',
+    );
     expect(apiLines.map((line) => line.reqId)).toEqual([pageId]);
   });
 

@@ -32,14 +32,22 @@ const FORWARDED_HEADERS = ['cookie', 'user-agent'] as const;
  * Loads the web build's page renderer, if there is one (null without a server build: the app
  * shell goes out). The module loads on the first page asked for.
  */
-export function loadBuiltPageRenderer(app: FastifyInstance, webSsrDir: string, publicUrl: string): RenderPageBody | null {
+export function loadBuiltPageRenderer(
+  app: FastifyInstance,
+  webSsrDir: string,
+  publicUrl: string,
+): RenderPageBody | null {
   const entry = join(webSsrDir, 'entry-server.js');
   if (!existsSync(entry)) {
     app.log.warn({ entry }, 'no server renderer built: public pages go out as the app shell');
     return null;
   }
   let loading: Promise<WebRendererModule> | null = null;
-  return connectPageRenderer(app, () => (loading ??= import(pathToFileURL(entry).href) as Promise<WebRendererModule>), publicUrl);
+  return connectPageRenderer(
+    app,
+    () => (loading ??= import(pathToFileURL(entry).href) as Promise<WebRendererModule>),
+    publicUrl,
+  );
 }
 
 /**

@@ -92,7 +92,8 @@ export const webAppPlugin = appPlugin<WebAppOptions>(async (app, options) => {
     const template = await templateFor(request);
     if (!template) return reply;
     reply.header('cache-control', 'no-cache');
-    if (!renderPageHead) return devIndexHtml ? reply.type('text/html').send(template.render('', 'es')) : reply.sendFile('index.html');
+    if (!renderPageHead)
+      return devIndexHtml ? reply.type('text/html').send(template.render('', 'es')) : reply.sendFile('index.html');
     let page = await renderPageHead(request);
     const body = renderPageBody && page.status === 200 ? await renderBodyOrShell(request, page.lang) : null;
     // An address the web app's route table does not know: its not-found page, answered 404.
