@@ -5,9 +5,6 @@ import { defineConfig } from 'vitest/config';
  * `api` (the HTTP API over a real, migrated and seeded database: PGlite by
  * default, PostgreSQL when DATABASE_URL is set).
  */
-const ESM_CONDITIONS = ['module', 'browser', 'development|production'];
-const ESM_MAIN_FIELDS = ['browser', 'module', 'jsnext:main', 'jsnext'];
-
 export default defineConfig({
   test: {
     // Two cores: the three projects' files share two workers (each API file has its own database),
@@ -24,26 +21,14 @@ export default defineConfig({
         },
       },
       {
+        // The app's own Vite configuration (React, Tailwind), on React and React DOM as the browser runs them.
         extends: './apps/web/vite.config.ts',
-        // The tests run on the app's one UI runtime, preact/compat (the aliases in vite.config.ts). For
-        // the aliases to reach the libraries' own imports of React, every dependency is transformed
-        // (inline) from its ES module build, never loaded as CommonJS by Node behind the aliases' back.
-        resolve: { conditions: ESM_CONDITIONS, mainFields: ESM_MAIN_FIELDS },
-        ssr: { resolve: { conditions: ESM_CONDITIONS, mainFields: ESM_MAIN_FIELDS } },
         test: {
           name: 'web',
           root: './apps/web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['../../vitest.setup.ts', './src/test/setup.ts'],
-          server: { deps: { inline: true } },
-          alias: [
-            // Testing Library's package entry is CommonJS: its ES module build, so `react-dom` is aliased.
-            {
-              find: /^@testing-library\/react$/,
-              replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
-            },
-          ],
         },
       },
       {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { loginAs, originHeaders, signUpFresh } from '../support/login';
 
 test.describe('guards', () => {

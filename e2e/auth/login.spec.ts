@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoRole, loginAs } from '../support/login';
 
 async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {

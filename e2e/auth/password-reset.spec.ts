@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { DEMO_PASSWORD, DEMO_USERS, loginAs, originHeaders, signUpFresh } from '../support/login';
 
 test('a forgotten password is reset through the e-mailed link', async ({ page, baseURL, playwright }) => {

@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test';
 
 test.describe('sign-up', () => {
   test('shows every validation message of spec §5 on submit and on blur', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, request as apiRequest, test } from '@playwright/test';
+import { expect, request as apiRequest, test } from '../support/test';
 import { createApprovedCompany } from '../support/accounts';
 import { DEMO_PASSWORD, DEMO_USERS, originHeaders } from '../support/login';
 import { currentTotp, wrongTotp } from '../support/totp';

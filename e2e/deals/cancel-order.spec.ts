@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '../support/test';
 import { TERMS_VERSION } from '@tradeops/shared';
 import { demoId } from '../../apps/server/src/db/seed/demo-ids';
 import { expectNoSeriousAxeViolation } from '../support/axe';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { demoId } from '../../apps/server/src/db/seed/demo-ids';
 import { DEAL_FIXTURES } from '../support/deal-fixtures';
 import { loginAs } from '../support/login';

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page, expect, test } from '../support/test';
 import { LANGUAGE_STORAGE_KEY, TERMS_VERSION, todayIsoDate } from '@tradeops/shared';
 import { randomUUID } from 'node:crypto';
 import { DEAL_FIXTURES } from '../support/deal-fixtures';

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page, expect, test } from '../support/test';
 import { isoDateInDays, todayIsoDate } from '@tradeops/shared';
 import { createApprovedCompany } from '../support/accounts';
 import { PDF_FILE, PNG_FILE } from '../support/kyc-files';

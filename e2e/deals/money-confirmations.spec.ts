@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect, test } from '../support/test';
 import { TERMS_VERSION } from '@tradeops/shared';
 import { demoId } from '../../apps/server/src/db/seed/demo-ids';
 import { DEAL_FIXTURES } from '../support/deal-fixtures';

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page, expect, test } from '../support/test';
 import { TERMS_VERSION, formatCalendarDate, toIsoDate } from '@tradeops/shared';
 import { DEAL_FIXTURES } from '../support/deal-fixtures';
 import { PDF_FILE } from '../support/kyc-files';

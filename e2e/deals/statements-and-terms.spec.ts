@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { demoId } from '../../apps/server/src/db/seed/demo-ids';
 import { DEAL_FIXTURES } from '../support/deal-fixtures';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { expectNoSeriousAxeViolation } from '../support/axe';
 import { type DemoRole, loginAs } from '../support/login';
 

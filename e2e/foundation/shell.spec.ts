@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ZListOperationsResponse } from '@tradeops/shared';
 
 test.describe('app shell and the operations slice', () => {

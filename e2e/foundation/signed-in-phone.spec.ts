@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test';
 import { LANGUAGE_STORAGE_KEY, type Language } from '@tradeops/shared';
 import { type DemoRole, loginAs } from '../support/login';
 

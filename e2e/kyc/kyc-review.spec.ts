@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test';
 import { readVerificationLink } from '../support/email';
 import { KYC_UPLOADS, PDF_FILE } from '../support/kyc-files';
 import { FRESH_ACCOUNT_PASSWORD, loginAs, originHeaders, signUpFresh } from '../support/login';

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect, test } from '../support/test';
 import { confirmEmail } from '../support/email';
 import { KYC_UPLOADS, PDF_FILE } from '../support/kyc-files';
 import { loginAs, originHeaders, signUpFresh } from '../support/login';

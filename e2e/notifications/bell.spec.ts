@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { confirmEmail } from '../support/email';
 import { PDF_FILE } from '../support/kyc-files';
 import { loginAs, originHeaders, signUpFresh } from '../support/login';

@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test';
 import { isoDateInDays } from '@tradeops/shared';
 import { PDF_FILE, PNG_FILE } from '../support/kyc-files';
 import { loginAs, originHeaders } from '../support/login';

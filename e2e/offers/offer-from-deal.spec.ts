@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test';
 import { demoId } from '../../apps/server/src/db/seed/demo-ids';
 import { DEMO_PASSWORD, loginAs, originHeaders } from '../support/login';
 

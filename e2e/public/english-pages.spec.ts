@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect, test } from '../support/test';
 import { LANGUAGE_STORAGE_KEY } from '@tradeops/shared';
 import en from '@tradeops/shared/i18n/en.json' with { type: 'json' };
 import es from '@tradeops/shared/i18n/es.json' with { type: 'json' };

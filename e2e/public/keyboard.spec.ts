@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 test.describe('keyboard', () => {
   test('the Services dropdown opens, moves and follows a link by keyboard', async ({ page }) => {

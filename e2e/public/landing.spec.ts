@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ZFeaturedOperation } from '@tradeops/shared';
 
 test.describe('landing', () => {

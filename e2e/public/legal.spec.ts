@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 /** Issue 16 item 4: the terms, the privacy policy and the escrow agreement are public pages linked from the footer. */
 const DOCUMENTS = {

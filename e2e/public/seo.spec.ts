@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { clickUntilAt } from '../support/navigation';
 
 /** A meta tag's content in HTML as the server sent it (attributes in the order the server writes them). */

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect, test } from '../support/test';
 import { DEMO_PASSWORD, DEMO_USERS, originHeaders } from '../support/login';
 
 /**

@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test';
 import { demoId } from '../../apps/server/src/db/seed/demo-ids';
 import { loginAs } from '../support/login';
 

@@ -62,7 +62,9 @@ import { securityHeadersPlugin, setErrorSecurityHeaders } from './plugins/securi
 import { type Storage } from './plugins/storage/storage';
 import { createStorage, storagePlugin } from './plugins/storage/storage-plugin';
 import { validatorCompiler } from './plugins/validation';
-import { loadPageRenderer } from './plugins/page-renderer';
+import { loadBuiltPageRenderer } from './plugins/page-renderer';
+import { startDevWeb } from './plugins/web-dev';
+import { fromPackageDir } from './paths';
 import { webAppPlugin } from './plugins/web-app';
 import { renderPageHeadFor } from './modules/seo/page-head.service';
 import { seoRoutes } from './modules/seo/seo.routes';
@@ -191,7 +193,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
     // External plugins. Uploads first: a multipart body to a route that takes none is refused (415) before access.
     await app.register(uploadsPlugin);
     await app.register(routeAccessPlugin);
-    await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
+    await app.register(securityHeadersPlugin, { isProduction: config.isProduction, devWeb: config.webDevServer });
     await app.register(openApiPlugin, { version: packageVersion, publicUrl: config.publicUrl });
     // App plugins.
     await app.register(i18nPlugin);
@@ -264,10 +266,14 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
     // Sitemap, robots.txt and link-preview images, outside /api (crawlers may read them).
     await app.register(seoRoutes, { db: database.db });
     // Last: the SPA (each page with its own head) and the not-found answers.
+    // In development (WEB_DEV=vite) the pages come from the web app's source through Vite, rendered as built.
+    const devWeb = config.webDevServer ? await startDevWeb(app, fromPackageDir('../web'), config.publicUrl) : null;
     await app.register(webAppPlugin, {
       webDistDir: config.webDistDir,
-      renderPageHead: (request) => renderPageHeadFor(database.db, config.publicUrl, request, app.log),
-      renderPageBody: loadPageRenderer(app, config.webSsrDir),
+      renderPageHead: (request, notFound) =>
+        renderPageHeadFor(database.db, config.publicUrl, request, app.log, notFound),
+      renderPageBody: devWeb ? devWeb.renderPageBody : loadBuiltPageRenderer(app, config.webSsrDir, config.publicUrl),
+      devIndexHtml: devWeb?.indexHtml,
     });
     await app.ready();
   } catch (error) {

@@ -40,6 +40,7 @@ const EXPECTED = {
   LOG_LEVEL: `one of ${LOG_LEVELS.join(', ')}`,
   WEB_DIST_DIR: 'a directory path',
   WEB_SSR_DIR: 'a directory path',
+  WEB_DEV: 'vite or off',
   JOBS: 'on or off',
   TRUST_PROXY:
     'off, a number of proxy hops (e.g. 1), or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8)',
@@ -199,6 +200,7 @@ const ZEnvironment = z
     LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).optional()),
     WEB_DIST_DIR: optionalText,
     WEB_SSR_DIR: optionalText,
+    WEB_DEV: optionalText.pipe(z.enum(['vite', 'off']).optional()),
     JOBS: optionalText.pipe(
       z
         .string()
@@ -293,6 +295,11 @@ export interface AppConfig {
   webDistDir: string;
   /** The web build's server renderer of public pages (`vite build --ssr`); missing: pages go out as the app shell. */
   webSsrDir: string;
+  /**
+   * Development (`npm run dev`, WEB_DEV=vite): the web app's source served through Vite in
+   * middleware mode, pages rendered by its entry-server.tsx as the build renders them. Never in production.
+   */
+  webDevServer: boolean;
   /**
    * Whether this instance runs the background workers and schedules (participation
    * expiry, waitlist invitations, operation deadlines). Off, it still queues jobs for
@@ -389,6 +396,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     webDistDir: e.WEB_DIST_DIR ? resolvePath(e.WEB_DIST_DIR) : fromPackageDir('../web/dist'),
     webSsrDir: e.WEB_SSR_DIR ? resolvePath(e.WEB_SSR_DIR) : fromPackageDir('../web/dist-ssr'),
+    webDevServer: e.WEB_DEV === 'vite' && nodeEnv !== 'production',
     runJobs: (e.JOBS ?? 'on') === 'on',
     trustProxy: e.TRUST_PROXY ?? false,
     metricsToken: e.METRICS_TOKEN ?? null,

@@ -1,19 +1,24 @@
 // First: zod must never try eval under our CSP (see the file).
 import './lib/zod-setup';
-// Then: effects timed as the app's code expects them (see the file).
-import './lib/ui-runtime';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/provider';
+import { provideRouteData } from './app/route-data';
 import { createAppRouter, homeLoader, loadMatchedRoutes } from './app/router';
 import { readServerPageState, type ServerPageState } from './app/server-page';
-import { currentLanguage, restoreLanguage } from './lib/i18n';
+import { reportRecoverableError } from './lib/hydration-errors';
+import { currentLanguage, i18n, restoreLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+const queryClient = createQueryClient();
+// Route loaders start their page's queries in this client, in the language shown.
+provideRouteData(() => ({ queryClient, language: i18n.language, awaitData: false }));
 
 const serverPage = readServerPageState();
 // The page's code starts loading while the language is restored: the matched routes' chunks for a
@@ -32,7 +37,6 @@ function canHydrate(page: ServerPageState | null): page is ServerPageState {
 
 async function start(): Promise<void> {
   await restoreLanguage().catch((error: unknown) => console.warn('[i18n] could not restore the saved language', error));
-  const queryClient = createQueryClient();
   if (canHydrate(serverPage)) {
     const loaded = await routesLoaded.then(
       () => true,
@@ -40,11 +44,11 @@ async function start(): Promise<void> {
     );
     if (loaded) {
       // The server sends only answered queries (dehydrate's default): their data, dated when fetched.
-      for (const { queryKey, state } of serverPage.queries.queries) {
-        queryClient.setQueryData(queryKey, state.data, { updatedAt: state.dataUpdatedAt });
-      }
+      hydrate(queryClient, serverPage.queries);
       const router = createAppRouter(serverPage.router);
-      hydrateRoot(container!, <App queryClient={queryClient} router={router} />);
+      hydrateRoot(container!, <App queryClient={queryClient} router={router} />, {
+        onRecoverableError: reportRecoverableError,
+      });
       replayEarlyInput();
       return;
     }

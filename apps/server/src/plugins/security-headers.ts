@@ -11,20 +11,23 @@ import { appPlugin } from './app-plugin';
  * again for every request (parsing the CSP directives each time): about 8 % of the server's CPU on
  * the cached catalogue in `npm run bench`. The headers are the same, from the same library.
  */
-export const securityHeadersPlugin = appPlugin<{ isProduction: boolean }>(async (app, { isProduction }) => {
+export const securityHeadersPlugin = appPlugin<{ isProduction: boolean; devWeb?: boolean }>(async (app, options) => {
+  const { isProduction, devWeb = false } = options;
   const writeSecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        connectSrc: ["'self'"],
+        // Development through Vite (WEB_DEV=vite): its HMR socket on this origin.
+        connectSrc: devWeb ? ["'self'", 'ws:'] : ["'self'"],
         fontSrc: ["'self'", 'data:'],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
+        // Development through Vite: the inline React Refresh preamble Vite writes into index.html.
+        scriptSrc: devWeb ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
       },
     },

@@ -39,10 +39,18 @@ export interface PageHead {
 
 export interface WebAppOptions {
   webDistDir: string;
-  /** The head of the page a request asks for; without it, index.html goes out as built. */
-  renderPageHead?: (request: FastifyRequest) => Promise<PageHead>;
+  /**
+   * The head of the page a request asks for; without it, index.html goes out as built.
+   * `notFound`: the web app's renderer found no such page (the not-found head, 404).
+   */
+  renderPageHead?: (request: FastifyRequest, notFound?: boolean) => Promise<PageHead>;
   /** A public page's HTML with its data (the web build's server renderer); null: the app shell. */
   renderPageBody?: RenderPageBody | null;
+  /**
+   * Development: index.html as Vite serves it for this address (its client and HMR scripts
+   * injected), read on every page instead of the build's; the source's files come from Vite too.
+   */
+  devIndexHtml?: (url: string) => Promise<string>;
 }
 
 /**
@@ -52,9 +60,13 @@ export interface WebAppOptions {
  * that page's head (renderPageHead): link previews and crawlers read no JavaScript;
  * a public page also its content and data (renderPageBody), which the browser hydrates.
  */
-export const webAppPlugin = appPlugin<WebAppOptions>(async (app, { webDistDir, renderPageHead, renderPageBody }) => {
-  const hasBuild = existsSync(join(webDistDir, 'index.html'));
-  const template = hasBuild ? createPageTemplate(readFileSync(join(webDistDir, 'index.html'), 'utf8')) : null;
+export const webAppPlugin = appPlugin<WebAppOptions>(async (app, options) => {
+  const { webDistDir, renderPageHead, renderPageBody, devIndexHtml } = options;
+  const hasBuild = !devIndexHtml && existsSync(join(webDistDir, 'index.html'));
+  const builtTemplate = hasBuild ? createPageTemplate(readFileSync(join(webDistDir, 'index.html'), 'utf8')) : null;
+  const hasPages = hasBuild || devIndexHtml !== undefined;
+  const templateFor = async (request: FastifyRequest) =>
+    devIndexHtml ? createPageTemplate(await devIndexHtml(request.url)) : builtTemplate;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -77,11 +89,15 @@ export const webAppPlugin = appPlugin<WebAppOptions>(async (app, { webDistDir, r
 
   /** index.html with the page's head (never cached: it names the current assets and data). */
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const template = await templateFor(request);
     if (!template) return reply;
     reply.header('cache-control', 'no-cache');
-    if (!renderPageHead) return reply.sendFile('index.html');
-    const page = await renderPageHead(request);
+    if (!renderPageHead)
+      return devIndexHtml ? reply.type('text/html').send(template.render('', 'es')) : reply.sendFile('index.html');
+    let page = await renderPageHead(request);
     const body = renderPageBody && page.status === 200 ? await renderBodyOrShell(request, page.lang) : null;
+    // An address the web app's route table does not know: its not-found page, answered 404.
+    if (body?.status === 404) page = await renderPageHead(request, true);
     const html = template.render(page.head, page.lang, body);
     // Rendered with the visitor's cookie, the page may carry their session and data: no shared cache keeps it.
     if (body && request.headers.cookie) reply.header('cache-control', 'private, no-cache');
@@ -108,7 +124,7 @@ export const webAppPlugin = appPlugin<WebAppOptions>(async (app, { webDistDir, r
   }
 
   // `/` is a page like the others: the static files plugin would refuse it as a directory.
-  if (template) app.get('/', sendPage);
+  if (hasPages) app.get('/', sendPage);
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -121,7 +137,7 @@ export const webAppPlugin = appPlugin<WebAppOptions>(async (app, { webDistDir, r
     if ((request.method !== 'GET' && request.method !== 'HEAD') || path.startsWith('/assets/') || isFilePath) {
       return sendError(request, reply, 'NOT_FOUND');
     }
-    if (!template) {
+    if (!hasPages) {
       return reply
         .code(503)
         .header('cache-control', 'no-store')

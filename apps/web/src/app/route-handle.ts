@@ -13,6 +13,8 @@ export interface RouteHandle {
   hasDataHead?: boolean;
   /** A public page the server renders to HTML with its data (entry-server.tsx); the others arrive as the app shell. */
   serverRendered?: boolean;
+  /** The HTTP status the server answers the page with (the not-found page: 404); 200 without one. */
+  status?: 404;
 }
 
 /** A public page's handle: its texts from the shared table the server's page heads use too. */

@@ -3,7 +3,9 @@ import { landingPathForMode, readUserMode } from '../lib/user-mode';
 import { RootHydrateFallback, RootLayout } from './layouts/root-layout';
 import { type RouteHandle, publicPageHandle } from './route-handle';
 import { RouteErrorScreen } from './routes/route-error';
-import { SourceLandingPage } from './routes/source-landing';
+import { sessionQueryOptions } from '../lib/session';
+import { ensureQueries } from './route-data';
+import { SourceLandingPage, sourceLandingLoader } from './routes/source-landing';
 
 /*
  * The one route table of the app (spec §2 plus the dashboards' sidebar links).
@@ -24,16 +26,32 @@ export function homeLoader() {
   return target ? redirect(target) : null;
 }
 
+/** Every page's chrome reads the session (the navbar, the guards). */
+function rootLoader(): Promise<null> {
+  return ensureQueries([sessionQueryOptions]);
+}
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
     path: '/',
     Component: RootLayout,
+    loader: rootLoader,
     HydrateFallback: RootHydrateFallback,
     errorElement: <RouteErrorScreen />,
     children: [
-      { index: true, loader: homeLoader, Component: SourceLandingPage, handle: publicPageHandle('/') },
-      { path: 'source-landing', Component: SourceLandingPage, handle: publicPageHandle('/source-landing') },
+      {
+        index: true,
+        loader: () => homeLoader() ?? sourceLandingLoader(),
+        Component: SourceLandingPage,
+        handle: publicPageHandle('/'),
+      },
+      {
+        path: 'source-landing',
+        loader: sourceLandingLoader,
+        Component: SourceLandingPage,
+        handle: publicPageHandle('/source-landing'),
+      },
       {
         path: 'supply-landing',
         handle: publicPageHandle('/supply-landing'),
@@ -42,7 +60,11 @@ export const routes: RouteObject[] = [
       {
         path: 'operations',
         handle: publicPageHandle('/operations'),
-        lazy: () => import('./routes/operations').then((module) => ({ Component: module.OperationsPage })),
+        lazy: () =>
+          import('./routes/operations').then((module) => ({
+            Component: module.OperationsPage,
+            loader: module.operationsLoader,
+          })),
       },
 
       // Content
@@ -89,12 +111,17 @@ export const routes: RouteObject[] = [
       {
         path: 'blog',
         handle: publicPageHandle('/blog'),
-        lazy: () => import('./routes/blog').then((module) => ({ Component: module.BlogPage })),
+        lazy: () =>
+          import('./routes/blog').then((module) => ({ Component: module.BlogPage, loader: module.blogLoader })),
       },
       {
         path: 'blog/:slug',
         handle: { titleKey: 'pages.blog', hasDataHead: true, serverRendered: true } satisfies RouteHandle,
-        lazy: () => import('./routes/blog-post').then((module) => ({ Component: module.BlogPostPage })),
+        lazy: () =>
+          import('./routes/blog-post').then((module) => ({
+            Component: module.BlogPostPage,
+            loader: module.blogPostLoader,
+          })),
       },
       {
         path: 'contact',
@@ -104,19 +131,31 @@ export const routes: RouteObject[] = [
       {
         path: 'explore',
         handle: publicPageHandle('/explore'),
-        lazy: () => import('./routes/explore').then((module) => ({ Component: module.ExplorePage })),
+        lazy: () =>
+          import('./routes/explore').then((module) => ({
+            Component: module.ExplorePage,
+            loader: module.exploreLoader,
+          })),
       },
 
       // Operations and participation
       {
         path: 'operation/featured',
         handle: { ...publicPageHandle('/operation/featured'), hasDataHead: true } satisfies RouteHandle,
-        lazy: () => import('./routes/operation-detail').then((module) => ({ Component: module.FeaturedOperationPage })),
+        lazy: () =>
+          import('./routes/operation-detail').then((module) => ({
+            Component: module.FeaturedOperationPage,
+            loader: module.featuredOperationLoader,
+          })),
       },
       {
         path: 'operation/:id',
         handle: { titleKey: 'pages.operationDetail', hasDataHead: true, serverRendered: true } satisfies RouteHandle,
-        lazy: () => import('./routes/operation-detail').then((module) => ({ Component: module.OperationDetailPage })),
+        lazy: () =>
+          import('./routes/operation-detail').then((module) => ({
+            Component: module.OperationDetailPage,
+            loader: module.operationLoader,
+          })),
       },
       page('operation/:operationId/order', 'pages.operationOrder', () =>
         import('./routes/operation-order').then((m) => ({ Component: m.OperationOrderPage })),
@@ -260,7 +299,8 @@ export const routes: RouteObject[] = [
 
       {
         path: '*',
-        handle: { titleKey: 'pages.notFound' } satisfies RouteHandle,
+        // Rendered by the server too, answered with 404 (not a soft 404 search engines would index).
+        handle: { titleKey: 'pages.notFound', serverRendered: true, status: 404 } satisfies RouteHandle,
         lazy: () => import('./routes/not-found').then((module) => ({ Component: module.NotFoundPage })),
       },
     ],

@@ -7,8 +7,8 @@ import { useEffect, useState } from 'react';
  */
 export function useMounted(): boolean {
   const [isMounted, setIsMounted] = useState(false);
-  // The one render this causes is the point: after hydration, not during it. (useSyncExternalStore's
-  // server snapshot would say the same without an effect, but preact/compat does not read it while hydrating.)
+  // The one render this causes is the point: after hydration, not during it, so the server's page and
+  // the browser's first render agree (a difference fails the e2e suite: e2e/support/test.ts).
   // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setIsMounted(true), []);
   return isMounted;

@@ -3,11 +3,13 @@ import { render, type RenderResult } from '@testing-library/react';
 import { type ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/provider';
+import { provideRouteData } from '../app/route-data';
 import { routes } from '../app/router';
 import { createQueryClient } from '../lib/query-client';
 import { type SessionUser, setSessionUser } from '../lib/session';
 import type { OperationListItem, PlatformStats } from '@tradeops/shared';
 import { vi } from 'vitest';
+import { i18n } from '../lib/i18n';
 
 /** A query client for tests: no retries (a failure shows at once), nothing kept between tests. The session is a visitor's unless given. */
 export function createTestQueryClient(sessionUser: SessionUser | null = null): QueryClient {
@@ -51,6 +53,8 @@ export function renderWithProviders(
 
 /** Renders the whole app (the real route table) at `path`. */
 export function renderApp(path: string, queryClient: QueryClient = createTestQueryClient()) {
+  // The route table's loaders start their queries in this test's client, as main.tsx has them do in the browser.
+  provideRouteData(() => ({ queryClient, language: i18n.language, awaitData: false }));
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
     <AppProviders queryClient={queryClient}>

@@ -3,7 +3,7 @@ import { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
 import { type Queryable } from '../../db/client';
 import { type PageHead } from '../../plugins/web-app';
 import { renderPageHead } from './page-head';
-import { type PageMeta, defaultPageMeta, resolvePageMeta } from './page-meta.service';
+import { type PageMeta, defaultPageMeta, notFoundMeta, resolvePageMeta } from './page-meta.service';
 
 /** The language the address names (`?lang=en`); Spanish without one (docs/decisions/014). */
 function pageLanguage(request: FastifyRequest) {
@@ -14,16 +14,19 @@ function pageLanguage(request: FastifyRequest) {
 
 /**
  * The head of the page a request asks for. The page must load even when its data cannot be
- * read (the database is down): then it goes out with the site's texts, logged.
+ * read (the database is down): then it goes out with the site's texts, logged. `notFound`: the
+ * web app's route table knows no such page (its renderer said so), so the not-found head, 404.
  */
 export async function renderPageHeadFor(
   db: Queryable,
   publicUrl: string,
   request: FastifyRequest,
   log: FastifyBaseLogger,
+  notFound = false,
 ): Promise<PageHead> {
   const path = request.url.split('?')[0] ?? '/';
   const lang = pageLanguage(request);
+  if (notFound) return headOf(notFoundMeta(lang), publicUrl);
   let meta: PageMeta;
   try {
     meta = await resolvePageMeta(db, { path, lang, now: new Date() });
@@ -31,5 +34,9 @@ export async function renderPageHeadFor(
     log.warn({ err: error }, 'page head data unavailable: the site texts go out');
     meta = defaultPageMeta(lang);
   }
+  return headOf(meta, publicUrl);
+}
+
+function headOf(meta: PageMeta, publicUrl: string): PageHead {
   return { status: meta.status, head: renderPageHead(meta, publicUrl), lang: meta.lang };
 }

@@ -101,7 +101,7 @@ function operationMeta(row: PreviewOperationRow, page: PageRequest, path: string
 }
 
 /** The not-found page's texts, answered with 404 (an unknown operation or article). */
-function notFoundMeta(lang: Language): PageMeta {
+export function notFoundMeta(lang: Language): PageMeta {
   const title = translate(lang, 'pages.notFound');
   return {
     status: 404,

@@ -2,7 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { PageHeader } from '../../components/ui/page-header';
+import { type ListOperationsParams, listOperationsQueryOptions } from '../../features/operations/api/list-operations';
 import { OperationsGrid } from '../../features/operations/components/operations-grid';
+import { ensureQueries, routeData } from '../route-data';
+
+const EXPLORE_OPERATIONS: ListOperationsParams = { status: 'active', limit: 6 };
+
+export function exploreLoader(): Promise<null> {
+  return ensureQueries([listOperationsQueryOptions(EXPLORE_OPERATIONS, routeData().language)]);
+}
 
 /** A visitor's teaser (spec §2): a glimpse of the catalogue and a call to sign up for the details. */
 export function ExplorePage() {
@@ -24,7 +32,7 @@ export function ExplorePage() {
         }
       />
       <Container as="section" aria-label={t('landing.operations.title')} className="py-12">
-        <OperationsGrid params={{ status: 'active', limit: 6 }} />
+        <OperationsGrid params={EXPLORE_OPERATIONS} />
       </Container>
     </>
   );

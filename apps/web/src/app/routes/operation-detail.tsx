@@ -1,13 +1,17 @@
 import { type OperationDetail as OperationDetailData } from '@tradeops/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { type LoaderFunctionArgs, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { useSelectMode } from '../../features/auth/api/select-mode';
 import { OFFER_FROM_PARAM } from '../../features/offers/offer-from-param';
-import { OperationDetail } from '../../features/operations/components/operation-detail';
-import { useSession } from '../../lib/session';
+import { featuredOperationQueryOptions } from '../../features/operations/api/get-featured-operation';
+import { operationDetailQueryOptions } from '../../features/operations/api/get-operation-detail';
+import { operationSummaryQueryOptions } from '../../features/operations/api/get-operation-summary';
+import { isOperationId, OperationDetail } from '../../features/operations/components/operation-detail';
+import { sessionQueryOptions, useSession } from '../../lib/session';
+import { loadRouteData, type RouteData } from '../route-data';
 import { saveUserMode } from '../../lib/user-mode';
 
 // The explanation's dialog (Radix) loads when it is about to open, not with every operation page.
@@ -16,6 +20,29 @@ const Dialog = lazy(() => loadDialog().then((module) => ({ default: module.Dialo
 const preloadDialog = () => void loadDialog();
 
 const renderMakeOffer = (operation: OperationDetailData) => <MakeOfferAction operation={operation} />;
+
+/**
+ * The data an operation's page reads: its full sheet for someone signed in, its public facts for
+ * a visitor (the session decides which, as it does in OperationDetail).
+ */
+async function ensureOperation({ queryClient, language }: RouteData, id: string | undefined): Promise<void> {
+  if (!isOperationId(id)) return;
+  const session = await queryClient.ensureQueryData(sessionQueryOptions);
+  if (session.user) await queryClient.ensureQueryData(operationDetailQueryOptions(id, language));
+  else await queryClient.ensureQueryData(operationSummaryQueryOptions(id, language));
+}
+
+export function operationLoader({ params }: LoaderFunctionArgs): Promise<null> {
+  return loadRouteData((data) => ensureOperation(data, params.id));
+}
+
+/** The featured deal's page: which deal first, then that deal's data. */
+export function featuredOperationLoader(): Promise<null> {
+  return loadRouteData(async (data) => {
+    const featured = await data.queryClient.ensureQueryData(featuredOperationQueryOptions(data.language));
+    await ensureOperation(data, featured.id);
+  });
+}
 
 export function OperationDetailPage() {
   const { id } = useParams();

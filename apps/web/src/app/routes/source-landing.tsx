@@ -10,9 +10,24 @@ import { StatsStrip } from '../../features/content/components/stats-strip';
 import { FeaturedDealCard } from '../../features/operations/components/featured-deal-card';
 import { OperationSearch } from '../../features/operations/components/operation-search';
 import { OperationsGrid } from '../../features/operations/components/operations-grid';
+import { statsQueryOptions } from '../../features/content/api/get-stats';
+import { featuredOperationQueryOptions } from '../../features/operations/api/get-featured-operation';
+import { type ListOperationsParams, listOperationsQueryOptions } from '../../features/operations/api/list-operations';
+import { ensureQueries, routeData } from '../route-data';
 
 /** How many of the newest operations the landing shows before "view all" (spec §2: three sample cards). */
 const LANDING_OPERATIONS_LIMIT = 3;
+const LANDING_OPERATIONS: ListOperationsParams = { status: 'all', limit: LANDING_OPERATIONS_LIMIT };
+
+/** The landing's data: the figures, the featured deal and the newest operations. */
+export function sourceLandingLoader(): Promise<null> {
+  const { language } = routeData();
+  return ensureQueries([
+    statsQueryOptions(),
+    featuredOperationQueryOptions(language),
+    listOperationsQueryOptions(LANDING_OPERATIONS, language),
+  ]);
+}
 
 /**
  * The buyer landing (`/` and `/source-landing`): hero with search and filters,
@@ -53,7 +68,7 @@ export function SourceLandingPage() {
               <ArrowRightIcon className="size-4" />
             </Link>
           </div>
-          <OperationsGrid params={{ status: 'all', limit: LANDING_OPERATIONS_LIMIT }} />
+          <OperationsGrid params={LANDING_OPERATIONS} />
         </Container>
       </section>
       <FaqAccordion />

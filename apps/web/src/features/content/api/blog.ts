@@ -12,18 +12,22 @@ export function getBlogPost(slug: string, signal?: AbortSignal): Promise<BlogPos
 }
 
 /** Articles are written per language: the language is part of the key. */
+export function blogPostsQueryOptions(language: string) {
+  return queryOptions({ queryKey: contentKeys.blogList(language), queryFn: ({ signal }) => listBlogPosts(signal) });
+}
+
+export function blogPostQueryOptions(slug: string, language: string) {
+  return queryOptions({
+    queryKey: contentKeys.blogPost(slug, language),
+    queryFn: ({ signal }) => getBlogPost(slug, signal),
+    retry: false,
+  });
+}
+
 export function useBlogPosts(language: string) {
-  return useQuery(
-    queryOptions({ queryKey: contentKeys.blogList(language), queryFn: ({ signal }) => listBlogPosts(signal) }),
-  );
+  return useQuery(blogPostsQueryOptions(language));
 }
 
 export function useBlogPost(slug: string, language: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: contentKeys.blogPost(slug, language),
-      queryFn: ({ signal }) => getBlogPost(slug, signal),
-      retry: false,
-    }),
-  );
+  return useQuery(blogPostQueryOptions(slug, language));
 }

@@ -81,7 +81,7 @@ describe('OfferWizard', () => {
     const data = JSON.parse(String((sent as FormData | null)?.get('data')));
     expect(data).toMatchObject({ productName: 'Café verde', totalTons: 20, minVolume: 5, priceUsd: 5000 });
     expect(data.title).toBeUndefined();
-    // The emptied draft is saved by an effect, which Preact runs after the next frame.
+    // The emptied draft is saved by an effect, after the render that shows the confirmation.
     await waitFor(() => expect(window.sessionStorage.getItem(OFFER_DRAFT_STORAGE_KEY)).not.toContain('Café verde'));
   });
 

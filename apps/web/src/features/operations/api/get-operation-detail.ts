@@ -11,17 +11,18 @@ export function getOperationDetail(id: string, signal?: AbortSignal): Promise<Op
   });
 }
 
+export function operationDetailQueryOptions(id: string, language: string) {
+  return queryOptions({
+    queryKey: operationKeys.detail(id, language),
+    queryFn: ({ signal }) => getOperationDetail(id, signal),
+    // A view is counted per visit, not per window focus.
+    refetchOnWindowFocus: false,
+  });
+}
+
 export function useOperationDetail(id: string | undefined, enabled: boolean) {
   const { i18n } = useTranslation();
-  return useQuery(
-    queryOptions({
-      queryKey: operationKeys.detail(id ?? '', i18n.language),
-      queryFn: ({ signal }) => getOperationDetail(id ?? '', signal),
-      enabled: enabled && !!id,
-      // A view is counted per visit, not per window focus.
-      refetchOnWindowFocus: false,
-    }),
-  );
+  return useQuery({ ...operationDetailQueryOptions(id ?? '', i18n.language), enabled: enabled && !!id });
 }
 
 /** PUT (watch) or DELETE (stop watching) /api/operations/{id}/watch. */

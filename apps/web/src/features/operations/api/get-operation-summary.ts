@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type OperationListItem } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
@@ -11,11 +11,14 @@ export function getOperationSummary(id: string, signal?: AbortSignal): Promise<O
   });
 }
 
+export function operationSummaryQueryOptions(id: string, language: string) {
+  return queryOptions({
+    queryKey: operationKeys.summary(id, language),
+    queryFn: ({ signal }) => getOperationSummary(id, signal),
+  });
+}
+
 export function useOperationSummary(id: string | undefined, enabled: boolean) {
   const { i18n } = useTranslation();
-  return useQuery({
-    queryKey: operationKeys.summary(id ?? '', i18n.language),
-    queryFn: ({ signal }) => getOperationSummary(id ?? '', signal),
-    enabled: enabled && !!id,
-  });
+  return useQuery({ ...operationSummaryQueryOptions(id ?? '', i18n.language), enabled: enabled && !!id });
 }

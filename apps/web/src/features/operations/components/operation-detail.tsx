@@ -22,6 +22,11 @@ import { PageHeader } from '../../../components/ui/page-header';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether an address's id can name an operation (anything else is not found without asking). */
+export function isOperationId(id: string | undefined): id is string {
+  return !!id && UUID.test(id);
+}
+
 /**
  * /operation/{id} and /operation/featured. Details need a session: a visitor
  * sees a teaser with sign-in and sign-up, and comes back here after signing in.
@@ -39,7 +44,7 @@ export function OperationDetail({
   const { user, isLoading } = useSession();
   const featured = useFeaturedOperation(isFeatured);
   const operationId = isFeatured ? featured.data?.id : id;
-  const isValidId = !!operationId && UUID.test(operationId);
+  const isValidId = isOperationId(operationId);
   const detail = useOperationDetail(operationId, !!user && isValidId);
   // A visitor sees the deal's public facts (as its catalogue card shows them) above the sign-in prompt.
   const summary = useOperationSummary(operationId, !isLoading && !user && isValidId);

@@ -1,0 +1,42 @@
+import { type BrowserContext, test as base, expect } from '@playwright/test';
+
+// Every spec imports Playwright from here: the same API, with the checks below on every test.
+export * from '@playwright/test';
+
+/** What apps/web/src/lib/hydration-errors.ts logs when React redraws a server page it could not take over. */
+const HYDRATION_ERROR_MARK = '[hydration]';
+
+/**
+ * Fails any test whose pages logged a hydration error: the browser's first render differed from
+ * the page the server sent (a hydration mismatch), which React repairs by drawing the page again,
+ * the cost the server rendering is there to avoid. Watches the test's own context and every
+ * context the test opens itself (a second user, a phone).
+ */
+export const test = base.extend<{ failOnHydrationErrors: void }>({
+  failOnHydrationErrors: [
+    async ({ context, browser }, use) => {
+      const errors: string[] = [];
+      const watch = (watched: BrowserContext) => {
+        watched.on('console', (message) => {
+          if (message.type() === 'error' && message.text().includes(HYDRATION_ERROR_MARK)) {
+            errors.push(`${message.location().url}: ${message.text()}`);
+          }
+        });
+      };
+      watch(context);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const created = await newContext(options);
+        watch(created);
+        return created;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(errors, 'the server’s page was taken over without a hydration error').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
