@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { catalogNamespaces } from './catalog-namespaces.ts';
 
 /**
  * The framework every page needs, in one long-cached chunk. Listed by name on
@@ -40,7 +41,7 @@ function isReactRouterProbingPreact(log: { code?: string; id?: string; message: 
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [catalogNamespaces(), react(), tailwindcss()],
   resolve: { alias: PREACT_ALIASES },
   // The server renderer (`vite build --ssr src/entry-server.tsx`) bundles its libraries, so the
   // aliases reach their own imports of React too; only Node's built-ins stay outside.
