@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Plugin } from 'vite';
-import {
-  CATALOG_NAMESPACES,
-  type CatalogNamespace,
-  catalogNamespace,
-} from '../../packages/shared/src/i18n/namespaces.ts';
+import { CATALOG_NAMESPACES, type CatalogNamespace, catalogNamespace } from '@tradeops/shared/i18n/namespaces';
 
 const PREFIX = 'virtual:catalog/';
 // Resolved to `\0catalog/es-public`: the chunk is named after the language and namespace (es-public-….js).

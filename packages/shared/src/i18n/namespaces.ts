@@ -8,7 +8,7 @@
 export const CATALOG_NAMESPACES = ['public', 'site', 'errors', 'account', 'admin', 'deals'] as const;
 export type CatalogNamespace = (typeof CATALOG_NAMESPACES)[number];
 
-const CLAIMED_PATHS: Record<Exclude<CatalogNamespace, 'deals'>, readonly string[]> = {
+export const NAMESPACE_CLAIMS: Record<Exclude<CatalogNamespace, 'deals'>, readonly string[]> = {
   // The public chrome (header, footer, page heads) and the landing's sections: bundled with the app.
   public: [
     'common',
@@ -89,7 +89,7 @@ const CLAIMED_PATHS: Record<Exclude<CatalogNamespace, 'deals'>, readonly string[
 export function namespaceOfKey(path: readonly string[]): CatalogNamespace {
   for (const namespace of CATALOG_NAMESPACES) {
     if (namespace === 'deals') break;
-    const claims = CLAIMED_PATHS[namespace];
+    const claims = NAMESPACE_CLAIMS[namespace];
     for (let depth = 1; depth <= path.length; depth++) {
       if (claims.includes(path.slice(0, depth).join('.'))) return namespace;
     }
