@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { LANGUAGE_COOKIE } from '@tradeops/shared';
 
 /**
@@ -7,7 +7,7 @@ import { LANGUAGE_COOKIE } from '@tradeops/shared';
  * server renders in: the address's `?lang` wins over it, and it over the default.
  */
 /** The featured deal (the public API answers it anonymously): its id and English title. */
-async function featuredDeal(request: import('@playwright/test').APIRequestContext) {
+async function featuredDeal(request: APIRequestContext) {
   const response = await request.get('/api/operations/featured', { headers: { 'x-lang': 'en' } });
   expect(response.status()).toBe(200);
   return (await response.json()) as { id: string; title: string };
