@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { catalogNamespaces } from './catalog-namespaces.ts';
 
 /**
  * The framework every page needs, in one long-cached chunk. Listed by name on
@@ -11,7 +12,7 @@ const FRAMEWORK_PACKAGES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/][^\\/]+|i18next|react-i18next|html-parse-stringify)[\\/]/;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [catalogNamespaces(), react(), tailwindcss()],
   // The built server renderer (`vite build --ssr src/entry-server.tsx`) bundles its libraries: the
   // server loads one file, and only Node's built-ins stay outside. In development (the API server
   // runs Vite in middleware mode, apps/server/src/plugins/web-dev.ts) Node loads them as they are.

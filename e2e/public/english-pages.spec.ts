@@ -33,6 +33,15 @@ function pieces(catalog: unknown): Set<string> {
   );
 }
 
+/** Every key of the catalog: one shown as the page's text is a text whose namespace did not load. */
+function keys(node: unknown, prefix = ''): string[] {
+  if (typeof node === 'string') return [prefix];
+  return Object.entries(node as Record<string, unknown>).flatMap(([key, child]) =>
+    keys(child, prefix ? `${prefix}.${key}` : key),
+  );
+}
+const CATALOG_KEYS = new Set(keys(en));
+
 const englishPieces = pieces(en);
 const SPANISH_PIECES = [...pieces(es)].filter((piece) => !englishPieces.has(piece));
 
@@ -57,7 +66,7 @@ async function spanishDealTexts(request: APIRequestContext, urls: string[]): Pro
   return texts;
 }
 
-/** The Spanish texts a page shows in English: every shown text node (a mail's own text, in <details>, is its recipient's). */
+/** The Spanish texts (and raw keys) a page shows in English: every shown text node (a mail's own text, in <details>, is its recipient's). */
 async function spanishOn(page: Page, path: string, spanishTexts: string[]): Promise<string[]> {
   await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -73,12 +82,13 @@ async function spanishOn(page: Page, path: string, spanishTexts: string[]): Prom
     return parts;
   });
   const shown = nodes.map(normalize).filter(Boolean);
-  return spanishTexts.filter((text) => shown.some((node) => node.includes(text)));
+  const rawKeys = shown.filter((node) => CATALOG_KEYS.has(node));
+  return [...spanishTexts.filter((text) => shown.some((node) => node.includes(text))), ...rawKeys];
 }
 
 /** Each role's pages where Spanish was seen, or where data in two languages is shown. */
 const PAGES: Record<'visitor' | Exclude<DemoRole, 'kycPending'>, string[]> = {
-  visitor: ['/', '/operations', '/about'],
+  visitor: ['/', '/operations', '/about', '/contact', '/terms', '/supply-landing', '/login'],
   buyer: ['/buyer/dashboard', `/operation/${FEATURED}`],
   seller: ['/seller/dashboard'],
   admin: ['/admin/operations', '/admin/kyc/operations', `/admin/operations/${FEATURED}`, '/admin/outbox'],

@@ -13,6 +13,7 @@ export * from './escrow/constants';
 export * from './escrow/ledger-memo';
 export * from './escrow/ledger-summary';
 export * from './i18n/languages';
+export * from './i18n/namespaces';
 export * from './i18n/dates';
 export * from './i18n/intl-formats';
 export * from './i18n/sentence-end';

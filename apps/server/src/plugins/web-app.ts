@@ -99,13 +99,14 @@ export const webAppPlugin = appPlugin<WebAppOptions>(async (app, options) => {
     // An address the web app's route table does not know: its not-found page, answered 404.
     if (body?.status === 404) page = await renderPageHead(request, true);
     const html = template.render(page.head, page.lang, body);
-    // Rendered with the visitor's cookie, the page may carry their session and data: no shared cache keeps it.
-    if (body && request.headers.cookie) reply.header('cache-control', 'private, no-cache');
+    // Rendered with the visitor's cookies, the page may carry their session, their data and their
+    // language (the language cookie): no shared cache keeps it, and it varies with the cookies.
+    if (request.headers.cookie) reply.header('cache-control', 'private, no-cache');
     const vary = reply.getHeader('vary');
     reply
       .code(page.status)
       .type('text/html; charset=utf-8')
-      .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+      .header('vary', vary ? `${String(vary)}, Accept-Encoding, Cookie` : 'Accept-Encoding, Cookie');
     // A rendered page is tens of KB of markup: gzipped, a fifth of that crosses a phone's connection.
     if (body && acceptsGzip(request.headers['accept-encoding'])) {
       return reply.header('content-encoding', 'gzip').send(await gzipAsync(html, { level: 6 }));

@@ -1,7 +1,14 @@
 import { createBrowserRouter, type HydrationState, matchRoutes, redirect, type RouteObject } from 'react-router';
+import { withTexts } from '../lib/i18n';
 import { landingPathForMode, readUserMode } from '../lib/user-mode';
 import { RootHydrateFallback, RootLayout } from './layouts/root-layout';
-import { type RouteHandle, publicPageHandle } from './route-handle';
+import {
+  CONTENT_NAMESPACES,
+  DEAL_PAGE_NAMESPACES,
+  type RouteHandle,
+  publicPageHandle,
+  routeNamespaces,
+} from './route-handle';
 import { RouteErrorScreen } from './routes/route-error';
 import { sessionQueryOptions } from '../lib/session';
 import { ensureQueries } from './route-data';
@@ -31,10 +38,12 @@ function rootLoader(): Promise<null> {
   return ensureQueries([sessionQueryOptions]);
 }
 
-export const routes: RouteObject[] = [
+const routeTable: RouteObject[] = [
   {
     id: 'root',
     path: '/',
+    // The public chrome's texts come with the app; the landing (here, not lazy) needs no others.
+    handle: { namespaces: [] } satisfies RouteHandle,
     Component: RootLayout,
     loader: rootLoader,
     HydrateFallback: RootHydrateFallback,
@@ -44,13 +53,13 @@ export const routes: RouteObject[] = [
         index: true,
         loader: () => homeLoader() ?? sourceLandingLoader(),
         Component: SourceLandingPage,
-        handle: publicPageHandle('/'),
+        handle: publicPageHandle('/', []),
       },
       {
         path: 'source-landing',
         loader: sourceLandingLoader,
         Component: SourceLandingPage,
-        handle: publicPageHandle('/source-landing'),
+        handle: publicPageHandle('/source-landing', []),
       },
       {
         path: 'supply-landing',
@@ -59,7 +68,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'operations',
-        handle: publicPageHandle('/operations'),
+        handle: publicPageHandle('/operations', ['errors']),
         lazy: () =>
           import('./routes/operations').then((module) => ({
             Component: module.OperationsPage,
@@ -75,17 +84,17 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'terms',
-        handle: { titleKey: 'legal.terms.title', serverRendered: true } satisfies RouteHandle,
+        handle: { titleKey: 'legal.terms.title', serverRendered: true, namespaces: ['site'] } satisfies RouteHandle,
         lazy: () => import('./routes/legal').then((module) => ({ Component: module.TermsPage })),
       },
       {
         path: 'privacy',
-        handle: { titleKey: 'legal.privacy.title', serverRendered: true } satisfies RouteHandle,
+        handle: { titleKey: 'legal.privacy.title', serverRendered: true, namespaces: ['site'] } satisfies RouteHandle,
         lazy: () => import('./routes/legal').then((module) => ({ Component: module.PrivacyPage })),
       },
       {
         path: 'escrow-agreement',
-        handle: { titleKey: 'legal.escrow.title', serverRendered: true } satisfies RouteHandle,
+        handle: { titleKey: 'legal.escrow.title', serverRendered: true, namespaces: ['site'] } satisfies RouteHandle,
         lazy: () => import('./routes/legal').then((module) => ({ Component: module.EscrowAgreementPage })),
       },
       {
@@ -116,7 +125,12 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'blog/:slug',
-        handle: { titleKey: 'pages.blog', hasDataHead: true, serverRendered: true } satisfies RouteHandle,
+        handle: {
+          titleKey: 'pages.blog',
+          hasDataHead: true,
+          serverRendered: true,
+          namespaces: CONTENT_NAMESPACES,
+        } satisfies RouteHandle,
         lazy: () =>
           import('./routes/blog-post').then((module) => ({
             Component: module.BlogPostPage,
@@ -141,7 +155,10 @@ export const routes: RouteObject[] = [
       // Operations and participation
       {
         path: 'operation/featured',
-        handle: { ...publicPageHandle('/operation/featured'), hasDataHead: true } satisfies RouteHandle,
+        handle: {
+          ...publicPageHandle('/operation/featured', DEAL_PAGE_NAMESPACES),
+          hasDataHead: true,
+        } satisfies RouteHandle,
         lazy: () =>
           import('./routes/operation-detail').then((module) => ({
             Component: module.FeaturedOperationPage,
@@ -150,7 +167,12 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'operation/:id',
-        handle: { titleKey: 'pages.operationDetail', hasDataHead: true, serverRendered: true } satisfies RouteHandle,
+        handle: {
+          titleKey: 'pages.operationDetail',
+          hasDataHead: true,
+          serverRendered: true,
+          namespaces: DEAL_PAGE_NAMESPACES,
+        } satisfies RouteHandle,
         lazy: () =>
           import('./routes/operation-detail').then((module) => ({
             Component: module.OperationDetailPage,
@@ -300,12 +322,28 @@ export const routes: RouteObject[] = [
       {
         path: '*',
         // Rendered by the server too, answered with 404 (not a soft 404 search engines would index).
-        handle: { titleKey: 'pages.notFound', serverRendered: true, status: 404 } satisfies RouteHandle,
+        handle: { titleKey: 'pages.notFound', serverRendered: true, status: 404, namespaces: [] } satisfies RouteHandle,
         lazy: () => import('./routes/not-found').then((module) => ({ Component: module.NotFoundPage })),
       },
     ],
   },
 ];
+
+/**
+ * Each lazy route loads its catalog namespaces (its handle's) with its code, in the language the
+ * page renders in, so it never renders a raw key; a route that is not lazy needs none beyond the
+ * public chrome's (the table's root and landing).
+ */
+function withNamespaces(table: RouteObject[]): RouteObject[] {
+  return table.map((route) => {
+    const lazy = route.lazy as (() => Promise<Partial<RouteObject>>) | undefined;
+    const children = route.children ? withNamespaces(route.children) : undefined;
+    const loadsTexts = typeof lazy === 'function' ? withTexts(routeNamespaces(route.handle), lazy) : route.lazy;
+    return { ...route, ...(children ? { children } : {}), ...(loadsTexts ? { lazy: loadsTexts } : {}) } as RouteObject;
+  });
+}
+
+export const routes: RouteObject[] = withNamespaces(routeTable);
 
 /** The browser's router; `hydrationData` when it takes over a page the server rendered. */
 export function createAppRouter(hydrationData?: HydrationState) {

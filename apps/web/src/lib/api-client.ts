@@ -1,7 +1,7 @@
 import { type ErrorCode } from '@tradeops/shared';
 import type { z } from 'zod';
 import type * as ContractsModule from './contracts';
-import { currentLanguage, i18n } from './i18n';
+import { currentLanguage, ensureNamespaces, i18n } from './i18n';
 
 /** Codes the client produces itself, when no server answer could be read. */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'INVALID_RESPONSE';
@@ -93,6 +93,8 @@ async function readError(response: Response): Promise<ApiError> {
   // No error body we understand (a proxy page, a crash): say something true in the user's language.
   const code = codeForStatus(response.status);
   const retryAfterSeconds = Number(response.headers.get('Retry-After')) || 60;
+  // The error messages are a namespace of their own, fetched with the first one needed.
+  await ensureNamespaces(currentLanguage(), ['errors']).catch(() => undefined);
   return new ApiError({
     status: response.status,
     code,

@@ -1,15 +1,22 @@
-import { DEFAULT_LANGUAGE, parseLanguageParam } from '@tradeops/shared';
+import { DEFAULT_LANGUAGE, cookieLanguage, parseLanguageParam } from '@tradeops/shared';
 import { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
 import { type Queryable } from '../../db/client';
 import { type PageHead } from '../../plugins/web-app';
 import { renderPageHead } from './page-head';
 import { type PageMeta, defaultPageMeta, notFoundMeta, resolvePageMeta } from './page-meta.service';
 
-/** The language the address names (`?lang=en`); Spanish without one (docs/decisions/014). */
+/**
+ * The page's language: the one its address names (`?lang=en`, docs/decisions/014), else the
+ * visitor's saved choice (the language cookie), else Spanish.
+ */
 function pageLanguage(request: FastifyRequest) {
   const query = request.query as Record<string, unknown> | undefined;
   const value = query?.lang;
-  return parseLanguageParam(Array.isArray(value) ? value[0] : value) ?? DEFAULT_LANGUAGE;
+  return (
+    parseLanguageParam(Array.isArray(value) ? value[0] : value) ??
+    cookieLanguage(request.headers.cookie) ??
+    DEFAULT_LANGUAGE
+  );
 }
 
 /**

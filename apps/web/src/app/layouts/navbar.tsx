@@ -5,16 +5,22 @@ import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { cx } from '../../lib/class-names';
+import { withTexts } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { useMounted } from '../../lib/use-mounted';
 
 // Signed-in only, and off the landing's initial JavaScript (the live stream, the bell's queries).
-const NotificationBell = lazy(() =>
-  import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+// Their texts (the account namespace) come with them.
+const NotificationBell = lazy(
+  withTexts(['account'], () =>
+    import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+  ),
 );
 // The account menu (Radix) loads only for a signed-in user, out of the landing's initial download.
-const AccountMenu = lazy(() =>
-  import('../../features/auth/components/account-menu').then((m) => ({ default: m.AccountMenu })),
+const AccountMenu = lazy(
+  withTexts(['account'], () =>
+    import('../../features/auth/components/account-menu').then((m) => ({ default: m.AccountMenu })),
+  ),
 );
 const LiveSession = lazy(() => import('./live-session').then((m) => ({ default: m.LiveSession })));
 import { BrandLogo } from '../../components/ui/brand-logo';

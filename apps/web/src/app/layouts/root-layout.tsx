@@ -9,7 +9,7 @@ import {
   parseLanguageParam,
   LANGUAGE_QUERY_PARAM,
 } from '@tradeops/shared';
-import { applyLanguage, currentLanguage } from '../../lib/i18n';
+import { currentLanguage, setLanguage } from '../../lib/i18n';
 import { type PageHeadOverride, PageHeadProvider } from '../../lib/page-head';
 import { useRouteHead } from '../route-handle';
 import { Footer } from './footer';
@@ -146,13 +146,13 @@ function useDocumentHead(pageHead: PageHeadOverride | null) {
   }, [description, keepsServerHead]);
 }
 
-/** An address that names a language (`?lang=en`, docs/decisions/014) shows the page in it. */
+/** An address that names a language (`?lang=en`, docs/decisions/014) shows the page in it, and saves it as the visitor's. */
 function useLanguageFromAddress() {
   const { search } = useLocation();
   useEffect(() => {
     const language = parseLanguageParam(new URLSearchParams(search).get(LANGUAGE_QUERY_PARAM));
     if (language && language !== currentLanguage()) {
-      applyLanguage(language).catch((error: unknown) => console.warn(`[i18n] could not switch to ${language}`, error));
+      setLanguage(language).catch((error: unknown) => console.warn(`[i18n] could not switch to ${language}`, error));
     }
   }, [search]);
 }

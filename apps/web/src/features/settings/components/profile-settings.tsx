@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Field, Form, showServerError, useZodForm } from '../../../components/ui/form';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
+import { setLanguage } from '../../../lib/i18n';
 import { useAccountProfile, useSaveAccountProfile } from '../api/settings';
 import { Problem, Saved, SettingsSection, settingsInput } from './section';
 
@@ -46,7 +47,7 @@ export function ProfileSettings() {
 }
 
 function LoadedProfile({ profile }: { profile: AccountProfile }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const save = useSaveAccountProfile();
   const form = useZodForm(ZProfileForm, {
     mode: 'onSubmit',
@@ -85,7 +86,8 @@ function LoadedProfile({ profile }: { profile: AccountProfile }) {
           : {}),
       },
       {
-        onSuccess: (data) => void i18n.changeLanguage(data.language),
+        // The profile's language is the visitor's choice too: loaded with its texts, and remembered.
+        onSuccess: (data) => void setLanguage(data.language),
         // Field errors go on their fields; any other refusal is said under the form (below).
         onError: (error) => {
           if (isApiError(error) && error.fields) showServerError(form, error);
