@@ -64,7 +64,7 @@ import { validatorCompiler } from './plugins/validation';
 import { loadPageRenderer } from './plugins/page-renderer';
 import { webAppPlugin } from './plugins/web-app';
 import { renderPageHeadFor } from './modules/seo/page-head.service';
-import { seoRoutes } from './modules/seo/seo.routes';
+import { type SitemapCacheOptions, seoRoutes } from './modules/seo/seo.routes';
 import { resolveSessionSecret } from './session-secret';
 
 declare module 'fastify' {
@@ -91,6 +91,8 @@ export interface BuildAppOptions {
   resolveWebhookHost?: HostResolver;
   /** The SSE heartbeat interval (default REALTIME_HEARTBEAT_MS; tests shorten it). */
   realtimeHeartbeatMs?: number;
+  /** The kept sitemap's rebuild timing and file size (tests shorten them). */
+  sitemap?: SitemapCacheOptions;
   /** Caps on open SSE streams per session and per instance (defaults in shared; tests lower them). */
   realtimeStreamLimits?: EventsRoutesOptions['limits'];
   /** Where log lines go instead of stdout (tests read them). */
@@ -257,7 +259,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
       { prefix: '/api' },
     );
     // Sitemap, robots.txt and link-preview images, outside /api (crawlers may read them).
-    await app.register(seoRoutes, { db: database.db });
+    await app.register(seoRoutes, { db: database.db, sitemap: options.sitemap });
     // Last: the SPA (each page with its own head) and the not-found answers.
     await app.register(webAppPlugin, {
       webDistDir: config.webDistDir,
