@@ -365,6 +365,17 @@ export async function getEscrowHeldCents(db: Queryable, operationId?: string): P
   return Number(row?.held ?? 0);
 }
 
+/** Cents held in escrow per operation (the seller's offers), from the maintained balances; absent: 0. */
+export async function getEscrowHeldByOperation(db: Queryable, operationIds: string[]): Promise<Map<string, number>> {
+  if (operationIds.length === 0) return new Map();
+  const rows = await db
+    .select({ account: accountBalances.account, balanceCents: accountBalances.balanceCents })
+    .from(accountBalances)
+    .where(inArray(accountBalances.account, operationIds.map(escrowAccount)));
+  const prefix = `${ESCROW_ACCOUNT_KIND}:`;
+  return new Map(rows.map((row) => [row.account.slice(prefix.length), row.balanceCents]));
+}
+
 /** When each participation's escrow was paid out (its release or refund transfer), by participation id. */
 export async function getPayoutDates(db: Queryable, participationIds: string[]): Promise<Map<string, Date>> {
   if (participationIds.length === 0) return new Map();
