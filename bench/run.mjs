@@ -32,6 +32,9 @@ const { values: args } = parseArgs({
     check: { type: 'boolean', default: false },
     /** The AML screening scenario (a 30,000-entry list, 20,000 companies re-screened): on by default, off with --check. */
     screening: { type: 'boolean' },
+    /** Issue 25's pages on a year of generated data beside the demo data (bench/year.mjs); --scale shrinks the year. */
+    year: { type: 'boolean', default: false },
+    scale: { type: 'string', default: '1' },
   },
 });
 const DURATION = Number(args.duration);
@@ -458,4 +461,18 @@ async function main() {
   }
 }
 
-await main();
+if (args.year) {
+  const { runYear } = await import('./year.mjs');
+  // Its own defaults (10 connections, 3 s) unless given on the command line.
+  const given = (name) => process.argv.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+  await runYear(root, {
+    scale: args.scale,
+    check: args.check,
+    duration: given('duration') ? args.duration : undefined,
+    warmup: given('warmup') ? args.warmup : undefined,
+    connections: given('connections') ? args.connections : undefined,
+    port: given('port') ? args.port : undefined,
+  });
+} else {
+  await main();
+}

@@ -3,6 +3,7 @@
 // temporary directory. PGlite is one process per folder, so the bench opens it only while the
 // server is stopped (setup before, verification after).
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ export async function createScratchDatabase(databaseUrl) {
       label: `PGlite (${dataDir})`,
       /** PGlite: only while the server is stopped. */
       async open() {
-        const client = await PGlite.create(join(dataDir, 'pglite'));
+        const client = await PGlite.create(join(dataDir, 'pglite'), { extensions: { pg_trgm } });
         return {
           query: async (text, params = []) => (await client.query(text, params)).rows,
           close: () => client.close(),

@@ -67,7 +67,7 @@ import { startDevWeb } from './plugins/web-dev';
 import { fromPackageDir } from './paths';
 import { webAppPlugin } from './plugins/web-app';
 import { renderPageHeadFor } from './modules/seo/page-head.service';
-import { seoRoutes } from './modules/seo/seo.routes';
+import { type SitemapCacheOptions, seoRoutes } from './modules/seo/seo.routes';
 import { resolveSessionSecret } from './session-secret';
 
 declare module 'fastify' {
@@ -94,6 +94,8 @@ export interface BuildAppOptions {
   resolveWebhookHost?: HostResolver;
   /** The SSE heartbeat interval (default REALTIME_HEARTBEAT_MS; tests shorten it). */
   realtimeHeartbeatMs?: number;
+  /** The kept sitemap's rebuild timing and file size (tests shorten them). */
+  sitemap?: SitemapCacheOptions;
   /** Caps on open SSE streams per session and per instance (defaults in shared; tests lower them). */
   realtimeStreamLimits?: EventsRoutesOptions['limits'];
   /** Where log lines go instead of stdout (tests read them). */
@@ -264,7 +266,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
       { prefix: '/api' },
     );
     // Sitemap, robots.txt and link-preview images, outside /api (crawlers may read them).
-    await app.register(seoRoutes, { db: database.db });
+    await app.register(seoRoutes, { db: database.db, sitemap: options.sitemap });
     // Last: the SPA (each page with its own head) and the not-found answers.
     // In development (WEB_DEV=vite) the pages come from the web app's source through Vite, rendered as built.
     const devWeb = config.webDevServer ? await startDevWeb(app, fromPackageDir('../web'), config.publicUrl) : null;

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -72,13 +73,16 @@ export function pgliteDataDir(dataDir: string): string {
   return join(dataDir, 'pglite');
 }
 
+/** PostgreSQL contrib modules the migrations create (pg_trgm: the search's trigram indexes). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPglite(dataDir: string | null, dump?: Blob): Promise<DatabaseHandle> {
   const release = dataDir ? await acquireDataDirLock(dataDir) : async () => undefined;
   let client: PGlite;
   try {
     client = dataDir
-      ? await PGlite.create(pgliteDataDir(dataDir), { loadDataDir: dump })
-      : await PGlite.create({ loadDataDir: dump });
+      ? await PGlite.create(pgliteDataDir(dataDir), { loadDataDir: dump, extensions: PGLITE_EXTENSIONS })
+      : await PGlite.create({ loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
   } catch (error) {
     await release();
     throw error;

@@ -33,6 +33,7 @@ export interface TestAppOptions {
   /** More /api routes (e.g. a probe route of some access level). */
   extraApiRoutes?: BuildAppOptions['extraApiRoutes'];
   realtimeHeartbeatMs?: BuildAppOptions['realtimeHeartbeatMs'];
+  sitemap?: BuildAppOptions['sitemap'];
   realtimeStreamLimits?: BuildAppOptions['realtimeStreamLimits'];
   /** Log lines go here (set LOG_LEVEL in env too: tests log nothing by default). */
   logStream?: BuildAppOptions['logStream'];
@@ -69,6 +70,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         seedNow: options.seedNow,
         extraApiRoutes: options.extraApiRoutes,
         realtimeHeartbeatMs: options.realtimeHeartbeatMs,
+        sitemap: options.sitemap,
         realtimeStreamLimits: options.realtimeStreamLimits,
         logStream: options.logStream,
         jobPollingIntervalSeconds: options.jobPollingIntervalSeconds,

@@ -2,7 +2,7 @@ import { LEDGER_TRANSFER_KINDS, type LedgerTransferKind } from '@tradeops/shared
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { checkIn, createdAt } from './columns';
+import { checkIn, createdAt, updatedAt } from './columns';
 import { operations } from './operations';
 import { participations } from './participations';
 
@@ -37,6 +37,8 @@ export const ledgerTransfers = pgTable(
       .on(t.participationId)
       .where(sql`kind in ('release', 'refund')`),
     index('ledger_transfers_operation_idx').on(t.operationId),
+    // An order's escrow state (dashboards, statements): its transfers of every kind.
+    index('ledger_transfers_participation_idx').on(t.participationId),
   ],
 );
 
@@ -58,4 +60,22 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_transfer_idx').on(t.transferId),
     index('ledger_entries_account_idx').on(t.account),
   ],
+);
+
+/**
+ * Every account's balance (the sum of its entries), kept by a trigger on ledger_entries in the
+ * transaction that writes them (migration 0026): the back office reads money held in escrow here
+ * instead of summing the ledger. `kind` is the account's prefix (buyer, seller, escrow, platform).
+ */
+export const accountBalances = pgTable(
+  'account_balances',
+  {
+    account: text('account').primaryKey(),
+    kind: text('kind')
+      .notNull()
+      .generatedAlwaysAs(sql`split_part(account, ':', 1)`),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_balances_kind_idx').on(t.kind, t.balanceCents)],
 );

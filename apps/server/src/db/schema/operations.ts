@@ -155,6 +155,12 @@ export const operations = pgTable(
     ),
     index('operations_public_all_idx').on(t.kycStatus, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('operations_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst()),
+    // The admins' operations list: last changed first.
+    index('operations_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Search by product or title in either language (ILIKE '%…%'): trigram indexes (pg_trgm).
+    index('operations_product_name_trgm_idx').using('gin', t.productName.op('gin_trgm_ops')),
+    index('operations_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('operations_title_en_trgm_idx').using('gin', t.titleEn.op('gin_trgm_ops')),
   ],
 );
 

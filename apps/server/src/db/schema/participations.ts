@@ -9,7 +9,20 @@ import {
   type PaymentStatus,
 } from '@tradeops/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { checkIn, createdAt, timestamptz, updatedAt } from './columns';
 import { operations } from './operations';
@@ -73,7 +86,28 @@ export const participations = pgTable(
     index('operation_participants_expiry_idx')
       .on(t.expiresAt)
       .where(sql`status = 'active' and payment_status in ('pending', 'rejected')`),
+    // The admins' payment queue: proofs waiting for a review, the oldest first.
+    index('operation_participants_verification_idx')
+      .on(t.proofUploadedAt, t.id)
+      .where(sql`payment_status = 'verification'`),
   ],
+);
+
+/**
+ * Live orders' tons and amounts per month of ordering (UTC), for the back office's volume chart:
+ * kept by a deferred trigger on operation_participants in the transaction that changes an order
+ * (migration 0026). A month is spread over `shard` rows (the writing connection's pid modulo 64), so
+ * concurrent orders do not wait for one row; a reader sums the shards.
+ */
+export const orderVolumeByMonth = pgTable(
+  'order_volume_by_month',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    shard: integer('shard').notNull(),
+    tons: bigint('tons', { mode: 'number' }).notNull().default(0),
+    cents: bigint('cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'order_volume_by_month_pk', columns: [t.month, t.shard] })],
 );
 
 /**

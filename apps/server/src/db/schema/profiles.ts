@@ -138,6 +138,10 @@ export const userDocuments = pgTable(
   },
   (t) => [
     unique('user_documents_user_type_unique').on(t.userId, t.documentType),
+    // The KYC review queue: documents uploaded and not reviewed yet.
+    index('user_documents_uploaded_idx')
+      .on(t.userId, t.uploadedAt)
+      .where(sql`status = 'uploaded'`),
     checkIn('user_documents_type_check', t.documentType, Object.keys(KYC_DOCUMENT_TYPES)),
     checkIn('user_documents_status_check', t.status, KYC_DOCUMENT_STATUSES),
     check('user_documents_size_check', sql`${t.sizeBytes} is null or ${t.sizeBytes} >= 0`),

@@ -39,6 +39,12 @@ async function lockStandings(tx: AppTransaction, profileIds: string[]) {
  */
 export async function assertCompanyMayTrade(tx: AppTransaction, profileId: string, rules: TradeRules): Promise<void> {
   const [standing] = await lockStandings(tx, [profileId]);
+  assertStandingMayTrade(standing, rules);
+}
+
+type Standing = Awaited<ReturnType<typeof lockStandings>>[number];
+
+function assertStandingMayTrade(standing: Standing | undefined, rules: TradeRules): void {
   if (!standing) throw new AppError('NOT_FOUND');
   if (standing.complianceStatus !== 'clear') throw new AppError('COMPLIANCE_HOLD');
   if (standing.country && rules.embargoed.includes(standing.country)) {
@@ -92,8 +98,13 @@ export async function assertOrderAllowed(
   rules: TradeRules,
 ): Promise<void> {
   assertRouteNotEmbargoed(order.operation, rules);
-  await assertCompanyMayTrade(tx, order.buyerId, rules);
-  const [seller] = await lockStandings(tx, [order.operation.sellerId]);
+  // Both companies share-locked in one statement (in id order, as every caller locks them).
+  const standings = await lockStandings(tx, [order.buyerId, order.operation.sellerId]);
+  assertStandingMayTrade(
+    standings.find((standing) => standing.id === order.buyerId),
+    rules,
+  );
+  const seller = standings.find((standing) => standing.id === order.operation.sellerId);
   if (!seller || seller.complianceStatus !== 'clear') throw new AppError('OPERATION_UNAVAILABLE');
 }
 

@@ -8,7 +8,7 @@ import {
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type FastifyBaseLogger } from 'fastify';
 import { type AppDatabase } from '../../db/client';
-import { buyerKpis, participations, operations, sellerKpis } from '../../db/schema';
+import { buyerKpis, orderVolumeByMonth, participations, operations, sellerKpis } from '../../db/schema';
 import { getEscrowHeldCents, getEscrowStates, getPayoutDates } from '../escrow/escrow.service';
 import { getLatestDisputeStates } from '../lifecycle/dispute-records.service';
 import { getKycOverview } from '../kyc/review.service';
@@ -137,16 +137,17 @@ export async function getAdminDashboard(
     'volume per month',
     [] as AdminDashboardResponse['volumeByMonth'],
     async () => {
-      const month = sql<string>`to_char(date_trunc('month', ${participations.createdAt} at time zone 'UTC'), 'YYYY-MM')`;
+      // The rollup a trigger keeps with every order (order_volume_by_month, migration 0026), shards summed.
+      const month = sql<string>`to_char(${orderVolumeByMonth.month}, 'YYYY-MM')`;
       const rows = await db
         .select({
           month,
-          tons: sql<string>`coalesce(sum(${participations.volume}), 0)`,
-          cents: sql<string>`coalesce(sum(${participations.amountCents}), 0)`,
+          tons: sql<string>`coalesce(sum(${orderVolumeByMonth.tons}), 0)`,
+          cents: sql<string>`coalesce(sum(${orderVolumeByMonth.cents}), 0)`,
         })
-        .from(participations)
-        .where(and(eq(participations.status, 'active'), gte(participations.createdAt, firstMonth)))
-        .groupBy(month);
+        .from(orderVolumeByMonth)
+        .where(gte(orderVolumeByMonth.month, firstMonth.toISOString().slice(0, 10)))
+        .groupBy(orderVolumeByMonth.month);
       const byMonth = new Map(rows.map((row) => [row.month, row]));
       return Array.from({ length: CHART_MONTHS }, (_, index) => {
         const key = monthStart(now, CHART_MONTHS - 1 - index)

@@ -9,12 +9,18 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type AppTransaction, type Queryable } from '../../db/client';
 import { getPgErrorCode } from '../../db/errors';
-import { ledgerEntries, ledgerTransfers, participations, operations } from '../../db/schema';
+import { accountBalances, ledgerEntries, ledgerTransfers, participations, operations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { writeAudit } from '../audit/audit.service';
 import { assertEscrowMayMove } from '../compliance/compliance-gates.service';
 import { getPlatformSettings } from '../settings/settings.service';
-import { PLATFORM_REVENUE_ACCOUNT, buyerAccount, escrowAccount, sellerAccount } from './ledger-accounts';
+import {
+  ESCROW_ACCOUNT_KIND,
+  PLATFORM_REVENUE_ACCOUNT,
+  buyerAccount,
+  escrowAccount,
+  sellerAccount,
+} from './ledger-accounts';
 
 /**
  * The one place money moves (docs/architecture.md, Domain). Every function takes the caller's
@@ -343,17 +349,31 @@ export async function getOperationLedger(db: Queryable, operationId: string) {
   return transfers.map((transfer) => ({ ...transfer, entries: byTransfer.get(transfer.id) ?? [] }));
 }
 
-/** Cents held in escrow, per operation or overall (admin KPIs). */
+/**
+ * Cents held in escrow, per operation or overall (admin KPIs): from the balances a trigger keeps with
+ * every ledger entry (account_balances, migration 0026), never a scan of the ledger.
+ */
 export async function getEscrowHeldCents(db: Queryable, operationId?: string): Promise<number> {
   const [row] = await db
-    .select({ held: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
-    .from(ledgerEntries)
+    .select({ held: sql<string>`coalesce(sum(${accountBalances.balanceCents}), 0)` })
+    .from(accountBalances)
     .where(
       operationId
-        ? eq(ledgerEntries.account, escrowAccount(operationId))
-        : and(sql`${ledgerEntries.account} like 'escrow:%'`),
+        ? eq(accountBalances.account, escrowAccount(operationId))
+        : eq(accountBalances.kind, ESCROW_ACCOUNT_KIND),
     );
   return Number(row?.held ?? 0);
+}
+
+/** Cents held in escrow per operation (the seller's offers), from the maintained balances; absent: 0. */
+export async function getEscrowHeldByOperation(db: Queryable, operationIds: string[]): Promise<Map<string, number>> {
+  if (operationIds.length === 0) return new Map();
+  const rows = await db
+    .select({ account: accountBalances.account, balanceCents: accountBalances.balanceCents })
+    .from(accountBalances)
+    .where(inArray(accountBalances.account, operationIds.map(escrowAccount)));
+  const prefix = `${ESCROW_ACCOUNT_KIND}:`;
+  return new Map(rows.map((row) => [row.account.slice(prefix.length), row.balanceCents]));
 }
 
 /** When each participation's escrow was paid out (its release or refund transfer), by participation id. */

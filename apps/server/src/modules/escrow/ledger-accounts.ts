@@ -7,8 +7,11 @@ export function buyerAccount(userId: string): string {
   return `buyer:${userId}`;
 }
 
+/** The prefix of every escrow account (account_balances.kind). */
+export const ESCROW_ACCOUNT_KIND = 'escrow';
+
 export function escrowAccount(operationId: string): string {
-  return `escrow:${operationId}`;
+  return `${ESCROW_ACCOUNT_KIND}:${operationId}`;
 }
 
 export function sellerAccount(userId: string): string {

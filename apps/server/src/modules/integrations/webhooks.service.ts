@@ -216,34 +216,21 @@ function isWebhookEventType(type: string): type is WebhookEventType {
 }
 
 /**
- * Mirrors a notification to the recipient's webhook endpoints, inside the notification's own
- * transaction: one delivery row per endpoint that wants the event, with the exact body to send.
- * The webhook worker sends them after the commit (woken by the notification's NOTIFY, or its
- * minute sweep). Nothing is written when the company has no endpoint.
+ * The event a notification becomes for webhooks (its id and the exact body every endpoint is sent),
+ * or null when the notification's type is not a webhook event. notifyUser writes one delivery row per
+ * endpoint that wants it inside the notification's own transaction; the webhook worker sends them
+ * after the commit (woken by the notification's NOTIFY, or its minute sweep).
  */
-export async function queueWebhookEvent(
-  tx: AppTransaction,
-  input: { userId: string; type: string; data: Record<string, unknown> },
-): Promise<void> {
-  if (!isWebhookEventType(input.type)) return;
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.userId, input.userId), isNull(webhookEndpoints.deletedAt)));
-  const targets = endpoints.filter(
-    (endpoint) => endpoint.events.length === 0 || endpoint.events.includes(input.type as WebhookEventType),
-  );
-  if (targets.length === 0) return;
+export function webhookEventOf(input: {
+  type: string;
+  data: Record<string, unknown>;
+}): { id: string; type: WebhookEventType; payload: string } | null {
+  if (!isWebhookEventType(input.type)) return null;
   const event: WebhookEvent = {
     id: randomUUID(),
     type: input.type,
     created_at: new Date().toISOString(),
     data: input.data,
   };
-  const payload = JSON.stringify(event);
-  await tx
-    .insert(webhookDeliveries)
-    .values(
-      targets.map((endpoint) => ({ endpointId: endpoint.id, eventId: event.id, eventType: event.type, payload })),
-    );
+  return { id: event.id, type: input.type, payload: JSON.stringify(event) };
 }

@@ -12,13 +12,12 @@ import {
   operationTitleFor,
   statusesAccepting,
 } from '@tradeops/shared';
-import { desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/client';
-import { ledgerEntries, operations, profiles } from '../../db/schema';
+import { desc, eq, ne } from 'drizzle-orm';
+import { type AppDatabase, type AppTransaction } from '../../db/client';
+import { operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { assertPlanConfirmed, getEscrowStates } from '../escrow/escrow.service';
-import { escrowAccount } from '../escrow/ledger-accounts';
+import { assertPlanConfirmed, getEscrowHeldByOperation, getEscrowStates } from '../escrow/escrow.service';
 import { endOperationWithRefunds } from '../operations/operation-end.service';
 import { screenEscrowParties } from '../compliance/screening.service';
 import { lockExistingOperation } from '../operations/operation-aggregate';
@@ -41,18 +40,6 @@ function nextStepOf(status: OperationStatus) {
   return status === 'allocated' ? 'shipment_preparation' : nextLifecycleStep(status);
 }
 
-/** Escrow held per operation, in one grouped query (the admin list). */
-async function getHeldByOperation(db: Queryable, operationIds: string[]): Promise<Map<string, number>> {
-  if (operationIds.length === 0) return new Map();
-  const accounts = operationIds.map(escrowAccount);
-  const rows = await db
-    .select({ account: ledgerEntries.account, held: sql<string>`sum(${ledgerEntries.amountCents})` })
-    .from(ledgerEntries)
-    .where(inArray(ledgerEntries.account, accounts))
-    .groupBy(ledgerEntries.account);
-  return new Map(rows.map((row) => [row.account.slice('escrow:'.length), Number(row.held)]));
-}
-
 /** Approved deals for the back office (titles in the admin's language), most recently changed first. */
 export async function listAdminOperations(
   db: AppDatabase,
@@ -72,7 +59,8 @@ export async function listAdminOperations(
     .where(ne(operations.kycStatus, 'pending'))
     .orderBy(desc(operations.updatedAt), desc(operations.id))
     .limit(200);
-  const held = await getHeldByOperation(
+  // The escrow accounts' maintained balances (account_balances), not a sum over the ledger.
+  const held = await getEscrowHeldByOperation(
     db,
     rows.map((row) => row.id),
   );

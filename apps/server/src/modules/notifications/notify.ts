@@ -1,11 +1,11 @@
 import { type Language, type NotificationType, type UserRole } from '@tradeops/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { type AppTransaction } from '../../db/client';
-import { emailOutbox, notifications, profiles, user } from '../../db/schema';
+import { emailOutbox, notifications, profiles, user, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { type NotificationPrefs } from '../../db/schema/profiles';
 import { AppError } from '../../errors';
 import { type TranslateParams, translate } from '../../plugins/i18n';
-import { queueWebhookEvent } from '../integrations/webhooks.service';
+import { webhookEventOf } from '../integrations/webhooks.service';
 
 export interface Recipient {
   userId: string;
@@ -72,17 +72,26 @@ export async function notifyUser(
   notification: { type: NotificationType; data: Record<string, unknown> },
   mail: { subjectKey: string; textKey: string; params: TranslateParams },
 ): Promise<void> {
-  await tx.insert(notifications).values({ userId: recipient.userId, type: notification.type, data: notification.data });
-  await queueWebhookEvent(tx, { userId: recipient.userId, type: notification.type, data: notification.data });
-  if (!recipient.notificationPrefs.email) return;
+  // One statement (data-modifying CTEs), one round trip: the notification, a delivery per endpoint that
+  // wants the event (none when the type is not a webhook event), and the mail unless e-mail is off.
+  const event = webhookEventOf(notification);
+  const sendsMail = recipient.notificationPrefs.email;
   const params = { name: recipient.fullName, ...mail.params };
-  await tx.insert(emailOutbox).values({
-    to: recipient.email,
-    subject: translate(recipient.language, mail.subjectKey, params),
-    text: translate(recipient.language, mail.textKey, params),
-    kind: notification.type,
-    language: recipient.language,
-    actionPath: notificationPath(notification.type, notification.data),
-    settingsPath: recipient.role === 'seller' ? '/seller/settings' : '/buyer/settings',
-  });
+  await tx.execute(sql`
+    with in_app as (
+      insert into ${notifications} (user_id, type, data)
+      values (${recipient.userId}, ${notification.type}, ${JSON.stringify(notification.data)}::jsonb)
+    ), webhook as (
+      insert into ${webhookDeliveries} (endpoint_id, event_id, event_type, payload)
+      select id, ${event?.id ?? null}::uuid, ${notification.type}::text, ${event?.payload ?? null}::text
+      from ${webhookEndpoints}
+      where ${event !== null}::boolean and user_id = ${recipient.userId} and deleted_at is null
+        and (jsonb_array_length(events) = 0 or events @> jsonb_build_array(${notification.type}::text))
+    )
+    insert into ${emailOutbox} (to_address, subject, text, kind, language, action_path, settings_path)
+    select ${recipient.email}::text, ${sendsMail ? translate(recipient.language, mail.subjectKey, params) : ''}::text,
+      ${sendsMail ? translate(recipient.language, mail.textKey, params) : ''}::text, ${notification.type}::text,
+      ${recipient.language}::text, ${notificationPath(notification.type, notification.data)}::text,
+      ${recipient.role === 'seller' ? '/seller/settings' : '/buyer/settings'}::text
+    where ${sendsMail}::boolean`);
 }

@@ -23,7 +23,7 @@ import { DOCUMENT_UPLOAD, IMAGE_UPLOAD, checkUploadedFile } from '../../plugins/
 import { translate } from '../../plugins/i18n';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { type Storage, type StoredObject } from '../../plugins/storage/storage';
-import { getEscrowStates } from '../escrow/escrow.service';
+import { getEscrowHeldByOperation, getEscrowStates } from '../escrow/escrow.service';
 import { writeAudit } from '../audit/audit.service';
 import { assertOfferAllowed } from '../compliance/compliance-gates.service';
 import { pickTitle } from '../operations/operations.service';
@@ -360,18 +360,8 @@ async function toSellerOffers(db: Queryable, rows: OperationRow[], lang: Languag
     .select({ operationId: participations.operationId, id: participations.id })
     .from(participations)
     .where(and(inArray(participations.operationId, ids), eq(participations.status, 'active')));
-  const allParticipations = await db
-    .select({ operationId: participations.operationId, id: participations.id })
-    .from(participations)
-    .where(inArray(participations.operationId, ids));
-  const escrow = await getEscrowStates(
-    db,
-    allParticipations.map((row) => row.id),
-  );
-  const held = new Map<string, number>();
-  for (const row of allParticipations) {
-    held.set(row.operationId, (held.get(row.operationId) ?? 0) + (escrow.get(row.id)?.heldCents ?? 0));
-  }
+  // What each operation's escrow account holds: its maintained balance, not a sum over its orders' ledger entries.
+  const held = await getEscrowHeldByOperation(db, ids);
   const live = new Map<string, number>();
   for (const row of participantRows) live.set(row.operationId, (live.get(row.operationId) ?? 0) + 1);
   return rows.map((row) => {

@@ -1,9 +1,10 @@
 import { DAY_MS, PUBLIC_PAGES } from '@tradeops/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../db/schema';
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
@@ -11,6 +12,7 @@ import { createOpenOperation } from '../../test/deals';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 const PUBLIC_URL = 'https://tradeops.example.com';
+const SITEMAP_FILE_OPERATIONS = 3;
 const HOSTILE_HOST = 'evil.example.net';
 const ARTICLE_SLUG = 'escrow-como-protegemos-tu-pago';
 
@@ -93,7 +95,11 @@ describe('findable and shareable pages', () => {
     webDist = await mkdtemp(join(tmpdir(), 'tradeops-seo-web-'));
     await mkdir(join(webDist, 'assets'));
     await writeFile(join(webDist, 'index.html'), INDEX_HTML);
-    t = await createTestApp({ env: { WEB_DIST_DIR: webDist, PUBLIC_URL } });
+    // Small sitemap files (3 operations each) so the demo deals span several; rebuilt at once after a change.
+    t = await createTestApp({
+      env: { WEB_DIST_DIR: webDist, PUBLIC_URL },
+      sitemap: { minRebuildMs: 0, operationsPerFile: SITEMAP_FILE_OPERATIONS },
+    });
     hostileId = (
       await createOpenOperation(t.db, {
         title: '"<script>alert(1)</script> & co',
@@ -310,15 +316,36 @@ describe('findable and shareable pages', () => {
   });
 
   describe('sitemap.xml and robots.txt', () => {
-    it('lists the public pages, approved operations and articles in both languages, with lastmod', async () => {
+    interface SitemapEntry {
+      loc: string;
+      lastmod: string;
+      'xhtml:link': { '@_hreflang': string; '@_href': string }[];
+    }
+    const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['url', 'sitemap'].includes(name) });
+
+    /** The index's files, each read as a crawler would (plain), by path. */
+    async function readSitemaps(): Promise<{ files: Map<string, SitemapEntry[]>; index: string }> {
       const response = await page('/sitemap.xml');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^application\/xml/);
       expect(XMLValidator.validate(response.body)).toBe(true);
-      const parsed = new XMLParser({ ignoreAttributes: false }).parse(response.body) as {
-        urlset: { url: { loc: string; lastmod: string; 'xhtml:link': { '@_hreflang': string; '@_href': string }[] }[] };
-      };
-      const entries = parsed.urlset.url;
+      const index = parser.parse(response.body) as { sitemapindex: { sitemap: { loc: string; lastmod: string }[] } };
+      const files = new Map<string, SitemapEntry[]>();
+      for (const { loc, lastmod } of index.sitemapindex.sitemap) {
+        expect(loc.startsWith(`${PUBLIC_URL}/sitemaps/`)).toBe(true);
+        expect(lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+        const path = loc.slice(PUBLIC_URL.length);
+        const file = await page(path);
+        expect(file.statusCode).toBe(200);
+        expect(XMLValidator.validate(file.body)).toBe(true);
+        files.set(path, (parser.parse(file.body) as { urlset: { url?: SitemapEntry[] } }).urlset.url ?? []);
+      }
+      return { files, index: response.body };
+    }
+
+    it('lists the public pages, approved operations and articles in both languages, with lastmod', async () => {
+      const { files, index } = await readSitemaps();
+      const entries = [...files.values()].flat();
       const locations = entries.map((entry) => entry.loc);
       expect(locations).toContain(`${PUBLIC_URL}/`);
       expect(locations).toContain(`${PUBLIC_URL}/about?lang=en`);
@@ -328,7 +355,7 @@ describe('findable and shareable pages', () => {
       expect(locations.some((location) => location.includes(pendingId))).toBe(false);
       expect(locations.some((location) => location.includes(rejectedId))).toBe(false);
       expect(locations.every((location) => location.startsWith(`${PUBLIC_URL}/`))).toBe(true);
-      expect(response.body).not.toContain(HOSTILE_HOST);
+      expect(index).not.toContain(HOSTILE_HOST);
       const operationEntry = entries.find((entry) => entry.loc === `${PUBLIC_URL}/operation/${hostileId}`)!;
       expect(operationEntry.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T/);
       expect(
@@ -338,6 +365,52 @@ describe('findable and shareable pages', () => {
         en: `${PUBLIC_URL}/operation/${hostileId}?lang=en`,
         'x-default': `${PUBLIC_URL}/operation/${hostileId}`,
       });
+    });
+
+    it('lists every public deal once per language, in files of a bounded size', async () => {
+      const { files } = await readSitemaps();
+      const publicDeals = await t.db
+        .select({ id: operations.id })
+        .from(operations)
+        .where(
+          and(
+            eq(operations.kycStatus, 'approved'),
+            notInArray(operations.status, ['rejected', 'expired', 'cancelled']),
+          ),
+        );
+      const operationFiles = [...files.entries()].filter(([path]) => path.startsWith('/sitemaps/operations-'));
+      expect(operationFiles.length).toBe(Math.ceil(publicDeals.length / SITEMAP_FILE_OPERATIONS));
+      for (const [, entries] of operationFiles) expect(entries.length).toBeLessThanOrEqual(SITEMAP_FILE_OPERATIONS * 2);
+      const listed = operationFiles.flatMap(([, entries]) => entries.map((entry) => entry.loc)).sort();
+      expect(listed).toEqual(
+        publicDeals
+          .flatMap(({ id }) => [`${PUBLIC_URL}/operation/${id}`, `${PUBLIC_URL}/operation/${id}?lang=en`])
+          .sort(),
+      );
+      expect((await page('/sitemaps/operations-999.xml')).statusCode).toBe(404);
+    });
+
+    it('sends the index and its files gzipped to a client that accepts it', async () => {
+      for (const path of ['/sitemap.xml', '/sitemaps/pages.xml', '/sitemaps/operations-1.xml']) {
+        const plain = await page(path);
+        const zipped = await page(path, { 'accept-encoding': 'gzip, deflate, br' });
+        expect(zipped.headers['content-encoding']).toBe('gzip');
+        expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+      }
+    });
+
+    it('keeps the sitemap it built until a change to an operation is announced', async () => {
+      const listed = async () => [...(await readSitemaps()).files.values()].flat().map((entry) => entry.loc);
+      // Written without an UPDATE, so nothing is announced (the realtime triggers fire on updates).
+      const quiet = await createOpenOperation(t.db, { title: 'Oferta sin anunciar' });
+      expect((await listed()).some((location) => location.includes(quiet.id))).toBe(false);
+      // An update announces it (NOTIFY at commit): the next request builds the sitemap again.
+      await t.db.update(operations).set({ title: 'Oferta anunciada' }).where(eq(operations.id, quiet.id));
+      await expect.poll(async () => (await listed()).includes(`${PUBLIC_URL}/operation/${quiet.id}`)).toBe(true);
+      await t.db.update(operations).set({ status: 'cancelled' }).where(eq(operations.id, quiet.id));
+      await expect.poll(async () => (await listed()).some((location) => location.includes(quiet.id))).toBe(false);
     });
 
     it('lets crawlers in, keeps them out of the API and private areas, and names the sitemap', async () => {

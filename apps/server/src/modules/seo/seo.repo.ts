@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lte, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lte, notInArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Queryable } from '../../db/client';
 import { blogPosts, operations } from '../../db/schema';
@@ -49,14 +49,13 @@ export async function findFeaturedOperationForPreview(db: Queryable): Promise<Pr
 /** Statuses whose deal page is no longer worth a search engine's visit. */
 const UNLISTED_STATUSES = ['rejected', 'expired', 'cancelled'] as const;
 
-/** The operations the sitemap lists: approved and not ended without a deal. */
+/** The operations the sitemap lists, every one: approved and not ended without a deal, oldest first (stable files). */
 export async function listSitemapOperations(db: Queryable) {
   return db
     .select({ id: operations.id, updatedAt: operations.updatedAt })
     .from(operations)
     .where(and(eq(operations.kycStatus, 'approved'), notInArray(operations.status, [...UNLISTED_STATUSES])))
-    .orderBy(desc(operations.updatedAt), desc(operations.id))
-    .limit(10_000);
+    .orderBy(asc(operations.referenceNumber));
 }
 
 /** Published now: a date in the future is a scheduled post, null is a draft (as blog.service reads them). */
