@@ -1,4 +1,4 @@
-import { DAY_MS, PUBLIC_PAGES } from '@tradeops/shared';
+import { DAY_MS, LANGUAGE_COOKIE, PUBLIC_PAGES } from '@tradeops/shared';
 import { and, eq, notInArray } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -174,6 +174,17 @@ describe('findable and shareable pages', () => {
       expect(head.property('og:locale')).toBe('en_US');
       expect(head.properties('og:locale:alternate')).toEqual(['es_LA']);
       expect(head.property('og:image')).toBe(`${PUBLIC_URL}/og/site.png?lang=en`);
+    });
+
+    it("writes the page in the visitor's saved language (the language cookie), the address's winning", async () => {
+      const saved = { cookie: `other=1; ${LANGUAGE_COOKIE}=en` };
+      const english = await page('/about', saved);
+      expect(readHead(english.body).lang).toBe('en');
+      expect(readHead(english.body).titles[0]).toBe('About us · TradeOps');
+      expect(english.headers['vary']).toContain('Cookie');
+      expect(english.headers['cache-control']).toBe('private, no-cache');
+      expect(readHead((await page('/about?lang=es', saved)).body).lang).toBe('es');
+      expect(readHead((await page('/about', { cookie: `${LANGUAGE_COOKIE}=fr` })).body).lang).toBe('es');
     });
 
     it('describes an operation with its own data and image, and escapes whatever its title holds', async () => {
