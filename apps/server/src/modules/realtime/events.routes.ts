@@ -11,6 +11,7 @@ import {
 } from '@tradeops/shared';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { type AppDatabase } from '../../db/client';
 import { operations, session } from '../../db/schema';
@@ -33,6 +34,8 @@ export interface EventsRoutesOptions {
 
 /** Seconds a client refused at a cap is asked to wait (the web's longest reconnect delay). */
 const BUSY_RETRY_AFTER_SECONDS = Math.ceil(REALTIME_RECONNECT_DELAYS_MS.at(-1)! / 1000);
+/** Deal rooms whose access one stream remembers (least recently used forgotten first). */
+export const DEAL_ROOM_ACCESS_MAX_ENTRIES = 256;
 /** Coalesces the announcements of one revocation (sign out everywhere deletes each session row). */
 const SESSION_CHECK_DEBOUNCE_MS = 25;
 
@@ -74,9 +77,14 @@ export function createEventFilter(
   audienceOf: (event: RealtimeEvent) => Promise<OperationAudience | null>,
 ) {
   const userId = auth.user.id;
-  // Deal-room access per operation for this stream; forgotten when the user's own orders change.
-  const dealRoomAccess = new Map<string, Promise<boolean>>();
+  // Deal-room access per operation for this stream; forgotten when the user's own orders change, and
+  // bounded (a stream open for days beside a busy marketplace hears messages of many deals).
+  const dealRoomAccess = new LRUCache<string, Promise<boolean>>({ max: DEAL_ROOM_ACCESS_MAX_ENTRIES });
   return {
+    /** Deal rooms whose access this stream remembers (bounded by DEAL_ROOM_ACCESS_MAX_ENTRIES). */
+    get rememberedDealRooms(): number {
+      return dealRoomAccess.size;
+    },
     async shouldDeliver(event: RealtimeEvent): Promise<boolean> {
       switch (event.kind) {
         case 'notification':
