@@ -1,4 +1,5 @@
 import {
+  type LiveEvent,
   REALTIME_RECONNECT_DELAYS_MS,
   type RealtimeEvent,
   type RealtimeEventKind,
@@ -12,7 +13,8 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
  * the first subscriber arrives and closes shortly after the last one leaves.
  * After a drop it reconnects by itself after 1, 2, 5, then every 10 s (spec §9);
  * when it comes back, subscribers are told to resync, since events sent
- * meanwhile were missed. Events carry ids only: pages refetch what they show.
+ * meanwhile were missed. Events carry ids (pages refetch what they show), and for deal
+ * rooms the change itself (ZLiveEvent: the page patches its cache instead).
  *
  * The server may end the stream itself (`event: closed`): `replaced` when the
  * session or the account opened more streams than it may keep (other tabs,
@@ -26,7 +28,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
 
 interface Subscriber {
-  onEvent(event: RealtimeEvent): void;
+  onEvent(event: LiveEvent): void;
   onResync?(): void;
 }
 
@@ -57,7 +59,7 @@ export function reconnectDelayMs(failureCount: number): number {
   return delays[Math.min(Math.max(failureCount, 1), delays.length) - 1]!;
 }
 
-function isRealtimeEvent(value: unknown): value is RealtimeEvent {
+function isRealtimeEvent(value: unknown): value is LiveEvent {
   return typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string';
 }
 
@@ -191,7 +193,7 @@ export function useRealtimeStatus(): RealtimeStatus {
 }
 
 /** Calls `onEvent` for each event (and `onResync` after missed ones) while mounted. */
-export function useRealtimeEvents(onEvent: (event: RealtimeEvent) => void, onResync?: () => void, enabled = true) {
+export function useRealtimeEvents(onEvent: (event: LiveEvent) => void, onResync?: () => void, enabled = true) {
   const handlers = useRef({ onEvent, onResync });
   useEffect(() => {
     handlers.current = { onEvent, onResync };

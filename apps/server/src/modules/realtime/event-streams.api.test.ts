@@ -3,11 +3,9 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, session } from '../../db/schema';
-import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { type ApprovedBuyer, createApprovedBuyers } from '../../test/buyers';
 import { type SseStream, eventData, openSseStream } from '../../test/sse-client';
 import { type TestApp, cookieFrom, createTestApp, sameOriginHeaders } from '../../test/test-app';
-import { DEAL_ROOM_ACCESS_MAX_ENTRIES, createEventFilter } from './events.routes';
 
 const isPostgres = Boolean(process.env.DATABASE_URL);
 /** "Within a few seconds": the announcement of the session change reaches the instance, which closes the stream. */
@@ -310,25 +308,5 @@ describe('live streams: one account or one address cannot hold the instance', ()
     const elsewhere = await open(last.headers, '203.0.113.50');
     expect(elsewhere.status).toBe(200);
     for (const [index, stream] of office.entries()) await expectStillLive(t, stream, buyers[index]!.userId);
-  });
-});
-
-describe('a stream’s memory of deal-room access', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  it('keeps at most DEAL_ROOM_ACCESS_MAX_ENTRIES deal rooms, however many deals it hears about', async () => {
-    const [buyer] = await createApprovedBuyers(t, 1);
-    const auth = { user: { id: buyer!.userId }, isAdmin: false } as AuthContext;
-    const filter = createEventFilter(t.db, auth, async () => null);
-    for (let index = 0; index < DEAL_ROOM_ACCESS_MAX_ENTRIES + 50; index += 1) {
-      expect(await filter.shouldDeliver({ kind: 'message', operationId: crypto.randomUUID() })).toBe(false);
-    }
-    expect(filter.rememberedDealRooms).toBe(DEAL_ROOM_ACCESS_MAX_ENTRIES);
   });
 });
