@@ -213,6 +213,12 @@ export interface RealtimeBinding {
   /** Only events about this operation (when given). */
   operationId?: string;
   queryKey: QueryKey;
+  /**
+   * For events every open page hears at once (a deal's figures changed): the refetch waits a random
+   * moment within this window, and the events heard meanwhile share it, so a thousand open pages
+   * spread their reads instead of queueing behind the database's pool. Unset: at once.
+   */
+  spreadMs?: number;
 }
 
 /** Whether an event concerns a binding. */
@@ -221,6 +227,9 @@ export function matchesBinding(binding: Pick<RealtimeBinding, 'kinds' | 'operati
   return binding.operationId === undefined || event.operationId === binding.operationId;
 }
 
+/** The usual window of a spread refetch (RealtimeBinding.spreadMs). */
+export const REALTIME_REFETCH_SPREAD_MS = 3_000;
+
 /**
  * Refetches TanStack Query data when matching events arrive (and all of it
  * after a resync), e.g. `[{ kinds: ['notification'], queryKey: ['notifications'] }]`.
@@ -228,13 +237,31 @@ export function matchesBinding(binding: Pick<RealtimeBinding, 'kinds' | 'operati
 export function useRealtimeInvalidation(bindings: readonly RealtimeBinding[], enabled = true): void {
   const queryClient = useQueryClient();
   const current = useRef(bindings);
+  const waiting = useRef(new Map<RealtimeBinding, ReturnType<typeof setTimeout>>());
   useEffect(() => {
     current.current = bindings;
   });
+  useEffect(() => {
+    const timers = waiting.current;
+    return () => {
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    };
+  }, []);
   useRealtimeEvents(
     (event) => {
       for (const binding of current.current) {
-        if (matchesBinding(binding, event)) void queryClient.invalidateQueries({ queryKey: binding.queryKey });
+        if (!matchesBinding(binding, event)) continue;
+        if (!binding.spreadMs) {
+          void queryClient.invalidateQueries({ queryKey: binding.queryKey });
+          continue;
+        }
+        if (waiting.current.has(binding)) continue;
+        const timer = setTimeout(() => {
+          waiting.current.delete(binding);
+          void queryClient.invalidateQueries({ queryKey: binding.queryKey });
+        }, Math.random() * binding.spreadMs);
+        waiting.current.set(binding, timer);
       }
     },
     () => {

@@ -9,21 +9,15 @@ import {
 } from '@tradeops/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useRealtimeEvents } from '../../../lib/realtime';
+import { REALTIME_REFETCH_SPREAD_MS, useRealtimeEvents } from '../../../lib/realtime';
 import { dealRoomKeys } from '../api/keys';
-
-/**
- * A refetch that every open room would make at once (a status change, a new milestone) waits a
- * random moment within this window, so a thousand open pages spread their reads over it.
- */
-export const DEAL_ROOM_REFETCH_SPREAD_MS = 3_000;
 
 type Thread = { data: DealRoomMessage[] };
 
 /**
  * What one event does to a deal room's cached queries: `patched` when the event carried the change
  * (applied with setQueryData: no request), `refetch` when the page must read again — at once for
- * the viewer's own order (`now`), within DEAL_ROOM_REFETCH_SPREAD_MS for a change everyone sees
+ * the viewer's own order (`now`), within REALTIME_REFETCH_SPREAD_MS for a change everyone sees
  * (`spread`).
  */
 export function applyDealRoomEvent(
@@ -57,7 +51,7 @@ export function applyDealRoomEvent(
 /**
  * Keeps a deal room current without reloads: a new message and the room's new figures come with
  * their events and are written into the cache; only the viewer's own order, a change of status or
- * of the timeline reads the room again (spread over DEAL_ROOM_REFETCH_SPREAD_MS, coalesced).
+ * of the timeline reads the room again (spread over REALTIME_REFETCH_SPREAD_MS, coalesced).
  */
 export function useDealRoomLive(operationId: string, enabled = true) {
   const queryClient = useQueryClient();
@@ -86,7 +80,7 @@ export function useDealRoomLive(operationId: string, enabled = true) {
       setTimeout(() => {
         timers.current.delete(target);
         void queryClient.invalidateQueries({ queryKey });
-      }, Math.random() * DEAL_ROOM_REFETCH_SPREAD_MS),
+      }, Math.random() * REALTIME_REFETCH_SPREAD_MS),
     );
   };
 
