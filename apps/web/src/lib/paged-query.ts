@@ -1,11 +1,16 @@
-import { type Page } from '@tradeops/shared';
+import { PAGE_LIMIT_MAX, type Page } from '@tradeops/shared';
 import { type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
 import { type z } from 'zod';
 import { type SchemaSource, apiRequest } from './api-client';
 
+/** Rows an admin list asks for per page (the API's PAGE_LIMIT_MAX). */
+export const ADMIN_LIST_PAGE_SIZE = PAGE_LIMIT_MAX;
+
 /** A list read a page at a time (a `{ items, nextCursor, total }` endpoint), flattened for the page. */
 export interface PagedList<T> {
   items: T[];
+  /** The rows read so far and the total, once the first page is in (for QueryState). */
+  data: { items: T[]; total: number } | undefined;
   /** Rows the whole list holds (what is waiting), from the latest page read. */
   total: number;
   hasNextPage: boolean;
@@ -15,7 +20,7 @@ export interface PagedList<T> {
   isPending: boolean;
   isError: boolean;
   error: Error | null;
-  refetch: () => void;
+  refetch: () => Promise<unknown>;
 }
 
 /**
@@ -28,7 +33,7 @@ export function usePagedList<S extends z.ZodType<Page<unknown>>>(options: {
   schema: SchemaSource<S>;
   limit?: number;
   enabled?: boolean;
-}): PagedList<z.output<S>['items'][number]> {
+}): PagedList<z.output<S>['items'][number]> & { firstPage: z.output<S> | undefined } {
   const query = useInfiniteQuery({
     queryKey: options.queryKey,
     enabled: options.enabled,
@@ -44,9 +49,13 @@ export function usePagedList<S extends z.ZodType<Page<unknown>>>(options: {
     getNextPageParam: (last) => last.nextCursor,
   });
   const pages = query.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.items as z.output<S>['items']);
+  const total = pages.at(-1)?.total ?? 0;
   return {
-    items: pages.flatMap((page) => page.items as z.output<S>['items']),
-    total: pages.at(-1)?.total ?? 0,
+    items,
+    firstPage: pages[0],
+    data: query.data ? { items, total } : undefined,
+    total,
     hasNextPage: query.hasNextPage,
     isFetchingNextPage: query.isFetchingNextPage,
     isFetchNextPageError: query.isFetchNextPageError,
@@ -54,6 +63,6 @@ export function usePagedList<S extends z.ZodType<Page<unknown>>>(options: {
     isPending: query.isPending,
     isError: query.isError && !query.isFetchNextPageError,
     error: query.error,
-    refetch: () => void query.refetch(),
+    refetch: () => query.refetch(),
   };
 }

@@ -2,7 +2,14 @@ import { type PaymentReviewItem } from '@tradeops/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buildSessionUser, createTestQueryClient, jsonResponse, mockApi, renderApp } from '../../../test/render';
+import {
+  buildSessionUser,
+  createTestQueryClient,
+  jsonResponse,
+  mockApi,
+  pageResponse,
+  renderApp,
+} from '../../../test/render';
 
 const PARTICIPATION_ID = '5d7c1a3e-2b4f-4c6d-8e9f-0a1b2c3d4e5f';
 
@@ -33,8 +40,7 @@ describe('payment queue: a confirmation on a replaced proof', () => {
       let replaced = false;
       const posted: unknown[] = [];
       mockApi({
-        '/api/admin/payments': () =>
-          jsonResponse({ data: [replaced ? item(2, 'image/png') : item(1, 'application/pdf')] }),
+        '/api/admin/payments': () => pageResponse([replaced ? item(2, 'image/png') : item(1, 'application/pdf')]),
         [`/api/admin/payments/${PARTICIPATION_ID}/confirm`]: (_url, init) => {
           posted.push(JSON.parse(String(init?.body)));
           replaced = true;
@@ -74,7 +80,7 @@ describe('payment queue: a rejection', () => {
       let rejected = false;
       const posted: unknown[] = [];
       mockApi({
-        '/api/admin/payments': () => jsonResponse({ data: rejected ? [] : [item(3, 'application/pdf')] }),
+        '/api/admin/payments': () => pageResponse(rejected ? [] : [item(3, 'application/pdf')]),
         [`/api/admin/payments/${PARTICIPATION_ID}/reject`]: (_url, init) => {
           posted.push(JSON.parse(String(init?.body)));
           rejected = true;
@@ -105,7 +111,7 @@ describe('payment queue: confirming asks first', () => {
     async () => {
       const posted: unknown[] = [];
       mockApi({
-        '/api/admin/payments': () => jsonResponse({ data: posted.length ? [] : [item(1, 'application/pdf')] }),
+        '/api/admin/payments': () => pageResponse(posted.length ? [] : [item(1, 'application/pdf')]),
         [`/api/admin/payments/${PARTICIPATION_ID}/confirm`]: (_url, init) => {
           posted.push(JSON.parse(String(init?.body)));
           return jsonResponse({ participation: { id: PARTICIPATION_ID } });
