@@ -16,21 +16,35 @@ export interface CursorKey {
 
 const ZCursorKey = z.tuple([z.iso.datetime({ offset: true }), z.string().min(1).max(64)]);
 
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** base64url (RFC 4648 §5, unpadded) of an ASCII text: what a cursor holds (an ISO time and an id). */
 function toBase64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  let out = '';
+  for (let index = 0; index < text.length; index += 3) {
+    const [a, b, c] = [text.charCodeAt(index), text.charCodeAt(index + 1), text.charCodeAt(index + 2)];
+    const bits = (a << 16) | ((b || 0) << 8) | (c || 0);
+    out += ALPHABET[(bits >> 18) & 63]! + ALPHABET[(bits >> 12) & 63]!;
+    if (index + 1 < text.length) out += ALPHABET[(bits >> 6) & 63]!;
+    if (index + 2 < text.length) out += ALPHABET[bits & 63]!;
+  }
+  return out;
 }
 
+/** The ASCII text of a base64url string, or null when it is not one. */
 function fromBase64Url(value: string): string | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(value)) return null;
-  try {
-    const binary = atob(value.replaceAll('-', '+').replaceAll('_', '/'));
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
-  } catch {
-    return null;
+  if (!/^[A-Za-z0-9_-]*$/.test(value) || value.length % 4 === 1) return null;
+  let out = '';
+  for (let index = 0; index < value.length; index += 4) {
+    const chunk = value.slice(index, index + 4);
+    let bits = 0;
+    for (let offset = 0; offset < 4; offset += 1)
+      bits = (bits << 6) | (offset < chunk.length ? ALPHABET.indexOf(chunk[offset]!) : 0);
+    out += String.fromCharCode((bits >> 16) & 255);
+    if (chunk.length > 2) out += String.fromCharCode((bits >> 8) & 255);
+    if (chunk.length > 3) out += String.fromCharCode(bits & 255);
   }
+  return /^[\x20-\x7e]*$/.test(out) ? out : null;
 }
 
 export function encodeCursor(key: CursorKey): string {
