@@ -459,7 +459,10 @@ async function main() {
       tally.add('read_search', await api('GET', `/api/operations/catalogue?q=${term}`, { cookie: buyer.cookie }));
       tally.add('read_detail', await api('GET', `/api/operations/${operationId}`, { cookie: buyer.cookie }));
       tally.add('read_notifications', await api('GET', '/api/notifications', { cookie: buyer.cookie }));
-      tally.add('read_deal_room', await api('GET', `/api/operations/${operationId}/deal-room`, { cookie: buyer.cookie }));
+      tally.add(
+        'read_deal_room',
+        await api('GET', `/api/operations/${operationId}/deal-room`, { cookie: buyer.cookie }),
+      );
     }
 
     const runners = {

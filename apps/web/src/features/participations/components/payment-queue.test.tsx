@@ -134,3 +134,33 @@ describe('payment queue: confirming asks first', () => {
     },
   );
 });
+
+describe('payment queue: a page at a time', () => {
+  it('shows how many proofs wait and loads the next page on request', { timeout: 20_000 }, async () => {
+    const second = {
+      ...item(1, 'application/pdf'),
+      id: '5d7c1a3e-2b4f-4c6d-8e9f-0a1b2c3d4e60',
+      payment_reference: 'TO-SECOND01',
+    };
+    const cursors: (string | null)[] = [];
+    mockApi({
+      '/api/admin/payments': (url) => {
+        const cursor = url.searchParams.get('cursor');
+        cursors.push(cursor);
+        return cursor === 'page-2'
+          ? pageResponse([second], { total: 4_172 })
+          : pageResponse([item(1, 'application/pdf')], { nextCursor: 'page-2', total: 4_172 });
+      },
+    });
+    renderApp('/admin/payments', createTestQueryClient(buildSessionUser({ isAdmin: true })));
+    expect(await screen.findByText('4,172 en espera', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('Mostrando 1 de 4,172')).toBeInTheDocument();
+    expect(screen.queryByTestId('payment-TO-SECOND01')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Cargar más' }));
+    expect(await screen.findByTestId('payment-TO-SECOND01')).toBeInTheDocument();
+    expect(screen.getByTestId('payment-TO-7K2M9QXD4R')).toBeInTheDocument();
+    expect(screen.getByText('Mostrando 2 de 4,172')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
+    expect(cursors).toEqual([null, 'page-2']);
+  });
+});
