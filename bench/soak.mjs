@@ -10,6 +10,9 @@
 //    participation sweep ends it (pg-boss jobs its worker runs: one queued at the start of each batch,
 //    one at its end; nothing made due may still be live after them);
 //  - payments: the buyer uploads a proof, then an admin confirms it three times at once (one deposit);
+//  - reads: a catalogue search with a fresh term (a new read-cache key each time), an operation's detail
+//    (the in-memory view counter), the buyer's notifications and a deal room: the caches stay bounded,
+//    and the server's resident memory is printed after each batch (it must level off);
 //  - every other batch, the operation holding the most escrow ends with refunds two ways at once: its
 //    deadline passes (the server's deadline job) while an admin cancels it three times; exactly one of
 //    the four may end it, and each deposit is refunded once; a fresh operation takes its place.
@@ -20,7 +23,7 @@
 // Exit 1 on any failure (no answer within 30 s, a 5xx, a 4xx without an error code) or violation.
 //   node bench/soak.mjs [--port 3161] [--batches 20] [--batch-size 500] [--operations 8] [--seed N]
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +36,16 @@ import { ensureBuild, productionServerEnv, startServer, waitFor } from './lib/se
 import { TERMS_VERSION } from './lib/terms.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The server's resident memory in MB (Linux /proc), or null elsewhere. */
+function residentMb(pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
 const { values: args } = parseArgs({
   options: {
     port: { type: 'string', default: '3161' },
@@ -52,10 +65,11 @@ const OPERATION_TONS = Array.from({ length: Number(args.operations) }, (_, i) =>
 const VOLUMES = [5, 10, 15, 20, 25];
 /** Kinds a buyer's operation is drawn from (the admin's operation cancel comes on top, every other batch). */
 const BUYER_KINDS = [
-  ['order', 0.55],
-  ['cancel', 0.2],
-  ['expire', 0.12],
-  ['payment', 0.13],
+  ['order', 0.45],
+  ['cancel', 0.17],
+  ['expire', 0.1],
+  ['payment', 0.11],
+  ['read', 0.17],
 ];
 if (!process.env.DATABASE_URL) {
   console.error('bench/soak.mjs needs DATABASE_URL (PostgreSQL): PGlite is one session and hides races by design.');
@@ -437,7 +451,27 @@ async function main() {
       batch.endedOperations.push(target.id);
     }
 
-    const runners = { order: placeOrder, cancel: cancelOrder, expire: expireOrder, payment: payOrder };
+    /** Pages a buyer reads: each answer must be a 2xx (or the deal room's 403 when the buyer has no order there). */
+    async function readPages(buyer) {
+      countOp('read');
+      const operationId = random.pick(pool).id;
+      const term = `soak${random.int(1_000_000)}`;
+      tally.add('read_search', await api('GET', `/api/operations/catalogue?q=${term}`, { cookie: buyer.cookie }));
+      tally.add('read_detail', await api('GET', `/api/operations/${operationId}`, { cookie: buyer.cookie }));
+      tally.add('read_notifications', await api('GET', '/api/notifications', { cookie: buyer.cookie }));
+      tally.add(
+        'read_deal_room',
+        await api('GET', `/api/operations/${operationId}/deal-room`, { cookie: buyer.cookie }),
+      );
+    }
+
+    const runners = {
+      order: placeOrder,
+      cancel: cancelOrder,
+      expire: expireOrder,
+      payment: payOrder,
+      read: readPages,
+    };
 
     /**
      * A batch's expiries: its two sweeps (one queued at its start, one at its end) run while the next
@@ -514,13 +548,15 @@ async function main() {
         violations: violations.length - violationsBefore,
         load_seconds: Number(loadSeconds.toFixed(2)),
         seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+        // Bounded caches: the server's resident memory levels off batch after batch instead of climbing.
+        rss_mb: residentMb(server.child.pid),
       };
       batches.push(row);
       console.info(
         `batch ${String(row.batch).padStart(2)}/${BATCHES}: ${row.operations} operations ` +
           `(${row.made_due} made due${previous ? `; previous batch's ${previous.backdated.length} due → ${settled.expired} expired by the sweep` : ''}` +
           `${row.operations_ended ? '; 1 operation ended (admin cancels vs deadline job)' : ''}), ` +
-          `failures ${row.failures}, invariant violations ${row.violations} (${row.seconds} s)`,
+          `failures ${row.failures}, invariant violations ${row.violations} (${row.seconds} s, server RSS ${row.rss_mb} MB)`,
       );
       previous = batch;
     }

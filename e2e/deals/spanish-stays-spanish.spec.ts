@@ -148,10 +148,10 @@ async function runDealToPartialRefund(browser: Browser, baseURL: string | undefi
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
   await loginAs(admin, 'admin', baseURL);
-  const queue = (await (await admin.request.get('/api/admin/payments')).json()) as {
-    data: { id: string; proof_revision: number }[];
+  const queue = (await (await admin.request.get('/api/admin/payments?limit=100')).json()) as {
+    items: { id: string; proof_revision: number }[];
   };
-  const item = queue.data.find((row) => row.id === participation.id);
+  const item = queue.items.find((row) => row.id === participation.id);
   expect(item).toBeDefined();
   const confirmed = await admin.request.post(`/api/admin/payments/${participation.id}/confirm`, {
     headers,

@@ -100,8 +100,8 @@ for (const language of ['es', 'en'] as const) {
 
       await page.goto('/kyc-cuenta/pendiente');
       await expect(page.getByText(copy.reviewingText)).toBeVisible();
-      const queue = await admin.request.get('/api/admin/kyc/users');
-      expect(((await queue.json()) as { data: { email: string }[] }).data.map((u) => u.email)).toContain(email);
+      const queue = await admin.request.get('/api/admin/kyc/users?limit=100');
+      expect(((await queue.json()) as { items: { email: string }[] }).items.map((u) => u.email)).toContain(email);
       await adminContext.close();
     });
 

@@ -50,8 +50,12 @@ async function spanishDealTexts(request: APIRequestContext, urls: string[]): Pro
   const read = async (url: string, lang: 'es' | 'en') => {
     const response = await request.get(url, { headers: { 'x-lang': lang } });
     expect(response.status(), url).toBe(200);
-    const body = (await response.json()) as Record<string, unknown> & { data?: Record<string, unknown>[] };
-    return body.data ?? [body];
+    // A list (`data`, or a paged list's `items`), or one object.
+    const body = (await response.json()) as Record<string, unknown> & {
+      data?: Record<string, unknown>[];
+      items?: Record<string, unknown>[];
+    };
+    return body.data ?? body.items ?? [body];
   };
   const texts: string[] = [];
   for (const url of urls) {

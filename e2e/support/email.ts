@@ -8,9 +8,9 @@ import { FRESH_ACCOUNT_PASSWORD, originHeaders } from './login';
 export async function readVerificationLink(admin: APIRequestContext, email: string): Promise<string> {
   const response = await admin.get('/api/admin/outbox');
   expect(response.status(), await response.text()).toBe(200);
-  const { data } = (await response.json()) as { data: { to: string; text: string }[] };
-  // Newest first.
-  for (const mail of data) {
+  const { items } = (await response.json()) as { items: { to: string; text: string }[] };
+  // Newest first: the mail just written is on the first page.
+  for (const mail of items) {
     const link = mail.to === email.toLowerCase() ? /\/verify-email\?token=[\w.-]+/.exec(mail.text)?.[0] : undefined;
     if (link) return link;
   }

@@ -43,6 +43,8 @@ export * from './notifications/schemas';
 export * from './notifications/kinds';
 export * from './deal-room/schemas';
 export * from './deal-room/outstanding';
+export * from './deal-room/live';
+export * from './paging/page';
 export * from './offers/schemas';
 export * from './offers/image-type';
 export * from './dashboards/schemas';

@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../test/test-app';
+import { READ_CACHE_MAX_ENTRIES } from './read-cache';
 
 const LIST_URL = '/api/operations?status=active&limit=100';
 
@@ -60,5 +61,33 @@ describe('the public operations read cache', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/operations?limit=1000' });
     expect(bad.statusCode).toBe(400);
     expect(t.app.readCache.size).toBe(3);
+  });
+
+  it('holds at most READ_CACHE_MAX_ENTRIES answers and values: a flood of distinct keys evicts the least recently used', async () => {
+    t.app.readCache.clear();
+    const loads: string[] = [];
+    const flood = READ_CACHE_MAX_ENTRIES + 200;
+    for (let index = 0; index < flood; index += 1) {
+      await t.app.readCache.memo(`flood:${index}`, async () => {
+        loads.push(`flood:${index}`);
+        return index;
+      });
+    }
+    expect(loads).toHaveLength(flood);
+    // The newest are kept (no second load), the oldest were evicted (loaded again).
+    await t.app.readCache.memo(`flood:${flood - 1}`, async () => {
+      loads.push('again:newest');
+      return -1;
+    });
+    await t.app.readCache.memo('flood:0', async () => {
+      loads.push('again:oldest');
+      return -1;
+    });
+    expect(loads.slice(flood)).toEqual(['again:oldest']);
+
+    for (let index = 0; index < READ_CACHE_MAX_ENTRIES + 20; index += 1) {
+      await t.app.inject({ method: 'GET', url: `/api/operations/catalogue?q=flood${index}` });
+    }
+    expect(t.app.readCache.size).toBe(READ_CACHE_MAX_ENTRIES);
   });
 });

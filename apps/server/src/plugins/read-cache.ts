@@ -1,6 +1,7 @@
 import { type RealtimeEventKind } from '@tradeops/shared';
 import { gzipSync } from 'node:zlib';
 import { type FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { type z } from 'zod';
 import { appPlugin } from './app-plugin';
 import { type RealtimeSignal } from './realtime';
@@ -36,7 +37,6 @@ interface Entry {
   body: Buffer;
   /** The same answer gzipped, made on the first request that accepts it (browsers all do). */
   gzip: Buffer | null;
-  expiresAt: number;
 }
 
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
@@ -49,7 +49,6 @@ export function acceptsGzip(header: string | undefined): boolean {
 
 interface MemoEntry {
   value: Promise<unknown>;
-  expiresAt: number;
 }
 
 /**
@@ -58,9 +57,12 @@ interface MemoEntry {
  * migration-0004 triggers NOTIFY at commit). Requires the realtime plugin to be registered first.
  */
 export const readCachePlugin = appPlugin(async (app) => {
-  const entries = new Map<string, Entry>();
+  // Bounded by count and age (least recently used evicted first, expired ones dropped when read or
+  // when room is needed): a flood of distinct searches cannot grow the heap.
+  const entries = new LRUCache<string, Entry>({ max: READ_CACHE_MAX_ENTRIES, ttl: READ_CACHE_TTL_MS });
+  // One per key being loaded at this moment: bounded by the requests in flight.
   const inFlight = new Map<string, Promise<Entry>>();
-  const memos = new Map<string, MemoEntry>();
+  const memos = new LRUCache<string, MemoEntry>({ max: READ_CACHE_MAX_ENTRIES, ttl: READ_CACHE_TTL_MS });
   // Bumped by every invalidation: a load that started before it must not store its answer.
   let generation = 0;
   const clear = () => {
@@ -84,22 +86,15 @@ export const readCachePlugin = appPlugin(async (app) => {
 
   async function loadJson<T>(key: string, schema: z.ZodType<T>, load: () => Promise<T>): Promise<Entry> {
     const startedAt = generation;
-    const entry: Entry = {
-      body: Buffer.from(JSON.stringify(schema.parse(await load()))),
-      gzip: null,
-      expiresAt: Date.now() + READ_CACHE_TTL_MS,
-    };
-    if (startedAt === generation) {
-      if (entries.size >= READ_CACHE_MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-      entries.set(key, entry);
-    }
+    const entry: Entry = { body: Buffer.from(JSON.stringify(schema.parse(await load()))), gzip: null };
+    if (startedAt === generation) entries.set(key, entry);
     return entry;
   }
 
   const readCache: ReadCache = {
     async sendJson(reply, key, schema, load) {
       let entry = entries.get(key);
-      if (!entry || entry.expiresAt <= Date.now()) {
+      if (!entry) {
         // One load per key at a time: a burst of misses shares it.
         let pending = inFlight.get(key);
         if (!pending) {
@@ -129,11 +124,10 @@ export const readCachePlugin = appPlugin(async (app) => {
     },
     memo<T>(key: string, load: () => Promise<T>): Promise<T> {
       const entry = memos.get(key);
-      if (entry && entry.expiresAt > Date.now()) return entry.value as Promise<T>;
+      if (entry) return entry.value as Promise<T>;
       const startedAt = generation;
       const value = load();
-      if (memos.size >= READ_CACHE_MAX_ENTRIES) memos.delete(memos.keys().next().value as string);
-      memos.set(key, { value, expiresAt: Date.now() + READ_CACHE_TTL_MS });
+      memos.set(key, { value });
       // A failed load, or one overtaken by a change, is not kept.
       value.then(
         () => {

@@ -1,10 +1,16 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  REALTIME_REFETCH_SPREAD_MS,
+  type RealtimeBinding,
   getRealtimeStatus,
   matchesBinding,
   onRealtimeSessionEnded,
   reconnectDelayMs,
   subscribeRealtime,
+  useRealtimeInvalidation,
 } from './realtime';
 
 /** A stand-in for the browser's EventSource that the test drives. */
@@ -126,5 +132,29 @@ describe('realtime client', () => {
     expect(matchesBinding(binding, { kind: 'operation', operationId: 'op2' })).toBe(false);
     expect(matchesBinding(binding, { kind: 'notification', userId: 'u' })).toBe(false);
     expect(matchesBinding({ kinds: ['notification'] }, { kind: 'notification', userId: 'u' })).toBe(true);
+  });
+
+  it('spreads a binding’s refetch within its window and lets the events heard meanwhile share it', async () => {
+    const queryClient = new QueryClient();
+    const queryKey = ['spread-test'];
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const bindings: RealtimeBinding[] = [
+      { kinds: ['operation'], operationId: 'op1', queryKey, spreadMs: REALTIME_REFETCH_SPREAD_MS },
+    ];
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client: queryClient }, children);
+    const { unmount } = renderHook(() => useRealtimeInvalidation(bindings), { wrapper });
+    const stream = FakeEventSource.instances.at(-1)!;
+    stream.emit('ready');
+    act(() => {
+      for (let index = 0; index < 20; index += 1) {
+        stream.onmessage?.(new MessageEvent('message', { data: '{"kind":"operation","operationId":"op1"}' }));
+      }
+    });
+    expect(invalidate).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(REALTIME_REFETCH_SPREAD_MS));
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey });
+    unmount();
   });
 });

@@ -1,4 +1,5 @@
 import {
+  type LiveEvent,
   REALTIME_RECONNECT_DELAYS_MS,
   type RealtimeEvent,
   type RealtimeEventKind,
@@ -12,7 +13,8 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
  * the first subscriber arrives and closes shortly after the last one leaves.
  * After a drop it reconnects by itself after 1, 2, 5, then every 10 s (spec §9);
  * when it comes back, subscribers are told to resync, since events sent
- * meanwhile were missed. Events carry ids only: pages refetch what they show.
+ * meanwhile were missed. Events carry ids (pages refetch what they show), and for deal
+ * rooms the change itself (ZLiveEvent: the page patches its cache instead).
  *
  * The server may end the stream itself (`event: closed`): `replaced` when the
  * session or the account opened more streams than it may keep (other tabs,
@@ -26,7 +28,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
 
 interface Subscriber {
-  onEvent(event: RealtimeEvent): void;
+  onEvent(event: LiveEvent): void;
   onResync?(): void;
 }
 
@@ -57,7 +59,7 @@ export function reconnectDelayMs(failureCount: number): number {
   return delays[Math.min(Math.max(failureCount, 1), delays.length) - 1]!;
 }
 
-function isRealtimeEvent(value: unknown): value is RealtimeEvent {
+function isRealtimeEvent(value: unknown): value is LiveEvent {
   return typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string';
 }
 
@@ -191,7 +193,7 @@ export function useRealtimeStatus(): RealtimeStatus {
 }
 
 /** Calls `onEvent` for each event (and `onResync` after missed ones) while mounted. */
-export function useRealtimeEvents(onEvent: (event: RealtimeEvent) => void, onResync?: () => void, enabled = true) {
+export function useRealtimeEvents(onEvent: (event: LiveEvent) => void, onResync?: () => void, enabled = true) {
   const handlers = useRef({ onEvent, onResync });
   useEffect(() => {
     handlers.current = { onEvent, onResync };
@@ -211,6 +213,12 @@ export interface RealtimeBinding {
   /** Only events about this operation (when given). */
   operationId?: string;
   queryKey: QueryKey;
+  /**
+   * For events every open page hears at once (a deal's figures changed): the refetch waits a random
+   * moment within this window, and the events heard meanwhile share it, so a thousand open pages
+   * spread their reads instead of queueing behind the database's pool. Unset: at once.
+   */
+  spreadMs?: number;
 }
 
 /** Whether an event concerns a binding. */
@@ -219,6 +227,9 @@ export function matchesBinding(binding: Pick<RealtimeBinding, 'kinds' | 'operati
   return binding.operationId === undefined || event.operationId === binding.operationId;
 }
 
+/** The usual window of a spread refetch (RealtimeBinding.spreadMs). */
+export const REALTIME_REFETCH_SPREAD_MS = 3_000;
+
 /**
  * Refetches TanStack Query data when matching events arrive (and all of it
  * after a resync), e.g. `[{ kinds: ['notification'], queryKey: ['notifications'] }]`.
@@ -226,13 +237,31 @@ export function matchesBinding(binding: Pick<RealtimeBinding, 'kinds' | 'operati
 export function useRealtimeInvalidation(bindings: readonly RealtimeBinding[], enabled = true): void {
   const queryClient = useQueryClient();
   const current = useRef(bindings);
+  const waiting = useRef(new Map<RealtimeBinding, ReturnType<typeof setTimeout>>());
   useEffect(() => {
     current.current = bindings;
   });
+  useEffect(() => {
+    const timers = waiting.current;
+    return () => {
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    };
+  }, []);
   useRealtimeEvents(
     (event) => {
       for (const binding of current.current) {
-        if (matchesBinding(binding, event)) void queryClient.invalidateQueries({ queryKey: binding.queryKey });
+        if (!matchesBinding(binding, event)) continue;
+        if (!binding.spreadMs) {
+          void queryClient.invalidateQueries({ queryKey: binding.queryKey });
+          continue;
+        }
+        if (waiting.current.has(binding)) continue;
+        const timer = setTimeout(() => {
+          waiting.current.delete(binding);
+          void queryClient.invalidateQueries({ queryKey: binding.queryKey });
+        }, Math.random() * binding.spreadMs);
+        waiting.current.set(binding, timer);
       }
     },
     () => {

@@ -99,6 +99,18 @@ export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+/** A paged list's answer (`{ items, nextCursor, total }`): one page holding every row, unless told otherwise. */
+export function pageResponse(
+  items: unknown[],
+  {
+    nextCursor = null,
+    total = items.length,
+    ...extra
+  }: { nextCursor?: string | null; total?: number } & Record<string, unknown> = {},
+): Response {
+  return jsonResponse({ items, nextCursor, total, ...extra });
+}
+
 /**
  * Replaces `fetch` with a router of API paths → answers. An unknown path
  * answers 404 like the server would, so a test sees what it forgot to mock.

@@ -1,3 +1,4 @@
+import { zPage } from '../paging/page';
 import { z } from 'zod';
 import { zText } from '../text/safe-text';
 import { KYC_STATUSES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_MODES, USER_ROLES } from './constants';
@@ -89,8 +90,8 @@ export const ZOutboxEmail = z.object({
   sentAt: z.string().nullable(),
 });
 export type OutboxEmail = z.infer<typeof ZOutboxEmail>;
-export const ZOutboxResponse = z.object({
-  data: z.array(ZOutboxEmail),
+/** GET /api/admin/outbox: a page of the mails (ZPageQuery), newest first, with how many there are. */
+export const ZOutboxResponse = zPage(ZOutboxEmail).extend({
   /** false: no SMTP_URL, nothing is sent (admins read the mails here). */
   smtpConfigured: z.boolean(),
 });

@@ -1,3 +1,4 @@
+import { zPage } from '../paging/page';
 import { ZCompanyScreening } from '../compliance/schemas';
 import { z } from 'zod';
 import { zText } from '../text/safe-text';
@@ -124,7 +125,8 @@ export const ZKycReviewUser = z.object({
   screening: ZCompanyScreening,
 });
 export type KycReviewUser = z.infer<typeof ZKycReviewUser>;
-export const ZKycReviewUsersResponse = z.object({ data: z.array(ZKycReviewUser) });
+/** GET /api/admin/kyc/users: a page of the review queue (ZPageQuery), the longest waiting first, with how many wait. */
+export const ZKycReviewUsersResponse = zPage(ZKycReviewUser);
 
 /** A row of the spec's admin_kyc_review view. */
 export const ZOperationReviewItem = z.object({
@@ -141,7 +143,8 @@ export const ZOperationReviewItem = z.object({
   revision: z.number().int(),
 });
 export type OperationReviewItem = z.infer<typeof ZOperationReviewItem>;
-export const ZOperationReviewResponse = z.object({ data: z.array(ZOperationReviewItem) });
+/** GET /api/admin/kyc/operations: a page of the offers awaiting review (ZPageQuery), oldest first, with how many wait. */
+export const ZOperationReviewResponse = zPage(ZOperationReviewItem);
 
 export const ZKycOverviewResponse = z.object({
   usersAwaitingReview: z.number().int(),

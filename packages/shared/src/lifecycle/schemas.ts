@@ -1,3 +1,4 @@
+import { zPage } from '../paging/page';
 import { z } from 'zod';
 import { DISPUTE_DECISIONS } from '../disputes/constants';
 import { ZDisputeSummary } from '../disputes/schemas';
@@ -192,20 +193,19 @@ export const ZOperationControlResponse = z.object({
 });
 export type OperationControlResponse = z.infer<typeof ZOperationControlResponse>;
 
-export const ZAdminOperationsListResponse = z.object({
-  data: z.array(
-    z.object({
-      id: z.string(),
-      title: z.string(),
-      status: z.enum(OPERATION_STATUSES),
-      totalTons: z.number().int(),
-      allocatedTons: z.number().int(),
-      escrowHeldCents: z.number().int(),
-      nextStep: z.enum(LIFECYCLE_STEPS).nullable(),
-      updatedAt: z.string(),
-    }),
-  ),
-});
+/** GET /api/admin/operations: a page of the approved deals (ZPageQuery), most recently changed first, with how many there are. */
+export const ZAdminOperationsListResponse = zPage(
+  z.object({
+    id: z.string(),
+    title: z.string(),
+    status: z.enum(OPERATION_STATUSES),
+    totalTons: z.number().int(),
+    allocatedTons: z.number().int(),
+    escrowHeldCents: z.number().int(),
+    nextStep: z.enum(LIFECYCLE_STEPS).nullable(),
+    updatedAt: z.string(),
+  }),
+);
 export type AdminOperationsListResponse = z.infer<typeof ZAdminOperationsListResponse>;
 
 /** The back-office actions that pay escrow out, each previewed before it is confirmed. */

@@ -1,3 +1,4 @@
+import { zPage } from '../paging/page';
 import { ESCROW_STATES } from '../escrow/constants';
 import { z } from 'zod';
 import { zText } from '../text/safe-text';
@@ -147,7 +148,8 @@ export const ZPaymentReviewItem = z.object({
   proof_revision: z.number().int(),
 });
 export type PaymentReviewItem = z.infer<typeof ZPaymentReviewItem>;
-export const ZPaymentQueueResponse = z.object({ data: z.array(ZPaymentReviewItem) });
+/** GET /api/admin/payments: a page of the queue (ZPageQuery), oldest proof first, and how many wait. */
+export const ZPaymentQueueResponse = zPage(ZPaymentReviewItem);
 
 /** GET /api/admin/operations/{id}/ledger */
 export const ZLedgerResponse = z.object({

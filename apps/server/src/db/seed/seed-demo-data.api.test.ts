@@ -109,7 +109,7 @@ describe('demo seed', () => {
     const admin = await signIn(t, 'admin@tradeops.demo');
     const queue = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/users', headers: admin });
     expect(queue.statusCode).toBe(200);
-    const pending = (queue.json() as { data: KycReviewUser[] }).data.find(
+    const pending = (queue.json() as { items: KycReviewUser[] }).items.find(
       (entry) => entry.email === 'pendiente@tradeops.demo',
     );
     expect(pending?.companyName).toBe('Agroimport Andina S.A.S.');

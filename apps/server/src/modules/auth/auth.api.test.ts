@@ -314,7 +314,7 @@ describe('accounts API', () => {
       expect(token).toBeDefined();
       const admin = await signIn(t, 'admin@tradeops.demo');
       const outbox = await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: admin });
-      expect(outbox.json().data.some((row: { to: string }) => row.to === email)).toBe(true);
+      expect(outbox.json().items.some((row: { to: string }) => row.to === email)).toBe(true);
 
       const common = await post('/api/auth/password/reset', { token, newPassword: 'qwertyuiop' });
       expect(common.statusCode).toBe(400);

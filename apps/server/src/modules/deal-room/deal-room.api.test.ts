@@ -10,6 +10,7 @@ import { PDF_BYTES, multipartBody } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { expireDueParticipations } from '../participations/participation-release.service';
+import { readAllPages } from '../../test/pages';
 
 const FEATURED_ID = demoOperationId(FEATURED_OPERATION_KEY);
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -285,10 +286,8 @@ describe('deal room access ends with an unpaid order', () => {
       payload: body.payload,
     });
     expect(proof.statusCode, proof.body).toBe(200);
-    const queue = await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: admin });
-    const item = (queue.json() as { data: { id: string; proof_revision?: number }[] }).data.find(
-      (entry) => entry.id === participationId,
-    );
+    const queue = await readAllPages<{ id: string; proof_revision?: number }>(t.app, '/api/admin/payments', admin);
+    const item = queue.items.find((entry) => entry.id === participationId);
     const confirm = await t.app.inject({
       method: 'POST',
       url: `/api/admin/payments/${participationId}/confirm`,

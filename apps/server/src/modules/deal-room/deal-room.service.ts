@@ -1,4 +1,5 @@
 import {
+  type DealRoomLive,
   type DealRoomMessage,
   type DealRoomResponse,
   type DealRoomRole,
@@ -7,7 +8,7 @@ import {
   availableTons,
   computeOutstanding,
 } from '@tradeops/shared';
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
 import { messages, operationMilestones, participations, operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -81,26 +82,8 @@ export async function getDealRoom(
 ): Promise<DealRoomResponse> {
   const { operation, role } = await loadDealRoomOperation(db, viewer, operationId);
   const [liveOrders, milestoneRows, [latest]] = await Promise.all([
-    db
-      .select({
-        userId: participations.userId,
-        volume: participations.volume,
-        amountCents: participations.amountCents,
-        paymentStatus: participations.paymentStatus,
-        expiresAt: participations.expiresAt,
-      })
-      .from(participations)
-      .where(and(eq(participations.operationId, operationId), eq(participations.status, 'active'))),
-    db
-      .select({
-        kind: operationMilestones.kind,
-        occurredAt: operationMilestones.occurredAt,
-        result: operationMilestones.result,
-        documentKey: operationMilestones.documentKey,
-      })
-      .from(operationMilestones)
-      .where(eq(operationMilestones.operationId, operationId))
-      .orderBy(operationMilestones.occurredAt),
+    selectLiveOrders(db, operationId),
+    selectMilestones(db, operationId),
     db
       .select()
       .from(participations)
@@ -116,16 +99,7 @@ export async function getDealRoom(
   ]);
   const escrow = latest ? escrowStates.get(latest.id) : undefined;
   const paidOutAt = latest ? payoutDates.get(latest.id) : undefined;
-  const outstanding = computeOutstanding({
-    status: operation.status,
-    totalTons: operation.totalTons,
-    allocatedTons: operation.allocatedTons,
-    pricePerTonCents: operation.pricePerTonCents,
-    deadline: operation.deadline,
-    orders: liveOrders,
-    viewerId: viewer.user.id,
-  });
-
+  const shared = sharedRoomParts(operation, liveOrders, milestoneRows, viewer.user.id);
   return {
     operation: {
       id: operation.id,
@@ -134,20 +108,11 @@ export async function getDealRoom(
       origin_country: operation.originCountry,
       destination_country: operation.destinationCountry,
       arrival_port: operation.arrivalPort,
-      status: operation.status,
-      total_tons: operation.totalTons,
-      allocated_tons: operation.allocatedTons,
-      available_tons: availableTons(operation),
-      participants: new Set(liveOrders.map((order) => order.userId)).size,
+      ...shared.operation,
       expected_departure: operation.expectedDeparture,
       expected_arrival: operation.expectedArrival,
     },
-    milestones: milestoneRows.map((row) => ({
-      kind: row.kind,
-      occurred_at: row.occurredAt.toISOString(),
-      result: row.result,
-      has_document: row.documentKey !== null,
-    })),
+    milestones: shared.milestones,
     participation: latest
       ? {
           id: latest.id,
@@ -168,17 +133,77 @@ export async function getDealRoom(
     viewer_role: role,
     dispute,
     dispute_window: disputeWindow,
+    outstanding: { ...shared.outstanding, mine: shared.mine },
+  };
+}
+
+function selectLiveOrders(db: Queryable, operationId: string) {
+  return db
+    .select({
+      userId: participations.userId,
+      volume: participations.volume,
+      amountCents: participations.amountCents,
+      paymentStatus: participations.paymentStatus,
+      expiresAt: participations.expiresAt,
+    })
+    .from(participations)
+    .where(and(eq(participations.operationId, operationId), eq(participations.status, 'active')));
+}
+
+function selectMilestones(db: Queryable, operationId: string) {
+  return db
+    .select({
+      kind: operationMilestones.kind,
+      occurredAt: operationMilestones.occurredAt,
+      result: operationMilestones.result,
+      documentKey: operationMilestones.documentKey,
+    })
+    .from(operationMilestones)
+    .where(eq(operationMilestones.operationId, operationId))
+    .orderBy(operationMilestones.occurredAt);
+}
+
+/** The room's figures, timeline and what it still needs, the same for every viewer, plus `viewerId`'s own unpaid share. */
+function sharedRoomParts(
+  operation: typeof operations.$inferSelect,
+  liveOrders: Awaited<ReturnType<typeof selectLiveOrders>>,
+  milestoneRows: Awaited<ReturnType<typeof selectMilestones>>,
+  viewerId: string,
+): DealRoomLive & { mine: DealRoomResponse['outstanding']['mine'] } {
+  const outstanding = computeOutstanding({
+    status: operation.status,
+    totalTons: operation.totalTons,
+    allocatedTons: operation.allocatedTons,
+    pricePerTonCents: operation.pricePerTonCents,
+    deadline: operation.deadline,
+    orders: liveOrders,
+    viewerId,
+  });
+  return {
+    operation: {
+      status: operation.status,
+      total_tons: operation.totalTons,
+      allocated_tons: operation.allocatedTons,
+      available_tons: availableTons(operation),
+      participants: new Set(liveOrders.map((order) => order.userId)).size,
+    },
+    milestones: milestoneRows.map((row) => ({
+      kind: row.kind,
+      occurred_at: row.occurredAt.toISOString(),
+      result: row.result,
+      has_document: row.documentKey !== null,
+    })),
     outstanding: {
       open_tons: outstanding.openTons,
       fill_by: outstanding.fillBy?.toISOString() ?? null,
       unpaid_tons: outstanding.unpaidTons,
       unpaid_amount_cents: outstanding.unpaidAmountCents,
       next_hold_expiry: outstanding.nextHoldExpiry?.toISOString() ?? null,
-      mine: outstanding.mine && {
-        unpaid_tons: outstanding.mine.unpaidTons,
-        unpaid_amount_cents: outstanding.mine.unpaidAmountCents,
-        expires_at: outstanding.mine.expiresAt?.toISOString() ?? null,
-      },
+    },
+    mine: outstanding.mine && {
+      unpaid_tons: outstanding.mine.unpaidTons,
+      unpaid_amount_cents: outstanding.mine.unpaidAmountCents,
+      expires_at: outstanding.mine.expiresAt?.toISOString() ?? null,
     },
   };
 }
@@ -204,7 +229,7 @@ export async function setDealRoomNotifications(
   return { notifications_enabled: enabled };
 }
 
-function toMessage(
+export function toMessage(
   row: {
     id: string;
     body: string;
@@ -278,4 +303,50 @@ export async function postDealRoomMessage(
     .where(eq(profiles.id, viewer.user.id))
     .limit(1);
   return toMessage({ ...row!, authorName: author?.fullName ?? null }, operation.sellerId, viewer.user.id);
+}
+
+/**
+ * Of `userIds`, those who may see the deal room of `operationId` as buyers (a live or paid order
+ * there): one read per event for all the streams of an instance, instead of one per stream.
+ * The seller and admins are known without it.
+ */
+export async function dealRoomBuyersAmong(db: Queryable, operationId: string, userIds: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < userIds.length; start += 500) {
+    const rows = await db
+      .selectDistinct({ userId: participations.userId })
+      .from(participations)
+      .where(
+        and(
+          eq(participations.operationId, operationId),
+          inArray(participations.userId, userIds.slice(start, start + 500)),
+          givesDealRoomAccess,
+        ),
+      );
+    for (const row of rows) found.add(row.userId);
+  }
+  return found;
+}
+
+/** What every viewer of the room sees alike (ZDealRoomLive), or null when the operation is gone. */
+export async function getDealRoomLive(db: Queryable, operationId: string): Promise<DealRoomLive | null> {
+  const [[operation], liveOrders, milestoneRows] = await Promise.all([
+    db.select().from(operations).where(eq(operations.id, operationId)).limit(1),
+    selectLiveOrders(db, operationId),
+    selectMilestones(db, operationId),
+  ]);
+  if (!operation) return null;
+  return sharedRoomParts(operation, liveOrders, milestoneRows, '');
+}
+
+/** A message as the live pages show it (worded per viewer with `toMessage`), with the deal's seller. */
+export async function getLiveMessage(db: Queryable, messageId: string) {
+  const [row] = await db
+    .select({ ...messageColumns, sellerId: operations.sellerId })
+    .from(messages)
+    .innerJoin(operations, eq(operations.id, messages.operationId))
+    .leftJoin(profiles, eq(profiles.id, messages.authorId))
+    .where(eq(messages.id, messageId))
+    .limit(1);
+  return row ?? null;
 }

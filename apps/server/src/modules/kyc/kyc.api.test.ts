@@ -340,7 +340,7 @@ describe('KYC review (admin side)', () => {
     const company = await signUpCompany(t);
     const isQueued = async () => {
       const queue = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/users', headers: admin });
-      return (queue.json() as { data: { userId: string }[] }).data.some((u) => u.userId === company.userId);
+      return (queue.json() as { items: { userId: string }[] }).items.some((u) => u.userId === company.userId);
     };
     await uploadAll(t, company.headers);
     expect(await isQueued()).toBe(false);
@@ -362,13 +362,13 @@ describe('KYC review (admin side)', () => {
     const queue = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/users', headers: admin });
     const entry = (
       queue.json() as {
-        data: {
+        items: {
           userId: string;
           revision: number;
           documents: { id: string; documentType: string; revision: number }[];
         }[];
       }
-    ).data.find((item) => item.userId === company.userId);
+    ).items.find((item) => item.userId === company.userId);
     expect(entry?.documents).toHaveLength(5);
     const docId = (type: string) => entry!.documents.find((d) => d.documentType === type)!.id;
     const firstRevision = (type: string) => entry!.documents.find((d) => d.documentType === type)!.revision;
@@ -443,7 +443,7 @@ describe('KYC review (admin side)', () => {
     // All five verified: the company is at the verification step, still in the queue, waiting for the approval.
     expect((await getStatus(t, company.headers)).onboarding).toEqual({ currentStep: 3, status: 'in_review' });
     const ready = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/users', headers: admin });
-    expect((ready.json() as { data: { userId: string }[] }).data.some((u) => u.userId === company.userId)).toBe(true);
+    expect((ready.json() as { items: { userId: string }[] }).items.some((u) => u.userId === company.userId)).toBe(true);
     const approved = await t.app.inject({
       method: 'POST',
       url: `/api/admin/kyc/users/${company.userId}/approve`,
@@ -475,7 +475,7 @@ describe('KYC review (admin side)', () => {
       ['kyc.approved', 'kyc.document_rejected', ...Array(5).fill('kyc.document_verified')].sort(),
     );
     const queueAfter = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/users', headers: admin });
-    expect((queueAfter.json() as { data: { userId: string }[] }).data.some((u) => u.userId === company.userId)).toBe(
+    expect((queueAfter.json() as { items: { userId: string }[] }).items.some((u) => u.userId === company.userId)).toBe(
       false,
     );
   });
@@ -527,9 +527,9 @@ describe('KYC review (admin side)', () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/operations', headers: admin });
     const items = (
       list.json() as {
-        data: { id: string; sellerEmail: string; totalTons: number; priceUsd: number; revision: number }[];
+        items: { id: string; sellerEmail: string; totalTons: number; priceUsd: number; revision: number }[];
       }
-    ).data;
+    ).items;
     expect(items.length).toBeGreaterThanOrEqual(1);
     expect((overview.json() as { operationsAwaitingReview: number }).operationsAwaitingReview).toBe(items.length);
     const [first, second] = items;
@@ -550,7 +550,7 @@ describe('KYC review (admin side)', () => {
       expect((await decide(second, 'reject', 'Precio fuera de mercado')).statusCode).toBe(200);
     }
     const listAfter = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/operations', headers: admin });
-    expect((listAfter.json() as { data: unknown[] }).data).toHaveLength(items.length - (second ? 2 : 1));
+    expect((listAfter.json() as { items: unknown[] }).items).toHaveLength(items.length - (second ? 2 : 1));
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, first!.id));
     expect(audit.map((row) => row.action)).toEqual(['operation.approved']);
   });
@@ -585,7 +585,7 @@ describe('KYC review decisions bind to the revision the admin reviewed', () => {
   async function reviewEntry(userId: string): Promise<ReviewedUser> {
     const queue = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/users', headers: admin });
     expect(queue.statusCode).toBe(200);
-    const entry = (queue.json() as { data: ReviewedUser[] }).data.find((item) => item.userId === userId);
+    const entry = (queue.json() as { items: ReviewedUser[] }).items.find((item) => item.userId === userId);
     expect(entry).toBeDefined();
     return entry!;
   }

@@ -3,6 +3,7 @@ import {
   ZKycOverviewResponse,
   ZKycReviewUsersResponse,
   ZOkResponse,
+  ZPageQuery,
   ZReviewOperationParams,
   ZOperationReviewResponse,
   ZReviewDecisionRequest,
@@ -48,13 +49,14 @@ export const kycReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/kyc/users',
     {
       schema: {
-        summary: 'Users awaiting KYC review, oldest first, with their five documents',
+        summary: 'Users awaiting KYC review, oldest first, with their five documents, a page at a time',
         tags: ['admin'],
+        querystring: ZPageQuery,
         response: { 200: ZKycReviewUsersResponse, ...errors },
       },
       config: admin,
     },
-    async () => ({ data: await listUsersAwaitingReview(app.db) }),
+    async (request) => listUsersAwaitingReview(app.db, request.query),
   );
 
   app.post(
@@ -135,13 +137,14 @@ export const kycReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/kyc/operations',
     {
       schema: {
-        summary: 'Operations awaiting approval (admin_kyc_review)',
+        summary: 'Operations awaiting approval (admin_kyc_review), oldest first, a page at a time',
         tags: ['admin'],
+        querystring: ZPageQuery,
         response: { 200: ZOperationReviewResponse, ...errors },
       },
       config: admin,
     },
-    async (request) => ({ data: await listOperationsAwaitingReview(app.db, request.lang) }),
+    async (request) => listOperationsAwaitingReview(app.db, request.lang, request.query),
   );
 
   app.post(

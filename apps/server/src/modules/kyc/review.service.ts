@@ -11,7 +11,7 @@ import {
   kycExpiryDate,
   kycRenewalState,
 } from '@tradeops/shared';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, getViewSelectedFields, inArray, sql } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
 import { adminKycReview, notifications, onboardingStatus, profiles, user, userDocuments } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -24,7 +24,8 @@ import { screenCompany } from '../compliance/screening.service';
 import { getCompanyScreenings } from '../compliance/cases.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { lockExistingOperation, transition } from '../operations/operation-aggregate';
-import { operationTitleFor } from '@tradeops/shared';
+import { type Page, type PageQuery, operationTitleFor } from '@tradeops/shared';
+import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
 import { toDocumentList } from './kyc.service';
 
 /**
@@ -58,48 +59,57 @@ export async function getKycOverview(db: AppDatabase): Promise<KycOverviewRespon
   };
 }
 
-/** The review queue, the longest-waiting upload first, each user with the five documents. */
-export async function listUsersAwaitingReview(db: AppDatabase): Promise<KycReviewUser[]> {
+/** The review queue, the longest-waiting upload first, a page at a time, each user with the five documents. */
+export async function listUsersAwaitingReview(db: AppDatabase, page: PageQuery): Promise<Page<KycReviewUser>> {
   const waitingSince = sql<Date | null>`coalesce(
     (select min(${userDocuments.uploadedAt}) from ${userDocuments}
       where ${userDocuments.userId} = ${profiles.id} and ${userDocuments.status} = 'uploaded'),
     (select max(${userDocuments.reviewedAt}) from ${userDocuments} where ${userDocuments.userId} = ${profiles.id}))`;
-  const rows = await db
-    .select({ profile: profiles, email: user.email, waitingSince })
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.id))
-    .where(awaitingReview)
-    .orderBy(asc(waitingSince), asc(profiles.createdAt))
-    .limit(100);
-  if (rows.length === 0) return [];
+  // Waiting since its oldest upload (or its last review), else since sign-up: never null, so it keys the pages.
+  const keyset: Keyset = { at: sql`coalesce(${waitingSince}, ${profiles.createdAt})`, id: profiles.id, order: 'asc' };
+  const [rows, [waiting]] = await Promise.all([
+    db
+      .select({ cursorAt: cursorAtOf(keyset), profile: profiles, email: user.email, waitingSince })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.id))
+      .where(and(awaitingReview, afterCursor(keyset, page.cursor)))
+      .orderBy(...keysetOrder(keyset))
+      .limit(page.limit + 1),
+    db.select({ n: count() }).from(profiles).where(awaitingReview),
+  ]);
+  const kept = rows.slice(0, page.limit);
+  const toKey = (row: (typeof rows)[number]) => ({ at: row.cursorAt, id: row.profile.id });
+  if (kept.length === 0) return toPage(rows, page, toKey, waiting?.n ?? 0, () => []);
   const documents = await db
     .select()
     .from(userDocuments)
     .where(
       inArray(
         userDocuments.userId,
-        rows.map((row) => row.profile.id),
+        kept.map((row) => row.profile.id),
       ),
     );
   const screenings = await getCompanyScreenings(
     db,
-    rows.map((row) => row.profile.id),
+    kept.map((row) => row.profile.id),
   );
-  return rows.map(({ profile, email, waitingSince: since }) => ({
-    userId: profile.id,
-    email,
-    fullName: profile.fullName,
-    companyName: profile.companyName,
-    companyType: profile.companyType ?? null,
-    country: profile.country ?? null,
-    taxId: profile.taxId ?? null,
-    registeredAt: profile.createdAt.toISOString(),
-    // Raw SQL values arrive as strings on node-postgres and PGlite alike.
-    waitingSince: since ? new Date(since).toISOString() : null,
-    revision: profile.kycRevision,
-    documents: toDocumentList(documents.filter((document) => document.userId === profile.id)),
-    screening: screenings.get(profile.id) ?? { status: profile.complianceStatus, lastScreenedAt: null, cases: [] },
-  }));
+  return toPage(rows, page, toKey, waiting?.n ?? 0, () =>
+    kept.map(({ profile, email, waitingSince: since }) => ({
+      userId: profile.id,
+      email,
+      fullName: profile.fullName,
+      companyName: profile.companyName,
+      companyType: profile.companyType ?? null,
+      country: profile.country ?? null,
+      taxId: profile.taxId ?? null,
+      registeredAt: profile.createdAt.toISOString(),
+      // Raw SQL values arrive as strings on node-postgres and PGlite alike.
+      waitingSince: since ? new Date(since).toISOString() : null,
+      revision: profile.kycRevision,
+      documents: toDocumentList(documents.filter((document) => document.userId === profile.id)),
+      screening: screenings.get(profile.id) ?? { status: profile.complianceStatus, lastScreenedAt: null, cases: [] },
+    })),
+  );
 }
 
 /**
@@ -374,14 +384,37 @@ async function upsertOnboarding(
 export async function listOperationsAwaitingReview(
   db: AppDatabase,
   language: Language,
-): Promise<OperationReviewItem[]> {
-  const rows = await db.select().from(adminKycReview).orderBy(asc(adminKycReview.createdAt)).limit(100);
-  return rows.map(({ titleEn, ...row }) => ({
-    ...row,
-    title: operationTitleFor({ title: row.title, titleEn }, language),
-    createdAt: new Date(row.createdAt).toISOString(),
-  }));
+  page: PageQuery,
+): Promise<Page<OperationReviewItem>> {
+  const [rows, [waiting]] = await Promise.all([
+    db
+      .select({ ...getViewSelectedFields(adminKycReview), cursorAt: cursorAtOf(OFFER_REVIEW_KEYSET) })
+      .from(adminKycReview)
+      .where(afterCursor(OFFER_REVIEW_KEYSET, page.cursor))
+      .orderBy(...keysetOrder(OFFER_REVIEW_KEYSET))
+      .limit(page.limit + 1),
+    db.select({ n: count() }).from(adminKycReview),
+  ]);
+  return toPage(
+    rows,
+    page,
+    (row) => ({ at: row.cursorAt, id: row.id }),
+    waiting?.n ?? 0,
+    (kept) =>
+      kept.map(({ titleEn, cursorAt: _cursorAt, ...row }) => ({
+        ...row,
+        title: operationTitleFor({ title: row.title, titleEn }, language),
+        createdAt: new Date(row.createdAt).toISOString(),
+      })),
+  );
 }
+
+const OFFER_REVIEW_KEYSET: Keyset = {
+  at: adminKycReview.createdAt,
+  id: adminKycReview.id,
+  order: 'asc',
+  idIsUuid: true,
+};
 
 /** Approves a pending operation, if it is still the revision reviewed: published (active) from now on. */
 export async function approveOperation(

@@ -43,7 +43,7 @@ describe('operation lifecycle (back office)', () => {
     const held = await getEscrowStates(t.db, [first!, second!]);
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/operations', headers: admin });
     expect(list.statusCode).toBe(200);
-    const beef = list.json().data.find((row: { id: string }) => row.id === demoOperationId('beef-cuts'));
+    const beef = list.json().items.find((row: { id: string }) => row.id === demoOperationId('beef-cuts'));
     expect(beef).toMatchObject({
       status: 'funded',
       escrowHeldCents: held.get(first!)!.heldCents + held.get(second!)!.heldCents,

@@ -6,6 +6,7 @@ import {
   ZDisputeDecisionRequest,
   ZLifecycleStepParams,
   ZOkResponse,
+  ZPageQuery,
   ZOperationControlResponse,
   ZOpenDisputeFields,
   ZOpenDisputeResponse,
@@ -55,13 +56,15 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/operations',
     {
       schema: {
-        summary: 'Approved deals with their stage, allocation and escrow held',
+        summary:
+          'Approved deals with their stage, allocation and escrow held, most recently changed first, a page at a time',
         tags: ['admin'],
+        querystring: ZPageQuery,
         response: { 200: ZAdminOperationsListResponse, ...errors },
       },
       config: admin,
     },
-    async (request) => listAdminOperations(app.db, request.lang),
+    async (request) => listAdminOperations(app.db, request.lang, request.query),
   );
 
   app.get(

@@ -11,8 +11,11 @@ import {
   nextLifecycleStep,
   operationTitleFor,
   statusesAccepting,
+  PAGE_LIMIT_DEFAULT,
+  type PageQuery,
 } from '@tradeops/shared';
-import { desc, eq, ne } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
+import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
 import { operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -40,39 +43,62 @@ function nextStepOf(status: OperationStatus) {
   return status === 'allocated' ? 'shipment_preparation' : nextLifecycleStep(status);
 }
 
-/** Approved deals for the back office (titles in the admin's language), most recently changed first. */
+const ADMIN_OPERATIONS_KEYSET: Keyset = {
+  at: operations.updatedAt,
+  id: operations.id,
+  order: 'desc',
+  idIsUuid: true,
+};
+const reviewedOperations = ne(operations.kycStatus, 'pending');
+
+/**
+ * Approved deals for the back office (titles in the admin's language), most recently changed first,
+ * a page at a time. A deal that changes while the admin pages moves to the front: it shows on the
+ * first page again, not twice on later ones.
+ */
 export async function listAdminOperations(
   db: AppDatabase,
   language: Language = DEFAULT_LANGUAGE,
+  page: PageQuery = { limit: PAGE_LIMIT_DEFAULT },
 ): Promise<AdminOperationsListResponse> {
-  const rows = await db
-    .select({
-      id: operations.id,
-      title: operations.title,
-      titleEn: operations.titleEn,
-      status: operations.status,
-      totalTons: operations.totalTons,
-      allocatedTons: operations.allocatedTons,
-      updatedAt: operations.updatedAt,
-    })
-    .from(operations)
-    .where(ne(operations.kycStatus, 'pending'))
-    .orderBy(desc(operations.updatedAt), desc(operations.id))
-    .limit(200);
+  const [rows, [all]] = await Promise.all([
+    db
+      .select({
+        cursorAt: cursorAtOf(ADMIN_OPERATIONS_KEYSET),
+        id: operations.id,
+        title: operations.title,
+        titleEn: operations.titleEn,
+        status: operations.status,
+        totalTons: operations.totalTons,
+        allocatedTons: operations.allocatedTons,
+        updatedAt: operations.updatedAt,
+      })
+      .from(operations)
+      .where(and(reviewedOperations, afterCursor(ADMIN_OPERATIONS_KEYSET, page.cursor)))
+      .orderBy(...keysetOrder(ADMIN_OPERATIONS_KEYSET))
+      .limit(page.limit + 1),
+    db.select({ n: count() }).from(operations).where(reviewedOperations),
+  ]);
+  const kept = rows.slice(0, page.limit);
   // The escrow accounts' maintained balances (account_balances), not a sum over the ledger.
   const held = await getEscrowHeldByOperation(
     db,
-    rows.map((row) => row.id),
+    kept.map((row) => row.id),
   );
-  return {
-    data: rows.map(({ titleEn, ...row }) => ({
-      ...row,
-      title: operationTitleFor({ title: row.title, titleEn }, language),
-      escrowHeldCents: held.get(row.id) ?? 0,
-      nextStep: nextStepOf(row.status),
-      updatedAt: row.updatedAt.toISOString(),
-    })),
-  };
+  return toPage(
+    rows,
+    page,
+    (row) => ({ at: row.cursorAt, id: row.id }),
+    all?.n ?? 0,
+    () =>
+      kept.map(({ titleEn, cursorAt: _cursorAt, ...row }) => ({
+        ...row,
+        title: operationTitleFor({ title: row.title, titleEn }, language),
+        escrowHeldCents: held.get(row.id) ?? 0,
+        nextStep: nextStepOf(row.status),
+        updatedAt: row.updatedAt.toISOString(),
+      })),
+  );
 }
 
 /** Everything the admin's control page shows, with what may be done next and why not. */

@@ -156,7 +156,7 @@ describe('settlement (back office)', () => {
     expect(ledger.json()).toMatchObject({ held_cents: 0 });
     // The back office's list shows the deal closed, nothing held, no step left.
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/operations', headers: admin });
-    expect(list.json().data.find((row: { id: string }) => row.id === operationId)).toMatchObject({
+    expect(list.json().items.find((row: { id: string }) => row.id === operationId)).toMatchObject({
       status: 'settled',
       escrowHeldCents: 0,
       nextStep: null,

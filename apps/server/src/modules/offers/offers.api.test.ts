@@ -100,7 +100,7 @@ describe('POST /api/offers', () => {
       allocatedTons: 0,
     });
     const queue = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/operations', headers: admin });
-    expect((queue.json() as { data: { id: string }[] }).data.map((item) => item.id)).toContain(id);
+    expect((queue.json() as { items: { id: string }[] }).items.map((item) => item.id)).toContain(id);
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
     expect(audit?.action).toBe('offer.created');
     // Not public until approved.
@@ -431,7 +431,7 @@ describe('approval binds to the revision the admin reviewed', () => {
   }
   async function reviewItem(id: string): Promise<ReviewItem> {
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/operations', headers: admin });
-    const item = (list.json() as { data: ReviewItem[] }).data.find((row) => row.id === id);
+    const item = (list.json() as { items: ReviewItem[] }).items.find((row) => row.id === id);
     expect(item).toBeDefined();
     return item!;
   }
@@ -505,7 +505,7 @@ describe('approval binds to the revision the admin reviewed', () => {
 describe("a seller's new deal says what is true of it", () => {
   async function approve(id: string) {
     const queue = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/operations', headers: admin });
-    const item = (queue.json() as { data: { id: string; revision: number }[] }).data.find((row) => row.id === id);
+    const item = (queue.json() as { items: { id: string; revision: number }[] }).items.find((row) => row.id === id);
     const approved = await t.app.inject({
       method: 'POST',
       url: `/api/admin/kyc/operations/${id}/approve`,
@@ -577,7 +577,7 @@ describe("a seller's new deal says what is true of it", () => {
         url: '/api/admin/kyc/operations',
         headers: { ...admin, 'x-lang': lang },
       });
-      return (response.json() as { data: { id: string; title: string }[] }).data.find((row) => row.id === id)?.title;
+      return (response.json() as { items: { id: string; title: string }[] }).items.find((row) => row.id === id)?.title;
     };
     expect(await queue('es')).toBe('Café verde de Colombia');
     expect(await queue('en')).toBe('Colombian green coffee');
@@ -588,7 +588,7 @@ describe("a seller's new deal says what is true of it", () => {
         url: '/api/admin/operations',
         headers: { ...admin, 'x-lang': lang },
       });
-      return (response.json() as { data: { id: string; title: string }[] }).data.find((row) => row.id === id)?.title;
+      return (response.json() as { items: { id: string; title: string }[] }).items.find((row) => row.id === id)?.title;
     };
     expect(await list('es')).toBe('Café verde de Colombia');
     expect(await list('en')).toBe('Colombian green coffee');

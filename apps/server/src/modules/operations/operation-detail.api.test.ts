@@ -136,6 +136,21 @@ describe('operation detail', () => {
     await views.close();
   });
 
+  it('keeps views of at most maxPending operations in memory: beyond it they flush at once and the excess is dropped', async () => {
+    const views = new ViewCounter(t.db, t.app.log, 60_000, 3);
+    const ids = Array.from({ length: 5 }, () => crypto.randomUUID());
+    for (const id of ids) views.count(id);
+    expect(views.pendingOperations).toBe(3);
+    expect(views.dropped).toBe(2);
+    views.count(ids[0]!);
+    expect(views.pendingOf(ids[0]!)).toBe(2);
+    await views.flush();
+    expect(views.pendingOperations).toBe(0);
+    views.count(ids[4]!);
+    expect(views.pendingOf(ids[4]!)).toBe(1);
+    await views.close();
+  });
+
   it('counts comments from the operation’s message thread', async () => {
     const before = (await getOperationDetail(t.db, FEATURED, buyer, 'es', { countView: false })).stats.comments;
     await t.db.insert(messages).values({ operationId: FEATURED, authorId: buyer, body: '¿Fecha de carga?' });

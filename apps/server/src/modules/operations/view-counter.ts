@@ -3,6 +3,12 @@ import { addOperationViews } from './operation-aggregate';
 
 /** How long a view may wait in memory before it is added to `operations.views_count`. */
 export const VIEW_FLUSH_INTERVAL_MS = 1_000;
+/**
+ * Operations with views waiting in memory at most. Reached (more distinct deals viewed within a
+ * flush than this, or the database refusing writes for a while), a flush starts at once and views
+ * of further operations are not counted until it is done: a statistic, lost rather than the heap.
+ */
+export const VIEW_PENDING_MAX_OPERATIONS = 10_000;
 
 /**
  * Operation views, counted in memory and added to the database once a second per instance in
@@ -18,10 +24,13 @@ export class ViewCounter {
   #timer: NodeJS.Timeout | null = null;
   #flushed: Promise<void> = Promise.resolve();
 
+  #dropped = 0;
+
   constructor(
     private readonly db: AppDatabase,
     private readonly log: { warn(obj: unknown, message: string): void },
     flushIntervalMs: number = VIEW_FLUSH_INTERVAL_MS,
+    private readonly maxPending: number = VIEW_PENDING_MAX_OPERATIONS,
   ) {
     this.#timer = setInterval(() => void this.flush(), flushIntervalMs);
     this.#timer.unref();
@@ -29,7 +38,23 @@ export class ViewCounter {
 
   /** Counts one view of `operationId`. */
   count(operationId: string): void {
-    this.#pending.set(operationId, (this.#pending.get(operationId) ?? 0) + 1);
+    const pending = this.#pending.get(operationId);
+    if (pending === undefined && this.#pending.size >= this.maxPending) {
+      this.#dropped += 1;
+      void this.flush();
+      return;
+    }
+    this.#pending.set(operationId, (pending ?? 0) + 1);
+  }
+
+  /** Operations with views waiting in memory (never above the bound). */
+  get pendingOperations(): number {
+    return this.#pending.size;
+  }
+
+  /** Views not counted because the bound was reached. */
+  get dropped(): number {
+    return this.#dropped;
   }
 
   /** Views of `operationId` this instance counted that the database does not hold yet. */
@@ -52,7 +77,11 @@ export class ViewCounter {
       await addOperationViews(this.db, batch);
     } catch (error) {
       this.log.warn({ err: error, operations: batch.length }, 'operation views not saved yet; retried next flush');
-      for (const [id, views] of batch) this.#pending.set(id, (this.#pending.get(id) ?? 0) + views);
+      for (const [id, views] of batch) {
+        const pending = this.#pending.get(id);
+        if (pending === undefined && this.#pending.size >= this.maxPending) this.#dropped += views;
+        else this.#pending.set(id, (pending ?? 0) + views);
+      }
     } finally {
       this.#flushing = new Map();
     }

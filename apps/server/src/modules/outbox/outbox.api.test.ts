@@ -240,7 +240,7 @@ describe('a server that refuses, and the admin outbox', () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: admin });
     expect(list.statusCode).toBe(200);
     expect(list.json().smtpConfigured).toBe(true);
-    const listed = (list.json().data as { id: string }[]).find((mail) => mail.id === failed!.id);
+    const listed = (list.json().items as { id: string }[]).find((mail) => mail.id === failed!.id);
     expect(listed).toMatchObject({ to: 'nobody@example.test', kind: 'kyc.approved', status: 'failed', attempts: 3 });
     expect(listed).toHaveProperty('lastError', failed!.lastError);
 

@@ -1,4 +1,4 @@
-import { ZOutboxIdParams, ZOutboxResponse, ZResendOutboxResponse } from '@tradeops/shared';
+import { ZOutboxIdParams, ZOutboxResponse, ZPageQuery, ZResendOutboxResponse } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/error-handler';
 import { requireAdmin } from '../../plugins/route-access';
@@ -12,15 +12,19 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/outbox',
     {
       schema: {
-        summary: 'Outgoing e-mails and their delivery state (admins)',
+        summary: 'Outgoing e-mails and their delivery state (admins), newest first, a page at a time',
         tags: ['admin'],
+        querystring: ZPageQuery,
         response: { 200: ZOutboxResponse, ...errors },
       },
       config: { access: 'admin' },
     },
     async (request) => {
       requireAdmin(request);
-      return { data: await listOutbox(app.db, app.config.publicUrl), smtpConfigured: app.mailer !== null };
+      return {
+        ...(await listOutbox(app.db, app.config.publicUrl, request.query)),
+        smtpConfigured: app.mailer !== null,
+      };
     },
   );
 

@@ -1,5 +1,6 @@
-import { type OutboxEmail } from '@tradeops/shared';
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { type OutboxEmail, type Page, type PageQuery } from '@tradeops/shared';
+import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
 import { type FastifyBaseLogger } from 'fastify';
 import { type AppDatabase } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
@@ -125,10 +126,26 @@ function toOutboxEmail(row: OutboxRow, publicUrl: string): OutboxEmail {
   };
 }
 
-/** The newest mails of the outbox, for admins, as they are sent (the reset links when no SMTP is set). */
-export async function listOutbox(db: AppDatabase, publicUrl: string): Promise<OutboxEmail[]> {
-  const rows = await db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(100);
-  return rows.map((row) => toOutboxEmail(row, publicUrl));
+const OUTBOX_KEYSET: Keyset = { at: emailOutbox.createdAt, id: emailOutbox.id, order: 'desc', idIsUuid: true };
+
+/** The outbox for admins, newest first, a page at a time, as the mails are sent (the reset links when no SMTP is set). */
+export async function listOutbox(db: AppDatabase, publicUrl: string, page: PageQuery): Promise<Page<OutboxEmail>> {
+  const [rows, [all]] = await Promise.all([
+    db
+      .select({ cursorAt: cursorAtOf(OUTBOX_KEYSET), row: emailOutbox })
+      .from(emailOutbox)
+      .where(afterCursor(OUTBOX_KEYSET, page.cursor))
+      .orderBy(...keysetOrder(OUTBOX_KEYSET))
+      .limit(page.limit + 1),
+    db.select({ n: count() }).from(emailOutbox),
+  ]);
+  return toPage(
+    rows,
+    page,
+    ({ cursorAt, row }) => ({ at: cursorAt, id: row.id }),
+    all?.n ?? 0,
+    (kept) => kept.map(({ row }) => toOutboxEmail(row, publicUrl)),
+  );
 }
 
 /**

@@ -18,6 +18,7 @@ import { createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, requestOrder } from '../../test/deals';
 import { GIF_BYTES, HTML_BYTES, JPEG_BYTES, PDF_BYTES, PNG_BYTES } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+import { readAllPages } from '../../test/pages';
 
 function multipart(fileName: string, bytes: Buffer, contentType = 'application/octet-stream') {
   const boundary = `----tradeops${randomUUID()}`;
@@ -361,8 +362,8 @@ describe('participations API', () => {
         'PROOF_NOT_ACCEPTED',
       );
 
-      const queue = await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: admin });
-      expect(queue.json().data).toEqual(
+      const queue = await readAllPages(t.app, '/api/admin/payments', admin);
+      expect(queue.items).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ id: participationId, payment_reference: reference, proof_mime_type: 'image/jpeg' }),
         ]),
@@ -475,8 +476,8 @@ describe('participations API', () => {
           expect.objectContaining({ account: expect.stringMatching(/^escrow:/), party: null }),
         ]),
       );
-      const queue = await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: admin });
-      expect(queue.json().data.map((item: { id: string }) => item.id)).not.toContain(participationId);
+      const queue = await readAllPages<{ id: string }>(t.app, '/api/admin/payments', admin);
+      expect(queue.items.map((item) => item.id)).not.toContain(participationId);
       const refusedAsBuyer = await t.app.inject({
         method: 'POST',
         url: `/api/admin/payments/${participationId}/confirm`,
@@ -517,10 +518,8 @@ describe('participations API', () => {
     const participationId = created.json().participation.id as string;
     expect((await uploadProof(buyer, participationId, 'primero.pdf', PDF_BYTES)).statusCode).toBe(200);
     const proofRevision = async () => {
-      const queue = await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: admin });
-      const item = (queue.json().data as { id: string; proof_revision: number }[]).find(
-        (entry) => entry.id === participationId,
-      );
+      const queue = await readAllPages<{ id: string; proof_revision: number }>(t.app, '/api/admin/payments', admin);
+      const item = queue.items.find((entry) => entry.id === participationId);
       expect(item).toBeDefined();
       return item!.proof_revision;
     };

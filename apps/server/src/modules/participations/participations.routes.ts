@@ -8,6 +8,7 @@ import {
   ZParticipationFormResponse,
   ZParticipationIdParams,
   ZParticipationResponse,
+  ZPageQuery,
   ZPaymentQueueResponse,
   ZRejectPaymentRequest,
 } from '@tradeops/shared';
@@ -210,15 +211,16 @@ export const participationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/payments',
     {
       schema: {
-        summary: 'Payment proofs waiting for verification, oldest first',
+        summary: 'Payment proofs waiting for verification, oldest first, a page at a time, with how many wait',
         tags: ['admin'],
+        querystring: ZPageQuery,
         response: { 200: ZPaymentQueueResponse, ...errors },
       },
       config: admin,
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { data: await listPaymentQueue(app.db, request.lang) };
+      return listPaymentQueue(app.db, request.lang, request.query);
     },
   );
 

@@ -6,9 +6,10 @@ import {
   type PaymentReviewItem,
   canApply,
 } from '@tradeops/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { type FastifyBaseLogger } from 'fastify';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
+import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
 import { participations, operations, profiles, user } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
@@ -19,7 +20,7 @@ import { recordDeposit } from '../escrow/escrow.service';
 import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
 import { type OperationRow, lockOperation, transition, updateOperationFields } from '../operations/operation-aggregate';
-import { isUnpaidOrder, operationTitleFor } from '@tradeops/shared';
+import { type Page, type PageQuery, isUnpaidOrder, operationTitleFor } from '@tradeops/shared';
 import { notifyDealFunded } from '../lifecycle/deal-notices.service';
 import { type ParticipationRow, findVisibleParticipation, withEscrow } from './participations.service';
 
@@ -133,43 +134,66 @@ export async function getPaymentProofFile(
   };
 }
 
-/** The verification queue: proofs waiting for an admin, the oldest first. */
-export async function listPaymentQueue(db: AppDatabase, language: string): Promise<PaymentReviewItem[]> {
-  const rows = await db
-    .select({
-      participation: participations,
-      title: operations.title,
-      titleEn: operations.titleEn,
-      fullName: profiles.fullName,
-      companyName: profiles.companyName,
-      email: user.email,
-    })
-    .from(participations)
-    .innerJoin(operations, eq(operations.id, participations.operationId))
-    .innerJoin(profiles, eq(profiles.id, participations.userId))
-    .innerJoin(user, eq(user.id, participations.userId))
-    .where(eq(participations.paymentStatus, 'verification'))
-    .orderBy(asc(participations.proofUploadedAt), asc(participations.id))
-    .limit(200);
-  return rows.map(({ participation: p, ...row }) => {
-    const fileType = fileTypeOfKey(p.paymentProofPath);
-    return {
-      id: p.id,
-      operation_id: p.operationId,
-      operation_title: operationTitleFor(row, language),
-      buyer_name: row.fullName,
-      buyer_email: row.email,
-      company_name: row.companyName,
-      volume: p.volume,
-      amount_cents: p.amountCents,
-      payment_method: p.paymentMethod,
-      payment_reference: p.paymentReference,
-      proof_uploaded_at: p.proofUploadedAt?.toISOString() ?? null,
-      proof_mime_type: fileType ? MIME_TYPE_BY_FILE_TYPE[fileType] : null,
-      proof_file_name: p.paymentProofPath ? `${p.paymentReference}.${fileType ?? 'bin'}` : null,
-      proof_revision: p.proofRevision,
-    };
-  });
+const PAYMENT_QUEUE_KEYSET: Keyset = {
+  at: participations.proofUploadedAt,
+  id: participations.id,
+  order: 'asc',
+  idIsUuid: true,
+};
+const awaitingVerification = eq(participations.paymentStatus, 'verification');
+
+/** The verification queue: proofs waiting for an admin, the oldest first, a page at a time, and how many wait. */
+export async function listPaymentQueue(
+  db: AppDatabase,
+  language: string,
+  page: PageQuery,
+): Promise<Page<PaymentReviewItem>> {
+  const [rows, [waiting]] = await Promise.all([
+    db
+      .select({
+        cursorAt: cursorAtOf(PAYMENT_QUEUE_KEYSET),
+        participation: participations,
+        title: operations.title,
+        titleEn: operations.titleEn,
+        fullName: profiles.fullName,
+        companyName: profiles.companyName,
+        email: user.email,
+      })
+      .from(participations)
+      .innerJoin(operations, eq(operations.id, participations.operationId))
+      .innerJoin(profiles, eq(profiles.id, participations.userId))
+      .innerJoin(user, eq(user.id, participations.userId))
+      .where(and(awaitingVerification, afterCursor(PAYMENT_QUEUE_KEYSET, page.cursor)))
+      .orderBy(...keysetOrder(PAYMENT_QUEUE_KEYSET))
+      .limit(page.limit + 1),
+    db.select({ n: count() }).from(participations).where(awaitingVerification),
+  ]);
+  return toPage(
+    rows,
+    page,
+    (row) => ({ at: row.cursorAt, id: row.participation.id }),
+    waiting?.n ?? 0,
+    (kept) =>
+      kept.map(({ participation: p, ...row }) => {
+        const fileType = fileTypeOfKey(p.paymentProofPath);
+        return {
+          id: p.id,
+          operation_id: p.operationId,
+          operation_title: operationTitleFor(row, language),
+          buyer_name: row.fullName,
+          buyer_email: row.email,
+          company_name: row.companyName,
+          volume: p.volume,
+          amount_cents: p.amountCents,
+          payment_method: p.paymentMethod,
+          payment_reference: p.paymentReference,
+          proof_uploaded_at: p.proofUploadedAt?.toISOString() ?? null,
+          proof_mime_type: fileType ? MIME_TYPE_BY_FILE_TYPE[fileType] : null,
+          proof_file_name: p.paymentProofPath ? `${p.paymentReference}.${fileType ?? 'bin'}` : null,
+          proof_revision: p.proofRevision,
+        };
+      }),
+  );
 }
 
 async function loadOperationTitle(tx: AppTransaction, operationId: string) {

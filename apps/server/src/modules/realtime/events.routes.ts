@@ -6,6 +6,8 @@ import {
   REALTIME_MAX_STREAMS_PER_SESSION,
   REALTIME_RECONNECT_DELAYS_MS,
   REALTIME_SESSION_CHECK_MS,
+  type DealRoomLive,
+  type LiveEvent,
   type RealtimeCloseReason,
   type RealtimeEvent,
 } from '@tradeops/shared';
@@ -19,7 +21,7 @@ import { errorResponses } from '../../plugins/error-handler';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { type RealtimeSignal } from '../../plugins/realtime';
 import { requireAuth } from '../../plugins/route-access';
-import { canSeeDealRoom } from '../deal-room/deal-room.service';
+import { dealRoomBuyersAmong, getDealRoomLive, getLiveMessage, toMessage } from '../deal-room/deal-room.service';
 import { type LiveStream, type StreamLimits, StreamRegistry, streamAddressKey } from './stream-registry';
 
 export interface EventsRoutesOptions {
@@ -57,56 +59,75 @@ export interface OperationAudience {
 }
 
 /**
- * Who hears what on GET /api/events (events carry ids only; pages refetch through
- * the routes that enforce access — the filter keeps other people's activity, and the
- * ids of offers nobody else may read, private):
- * - notification, profile: only the user they belong to.
+ * What an instance reads about an event, once for all its streams (each read starts when a stream
+ * first asks, and is forgotten with the event: nothing kept per operation or per stream).
+ */
+export interface EventReads {
+  audienceOf(event: RealtimeEvent): Promise<OperationAudience | null>;
+  /** Of the users with open streams here, the buyers who may see the event's deal room. */
+  roomBuyersOf(event: RealtimeEvent): Promise<Set<string>>;
+  /** The deal room's shared figures after the event (operation and participation events). */
+  roomOf(event: RealtimeEvent): Promise<DealRoomLive | null>;
+  /** The new message (message events). */
+  messageOf(event: RealtimeEvent): Promise<LiveMessageRow | null>;
+}
+
+type LiveMessageRow = NonNullable<Awaited<ReturnType<typeof getLiveMessage>>>;
+
+/**
+ * Who hears what on GET /api/events, and what the event carries:
+ * - notification, profile: only the user they belong to (ids only).
  * - participation, waitlist: that buyer, the operation's seller and admins.
  * - operation: for an approved operation every signed-in user (its figures — allocated,
  *   available, status — are on its detail page for anyone signed in); for a pending or
  *   rejected offer only its seller and admins.
  * - message: the deal room's audience only (its buyers, its seller, admins).
- * `audienceOf` reads the event's operation (once per event for all the streams of the instance).
+ * Deal rooms are patched, not refetched: a message event carries the message (worded for the
+ * viewer), and an operation or participation event carries the room's shared figures to those who
+ * may see the room (ZLiveEvent); the reads behind them are made once per event (`reads`).
+ * Returns what to send, or null.
  */
-export function createEventFilter(
-  db: AppDatabase,
-  auth: AuthContext,
-  audienceOf: (event: RealtimeEvent) => Promise<OperationAudience | null>,
-) {
+export function createEventFilter(auth: AuthContext, reads: EventReads) {
   const userId = auth.user.id;
-  // Deal-room access per operation for this stream; forgotten when the user's own orders change.
-  const dealRoomAccess = new Map<string, Promise<boolean>>();
+  const mayEnterRoom = async (event: RealtimeEvent, audience?: OperationAudience | null) => {
+    if (auth.isAdmin) return true;
+    if ((audience ?? (await reads.audienceOf(event)))?.sellerId === userId) return true;
+    return (await reads.roomBuyersOf(event)).has(userId);
+  };
+  const withRoom = async (event: RealtimeEvent, audience?: OperationAudience | null): Promise<LiveEvent> => {
+    if (!(await mayEnterRoom(event, audience))) return event;
+    const room = await reads.roomOf(event);
+    return room ? { ...event, room } : event;
+  };
   return {
-    async shouldDeliver(event: RealtimeEvent): Promise<boolean> {
+    async toSend(event: RealtimeEvent): Promise<LiveEvent | null> {
       switch (event.kind) {
         case 'notification':
         case 'profile':
-          return event.userId === userId;
-        case 'participation':
+          return event.userId === userId ? event : null;
         case 'waitlist': {
-          if (event.userId === userId) {
-            if (event.operationId) dealRoomAccess.delete(event.operationId);
-            return true;
-          }
-          if (auth.isAdmin) return true;
-          return (await audienceOf(event))?.sellerId === userId;
+          if (event.userId === userId || auth.isAdmin) return event;
+          return (await reads.audienceOf(event))?.sellerId === userId ? event : null;
+        }
+        case 'participation': {
+          // The buyer's own order: their page reads it again (what it shows is theirs alone).
+          if (event.userId === userId) return event;
+          if (auth.isAdmin) return withRoom(event);
+          const audience = await reads.audienceOf(event);
+          return audience?.sellerId === userId ? withRoom(event, audience) : null;
         }
         case 'operation': {
-          if (auth.isAdmin) return true;
-          const audience = await audienceOf(event);
-          return audience !== null && (audience.isPublic || audience.sellerId === userId);
+          if (auth.isAdmin) return withRoom(event);
+          const audience = await reads.audienceOf(event);
+          if (audience === null || !(audience.isPublic || audience.sellerId === userId)) return null;
+          return withRoom(event, audience);
         }
         case 'session':
-          return false;
+          return null;
         case 'message': {
-          if (!event.operationId) return false;
-          if (auth.isAdmin) return true;
-          let access = dealRoomAccess.get(event.operationId);
-          if (!access) {
-            access = canSeeDealRoom(db, auth, event.operationId).catch(() => false);
-            dealRoomAccess.set(event.operationId, access);
-          }
-          return access;
+          if (!event.operationId || !(await mayEnterRoom(event))) return null;
+          const row = await reads.messageOf(event);
+          return row ? { ...event, message: toMessage(row, row.sellerId, userId) } : event;
         }
       }
     },
@@ -177,39 +198,59 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
     await checking;
   });
 
-  // Every stream hears the same event object: its operation is read once, when a stream first asks, and
+  // Every stream hears the same event object: what it needs is read once, when a stream first asks, and
   // forgotten with the event (nothing kept per operation, so nothing grows with the catalogue).
-  const audiences = new WeakMap<RealtimeEvent, Promise<OperationAudience | null>>();
-  const audienceOf = (event: RealtimeEvent) => {
-    const { operationId } = event;
-    if (!operationId) return Promise.resolve(null);
-    let audience = audiences.get(event);
-    if (!audience) {
-      audience = app.db
+  const once = <T>(fallback: T, what: string, read: (event: RealtimeEvent) => Promise<T>) => {
+    const results = new WeakMap<RealtimeEvent, Promise<T>>();
+    return (event: RealtimeEvent): Promise<T> => {
+      let result = results.get(event);
+      if (!result) {
+        // Unreadable: nobody but admins hears it, or it goes out without its change (a later event
+        // or a resync brings the pages back).
+        result = read(event).catch((error: unknown) => {
+          app.log.warn(
+            { err: error, operationId: event.operationId },
+            `could not read the ${what} of a realtime event`,
+          );
+          return fallback;
+        });
+        results.set(event, result);
+      }
+      return result;
+    };
+  };
+  const reads: EventReads = {
+    audienceOf: once(null, 'audience', async ({ operationId }) => {
+      if (!operationId) return null;
+      const [row] = await app.db
         .select({ sellerId: operations.sellerId, kycStatus: operations.kycStatus })
         .from(operations)
         .where(eq(operations.id, operationId))
-        .limit(1)
-        .then(([row]) => (row ? { sellerId: row.sellerId, isPublic: row.kycStatus === 'approved' } : null))
-        // Unreadable: nobody but admins hears it (a later event or a resync brings the pages back).
-        .catch((error: unknown) => {
-          app.log.warn({ err: error, operationId }, 'could not read the audience of a realtime event');
-          return null;
-        });
-      audiences.set(event, audience);
-    }
-    return audience;
+        .limit(1);
+      return row ? { sellerId: row.sellerId, isPublic: row.kycStatus === 'approved' } : null;
+    }),
+    roomBuyersOf: once(new Set<string>(), 'deal-room audience', async ({ operationId }) =>
+      operationId ? dealRoomBuyersAmong(app.db, operationId, streams.userIds()) : new Set<string>(),
+    ),
+    roomOf: once(null, 'deal room', async ({ operationId }) =>
+      operationId ? getDealRoomLive(app.db, operationId) : null,
+    ),
+    messageOf: once(null, 'message', async ({ id }) => (id ? getLiveMessage(app.db, id) : null)),
   };
 
   app.get(
     '/events',
     {
       schema: {
-        summary: 'Live events (text/event-stream): ids of what changed, for the pages to refetch',
+        summary: 'Live events (text/event-stream): what changed, for the pages to patch or refetch',
         tags: ['realtime'],
         produces: ['text/event-stream'],
         response: {
-          200: z.string().describe('Server-Sent Events: `event: <kind>` and `data: {ids}` until the session ends'),
+          200: z
+            .string()
+            .describe(
+              'Server-Sent Events: `event: <kind>` and `data: {ids}` (ZLiveEvent: a deal room’s new message or shared figures with it) until the session ends',
+            ),
           ...errorResponses(401, 503),
         },
       },
@@ -225,7 +266,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
         reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
         throw new AppError('SERVICE_UNAVAILABLE');
       }
-      const filter = createEventFilter(app.db, auth, audienceOf);
+      const filter = createEventFilter(auth, reads);
       const raw = reply.raw;
 
       reply.hijack();
@@ -251,7 +292,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
         queue = queue
           .then(async () => {
             if (signal.type === 'resync') return send('event: resync\ndata: {}\n\n');
-            if (await filter.shouldDeliver(signal.event)) send(`data: ${JSON.stringify(signal.event)}\n\n`);
+            const live = await filter.toSend(signal.event);
+            if (live) send(`data: ${JSON.stringify(live)}\n\n`);
           })
           .catch((error: unknown) => request.log.error({ err: error }, 'realtime delivery failed'));
       });

@@ -144,6 +144,11 @@ export class StreamRegistry {
     return [...new Set(this.#byUser.of(userId).map((stream) => stream.sessionId))];
   }
 
+  /** The users with open streams. */
+  userIds(): string[] {
+    return [...this.#byUser.keys()];
+  }
+
   /** How many streams one account, or one address, holds. */
   countOf(key: { userId: string } | { address: string }): number {
     return 'userId' in key ? this.#byUser.of(key.userId).length : this.#byAddress.of(key.address).length;

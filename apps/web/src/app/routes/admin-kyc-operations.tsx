@@ -8,6 +8,7 @@ import { RejectWithReason } from '../../features/kyc/components/reason-form';
 import { formatNumber, formatUsdAmount } from '../../lib/format';
 import { Alert } from '../../components/ui/alert';
 import { InnerPage } from '../../components/ui/inner-page';
+import { LoadMore, WaitingTotal } from '../../components/ui/load-more';
 
 /** /admin/kyc/operations: the spec's admin_kyc_review list with approve / reject (reason required). */
 export function AdminKycOperationsPage() {
@@ -20,13 +21,17 @@ export function AdminKycOperationsPage() {
       description={t('adminKyc.operationsSubtitle')}
     >
       <div className="mt-8">
-        <QueryState query={review} isEmpty={(page) => page.data.length === 0} empty={t('adminKyc.operationsEmpty')}>
+        <QueryState query={review} isEmpty={(page) => page.items.length === 0} empty={t('adminKyc.operationsEmpty')}>
           {(page) => (
-            <ul className="grid gap-4">
-              {page.data.map((item) => (
-                <OperationReviewRow key={item.id} item={item} />
-              ))}
-            </ul>
+            <>
+              <WaitingTotal list={page} className="mb-4 text-sm font-medium text-slate-700" />
+              <ul className="grid gap-4">
+                {page.items.map((item) => (
+                  <OperationReviewRow key={item.id} item={item} />
+                ))}
+              </ul>
+              <LoadMore list={review} />
+            </>
           )}
         </QueryState>
       </div>

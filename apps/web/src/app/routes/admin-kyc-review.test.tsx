@@ -2,7 +2,14 @@ import { type KycReviewUser, type OperationReviewItem } from '@tradeops/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buildSessionUser, createTestQueryClient, jsonResponse, mockApi, renderApp } from '../../test/render';
+import {
+  buildSessionUser,
+  createTestQueryClient,
+  jsonResponse,
+  mockApi,
+  pageResponse,
+  renderApp,
+} from '../../test/render';
 
 const admin = () => createTestQueryClient(buildSessionUser({ isAdmin: true, email: 'admin@tradeops.demo' }));
 const DOCUMENT_ID = '7f0b3c1e-9d2a-4b8c-8e1f-2a3b4c5d6e7f';
@@ -62,7 +69,7 @@ describe('admin review pages: a decision on a stale version', () => {
       const posted: unknown[] = [];
       mockApi({
         '/api/admin/kyc/users': () =>
-          jsonResponse({ data: [replaced ? reviewUser(2, 'banco-version-b.pdf') : reviewUser(1, 'banco.pdf')] }),
+          pageResponse([replaced ? reviewUser(2, 'banco-version-b.pdf') : reviewUser(1, 'banco.pdf')]),
         [`/api/admin/kyc/documents/${DOCUMENT_ID}/verify`]: (_url, init) => {
           posted.push(JSON.parse(String(init?.body)));
           // The company replaced the document between the admin's look and the click.
@@ -118,7 +125,7 @@ describe('admin review pages: a decision on a stale version', () => {
         revision,
       });
       mockApi({
-        '/api/admin/kyc/operations': () => jsonResponse({ data: [edited ? item(2, 95_000) : item(1, 1_000)] }),
+        '/api/admin/kyc/operations': () => pageResponse([edited ? item(2, 95_000) : item(1, 1_000)]),
         '/api/admin/kyc/operations/3c9e2b1a-5d4f-4e6a-8b7c-1d2e3f4a5b6c/approve': (_url, init) => {
           posted.push(JSON.parse(String(init?.body)));
           edited = true;

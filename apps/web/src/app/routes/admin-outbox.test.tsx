@@ -3,7 +3,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../lib/i18n';
-import { buildSessionUser, createTestQueryClient, jsonResponse, mockApi, renderApp } from '../../test/render';
+import {
+  buildSessionUser,
+  createTestQueryClient,
+  jsonResponse,
+  mockApi,
+  pageResponse,
+  renderApp,
+} from '../../test/render';
 
 const admin = () => createTestQueryClient(buildSessionUser({ isAdmin: true, email: 'admin@tradeops.demo' }));
 const FAILED_ID = '0b6f5f0e-6f0a-4d7e-9a55-3c1f2b8d9e01';
@@ -42,8 +49,7 @@ describe('/admin/outbox', () => {
     const posted: string[] = [];
     mockApi({
       '/api/admin/outbox': () =>
-        jsonResponse({
-          data: [failed(), mail({ status: 'pending', attempts: 0, sentAt: null, id: 'p-1' })],
+        pageResponse([failed(), mail({ status: 'pending', attempts: 0, sentAt: null, id: 'p-1' })], {
           smtpConfigured: true,
         }),
       [`/api/admin/outbox/${FAILED_ID}/resend`]: (url) => {
@@ -76,14 +82,14 @@ describe('/admin/outbox', () => {
   it('names each mail by what it is, never by its template key, in both languages', { timeout: 20_000 }, async () => {
     mockApi({
       '/api/admin/outbox': () =>
-        jsonResponse({
-          data: [
+        pageResponse(
+          [
             mail({ id: 'a-1', kind: 'auth.verifyMail', subject: 'TradeOps: confirma tu correo' }),
             mail({ id: 'a-2', kind: 'payment.confirmed', subject: 'TradeOps: tu pago' }),
             mail({ id: 'a-3', kind: 'retired.kind', subject: 'TradeOps: aviso' }),
           ],
-          smtpConfigured: true,
-        }),
+          { smtpConfigured: true },
+        ),
     });
     renderApp('/admin/outbox', admin());
     const table = await screen.findByRole('table', { name: 'Correos salientes' }, { timeout: 10_000 });
@@ -102,7 +108,7 @@ describe('/admin/outbox', () => {
   });
 
   it('says so when no SMTP server is configured', { timeout: 20_000 }, async () => {
-    mockApi({ '/api/admin/outbox': () => jsonResponse({ data: [], smtpConfigured: false }) });
+    mockApi({ '/api/admin/outbox': () => pageResponse([], { smtpConfigured: false }) });
     renderApp('/admin/outbox', admin());
     expect(
       await screen.findByText(

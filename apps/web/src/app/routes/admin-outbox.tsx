@@ -6,6 +6,7 @@ import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { type DataColumn, DataTable } from '../../components/ui/data-table';
 import { InnerPage } from '../../components/ui/inner-page';
+import { LoadMore } from '../../components/ui/load-more';
 import { useOutbox, useResendOutboxMail } from '../../features/auth/api/outbox';
 import { formatDate } from '../../lib/format';
 
@@ -79,7 +80,7 @@ export function AdminOutboxPage() {
 
   return (
     <InnerPage title={t('outbox.title')} description={t('outbox.subtitle')} className="max-w-6xl">
-      {outbox.isSuccess && !outbox.data.smtpConfigured && (
+      {outbox.firstPage && !outbox.firstPage.smtpConfigured && (
         <Alert tone="info" className="mt-6">
           {t('outbox.noSmtp')}
         </Alert>
@@ -91,11 +92,14 @@ export function AdminOutboxPage() {
       )}
       {resend.isError && <Alert className="mt-6">{resend.error.message}</Alert>}
       <div className="mt-8">
-        <QueryState query={outbox} isEmpty={(page) => page.data.length === 0} empty={t('outbox.empty')}>
+        <QueryState query={outbox} isEmpty={(page) => page.items.length === 0} empty={t('outbox.empty')}>
           {(page) => (
-            <div className="sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white sm:shadow-sm">
-              <DataTable caption={t('outbox.title')} columns={columns} rows={page.data} rowKey={(mail) => mail.id} />
-            </div>
+            <>
+              <div className="sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white sm:shadow-sm">
+                <DataTable caption={t('outbox.title')} columns={columns} rows={page.items} rowKey={(mail) => mail.id} />
+              </div>
+              <LoadMore list={outbox} />
+            </>
           )}
         </QueryState>
       </div>

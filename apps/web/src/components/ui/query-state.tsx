@@ -17,7 +17,8 @@ export function QueryState<T>({
   skeletonClassName = 'h-64 w-full rounded-xl',
   children,
 }: {
-  query: UseQueryResult<T, Error>;
+  /** A query's result, or anything shaped like it (a paged list, usePagedList). */
+  query: Pick<UseQueryResult<T, Error>, 'data' | 'isError'> & { error: Error | null; refetch: () => unknown };
   /** When the data counts as empty (a list with no rows), `empty` is shown instead. */
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
@@ -28,7 +29,7 @@ export function QueryState<T>({
   if (query.isError) {
     return (
       <Alert>
-        <p>{query.error.message}</p>
+        <p>{query.error?.message}</p>
         <Button className="mt-3" size="sm" variant="secondary" onClick={() => void query.refetch()}>
           {t('common.retry')}
         </Button>

@@ -1,16 +1,16 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { ADMIN_LIST_PAGE_SIZE, usePagedList } from '../../../lib/paged-query';
 import { authKeys } from './keys';
 
-export const outboxQueryOptions = queryOptions({
-  queryKey: authKeys.outbox(),
-  queryFn: ({ signal }) => apiRequest('/api/admin/outbox', (c) => c.ZOutboxResponse, { signal }),
-  staleTime: 0,
-});
-
-/** The mails the platform wrote (password resets, KYC decisions, payments…) and their delivery state; admins only. */
+/** The mails the platform wrote (password resets, KYC decisions, payments…) and their delivery state, newest first, a page at a time; admins only. */
 export function useOutbox() {
-  return useQuery(outboxQueryOptions);
+  return usePagedList({
+    queryKey: authKeys.outbox(),
+    path: '/api/admin/outbox',
+    schema: (c) => c.ZOutboxResponse,
+    limit: ADMIN_LIST_PAGE_SIZE,
+  });
 }
 
 export function resendOutboxMail(id: string) {

@@ -1,4 +1,4 @@
-import { type RealtimeBinding, useRealtimeInvalidation } from '../../../lib/realtime';
+import { REALTIME_REFETCH_SPREAD_MS, type RealtimeBinding, useRealtimeInvalidation } from '../../../lib/realtime';
 import { dashboardKeys } from '../api/keys';
 
 /**
@@ -6,7 +6,9 @@ import { dashboardKeys } from '../api/keys';
  * about the buyer's own order) and a deal's status change refetch the dashboard without a reload.
  */
 const BINDINGS: readonly RealtimeBinding[] = [
-  { kinds: ['participation', 'operation'], queryKey: dashboardKeys.buyers },
+  { kinds: ['participation'], queryKey: dashboardKeys.buyers },
+  // Every signed-in page hears each approved deal's changes: spread, not all at once.
+  { kinds: ['operation'], queryKey: dashboardKeys.buyers, spreadMs: REALTIME_REFETCH_SPREAD_MS },
 ];
 
 export function useBuyerDashboardLive(): void {

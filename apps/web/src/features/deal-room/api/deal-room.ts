@@ -1,4 +1,9 @@
-import { type DealRoomResponse, type PostMessageRequest } from '@tradeops/shared';
+import {
+  type DealRoomMessage,
+  type DealRoomResponse,
+  type PostMessageRequest,
+  appendDealRoomMessage,
+} from '@tradeops/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
@@ -51,7 +56,11 @@ export function usePostDealRoomMessage(operationId: string) {
   return useMutation({
     mutationFn: (body: PostMessageRequest) =>
       apiRequest(`${base(operationId)}/messages`, (c) => c.ZDealRoomMessage, { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dealRoomKeys.messages(operationId) }),
+    // The answer is the message: written into the thread, no refetch (its live event finds it there).
+    onSuccess: (message) =>
+      queryClient.setQueryData<{ data: DealRoomMessage[] }>(dealRoomKeys.messages(operationId), (thread) =>
+        thread ? { data: appendDealRoomMessage(thread.data, message) } : thread,
+      ),
   });
 }
 

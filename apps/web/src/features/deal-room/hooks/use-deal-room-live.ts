@@ -1,18 +1,98 @@
-import { useMemo } from 'react';
-import { type RealtimeBinding, useRealtimeInvalidation } from '../../../lib/realtime';
+import {
+  type DealRoomMessage,
+  type DealRoomResponse,
+  type LiveEvent,
+  ZDealRoomLive,
+  ZDealRoomMessage,
+  appendDealRoomMessage,
+  applyDealRoomLive,
+} from '@tradeops/shared';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { REALTIME_REFETCH_SPREAD_MS, useRealtimeEvents } from '../../../lib/realtime';
 import { dealRoomKeys } from '../api/keys';
 
+type Thread = { data: DealRoomMessage[] };
+
 /**
- * Keeps a deal room current without reloads: its figures and timeline on
- * operation and participation events, its thread on message events.
+ * What one event does to a deal room's cached queries: `patched` when the event carried the change
+ * (applied with setQueryData: no request), `refetch` when the page must read again — at once for
+ * the viewer's own order (`now`), within REALTIME_REFETCH_SPREAD_MS for a change everyone sees
+ * (`spread`).
+ */
+export function applyDealRoomEvent(
+  queryClient: QueryClient,
+  operationId: string,
+  event: LiveEvent,
+): 'patched' | 'ignored' | { refetch: 'rooms' | 'messages'; when: 'now' | 'spread' } {
+  if (event.operationId !== operationId) return 'ignored';
+  if (event.kind === 'message') {
+    const message = ZDealRoomMessage.safeParse(event.message);
+    if (!message.success) return { refetch: 'messages', when: 'spread' };
+    queryClient.setQueryData<Thread>(dealRoomKeys.messages(operationId), (thread) =>
+      thread ? { data: appendDealRoomMessage(thread.data, message.data) } : thread,
+    );
+    return 'patched';
+  }
+  if (event.kind !== 'operation' && event.kind !== 'participation') return 'ignored';
+  const live = ZDealRoomLive.safeParse(event.room);
+  // Without the figures: the viewer's own order changed (or the server could not read the room).
+  if (!live.success) return { refetch: 'rooms', when: 'now' };
+  let needsRefetch = false;
+  queryClient.setQueriesData<DealRoomResponse>({ queryKey: dealRoomKeys.rooms(operationId) }, (room) => {
+    if (!room) return room;
+    const applied = applyDealRoomLive(room, live.data);
+    needsRefetch ||= applied.needsRefetch;
+    return applied.room;
+  });
+  return needsRefetch ? { refetch: 'rooms', when: 'spread' } : 'patched';
+}
+
+/**
+ * Keeps a deal room current without reloads: a new message and the room's new figures come with
+ * their events and are written into the cache; only the viewer's own order, a change of status or
+ * of the timeline reads the room again (spread over REALTIME_REFETCH_SPREAD_MS, coalesced).
  */
 export function useDealRoomLive(operationId: string, enabled = true) {
-  const bindings = useMemo<RealtimeBinding[]>(
-    () => [
-      { kinds: ['operation', 'participation'], operationId, queryKey: dealRoomKeys.rooms(operationId) },
-      { kinds: ['message'], operationId, queryKey: dealRoomKeys.messages(operationId) },
-    ],
-    [operationId],
+  const queryClient = useQueryClient();
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+  }, [operationId]);
+
+  const refetch = (target: 'rooms' | 'messages', when: 'now' | 'spread') => {
+    const queryKey = target === 'rooms' ? dealRoomKeys.rooms(operationId) : dealRoomKeys.messages(operationId);
+    const waiting = timers.current.get(target);
+    if (when === 'now') {
+      if (waiting) clearTimeout(waiting);
+      timers.current.delete(target);
+      void queryClient.invalidateQueries({ queryKey });
+      return;
+    }
+    // Coalesced: one refetch already waiting covers this event too.
+    if (waiting) return;
+    timers.current.set(
+      target,
+      setTimeout(() => {
+        timers.current.delete(target);
+        void queryClient.invalidateQueries({ queryKey });
+      }, Math.random() * REALTIME_REFETCH_SPREAD_MS),
+    );
+  };
+
+  useRealtimeEvents(
+    (event) => {
+      const outcome = applyDealRoomEvent(queryClient, operationId, event);
+      if (typeof outcome === 'object') refetch(outcome.refetch, outcome.when);
+    },
+    () => {
+      refetch('rooms', 'spread');
+      refetch('messages', 'spread');
+    },
+    enabled,
   );
-  useRealtimeInvalidation(bindings, enabled);
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { ADMIN_LIST_PAGE_SIZE, usePagedList } from '../../../lib/paged-query';
 import { kycKeys } from './keys';
 
 export const kycOverviewQueryOptions = queryOptions({
@@ -7,19 +8,23 @@ export const kycOverviewQueryOptions = queryOptions({
   queryFn: ({ signal }) => apiRequest('/api/admin/kyc/overview', (c) => c.ZKycOverviewResponse, { signal }),
 });
 
-export const kycReviewUsersQueryOptions = queryOptions({
-  queryKey: kycKeys.users(),
-  queryFn: ({ signal }) => apiRequest('/api/admin/kyc/users', (c) => c.ZKycReviewUsersResponse, { signal }),
-});
-
-export const operationReviewQueryOptions = queryOptions({
-  queryKey: kycKeys.operations(),
-  queryFn: ({ signal }) => apiRequest('/api/admin/kyc/operations', (c) => c.ZOperationReviewResponse, { signal }),
-});
-
 export const useKycOverview = () => useQuery(kycOverviewQueryOptions);
-export const useKycReviewUsers = () => useQuery(kycReviewUsersQueryOptions);
-export const useOperationReview = () => useQuery(operationReviewQueryOptions);
+/** The KYC review queue, the longest waiting first, a page at a time. */
+export const useKycReviewUsers = () =>
+  usePagedList({
+    queryKey: kycKeys.users(),
+    path: '/api/admin/kyc/users',
+    schema: (c) => c.ZKycReviewUsersResponse,
+    limit: ADMIN_LIST_PAGE_SIZE,
+  });
+/** The offers awaiting review, oldest first, a page at a time. */
+export const useOperationReview = () =>
+  usePagedList({
+    queryKey: kycKeys.operations(),
+    path: '/api/admin/kyc/operations',
+    schema: (c) => c.ZOperationReviewResponse,
+    limit: ADMIN_LIST_PAGE_SIZE,
+  });
 
 /** Every decision names the revision the admin reviewed: one replaced or edited since is refused (409). */
 export type ReviewAction =

@@ -6,13 +6,9 @@ import {
 } from '@tradeops/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { ADMIN_LIST_PAGE_SIZE, usePagedList } from '../../../lib/paged-query';
 import { uploadWithProgress } from '../../../lib/upload-with-progress';
 import { lifecycleKeys } from './keys';
-
-export const adminOperationsQueryOptions = queryOptions({
-  queryKey: lifecycleKeys.list(),
-  queryFn: ({ signal }) => apiRequest('/api/admin/operations', (c) => c.ZAdminOperationsListResponse, { signal }),
-});
 
 export function operationControlQueryOptions(operationId: string) {
   return queryOptions({
@@ -28,7 +24,14 @@ export function operationControlQueryOptions(operationId: string) {
   });
 }
 
-export const useAdminOperations = () => useQuery(adminOperationsQueryOptions);
+/** The reviewed deals, most recently changed first, a page at a time. */
+export const useAdminOperations = () =>
+  usePagedList({
+    queryKey: lifecycleKeys.list(),
+    path: '/api/admin/operations',
+    schema: (c) => c.ZAdminOperationsListResponse,
+    limit: ADMIN_LIST_PAGE_SIZE,
+  });
 export const useOperationControl = (operationId: string) => useQuery(operationControlQueryOptions(operationId));
 
 /** A money action carries the digest of the preview its dialog showed: the server refuses it if the figures changed. */

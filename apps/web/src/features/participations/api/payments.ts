@@ -1,17 +1,17 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
+import { usePagedList } from '../../../lib/paged-query';
 import { paymentKeys } from './keys';
 
-/** GET /api/admin/payments: proofs waiting for verification, oldest first. */
+/** GET /api/admin/payments: proofs waiting for verification, oldest first, a page at a time. */
 export function usePaymentQueue() {
   const { i18n } = useTranslation();
-  return useQuery(
-    queryOptions({
-      queryKey: paymentKeys.queue(i18n.language),
-      queryFn: ({ signal }) => apiRequest('/api/admin/payments', (c) => c.ZPaymentQueueResponse, { signal }),
-    }),
-  );
+  return usePagedList({
+    queryKey: paymentKeys.queue(i18n.language),
+    path: '/api/admin/payments',
+    schema: (c) => c.ZPaymentQueueResponse,
+  });
 }
 
 /** A decision names the proof revision the admin looked at: a proof replaced since is refused (409). */

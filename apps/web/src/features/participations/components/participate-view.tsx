@@ -17,7 +17,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/class-names';
 import { formatDate, formatDeadline, toLocale } from '../../../lib/format';
-import { type RealtimeBinding, useRealtimeInvalidation } from '../../../lib/realtime';
+import { REALTIME_REFETCH_SPREAD_MS, type RealtimeBinding, useRealtimeInvalidation } from '../../../lib/realtime';
 import { useMyParticipation } from '../api/get-my-participation';
 import { participationKeys } from '../api/keys';
 import { proofFileUrl, useUploadProof } from '../api/upload-proof';
@@ -47,7 +47,16 @@ export function ParticipateView({ operationId }: { operationId: string }) {
   // An admin's confirmation or rejection (a participation event) and the deal's own changes
   // (an operation event) reach the page without a reload.
   const live = useMemo<RealtimeBinding[]>(
-    () => [{ kinds: ['participation', 'operation'], operationId, queryKey: participationKeys.mineIn(operationId) }],
+    () => [
+      { kinds: ['participation'], operationId, queryKey: participationKeys.mineIn(operationId) },
+      // Every open page of the deal hears its changes: spread, not all at once.
+      {
+        kinds: ['operation'],
+        operationId,
+        queryKey: participationKeys.mineIn(operationId),
+        spreadMs: REALTIME_REFETCH_SPREAD_MS,
+      },
+    ],
     [operationId],
   );
   useRealtimeInvalidation(live);

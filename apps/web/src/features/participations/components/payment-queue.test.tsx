@@ -2,7 +2,14 @@ import { type PaymentReviewItem } from '@tradeops/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buildSessionUser, createTestQueryClient, jsonResponse, mockApi, renderApp } from '../../../test/render';
+import {
+  buildSessionUser,
+  createTestQueryClient,
+  jsonResponse,
+  mockApi,
+  pageResponse,
+  renderApp,
+} from '../../../test/render';
 
 const PARTICIPATION_ID = '5d7c1a3e-2b4f-4c6d-8e9f-0a1b2c3d4e5f';
 
@@ -33,8 +40,7 @@ describe('payment queue: a confirmation on a replaced proof', () => {
       let replaced = false;
       const posted: unknown[] = [];
       mockApi({
-        '/api/admin/payments': () =>
-          jsonResponse({ data: [replaced ? item(2, 'image/png') : item(1, 'application/pdf')] }),
+        '/api/admin/payments': () => pageResponse([replaced ? item(2, 'image/png') : item(1, 'application/pdf')]),
         [`/api/admin/payments/${PARTICIPATION_ID}/confirm`]: (_url, init) => {
           posted.push(JSON.parse(String(init?.body)));
           replaced = true;
@@ -74,7 +80,7 @@ describe('payment queue: a rejection', () => {
       let rejected = false;
       const posted: unknown[] = [];
       mockApi({
-        '/api/admin/payments': () => jsonResponse({ data: rejected ? [] : [item(3, 'application/pdf')] }),
+        '/api/admin/payments': () => pageResponse(rejected ? [] : [item(3, 'application/pdf')]),
         [`/api/admin/payments/${PARTICIPATION_ID}/reject`]: (_url, init) => {
           posted.push(JSON.parse(String(init?.body)));
           rejected = true;
@@ -105,7 +111,7 @@ describe('payment queue: confirming asks first', () => {
     async () => {
       const posted: unknown[] = [];
       mockApi({
-        '/api/admin/payments': () => jsonResponse({ data: posted.length ? [] : [item(1, 'application/pdf')] }),
+        '/api/admin/payments': () => pageResponse(posted.length ? [] : [item(1, 'application/pdf')]),
         [`/api/admin/payments/${PARTICIPATION_ID}/confirm`]: (_url, init) => {
           posted.push(JSON.parse(String(init?.body)));
           return jsonResponse({ participation: { id: PARTICIPATION_ID } });
@@ -127,4 +133,34 @@ describe('payment queue: confirming asks first', () => {
       await waitFor(() => expect(posted).toEqual([{ proof_revision: 1 }]));
     },
   );
+});
+
+describe('payment queue: a page at a time', () => {
+  it('shows how many proofs wait and loads the next page on request', { timeout: 20_000 }, async () => {
+    const second = {
+      ...item(1, 'application/pdf'),
+      id: '5d7c1a3e-2b4f-4c6d-8e9f-0a1b2c3d4e60',
+      payment_reference: 'TO-SECOND01',
+    };
+    const cursors: (string | null)[] = [];
+    mockApi({
+      '/api/admin/payments': (url) => {
+        const cursor = url.searchParams.get('cursor');
+        cursors.push(cursor);
+        return cursor === 'page-2'
+          ? pageResponse([second], { total: 4_172 })
+          : pageResponse([item(1, 'application/pdf')], { nextCursor: 'page-2', total: 4_172 });
+      },
+    });
+    renderApp('/admin/payments', createTestQueryClient(buildSessionUser({ isAdmin: true })));
+    expect(await screen.findByText('4,172 en espera', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('Mostrando 1 de 4,172')).toBeInTheDocument();
+    expect(screen.queryByTestId('payment-TO-SECOND01')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Cargar más' }));
+    expect(await screen.findByTestId('payment-TO-SECOND01')).toBeInTheDocument();
+    expect(screen.getByTestId('payment-TO-7K2M9QXD4R')).toBeInTheDocument();
+    expect(screen.getByText('Mostrando 2 de 4,172')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
+    expect(cursors).toEqual([null, 'page-2']);
+  });
 });

@@ -11,6 +11,7 @@ import { usePaymentDecision, usePaymentQueue } from '../api/payments';
 import { proofFileUrl } from '../api/upload-proof';
 import { Alert } from '../../../components/ui/alert';
 import { InnerPage } from '../../../components/ui/inner-page';
+import { LoadMore, WaitingTotal } from '../../../components/ui/load-more';
 
 /** The reason of a rejection, checked by the request's schema (the proof revision is the card's). */
 const ZRejectReason = ZRejectPaymentRequest.pick({ reason: true });
@@ -32,18 +33,20 @@ export function PaymentQueue() {
       </p>
       {queue.isPending && <Skeleton className="mt-4 h-64 w-full" />}
       {queue.isError && <Alert className="mt-6">{t('adminPayments.loadError')}</Alert>}
-      {queue.data && queue.data.data.length === 0 && (
+      {!queue.isPending && !queue.isError && <WaitingTotal list={queue} />}
+      {!queue.isPending && !queue.isError && queue.items.length === 0 && (
         <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
           {t('adminPayments.empty')}
         </p>
       )}
-      {queue.data && queue.data.data.length > 0 && (
+      {queue.items.length > 0 && (
         <ul className="mt-4 space-y-6">
-          {queue.data.data.map((item) => (
+          {queue.items.map((item) => (
             <PaymentCard key={item.id} item={item} onDone={setNotice} />
           ))}
         </ul>
       )}
+      <LoadMore list={queue} />
     </InnerPage>
   );
 }
