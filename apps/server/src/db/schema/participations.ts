@@ -9,7 +9,7 @@ import {
   type PaymentStatus,
 } from '@tradeops/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { checkIn, createdAt, timestamptz, updatedAt } from './columns';
 import { operations } from './operations';
@@ -40,6 +40,14 @@ export const participations = pgTable(
     notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
     /** The version of the terms of service and escrow agreement the buyer accepted with the order (null: before terms were versioned). */
     termsVersion: text('terms_version'),
+    /**
+     * The sales contract the buyer accepted with the order (issue 28): its version (1 today), the
+     * snapshot of the deal's terms, price and parties it states, and that snapshot's SHA-256, so a
+     * later edit of the deal never changes a signed contract. null: ordered before contracts.
+     */
+    contractVersion: integer('contract_version'),
+    contractTerms: jsonb('contract_terms').$type<unknown>(),
+    contractHash: text('contract_hash'),
     /** Sent by the client so a retried order submit does not create a second order. */
     idempotencyKey: text('idempotency_key'),
     /** When an unpaid participation stops holding its tons. */
