@@ -24,6 +24,7 @@ export * from './text/safe-text';
 export * from './terms/constants';
 export * from './trade-terms/constants';
 export * from './trade-terms/schemas';
+export * from './trade-terms/contract';
 export * from './time';
 export * from './operations/allocation';
 export * from './operations/constants';

@@ -37,7 +37,7 @@ describe('the holdback until the goods are measured', () => {
   });
   afterAll(async () => t.close());
 
-  const post = (url: string, payload: unknown, headers = admin) =>
+  const post = (url: string, payload: Record<string, unknown>, headers = admin) =>
     t.app.inject({ method: 'POST', url: `/api/admin/operations/${operationId}/${url}`, headers, payload });
 
   it('refuses a final measurement before the settlement, from a non-admin, and with a bad weight', async () => {
