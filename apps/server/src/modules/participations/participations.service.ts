@@ -350,6 +350,7 @@ export async function getParticipationForm(
       price_per_ton_cents: operation.pricePerTonCents,
       deadline: operation.deadline?.toISOString() ?? null,
     },
+    trade_terms: operation.tradeTerms,
     held_by_me_tons: held,
     min_order_tons: minOrderTons(limits),
     max_order_tons: maxOrderTons(limits),
