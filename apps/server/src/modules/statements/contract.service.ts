@@ -8,7 +8,7 @@ import {
   operationReference,
 } from '@tradeops/shared';
 import { createHash } from 'node:crypto';
-import { and, eq, lte, or, sql, lt } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Queryable } from '../../db/client';
 import { operations, participations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -100,16 +100,14 @@ export async function getOrderContract(
   if (!parsed.success || participation.contractVersion === null || !participation.contractHash) {
     throw new AppError('CONTRACT_NOT_FOUND');
   }
+  // Compared in SQL: created_at keeps microseconds a JavaScript Date would round away.
   const [ordinal] = await db
     .select({ count: sql<string>`count(*)` })
     .from(participations)
     .where(
       and(
         eq(participations.operationId, participation.operationId),
-        or(
-          lt(participations.createdAt, participation.createdAt),
-          and(eq(participations.createdAt, participation.createdAt), lte(participations.id, participation.id)),
-        ),
+        sql`(${participations.createdAt}, ${participations.id}) <= (select created_at, id from operation_participants where id = ${participation.id})`,
       ),
     );
   const { platformCompany } = await getPlatformSettings(db);

@@ -323,6 +323,8 @@ export async function renderBuyerStatementPdf(
   pdf.pair(t('orderedAt'), f.date(order.created_at));
   pdf.pair(t('held'), f.money(statement.held_cents));
   if (order.terms_version) pdf.pair(t('termsVersion'), order.terms_version);
+  pdf.heading(translate(language, 'tradeTerms.title'));
+  for (const [label, value] of tradeTermsPairs(statement.trade_terms, language)) pdf.pair(label, value);
   pdf.heading(t('bank'));
   const bank = statement.escrow_bank;
   if (bank) {
@@ -384,6 +386,8 @@ export async function renderSellerStatementPdf(
   pdf.pair(t('operation'), statement.operation.reference);
   pdf.pair(t('volume'), `${statement.operation.total_tons} t`);
   pdf.pair(t('pricePerTon'), t('perTon', { amount: f.money(statement.operation.price_per_ton_cents) }));
+  pdf.heading(translate(language, 'tradeTerms.title'));
+  for (const [label, value] of tradeTermsPairs(statement.operation.trade_terms, language)) pdf.pair(label, value);
   pdf.heading(t('seller.totals'));
   pdf.pair(t('seller.gross'), f.money(statement.totals.gross_cents));
   pdf.pair(t('seller.fee'), f.money(statement.totals.fee_cents));
@@ -411,6 +415,7 @@ export async function renderSellerStatementPdf(
           f.money(payout.net_cents),
         ],
         notes: [
+          payout.tranche === 2 ? translate(language, 'ledgerMemos.final_measurement') : null,
           payout.buyer ? `${t('buyerParty')}: ${f.party(payout.buyer).join(' · ')}` : null,
           `${t('reference')}: ${payout.payment_reference} · ${t('transferId')}: ${payout.transfer_id}`,
         ].filter((note): note is string => note !== null),
