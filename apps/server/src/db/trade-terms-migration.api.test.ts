@@ -40,8 +40,7 @@ describe('the trade terms migration on deals written before it', () => {
     await database?.close();
   });
 
-  const termsOf = async (id: string) =>
-    (await handle.db.select().from(operations).where(eq(operations.id, id)))[0]!;
+  const termsOf = async (id: string) => (await handle.db.select().from(operations).where(eq(operations.id, id)))[0]!;
 
   it('gives a deal with a port and a departure CIF at that port, shipping from the departure', async () => {
     const row = await termsOf(ids.full);

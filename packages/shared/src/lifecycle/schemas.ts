@@ -227,7 +227,10 @@ export const ZFinalMeasurementRequest = z
   .object({
     measured_net_tons: ZMeasuredNetTons,
     quality_notes: zText({ multiline: true }).max(2000, 'validation.tooLong').optional(),
-    preview_digest: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'validation.invalid').optional(),
+    preview_digest: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'validation.invalid')
+      .optional(),
   })
   .strict();
 export type FinalMeasurementRequest = z.infer<typeof ZFinalMeasurementRequest>;

@@ -89,8 +89,7 @@ export function computeShortfallRefunds(input: {
   const missingKg = Math.max(0, contractedKg - measuredKg);
   const shortfallKg = missingKg > toleranceKg ? missingKg : 0;
   const deposited = orders.reduce((sum, order) => sum + BigInt(order.depositedCents), 0n);
-  const valueCents =
-    contractedKg === 0 ? 0 : Number((deposited * BigInt(shortfallKg)) / BigInt(contractedKg));
+  const valueCents = contractedKg === 0 ? 0 : Number((deposited * BigInt(shortfallKg)) / BigInt(contractedKg));
   const shares = largestRemainderShares(
     BigInt(valueCents),
     orders.map((order) => BigInt(order.depositedCents)),

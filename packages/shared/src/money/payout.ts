@@ -58,7 +58,12 @@ export function computePayoutSplit(input: {
   if (!Number.isSafeInteger(refundCents) || refundCents < 0 || refundCents > heldCents) {
     throw new RangeError('the refund must be whole cents between 0 and the held amount');
   }
-  if (!Number.isSafeInteger(holdbackCents) || holdbackCents < 0 || holdbackCents + refundCents > heldCents || holdbackCents >= heldCents) {
+  if (
+    !Number.isSafeInteger(holdbackCents) ||
+    holdbackCents < 0 ||
+    holdbackCents + refundCents > heldCents ||
+    holdbackCents >= heldCents
+  ) {
     throw new RangeError('the holdback must be whole cents, leaving something to pay out');
   }
   const paidOutCents = heldCents - holdbackCents;

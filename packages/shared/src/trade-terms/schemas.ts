@@ -20,7 +20,11 @@ const optionalText = (max: number) =>
 const wholeNumber = (min: number, max: number) =>
   z.preprocess(
     (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
-    z.number('validation.required').int('validation.invalid').min(min, 'validation.tooSmall').max(max, 'validation.tooLarge'),
+    z
+      .number('validation.required')
+      .int('validation.invalid')
+      .min(min, 'validation.tooSmall')
+      .max(max, 'validation.tooLarge'),
   );
 
 /**
@@ -70,7 +74,10 @@ export function checkTradeTermsRules(value: TradeTerms, ctx: z.RefinementCtx): v
   if (value.insurancePayer !== 'none' && value.insuredPercent === null) {
     issue('insuredPercent', 'validation.required');
   }
-  if (INCOTERMS_SELLER_INSURES.includes(value.incoterm) && (value.insuredPercent ?? 0) < INSURED_PERCENT_RANGE.default) {
+  if (
+    INCOTERMS_SELLER_INSURES.includes(value.incoterm) &&
+    (value.insuredPercent ?? 0) < INSURED_PERCENT_RANGE.default
+  ) {
     issue('insuredPercent', 'tradeTerms.validation.minimumCover');
   }
 }

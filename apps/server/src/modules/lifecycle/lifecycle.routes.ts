@@ -134,7 +134,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Record a settled deal's final net weight and quality: pays the holdback out",
         description:
-          'The second tranche (docs/decisions/021): a shortfall beyond the deal\'s quantity tolerance is refunded to each buyer pro rata to the cent (largest remainder), the rest of the holdback goes to the seller less the fee. An optional `preview_digest` names the payout preview (action final_measurement) the admin confirmed: if the figures changed since, nothing moves (409 PAYOUT_CHANGED).',
+          "The second tranche (docs/decisions/021): a shortfall beyond the deal's quantity tolerance is refunded to each buyer pro rata to the cent (largest remainder), the rest of the holdback goes to the seller less the fee. An optional `preview_digest` names the payout preview (action final_measurement) the admin confirmed: if the figures changed since, nothing moves (409 PAYOUT_CHANGED).",
         tags: ['admin'],
         params: ZOperationIdParams,
         body: ZFinalMeasurementRequest,

@@ -89,7 +89,11 @@ export async function getOrderContract(
   language: Language,
 ): Promise<OrderContract> {
   const [row] = await db
-    .select({ participation: participations, sellerId: operations.sellerId, referenceNumber: operations.referenceNumber })
+    .select({
+      participation: participations,
+      sellerId: operations.sellerId,
+      referenceNumber: operations.referenceNumber,
+    })
     .from(participations)
     .innerJoin(operations, eq(operations.id, participations.operationId))
     .where(eq(participations.id, participationId));
@@ -117,7 +121,11 @@ export async function getOrderContract(
     hash: participation.contractHash,
     snapshot: parsed.data,
     issuer: platformCompany
-      ? { legal_name: platformCompany.legal_name, address: platformCompany.address, tax_id: platformCompany.tax_id.trim() || null }
+      ? {
+          legal_name: platformCompany.legal_name,
+          address: platformCompany.address,
+          tax_id: platformCompany.tax_id.trim() || null,
+        }
       : { legal_name: 'TradeOps', address: null, tax_id: null },
     paymentReference: participation.paymentReference,
     language,

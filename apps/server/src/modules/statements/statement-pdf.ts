@@ -471,7 +471,11 @@ export async function renderContractPdf(
   const c = (key: string, params?: Record<string, string | number>) => translate(language, `contract.${key}`, params);
   const { snapshot } = contract;
   const title = language === 'en' && snapshot.title_en ? snapshot.title_en : snapshot.title;
-  const { doc, regular, bold } = await openDocument(language, `${c('pdfTitle')} ${contract.number}`, contract.issuer.legal_name);
+  const { doc, regular, bold } = await openDocument(
+    language,
+    `${c('pdfTitle')} ${contract.number}`,
+    contract.issuer.legal_name,
+  );
   const pdf = new PdfWriter(doc, regular, bold);
   pdf.letterhead(
     { name: contract.issuer.legal_name, lines: f.issuerLines(contract.issuer) },
@@ -503,6 +507,8 @@ export async function renderContractPdf(
   pdf.pair(c('version'), String(contract.version));
   if (snapshot.terms_version) pdf.pair(f.t('termsVersion'), snapshot.terms_version);
   pdf.pair(c('fingerprint'), contract.hash);
-  pdf.footers((page, pages) => c('pdfFooter', { issuer: contract.issuer.legal_name, number: contract.number, page, pages }));
+  pdf.footers((page, pages) =>
+    c('pdfFooter', { issuer: contract.issuer.legal_name, number: contract.number, page, pages }),
+  );
   return doc.save({ useObjectStreams: false });
 }

@@ -61,7 +61,7 @@ function send(operationId: string, action: LifecycleAction) {
           ...(action.qualityNotes ? { quality_notes: action.qualityNotes } : {}),
           preview_digest: action.previewDigest,
         },
-      });
+      }).then(() => ({ ok: true as const }));
   }
 }
 

@@ -16,7 +16,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { AllocationBar } from './allocation-bar';
 import { SellerTrackRecord } from './seller-track-record';
 import { SpecificationSummary } from './specification-summary';
-import { TradeTermsList } from './trade-terms-list';
+import { TradeTermsList } from '../../../components/ui/trade-terms-list';
 
 /** The whole detail page of one operation, from GET /api/operations/{id}. */
 export function OperationDetailView({

@@ -27,7 +27,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TermsAcceptance } from '../../../components/ui/terms-acceptance';
-import { TradeTermsList } from '../../operations/components/trade-terms-list';
+import { TradeTermsList } from '../../../components/ui/trade-terms-list';
 
 /**
  * What the buyer chooses and accepts; the idempotency key is the form's own and the terms

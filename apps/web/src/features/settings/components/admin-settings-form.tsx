@@ -93,7 +93,8 @@ function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
   }
 
   const numberField = (
-    name: 'participationHoldHours' | 'fundRetentionDays' | 'platformFeeBps' | 'disputeWindowDays' | 'holdbackReleaseBps',
+    name:
+      'participationHoldHours' | 'fundRetentionDays' | 'platformFeeBps' | 'disputeWindowDays' | 'holdbackReleaseBps',
     label: string,
     range: { min: number; max: number; hint: string },
   ) => (

@@ -1,6 +1,6 @@
 import { type TradeTerms } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../lib/format';
 
 /**
  * A deal's trade terms (issue 28): Incoterm and named place, shipment window, quantity tolerance,
