@@ -15,7 +15,9 @@ import {
   type TradeTerms,
   defaultTradeTerms,
 } from '@tradeops/shared';
+import { eq } from 'drizzle-orm';
 import { buyerAccount, escrowAccount } from '../../modules/escrow/ledger-accounts';
+import { contractColumnsFor } from '../../modules/statements/contract.service';
 import { type AppTransaction } from '../client';
 import { ledgerEntries, ledgerTransfers, participations, operationPartners, operations } from '../schema';
 import { demoUserId } from './demo-accounts';
@@ -876,9 +878,19 @@ export async function seedDemoParticipations(tx: AppTransaction, now: Date) {
     const buyerId = demoUserId(demo.buyerKey);
     const amountCents = computeTotalCents(usdToCents(operation.pricePerTonUsd), demo.volume);
     const confirmedAt = daysAgo(now, demo.confirmedDaysAgo);
+    // The demo orders carry their contract, as an order placed through the API does.
+    const [operationRow] = await tx.select().from(operations).where(eq(operations.id, operationId));
+    const contract = await contractColumnsFor(tx, operationRow!, {
+      buyerId,
+      volume: demo.volume,
+      amountCents,
+      termsVersion: null,
+      now: daysAgo(now, demo.createdDaysAgo),
+    });
     await tx
       .insert(participations)
       .values({
+        ...contract,
         id: participationId,
         operationId,
         userId: buyerId,
