@@ -1,6 +1,6 @@
 import { ESCROW_STATES } from '../escrow/constants';
 import { z } from 'zod';
-import { ZTradeTermsFields } from '../trade-terms/schemas';
+import { ZTradeTermsView } from '../trade-terms/schemas';
 import { zText } from '../text/safe-text';
 import { zTermsVersion } from '../terms/schemas';
 import { LEDGER_TRANSFER_KINDS } from '../escrow/constants';
@@ -80,7 +80,7 @@ export type OrderOperation = z.infer<typeof ZOrderOperation>;
 export const ZParticipationFormResponse = z.object({
   operation: ZOrderOperation,
   /** The deal's trade terms: what the order's contract will state (issue 28). */
-  trade_terms: ZTradeTermsFields,
+  trade_terms: ZTradeTermsView,
   /** Tons the caller already holds in live orders of this operation. */
   held_by_me_tons: z.number().int(),
   min_order_tons: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operationReference } from '../statements/schemas';
-import { ZTradeTermsFields } from './schemas';
+import { ZTradeTermsView } from './schemas';
 
 /**
  * The version of the pro-forma invoice and sales contract an order records (operation_participants
@@ -29,7 +29,7 @@ export const ZContractSnapshot = z.object({
   product_name: z.string(),
   origin_country: z.string(),
   destination_country: z.string(),
-  trade_terms: ZTradeTermsFields,
+  trade_terms: ZTradeTermsView,
   volume: z.number().int(),
   price_per_ton_cents: z.number().int(),
   amount_cents: z.number().int(),

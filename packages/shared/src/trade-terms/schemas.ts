@@ -85,6 +85,23 @@ export function checkTradeTermsRules(value: TradeTerms, ctx: z.RefinementCtx): v
 /** The stored terms (operations.trade_terms) with their rules: what the views and the contract read. */
 export const ZTradeTerms = ZTradeTermsFields.superRefine(checkTradeTermsRules);
 
+/**
+ * The terms as the API answers them (detail page, order form, statements, the contract's copy):
+ * the stored object, with no coercion or transform, so a response can be checked and serialised.
+ */
+export const ZTradeTermsView = z.object({
+  incoterm: z.enum(INCOTERMS),
+  namedPlace: z.string(),
+  shipmentFrom: z.string(),
+  shipmentTo: z.string(),
+  quantityTolerancePercent: z.number().int(),
+  qualitySpecification: z.string(),
+  inspectionBody: z.string().nullable(),
+  insurancePayer: z.enum(INSURANCE_PAYERS),
+  insuredPercent: z.number().int().nullable(),
+  paymentTerms: z.string().nullable(),
+}) satisfies z.ZodType<TradeTerms>;
+
 /** The field names, in the wizard's order. */
 export const TRADE_TERMS_FIELDS = Object.keys(ZTradeTermsFields.shape) as TradeTermsField[];
 
