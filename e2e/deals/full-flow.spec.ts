@@ -89,6 +89,18 @@ async function createOfferThroughWizard(seller: Page, product: string) {
   await seller.getByLabel('Fecha límite para participar').fill(isoDateInDays(20));
   await seller.getByLabel('Salida estimada').fill(isoDateInDays(30));
   await seller.getByLabel('Llegada estimada').fill(isoDateInDays(55));
+  await seller.getByRole('button', { name: 'Siguiente' }).click();
+
+  // The trade terms: a CIF deal at the arrival port, insured by the seller at 110 %.
+  await expect(seller.getByRole('heading', { level: 2, name: /Condiciones comerciales/ })).toBeVisible();
+  await expect(seller.getByLabel('Incoterm 2020')).toHaveValue('CIF');
+  await seller.getByLabel('Lugar o puerto convenido').fill('Valencia');
+  await seller.getByLabel('Embarque desde').fill(isoDateInDays(28));
+  await seller.getByLabel('Embarque hasta').fill(isoDateInDays(35));
+  await seller
+    .getByLabel('Especificación de calidad (según la ficha técnica)')
+    .fill('Excelso, malla 15+, humedad máx. 12 %');
+  await seller.getByLabel('Entidad de inspección').fill('SGS');
   await seller.getByRole('button', { name: 'Publicar oferta' }).click();
   await expect(seller.getByRole('heading', { name: '¡Oferta enviada!' })).toBeVisible();
 }

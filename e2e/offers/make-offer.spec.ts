@@ -72,9 +72,19 @@ test.describe('offers', () => {
     await page.getByLabel('Fecha límite para participar').fill(isoDateInDays(20));
     await page.getByLabel('Salida estimada').fill(isoDateInDays(30));
     await page.getByLabel('Llegada estimada').fill(isoDateInDays(25));
+    await nextStep(page, 'Condiciones comerciales');
+
+    // The trade terms start at CIF, the seller insuring 110 %, ± 5 %; the place, window and quality are the seller's.
+    await expect(page.getByLabel('Incoterm 2020')).toHaveValue('CIF');
+    await page.getByLabel('Lugar o puerto convenido').fill('Valencia');
+    await page.getByLabel('Embarque desde').fill(isoDateInDays(30));
+    await page.getByLabel('Embarque hasta').fill(isoDateInDays(40));
+    await page.getByLabel('Especificación de calidad (según la ficha técnica)').fill('Fermentación mín. 75 %');
+    // A rule between the dates is checked with the whole form: the wizard goes back to the step to fix.
     await page.getByRole('button', { name: 'Publicar oferta' }).click();
     await expect(page.getByText('La llegada no puede ser anterior a la salida')).toBeVisible();
     await page.getByLabel('Llegada estimada').fill(isoDateInDays(55));
+    await nextStep(page, 'Condiciones comerciales');
     await page.getByRole('button', { name: 'Publicar oferta' }).click();
     await expect(page.getByRole('heading', { name: '¡Oferta enviada!' })).toBeVisible();
 
@@ -116,6 +126,14 @@ test.describe('offers', () => {
       deadline: isoDateInDays(10),
       expectedDeparture: isoDateInDays(20),
       expectedArrival: isoDateInDays(40),
+      incoterm: 'CFR',
+      namedPlace: 'La Guaira',
+      shipmentFrom: isoDateInDays(18),
+      shipmentTo: isoDateInDays(25),
+      quantityTolerancePercent: 5,
+      qualitySpecification: 'ICUMSA 45',
+      insurancePayer: 'buyer',
+      insuredPercent: 110,
     });
     const created = await page.request.post('/api/offers', {
       headers: originHeaders(baseURL),
@@ -130,6 +148,8 @@ test.describe('offers', () => {
     await page.getByLabel('Título', { exact: true }).fill(`${product} editado`);
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await expect(page.getByLabel('Incoterm 2020')).toHaveValue('CFR');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     const edited = page.getByTestId('seller-offer').filter({ hasText: `${product} editado` });
     await expect(edited).toBeVisible();

@@ -2,10 +2,32 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { type CreateParticipationResponse, DAY_MS, type Participation, TERMS_VERSION } from '@tradeops/shared';
+import {
+  type CreateParticipationResponse,
+  DAY_MS,
+  type Participation,
+  TERMS_VERSION,
+  type TradeTerms,
+  defaultTradeTerms,
+  isoDateInDays,
+} from '@tradeops/shared';
 import { type Queryable } from '../db/client';
 import { participations, operationWaitlist, operations } from '../db/schema';
 import { demoUserId } from '../db/seed/demo-accounts';
+
+/** A test deal's trade terms: CIF La Guaira, ± 5 %, the seller insuring 110 %, shipping in 20 to 34 days. */
+export function testTradeTerms(overrides: Partial<TradeTerms> = {}): TradeTerms {
+  return {
+    ...defaultTradeTerms({
+      arrivalPort: 'La Guaira',
+      destinationCountry: 'VE',
+      specification: 'Regular 26% de materia grasa',
+      productName: 'Leche en polvo',
+      shipmentFrom: isoDateInDays(20),
+    }),
+    ...overrides,
+  };
+}
 
 /**
  * A fresh, approved, open operation of the demo seller for one test: 20 t in
@@ -34,6 +56,7 @@ export async function createOpenOperation(
       status: 'active',
       kycStatus: 'approved',
       sellerId: demoUserId('vendedor'),
+      tradeTerms: testTradeTerms(),
       ...overrides,
     })
     .returning();

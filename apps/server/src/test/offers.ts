@@ -23,6 +23,16 @@ export function buildOfferRequest(overrides: Partial<OfferRequest> = {}): OfferR
     deadline: isoDateInDays(20),
     expectedDeparture: isoDateInDays(30),
     expectedArrival: isoDateInDays(50),
+    incoterm: 'CIF',
+    namedPlace: 'Valencia',
+    shipmentFrom: isoDateInDays(28),
+    shipmentTo: isoDateInDays(35),
+    quantityTolerancePercent: 5,
+    qualitySpecification: 'Excelso, malla 15+, humedad máx. 12 %',
+    inspectionBody: 'SGS',
+    insurancePayer: 'seller',
+    insuredPercent: 110,
+    paymentTerms: null,
     ...overrides,
   };
 }

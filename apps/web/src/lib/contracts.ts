@@ -32,6 +32,7 @@ export {
   ZOperationControlResponse,
   ZOperationReviewResponse,
   ZPayoutPreview,
+  ZFinalMeasurementResponse,
   ZPlatformStats,
   ZSessionResponse,
   ZUploadDocumentResponse,

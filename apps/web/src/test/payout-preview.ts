@@ -3,13 +3,18 @@ import { type PayoutPreview, computePayoutSplit, sumPayoutSplits } from '@tradeo
 /** A preview as the server answers it: each order split by the shared function that books it. */
 export function buildPayoutPreview(
   action: PayoutPreview['action'],
-  orders: { id: string; company: string; heldCents: number; refundCents?: number }[],
+  orders: { id: string; company: string; heldCents: number; refundCents?: number; holdbackCents?: number }[],
   feeBps = 200,
   digest = 'a'.repeat(43),
   decision: PayoutPreview['decision'] = null,
 ): PayoutPreview {
   const splits = orders.map((order) =>
-    computePayoutSplit({ heldCents: order.heldCents, refundCents: order.refundCents ?? 0, feeBps }),
+    computePayoutSplit({
+      heldCents: order.heldCents,
+      refundCents: order.refundCents ?? 0,
+      feeBps,
+      holdbackCents: order.holdbackCents ?? 0,
+    }),
   );
   const totals = sumPayoutSplits(splits);
   return {
@@ -22,6 +27,7 @@ export function buildPayoutPreview(
       buyer_company: order.company,
       held_cents: splits[index]!.heldCents,
       refund_cents: splits[index]!.refundCents,
+      holdback_cents: splits[index]!.holdbackCents,
       gross_cents: splits[index]!.grossCents,
       fee_cents: splits[index]!.feeCents,
       net_cents: splits[index]!.netCents,
@@ -29,6 +35,7 @@ export function buildPayoutPreview(
     totals: {
       held_cents: totals.heldCents,
       refund_cents: totals.refundCents,
+      holdback_cents: totals.holdbackCents,
       gross_cents: totals.grossCents,
       fee_cents: totals.feeCents,
       net_cents: totals.netCents,

@@ -40,6 +40,9 @@ export const ERROR_STATUS = {
   OPERATION_TRANSITION_NOT_ALLOWED: 409,
   PAYMENTS_UNCONFIRMED: 409,
   RETENTION_NOT_ENDED: 409,
+  FINAL_MEASUREMENT_RECORDED: 409,
+  CONTRACT_NOT_FOUND: 404,
+  NOTHING_HELD_BACK: 409,
   /** What an action would pay out changed since the preview the admin confirmed. */
   PAYOUT_CHANGED: 409,
   DISPUTE_OPEN: 409,

@@ -7,6 +7,7 @@
 export const LEDGER_MEMO_CODES = [
   'payment_confirmed',
   'settlement',
+  'final_measurement',
   'dispute_release',
   'dispute_refund',
   'dispute_partial',

@@ -54,6 +54,10 @@ const SAME_IN_BOTH = [
   /^sellerArea\.withdrawNo$/,
   // The technical term, used as is in Spanish.
   /^integrations\.webhooks\.title$/,
+  // The ICC's rule names (Incoterms 2020), a "Total" and placeholders with symbols only.
+  /^(offers\.fields|tradeTerms)\.incoterm$/,
+  /^tradeTerms\.(incotermValue|toleranceValue)$/,
+  /^contract\.total$/,
 ];
 
 /** Words of English that are not Spanish words: one of them in a Spanish value is a leak. */

@@ -209,11 +209,46 @@ export const ZAdminOperationsListResponse = zPage(
 export type AdminOperationsListResponse = z.infer<typeof ZAdminOperationsListResponse>;
 
 /** The back-office actions that pay escrow out, each previewed before it is confirmed. */
-export const PAYOUT_PREVIEW_ACTIONS = ['settle', 'cancel', 'dispute'] as const;
+export const PAYOUT_PREVIEW_ACTIONS = ['settle', 'cancel', 'dispute', 'final_measurement'] as const;
 export type PayoutPreviewAction = (typeof PAYOUT_PREVIEW_ACTIONS)[number];
+
+/** Measured net tons: positive, at most three decimals (whole kilograms), at most the platform's largest deal. */
+export const ZMeasuredNetTons = z
+  .number('validation.required')
+  .min(0, 'validation.tooSmall')
+  .max(1_000_000, 'validation.tooLarge')
+  .refine((tons) => Math.abs(tons * 1000 - Math.round(tons * 1000)) < 1e-6, 'lifecycle.validation.kilograms');
+
+/**
+ * POST /api/admin/operations/{id}/final-measurement: the net weight measured at destination (and
+ * the quality found), which pays the holdback out (docs/decisions/021).
+ */
+export const ZFinalMeasurementRequest = z
+  .object({
+    measured_net_tons: ZMeasuredNetTons,
+    quality_notes: zText({ multiline: true }).max(2000, 'validation.tooLong').optional(),
+    preview_digest: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'validation.invalid')
+      .optional(),
+  })
+  .strict();
+export type FinalMeasurementRequest = z.infer<typeof ZFinalMeasurementRequest>;
+
+/** The final measurement's figures: the shortfall and what it refunded. */
+export const ZFinalMeasurementResponse = z.object({
+  contracted_kg: z.number().int(),
+  measured_net_kg: z.number().int(),
+  tolerance_kg: z.number().int(),
+  shortfall_kg: z.number().int(),
+  refund_cents: z.number().int(),
+  released_cents: z.number().int(),
+});
+export type FinalMeasurementResponse = z.infer<typeof ZFinalMeasurementResponse>;
 
 /** POST /api/admin/operations/{id}/payout-preview: the action, and a dispute's outcome. */
 export const ZPayoutPreviewRequest = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('final_measurement'), measured_net_tons: ZMeasuredNetTons }).strict(),
   z.object({ action: z.literal('settle') }).strict(),
   z.object({ action: z.literal('cancel') }).strict(),
   z
@@ -232,6 +267,8 @@ export const ZPayoutPreviewLine = z.object({
   buyer_company: z.string(),
   held_cents: z.number().int(),
   refund_cents: z.number().int(),
+  /** Stays in escrow until the final measurement (a settlement's holdback), 0 otherwise. */
+  holdback_cents: z.number().int(),
   /** Leaves escrow for the seller's side: the fee is taken from it. */
   gross_cents: z.number().int(),
   fee_cents: z.number().int(),
@@ -242,6 +279,7 @@ export type PayoutPreviewLine = z.infer<typeof ZPayoutPreviewLine>;
 const ZPayoutTotals = z.object({
   held_cents: z.number().int(),
   refund_cents: z.number().int(),
+  holdback_cents: z.number().int(),
   gross_cents: z.number().int(),
   fee_cents: z.number().int(),
   net_cents: z.number().int(),

@@ -55,6 +55,15 @@ describe('computePayoutSplit', () => {
     expect(() => computePayoutSplit({ heldCents: 100, refundCents: 0, feeBps: 2001 })).toThrow(RangeError);
   });
 
+  it('keeps a holdback in escrow: the escrow gives up the rest, the fee is on what the seller gets', () => {
+    const split = computePayoutSplit({ heldCents: 1_000_000, refundCents: 0, feeBps: 200, holdbackCents: 100_000 });
+    expect(split).toMatchObject({ kind: 'release', grossCents: 900_000, feeCents: 18_000, netCents: 882_000 });
+    expect(split.entries[0]).toEqual({ role: 'escrow', amountCents: -900_000 });
+    expect(() => computePayoutSplit({ heldCents: 100, refundCents: 0, feeBps: 200, holdbackCents: 100 })).toThrow(
+      RangeError,
+    );
+  });
+
   it('sums several orders', () => {
     const splits = [
       computePayoutSplit({ heldCents: 5_200_000, refundCents: 1_500_000, feeBps: 200 }),
@@ -63,6 +72,7 @@ describe('computePayoutSplit', () => {
     expect(sumPayoutSplits(splits)).toEqual({
       heldCents: 13_000_000,
       refundCents: 2_000_000,
+      holdbackCents: 0,
       grossCents: 11_000_000,
       feeCents: 220_000,
       netCents: 10_780_000,

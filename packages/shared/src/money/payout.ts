@@ -20,7 +20,9 @@ export interface PayoutSplit {
   kind: 'release' | 'refund';
   heldCents: Cents;
   refundCents: Cents;
-  /** What leaves escrow for the seller's side: the held amount less the refund (the fee is taken from it). */
+  /** What stays in escrow after this transfer (a holdback until the final measurement), 0 otherwise. */
+  holdbackCents: Cents;
+  /** What leaves escrow for the seller's side: the held amount less the refund and the holdback (the fee is taken from it). */
   grossCents: Cents;
   feeBps: number;
   feeCents: Cents;
@@ -38,27 +40,47 @@ export interface PayoutSplit {
  * so a dialog shows exactly what the transfer then books. Integers only; anything out of range
  * (nothing held, a refund above the held amount or below zero) is refused with a RangeError.
  */
-export function computePayoutSplit(input: { heldCents: Cents; refundCents: Cents; feeBps: number }): PayoutSplit {
+export function computePayoutSplit(input: {
+  heldCents: Cents;
+  refundCents: Cents;
+  feeBps: number;
+  /**
+   * What stays in escrow (the first tranche of a settlement keeps the holdback there until the
+   * final measurement: computeHoldbackCents); 0 by default, everything held is paid out.
+   */
+  holdbackCents?: Cents;
+}): PayoutSplit {
   const { heldCents, refundCents, feeBps } = input;
+  const holdbackCents = input.holdbackCents ?? 0;
   if (!Number.isSafeInteger(heldCents) || heldCents <= 0) {
     throw new RangeError('a payout needs a whole, positive number of cents held');
   }
   if (!Number.isSafeInteger(refundCents) || refundCents < 0 || refundCents > heldCents) {
     throw new RangeError('the refund must be whole cents between 0 and the held amount');
   }
-  const grossCents = heldCents - refundCents;
+  if (
+    !Number.isSafeInteger(holdbackCents) ||
+    holdbackCents < 0 ||
+    holdbackCents + refundCents > heldCents ||
+    holdbackCents >= heldCents
+  ) {
+    throw new RangeError('the holdback must be whole cents, leaving something to pay out');
+  }
+  const paidOutCents = heldCents - holdbackCents;
+  const grossCents = paidOutCents - refundCents;
   const feeCents = computePlatformFeeCents(grossCents, feeBps);
   const netCents = grossCents - feeCents;
   return {
-    kind: refundCents === heldCents ? 'refund' : 'release',
+    kind: grossCents === 0 ? 'refund' : 'release',
     heldCents,
     refundCents,
+    holdbackCents,
     grossCents,
     feeBps,
     feeCents,
     netCents,
     entries: [
-      { role: 'escrow', amountCents: -heldCents },
+      { role: 'escrow', amountCents: -paidOutCents },
       { role: 'seller', amountCents: netCents },
       { role: 'platform_fee', amountCents: feeCents },
       { role: 'buyer_refund', amountCents: refundCents },
@@ -68,10 +90,11 @@ export function computePayoutSplit(input: { heldCents: Cents; refundCents: Cents
 
 /** Sums of several orders' splits (a deal's settlement, a dispute's decision, a cancellation's refunds). */
 export function sumPayoutSplits(splits: readonly PayoutSplit[]) {
-  const total = { heldCents: 0, refundCents: 0, grossCents: 0, feeCents: 0, netCents: 0 };
+  const total = { heldCents: 0, refundCents: 0, holdbackCents: 0, grossCents: 0, feeCents: 0, netCents: 0 };
   for (const split of splits) {
     total.heldCents += split.heldCents;
     total.refundCents += split.refundCents;
+    total.holdbackCents += split.holdbackCents;
     total.grossCents += split.grossCents;
     total.feeCents += split.feeCents;
     total.netCents += split.netCents;

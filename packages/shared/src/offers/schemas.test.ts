@@ -17,6 +17,16 @@ const VALID = {
   deadline: isoDateInDays(20),
   expectedDeparture: isoDateInDays(30),
   expectedArrival: isoDateInDays(50),
+  incoterm: 'CIF',
+  namedPlace: 'Valencia',
+  shipmentFrom: isoDateInDays(28),
+  shipmentTo: isoDateInDays(35),
+  quantityTolerancePercent: '5',
+  qualitySpecification: 'Excelso, malla 15+',
+  inspectionBody: '',
+  insurancePayer: 'seller',
+  insuredPercent: '110',
+  paymentTerms: '',
 };
 
 /** The first message of each field that fails. */
@@ -64,5 +74,37 @@ describe('offer money and tonnage', () => {
     expect(fieldErrors({ totalTons: 1e21 })).toMatchObject({ totalTons: expect.any(String) });
     expect(fieldErrors({ totalTons: 20.5 })).toEqual({ totalTons: 'offers.validation.wholeTons' });
     expect(fieldErrors({ minVolume: -0 })).toEqual({ minVolume: 'offers.validation.positive' });
+  });
+});
+
+describe('the trade terms of an offer', () => {
+  it('takes the wizard’s strings: empty optional fields are null, numbers are numbers', () => {
+    const parsed = ZOfferRequest.parse(VALID);
+    expect(parsed).toMatchObject({
+      incoterm: 'CIF',
+      quantityTolerancePercent: 5,
+      insuredPercent: 110,
+      inspectionBody: null,
+      paymentTerms: null,
+    });
+  });
+
+  it('refuses a window that ends before it starts and an unknown Incoterm', () => {
+    expect(fieldErrors({ shipmentTo: isoDateInDays(20) })).toEqual({ shipmentTo: 'tradeTerms.validation.windowOrder' });
+    expect(fieldErrors({ incoterm: 'EXW' })).toEqual({ incoterm: 'validation.required' });
+  });
+
+  it('has the seller insure at least 110 % under CIF and CIP; nobody insuring names no share', () => {
+    expect(fieldErrors({ insurancePayer: 'buyer' })).toEqual({ insurancePayer: 'tradeTerms.validation.sellerInsures' });
+    expect(fieldErrors({ incoterm: 'CIP', insuredPercent: '100' })).toEqual({
+      insuredPercent: 'tradeTerms.validation.minimumCover',
+    });
+    expect(fieldErrors({ incoterm: 'FOB', insurancePayer: 'none', insuredPercent: '110' })).toEqual({
+      insuredPercent: 'tradeTerms.validation.noInsurance',
+    });
+    expect(fieldErrors({ incoterm: 'FOB', insurancePayer: 'none', insuredPercent: '' })).toEqual({});
+    expect(fieldErrors({ quantityTolerancePercent: '11' })).toEqual({
+      quantityTolerancePercent: 'validation.tooLarge',
+    });
   });
 });

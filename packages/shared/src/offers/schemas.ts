@@ -14,6 +14,7 @@ import {
   PAYMENT_STATUSES,
   PRODUCT_CATEGORIES,
 } from '../operations/constants';
+import { ZTradeTermsFields, checkTradeTermsRules } from '../trade-terms/schemas';
 
 /*
  * The offer form (spec §5): one schema for the /make-offer wizard, the edit
@@ -85,6 +86,8 @@ export const ZOfferFields = z.object({
   deadline: isoDate(),
   expectedDeparture: isoDate(),
   expectedArrival: isoDate(),
+  // Step 4: the trade terms (Incoterm and place, shipment window, tolerance, quality, inspection, insurance, payment).
+  ...ZTradeTermsFields.shape,
 });
 
 type OfferFieldsOutput = z.output<typeof ZOfferFields>;
@@ -101,6 +104,7 @@ export function checkOfferRules(value: OfferFieldsOutput, ctx: z.RefinementCtx, 
   if (value.expectedArrival < value.expectedDeparture)
     issue('expectedArrival', 'offers.validation.arrivalBeforeDeparture');
   if (value.destinationCountry === value.originCountry) issue('destinationCountry', 'offers.validation.sameCountry');
+  checkTradeTermsRules(value, ctx);
 }
 
 /** POST /api/offers and PUT /api/offers/:id (the JSON part `data` of the multipart body). */
@@ -130,6 +134,21 @@ export const OFFER_STEPS = [
   },
   { key: 'volume', fields: ['totalTons', 'minVolume', 'maxPerParticipantTons', 'priceUsd'] },
   { key: 'dates', fields: ['deadline', 'expectedDeparture', 'expectedArrival'] },
+  {
+    key: 'terms',
+    fields: [
+      'incoterm',
+      'namedPlace',
+      'shipmentFrom',
+      'shipmentTo',
+      'quantityTolerancePercent',
+      'qualitySpecification',
+      'inspectionBody',
+      'insurancePayer',
+      'insuredPercent',
+      'paymentTerms',
+    ],
+  },
 ] as const satisfies readonly { key: string; fields: readonly OfferField[] }[];
 
 /** The title shown when the seller leaves it empty (spec §5): product name and origin country. */
@@ -191,6 +210,16 @@ export const ZOfferDetail = z.object({
     deadline: z.string(),
     expectedDeparture: z.string(),
     expectedArrival: z.string(),
+    incoterm: z.string(),
+    namedPlace: z.string(),
+    shipmentFrom: z.string(),
+    shipmentTo: z.string(),
+    quantityTolerancePercent: z.number().int(),
+    qualitySpecification: z.string(),
+    inspectionBody: z.string().nullable(),
+    insurancePayer: z.string(),
+    insuredPercent: z.number().int().nullable(),
+    paymentTerms: z.string().nullable(),
   }),
 });
 export type OfferDetail = z.infer<typeof ZOfferDetail>;

@@ -1,3 +1,4 @@
+import { ZTradeTermsView } from '../trade-terms/schemas';
 import { z } from 'zod';
 import { OPERATION_PARTNER_ROLES } from '../partners/constants';
 import { ZSpecSheetSummary } from './catalogue-schemas';
@@ -36,6 +37,8 @@ export const ZOperationDetail = ZOperationListItem.extend({
   arrival_port: z.string().nullable(),
   warehouse: z.string().nullable(),
   specification: z.string().nullable(),
+  /** Incoterm and place, shipment window, tolerance, quality, inspection, insurance, payment (issue 28). */
+  trade_terms: ZTradeTermsView,
   expected_departure: z.iso.date().nullable(),
   expected_arrival: z.iso.date().nullable(),
   container_tons: z.number().int().nullable(),

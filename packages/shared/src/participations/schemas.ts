@@ -1,6 +1,7 @@
 import { zPage } from '../paging/page';
 import { ESCROW_STATES } from '../escrow/constants';
 import { z } from 'zod';
+import { ZTradeTermsView } from '../trade-terms/schemas';
 import { zText } from '../text/safe-text';
 import { zTermsVersion } from '../terms/schemas';
 import { LEDGER_TRANSFER_KINDS } from '../escrow/constants';
@@ -79,6 +80,8 @@ export type OrderOperation = z.infer<typeof ZOrderOperation>;
 /** GET /api/operations/{id}/participation-form: what the order page shows and checks before submitting. */
 export const ZParticipationFormResponse = z.object({
   operation: ZOrderOperation,
+  /** The deal's trade terms: what the order's contract will state (issue 28). */
+  trade_terms: ZTradeTermsView,
   /** Tons the caller already holds in live orders of this operation. */
   held_by_me_tons: z.number().int(),
   min_order_tons: z.number().int(),

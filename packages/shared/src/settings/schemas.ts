@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PLATFORM_FEE_BPS_RANGE } from '../money/platform-fee';
 import { DISPUTE_WINDOW_DAYS_RANGE } from '../disputes/constants';
 import { zText } from '../text/safe-text';
+import { HOLDBACK_RELEASE_BPS_RANGE } from '../trade-terms/constants';
 
 /** Hours an unpaid participation holds its tons before it expires (a platform setting; this is its default). */
 export const DEFAULT_PARTICIPATION_HOLD_HOURS = 72;
@@ -15,6 +16,7 @@ export const PLATFORM_SETTING_KEYS = [
   'platform_fee_bps',
   'dispute_window_days',
   'platform_company',
+  'holdback_release_bps',
 ] as const;
 export type PlatformSettingKey = (typeof PLATFORM_SETTING_KEYS)[number];
 
@@ -75,6 +77,16 @@ export const ZUpdateAdminSettingsRequest = z.object({
     .int('validation.invalid')
     .min(DISPUTE_WINDOW_DAYS_RANGE.min, 'disputes.validation.windowRange')
     .max(DISPUTE_WINDOW_DAYS_RANGE.max, 'disputes.validation.windowRange'),
+  /**
+   * The share of a settlement paid to the seller at once, in basis points (9000 = 90 %); the rest
+   * waits for the final measurement. Left out: unchanged.
+   */
+  holdbackReleaseBps: z
+    .number('validation.required')
+    .int('validation.invalid')
+    .min(HOLDBACK_RELEASE_BPS_RANGE.min, 'adminSettings.validation.holdbackRange')
+    .max(HOLDBACK_RELEASE_BPS_RANGE.max, 'adminSettings.validation.holdbackRange')
+    .optional(),
 });
 export type UpdateAdminSettingsRequest = z.input<typeof ZUpdateAdminSettingsRequest>;
 
@@ -90,6 +102,7 @@ export const ZAdminSettingsResponse = z.object({
   fundRetentionDays: z.number().int(),
   platformFeeBps: z.number().int(),
   disputeWindowDays: z.number().int(),
+  holdbackReleaseBps: z.number().int(),
 });
 export type AdminSettingsResponse = z.infer<typeof ZAdminSettingsResponse>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import { ZEscrowBankDetails } from '../settings/schemas';
+import { ZTradeTermsView } from '../trade-terms/schemas';
 
 /** What a buyer's escrow movement is: money in (deposit), to the seller (release) or back to them (refund). */
 export const STATEMENT_MOVEMENT_KINDS = ['deposit', 'release', 'refund'] as const;
@@ -94,6 +95,8 @@ export const ZBuyerStatement = z.object({
     created_at: z.iso.datetime({ offset: true }),
     terms_version: z.string().nullable(),
   }),
+  /** The trade terms the order's contract states (the deal's, for an order placed before contracts). */
+  trade_terms: ZTradeTermsView,
   escrow_bank: ZEscrowBankDetails.nullable(),
   movements: z.array(ZStatementMovement),
   held_cents: z.number().int(),
@@ -114,6 +117,8 @@ export const ZSellerPayout = z.object({
   /** The rate used (basis points), as recorded at release. */
   fee_bps: z.number().int().nullable(),
   net_cents: z.number().int(),
+  /** 1: the payout (a settlement's first tranche); 2: the holdback released at the final measurement. */
+  tranche: z.number().int(),
   created_at: z.iso.datetime({ offset: true }),
 });
 export type SellerPayout = z.infer<typeof ZSellerPayout>;
@@ -131,6 +136,7 @@ export const ZSellerStatement = z.object({
     status: z.string(),
     total_tons: z.number().int(),
     price_per_ton_cents: z.number().int(),
+    trade_terms: ZTradeTermsView,
   }),
   payouts: z.array(ZSellerPayout),
   totals: z.object({ gross_cents: z.number().int(), fee_cents: z.number().int(), net_cents: z.number().int() }),

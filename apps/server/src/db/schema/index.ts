@@ -12,3 +12,4 @@ export * from './views';
 export * from './rate-limits';
 export * from './integrations';
 export * from './compliance';
+export * from './final-measurements';

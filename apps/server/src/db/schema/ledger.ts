@@ -1,6 +1,6 @@
 import { LEDGER_TRANSFER_KINDS, type LedgerTransferKind } from '@tradeops/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { checkIn, createdAt, updatedAt } from './columns';
 import { operations } from './operations';
@@ -21,6 +21,11 @@ export const ledgerTransfers = pgTable(
       .references(() => operations.id, { onDelete: 'restrict' }),
     participationId: uuid('participation_id').references(() => participations.id, { onDelete: 'restrict' }),
     memo: text('memo'),
+    /**
+     * A payout's tranche (docs/decisions/021): 1, the payout (a settlement's first tranche, which
+     * may keep a holdback in escrow); 2, the holdback's payout at the final measurement.
+     */
+    tranche: smallint('tranche').notNull().default(1),
     /** null: done by the platform itself (a scheduled job). */
     createdBy: text('created_by').references(() => user.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
@@ -28,13 +33,14 @@ export const ledgerTransfers = pgTable(
   (t) => [
     checkIn('ledger_transfers_kind_check', t.kind, LEDGER_TRANSFER_KINDS),
     check('ledger_transfers_participation_check', sql`${t.kind} = 'adjustment' or ${t.participationId} is not null`),
-    // A participation's money comes in once and goes out once: at most one release,
-    // and never both released and refunded (one index covers both rules).
+    check('ledger_transfers_tranche_check', sql`${t.tranche} in (1, 2)`),
+    // A participation's money comes in once and goes out once per tranche: at most one release
+    // or refund of the payout, and one of the holdback (one index covers both rules).
     uniqueIndex('ledger_transfers_one_deposit_idx')
       .on(t.participationId)
       .where(sql`kind = 'deposit'`),
     uniqueIndex('ledger_transfers_one_payout_idx')
-      .on(t.participationId)
+      .on(t.participationId, t.tranche)
       .where(sql`kind in ('release', 'refund')`),
     index('ledger_transfers_operation_idx').on(t.operationId),
     // An order's escrow state (dashboards, statements): its transfers of every kind.

@@ -13,6 +13,7 @@ import {
   type OperationStatus,
   type OperationType,
   type ProductCategory,
+  type TradeTerms,
 } from '@tradeops/shared';
 import { sql } from 'drizzle-orm';
 import {
@@ -22,6 +23,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -80,6 +82,8 @@ export const operations = pgTable(
     /** A line summing up the product's specification (e.g. '26% fat'), in Spanish and optionally English. */
     specification: text('specification'),
     specificationEn: text('specification_en'),
+    /** The deal's trade terms (Incoterm and place, shipment window, tolerance…): ZTradeTerms, docs/decisions/021. */
+    tradeTerms: jsonb('trade_terms').$type<TradeTerms>().notNull(),
     productSpecId: uuid('product_spec_id').references(() => productSpecs.id, { onDelete: 'set null' }),
     /** A public image bundled with the web app, e.g. '/images/ops/milk-powder.webp'. */
     imagePath: text('image_path'),

@@ -16,6 +16,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -53,6 +54,14 @@ export const participations = pgTable(
     notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
     /** The version of the terms of service and escrow agreement the buyer accepted with the order (null: before terms were versioned). */
     termsVersion: text('terms_version'),
+    /**
+     * The sales contract the buyer accepted with the order (issue 28): its version (1 today), the
+     * snapshot of the deal's terms, price and parties it states, and that snapshot's SHA-256, so a
+     * later edit of the deal never changes a signed contract. null: ordered before contracts.
+     */
+    contractVersion: integer('contract_version'),
+    contractTerms: jsonb('contract_terms').$type<unknown>(),
+    contractHash: text('contract_hash'),
     /** Sent by the client so a retried order submit does not create a second order. */
     idempotencyKey: text('idempotency_key'),
     /** When an unpaid participation stops holding its tons. */

@@ -1,6 +1,7 @@
 import {
   DEFAULT_PLATFORM_FEE_BPS,
   DEFAULT_DISPUTE_WINDOW_DAYS,
+  DEFAULT_HOLDBACK_RELEASE_BPS,
   DEFAULT_PARTICIPATION_HOLD_HOURS,
   type EscrowBankDetails,
   type PlatformCompany,
@@ -36,6 +37,7 @@ export const DEFAULT_PLATFORM_SETTINGS: Record<PlatformSettingKey, unknown> = {
   fund_retention_days: FUND_RETENTION_DAYS,
   platform_fee_bps: DEFAULT_PLATFORM_FEE_BPS,
   dispute_window_days: DEFAULT_DISPUTE_WINDOW_DAYS,
+  holdback_release_bps: DEFAULT_HOLDBACK_RELEASE_BPS,
   // Stored admin e-mails (besides ADMIN_EMAILS); the demo admin is an admin by its profile.
   admin_emails: [],
 };

@@ -12,8 +12,12 @@ import {
   DAY_MS,
   isoDateInDays,
   writeLedgerMemo,
+  type TradeTerms,
+  defaultTradeTerms,
 } from '@tradeops/shared';
+import { eq } from 'drizzle-orm';
 import { buyerAccount, escrowAccount } from '../../modules/escrow/ledger-accounts';
+import { contractColumnsFor } from '../../modules/statements/contract.service';
 import { type AppTransaction } from '../client';
 import { ledgerEntries, ledgerTransfers, participations, operationPartners, operations } from '../schema';
 import { demoUserId } from './demo-accounts';
@@ -727,6 +731,53 @@ export const DEMO_PARTICIPATIONS: readonly DemoParticipation[] = [
   },
 ];
 
+/**
+ * The demo deals' trade terms where they differ from the defaults (CIF at the arrival port, the
+ * seller insuring 110 %, ± 5 %, the platform's inspector): real-looking terms as an importer quotes
+ * them. The featured milk powder ships CIF La Guaira, inspected by SGS.
+ */
+const DEMO_TRADE_TERMS: Readonly<Record<string, Partial<TradeTerms>>> = {
+  [FEATURED_OPERATION_KEY]: {
+    inspectionBody: 'SGS Venezuela',
+    qualitySpecification: 'Grasa 26 % mín., humedad 4 % máx., solubilidad 1,0 ml máx. (ADPI extra grade)',
+    paymentTerms: 'Anticipo 100 % en escrow; saldo liberado contra inspección en destino',
+  },
+  'cocoa-liquor': {
+    incoterm: 'FOB',
+    namedPlace: 'La Guaira',
+    insurancePayer: 'buyer',
+    inspectionBody: 'Bureau Veritas',
+  },
+  'arabica-coffee': {
+    incoterm: 'FOB',
+    namedPlace: 'Puerto Cabello',
+    insurancePayer: 'buyer',
+    quantityTolerancePercent: 3,
+  },
+  'beef-cuts': { incoterm: 'CFR', insurancePayer: 'buyer', inspectionBody: 'Intertek' },
+  'refined-sugar': { inspectionBody: 'SGS', quantityTolerancePercent: 2 },
+  soybeans: { incoterm: 'FOB', namedPlace: 'Rosario', insurancePayer: 'buyer', quantityTolerancePercent: 10 },
+  'yellow-corn': { incoterm: 'CFR', insurancePayer: 'buyer', quantityTolerancePercent: 10, inspectionBody: 'Cotecna' },
+  'whole-milk-powder': { incoterm: 'CIP', inspectionBody: 'SGS' },
+  'frozen-beef': { incoterm: 'DAP', namedPlace: 'Almacén frigorífico, La Guaira', insurancePayer: 'seller' },
+};
+
+/** A demo deal's trade terms: the defaults from its route and departure, then its own. */
+export function demoTradeTerms(demo: DemoOperation, departure: string): TradeTerms {
+  const base = defaultTradeTerms({
+    arrivalPort: demo.arrivalPort,
+    destinationCountry: demo.destination,
+    specification: demo.specification,
+    productName: demo.productName,
+    shipmentFrom: departure,
+  });
+  const own = DEMO_TRADE_TERMS[demo.key] ?? {};
+  const terms = { ...base, ...own };
+  // A buyer who insures names the cover too; nobody insuring names none.
+  if (terms.insurancePayer === 'none') terms.insuredPercent = null;
+  return terms;
+}
+
 export function demoOperationId(key: string): string {
   return demoId(`operation:${key}`);
 }
@@ -778,6 +829,7 @@ export async function seedDemoOperations(tx: AppTransaction, now: Date, productS
         pricePerTonCents: usdToCents(demo.pricePerTonUsd),
         deadline: new Date(now.getTime() + demo.deadlineInDays * DAY_MS),
         expectedDeparture: isoDateInDays(departureInDays, now),
+        tradeTerms: demoTradeTerms(demo, isoDateInDays(departureInDays, now)),
         expectedArrival: isoDateInDays(demo.arrivalInDays ?? departureInDays + 25, now),
         // Demo orders are all paid and held in escrow: a deal they fill is funded (issue 14), not merely allocated.
         status: demo.status ?? (allocatedTons === demo.totalTons ? 'funded' : 'active'),
@@ -826,9 +878,19 @@ export async function seedDemoParticipations(tx: AppTransaction, now: Date) {
     const buyerId = demoUserId(demo.buyerKey);
     const amountCents = computeTotalCents(usdToCents(operation.pricePerTonUsd), demo.volume);
     const confirmedAt = daysAgo(now, demo.confirmedDaysAgo);
+    // The demo orders carry their contract, as an order placed through the API does.
+    const [operationRow] = await tx.select().from(operations).where(eq(operations.id, operationId));
+    const contract = await contractColumnsFor(tx, operationRow!, {
+      buyerId,
+      volume: demo.volume,
+      amountCents,
+      termsVersion: null,
+      now: daysAgo(now, demo.createdDaysAgo),
+    });
     await tx
       .insert(participations)
       .values({
+        ...contract,
         id: participationId,
         operationId,
         userId: buyerId,

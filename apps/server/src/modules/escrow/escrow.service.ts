@@ -2,6 +2,7 @@ import {
   type LedgerTransferKind,
   type PayoutEntryRole,
   type PayoutSplit,
+  computeHoldbackCents,
   computePayoutSplit,
   sumPayoutSplits,
 } from '@tradeops/shared';
@@ -65,6 +66,7 @@ async function insertTransfer(
     participationId: string | null;
     memo: string | null;
     createdBy: string | null;
+    tranche?: 1 | 2;
   },
   entries: { account: string; amountCents: number }[],
 ): Promise<string> {
@@ -127,6 +129,8 @@ export async function payOutParticipation(
      * moved since is refused (PAYOUT_CHANGED) rather than booked differently.
      */
     planned?: PayoutSplit;
+    /** 2: the holdback's payout at the final measurement (docs/decisions/021); 1 otherwise. */
+    tranche?: 1 | 2;
   },
 ): Promise<string> {
   const money = await lockParticipationMoney(tx, participationId);
@@ -138,7 +142,8 @@ export async function payOutParticipation(
   const refund = options.refundCents;
   if (!Number.isInteger(refund) || refund < 0 || refund > held) throw new AppError('VALIDATION_FAILED');
   const feeBps = options.planned?.feeBps ?? (await getPlatformSettings(tx)).platformFeeBps;
-  const split = computePayoutSplit({ heldCents: held, refundCents: refund, feeBps });
+  const holdbackCents = options.planned?.holdbackCents ?? 0;
+  const split = computePayoutSplit({ heldCents: held, refundCents: refund, feeBps, holdbackCents });
   const accountOf: Record<PayoutEntryRole, string> = {
     escrow: escrowAccount(money.operationId),
     seller: sellerAccount(money.sellerId),
@@ -153,6 +158,7 @@ export async function payOutParticipation(
       participationId,
       memo: options.memo ?? null,
       createdBy: options.actorId,
+      tranche: options.tranche ?? 1,
     },
     split.entries.map((entry) => ({ account: accountOf[entry.role], amountCents: entry.amountCents })),
   );
@@ -162,7 +168,14 @@ export async function payOutParticipation(
       action: 'escrow.platform_fee',
       entityType: 'ledger_transfer',
       entityId: transferId,
-      data: { participationId, grossCents: split.grossCents, feeBps: split.feeBps, feeCents: split.feeCents },
+      data: {
+        participationId,
+        grossCents: split.grossCents,
+        feeBps: split.feeBps,
+        feeCents: split.feeCents,
+        holdbackCents: split.holdbackCents,
+        tranche: options.tranche ?? 1,
+      },
     });
   }
   return transferId;
@@ -178,6 +191,8 @@ export interface PayoutPlanLine {
 /** What paying out several orders would book, with the fee in force: a preview, or the plan an action books. */
 export interface PayoutPlan {
   feeBps: number;
+  /** 2: the holdback's payout at the final measurement; 1: every other payout. */
+  tranche: 1 | 2;
   lines: PayoutPlanLine[];
 }
 
@@ -191,6 +206,11 @@ export async function planPayouts(
   db: Queryable,
   orders: readonly { id: string; companyName: string }[],
   refundFor: (order: { id: string; heldCents: number }) => number,
+  options: {
+    /** A settlement's first tranche: the seller's share in basis points, the rest held back (computeHoldbackCents). */
+    releaseBps?: number;
+    tranche?: 1 | 2;
+  } = {},
 ): Promise<PayoutPlan> {
   const states = await getEscrowStates(
     db,
@@ -205,13 +225,15 @@ export async function planPayouts(
     if (!Number.isSafeInteger(refundCents) || refundCents < 0 || refundCents > heldCents) {
       throw new AppError('REFUND_EXCEEDS_HELD', { company: order.companyName });
     }
+    const holdbackCents =
+      options.releaseBps === undefined || refundCents > 0 ? 0 : computeHoldbackCents(heldCents, options.releaseBps);
     lines.push({
       participationId: order.id,
       buyerCompany: order.companyName,
-      split: computePayoutSplit({ heldCents, refundCents, feeBps: platformFeeBps }),
+      split: computePayoutSplit({ heldCents, refundCents, feeBps: platformFeeBps, holdbackCents }),
     });
   }
-  return { feeBps: platformFeeBps, lines };
+  return { feeBps: platformFeeBps, tranche: options.tranche ?? 1, lines };
 }
 
 /**
@@ -223,11 +245,12 @@ export function payoutPlanDigest(plan: PayoutPlan): string {
     participationId,
     split.heldCents,
     split.refundCents,
+    split.holdbackCents,
     split.feeCents,
     split.netCents,
   ]);
   return createHash('sha256')
-    .update(JSON.stringify([plan.feeBps, figures]))
+    .update(JSON.stringify([plan.feeBps, plan.tranche, figures]))
     .digest('base64url');
 }
 
@@ -245,17 +268,18 @@ export async function bookPayoutPlan(
   plan: PayoutPlan,
   actorId: string | null,
   memo: string,
-): Promise<{ releasedCents: number; refundedCents: number }> {
+): Promise<{ releasedCents: number; refundedCents: number; heldBackCents: number }> {
   for (const line of plan.lines) {
     await payOutParticipation(tx, line.participationId, {
       refundCents: line.split.refundCents,
       actorId,
       memo,
       planned: line.split,
+      tranche: plan.tranche,
     });
   }
   const totals = sumPayoutSplits(plan.lines.map((line) => line.split));
-  return { releasedCents: totals.grossCents, refundedCents: totals.refundCents };
+  return { releasedCents: totals.grossCents, refundedCents: totals.refundCents, heldBackCents: totals.holdbackCents };
 }
 
 /** Cents a participation has in escrow now (deposit minus what was paid out of it). */

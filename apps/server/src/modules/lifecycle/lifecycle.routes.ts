@@ -3,6 +3,8 @@ import {
   OPERATION_MILESTONE_KINDS,
   ZAdminOperationsListResponse,
   ZCancelOperationRequest,
+  ZFinalMeasurementRequest,
+  ZFinalMeasurementResponse,
   ZDisputeDecisionRequest,
   ZLifecycleStepParams,
   ZOkResponse,
@@ -24,6 +26,7 @@ import { UPLOAD_LIMITS, readMultipart } from '../../plugins/multipart';
 import { sendStoredFile } from '../../plugins/storage/send-stored-file';
 import { requireAuth } from '../../plugins/route-access';
 import { addDisputeEvidence, decideDispute, getDisputeEvidenceFile, openDispute } from './disputes.service';
+import { recordFinalMeasurement } from './final-measurement.service';
 import { cancelOperation, getOperationControl, listAdminOperations } from './lifecycle.service';
 import { type UploadedDocument, getMilestoneDocument, recordMilestone } from './milestones.service';
 import { previewPayout } from './payout-preview.service';
@@ -126,6 +129,28 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return ok;
     },
+  );
+
+  app.post(
+    '/admin/operations/:id/final-measurement',
+    {
+      schema: {
+        summary: "Record a settled deal's final net weight and quality: pays the holdback out",
+        description:
+          "The second tranche (docs/decisions/021): a shortfall beyond the deal's quantity tolerance is refunded to each buyer pro rata to the cent (largest remainder), the rest of the holdback goes to the seller less the fee. An optional `preview_digest` names the payout preview (action final_measurement) the admin confirmed: if the figures changed since, nothing moves (409 PAYOUT_CHANGED).",
+        tags: ['admin'],
+        params: ZOperationIdParams,
+        body: ZFinalMeasurementRequest,
+        response: { 200: ZFinalMeasurementResponse, ...errors },
+      },
+      config: admin,
+    },
+    async (request) =>
+      recordFinalMeasurement(app.db, requireAuth(request), request.params.id, {
+        measuredNetTons: request.body.measured_net_tons,
+        qualityNotes: request.body.quality_notes,
+        previewDigest: request.body.preview_digest,
+      }),
   );
 
   app.post(

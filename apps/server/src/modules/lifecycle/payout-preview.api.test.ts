@@ -69,7 +69,8 @@ describe('payout previews: the dialog’s lines are the ledger’s rows', () => 
     for (const line of shown.lines) {
       const row = booked.get(line.participation_id)!;
       expect(row, line.buyer_company).toMatchObject({
-        escrow: -line.held_cents,
+        // What leaves escrow: the held amount less the holdback it keeps (a settlement's first tranche).
+        escrow: -(line.held_cents - line.holdback_cents),
         seller: line.net_cents,
         platform: line.fee_cents,
         buyer: line.refund_cents,
@@ -116,11 +117,13 @@ describe('payout previews: the dialog’s lines are the ledger’s rows', () => 
     expect(body.lines.map((line) => line.participation_id).sort()).toEqual([...orders].sort());
     for (const line of body.lines) {
       expect(line.refund_cents).toBe(0);
-      expect(line.gross_cents).toBe(line.held_cents);
-      expect(line.fee_cents).toBe(Math.floor((line.held_cents * 200) / 10_000));
-      expect(line.net_cents).toBe(line.held_cents - line.fee_cents);
+      // The first tranche: 90 % of what the order holds (the default setting), the rest held back.
+      expect(line.gross_cents).toBe(Math.floor((line.held_cents * 9_000) / 10_000));
+      expect(line.holdback_cents).toBe(line.held_cents - line.gross_cents);
+      expect(line.fee_cents).toBe(Math.floor((line.gross_cents * 200) / 10_000));
+      expect(line.net_cents).toBe(line.gross_cents - line.fee_cents);
     }
-    expect(body.totals.net_cents + body.totals.fee_cents).toBe(body.totals.held_cents);
+    expect(body.totals.net_cents + body.totals.fee_cents + body.totals.holdback_cents).toBe(body.totals.held_cents);
     // A preview writes nothing.
     expect(await payoutTransferCount(operationId)).toBe(0);
 

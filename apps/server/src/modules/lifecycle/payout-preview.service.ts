@@ -5,12 +5,13 @@ import { profiles } from '../../db/schema';
 import { payoutPlanDigest } from '../escrow/escrow.service';
 import { prepareDisputeDecision } from './disputes.service';
 import { prepareCancellation } from './lifecycle.service';
+import { prepareFinalMeasurement } from './final-measurement.service';
 import { prepareSettlement } from './settlement.service';
 
 /**
  * What a settlement, a cancellation or a dispute's decision would book now, order by order: the
  * same checks and the same plan as the action (prepareSettlement, prepareCancellation,
- * prepareDisputeDecision, each computing with computePayoutSplit), under the same lock, and
+ * prepareDisputeDecision, prepareFinalMeasurement, each computing with computePayoutSplit), under the same lock, and
  * nothing written. The confirmation dialog shows these lines and sends their digest back with
  * the action, which is refused if its own plan differs.
  */
@@ -26,7 +27,9 @@ export async function previewPayout(
         ? await prepareSettlement(tx, operationId, now)
         : request.action === 'cancel'
           ? await prepareCancellation(tx, operationId)
-          : await prepareDisputeDecision(tx, operationId, request);
+          : request.action === 'final_measurement'
+            ? await prepareFinalMeasurement(tx, operationId, request.measured_net_tons)
+            : await prepareDisputeDecision(tx, operationId, request);
     const [seller] = await tx
       .select({ companyName: profiles.companyName })
       .from(profiles)
@@ -42,6 +45,7 @@ export async function previewPayout(
         buyer_company: buyerCompany,
         held_cents: split.heldCents,
         refund_cents: split.refundCents,
+        holdback_cents: split.holdbackCents,
         gross_cents: split.grossCents,
         fee_cents: split.feeCents,
         net_cents: split.netCents,
@@ -49,6 +53,7 @@ export async function previewPayout(
       totals: {
         held_cents: totals.heldCents,
         refund_cents: totals.refundCents,
+        holdback_cents: totals.holdbackCents,
         gross_cents: totals.grossCents,
         fee_cents: totals.feeCents,
         net_cents: totals.netCents,

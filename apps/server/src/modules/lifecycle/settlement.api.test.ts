@@ -98,9 +98,10 @@ describe('settlement (back office)', () => {
     const [a, b] = await Promise.all([settle(), settle()]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
 
+    // The first tranche: 90 % to the seller, 10 % held back until the final measurement (its own test).
     const states = await getEscrowStates(t.db, [first!, second!]);
-    expect(states.get(first!)).toMatchObject({ state: 'released', heldCents: 0, refundedCents: 0 });
-    expect(states.get(second!)).toMatchObject({ state: 'released', heldCents: 0 });
+    expect(states.get(first!)).toMatchObject({ state: 'held', heldCents: 1_200_000, refundedCents: 0 });
+    expect(states.get(second!)).toMatchObject({ state: 'held', heldCents: 1_200_000 });
     const [operation] = await t.db.select().from(operations).where(eq(operations.id, operationId));
     expect(operation!.status).toBe('settled');
     const milestones = await t.db
@@ -153,12 +154,13 @@ describe('settlement (back office)', () => {
       );
       expect(release.entries.reduce((sum, entry) => sum + entry.amount_cents, 0)).toBe(0);
     }
-    expect(ledger.json()).toMatchObject({ held_cents: 0 });
-    // The back office's list shows the deal closed, nothing held, no step left.
+    // The holdback stays in escrow until the final measurement.
+    expect(ledger.json()).toMatchObject({ held_cents: 2_400_000 });
+    // The back office's list shows the deal closed, the holdback held, no step left.
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/operations', headers: admin });
     expect(list.json().items.find((row: { id: string }) => row.id === operationId)).toMatchObject({
       status: 'settled',
-      escrowHeldCents: 0,
+      escrowHeldCents: 2_400_000,
       nextStep: null,
     });
   });

@@ -23,8 +23,9 @@ export async function planDealPayout(
   tx: AppTransaction,
   operationId: string,
   refundFor: (participation: { id: string; heldCents: number }) => number,
+  options: { releaseBps?: number } = {},
 ): Promise<PayoutPlan> {
-  return planPayouts(tx, await listLiveParticipations(tx, operationId), refundFor);
+  return planPayouts(tx, await listLiveParticipations(tx, operationId), refundFor, options);
 }
 
 export async function finishSettlement(
@@ -57,7 +58,8 @@ export async function finishSettlement(
  * Under the operation's lock: refuses a settlement that may not happen now (a dispute open, an
  * inspection not passed, the fund retention — a platform setting, 30 days by default — still
  * running from the inspection date, in whole days: fundRetentionEndsAt), and plans it: every
- * order's escrow to the seller, less the platform's fee. The settlement and its preview both
+ * order's escrow to the seller, less the platform's fee, but for the holdback (a platform setting,
+ * 10 % by default), which stays in escrow until the final measurement (final-measurement.service.ts). The settlement and its preview both
  * start here.
  */
 export async function prepareSettlement(tx: AppTransaction, operationId: string, now: Date) {
@@ -72,12 +74,13 @@ export async function prepareSettlement(tx: AppTransaction, operationId: string,
   const milestones = await listMilestones(tx, operationId);
   if (inspectionResultOf(milestones) !== 'passed') throw new AppError('DISPUTE_OPEN');
   const inspection = milestones.find((m) => m.kind === 'inspection')!;
-  const { fundRetentionDays } = await getPlatformSettings(tx);
+  const { fundRetentionDays, holdbackReleaseBps } = await getPlatformSettings(tx);
   const settleableAt = fundRetentionEndsAt(inspection.occurredAt, fundRetentionDays);
   if (settleableAt.getTime() > now.getTime()) {
     throw new AppError('RETENTION_NOT_ENDED', { date: toIsoDate(settleableAt) });
   }
-  return { operation, plan: await planDealPayout(tx, operationId, () => 0) };
+  // The first tranche: the seller's share now, the holdback kept until the final measurement (docs/decisions/021).
+  return { operation, plan: await planDealPayout(tx, operationId, () => 0, { releaseBps: holdbackReleaseBps }) };
 }
 
 /**

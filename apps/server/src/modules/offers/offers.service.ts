@@ -12,6 +12,7 @@ import {
   defaultOfferTitle,
   toIsoDate,
   usdToCents,
+  pickTradeTerms,
 } from '@tradeops/shared';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type FastifyBaseLogger } from 'fastify';
@@ -131,6 +132,7 @@ function columnsFrom(values: OfferValues, lang: Language) {
     deadline: new Date(`${values.deadline}T23:59:59.999Z`),
     expectedDeparture: values.expectedDeparture,
     expectedArrival: values.expectedArrival,
+    tradeTerms: pickTradeTerms(values),
   };
 }
 
@@ -421,6 +423,7 @@ export async function getOfferDetail(
       deadline: row.deadline ? toIsoDate(row.deadline) : '',
       expectedDeparture: row.expectedDeparture ?? '',
       expectedArrival: row.expectedArrival ?? '',
+      ...row.tradeTerms,
     },
   };
 }

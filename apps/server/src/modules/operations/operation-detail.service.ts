@@ -196,6 +196,7 @@ export async function getOperationDetail(
     arrival_port: operation.arrivalPort,
     warehouse: operation.warehouse,
     specification: operationSpecificationFor(operation, lang),
+    trade_terms: operation.tradeTerms,
     expected_departure: operation.expectedDeparture,
     expected_arrival: operation.expectedArrival,
     container_tons: operation.containerTons,

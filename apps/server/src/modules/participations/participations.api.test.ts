@@ -15,7 +15,7 @@ import {
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { demoOperationId } from '../../db/seed/demo-operations';
 import { createApprovedBuyers } from '../../test/buyers';
-import { createOpenOperation, requestOrder } from '../../test/deals';
+import { createOpenOperation, requestOrder, testTradeTerms } from '../../test/deals';
 import { GIF_BYTES, HTML_BYTES, JPEG_BYTES, PDF_BYTES, PNG_BYTES } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 import { readAllPages } from '../../test/pages';
@@ -506,6 +506,7 @@ describe('participations API', () => {
       status: 'active',
       kycStatus: 'approved',
       sellerId: demoUserId('vendedor'),
+      tradeTerms: testTradeTerms(),
       ...values,
     });
     return id;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerTransfers, participations, operations } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { createApprovedBuyers } from '../../test/buyers';
+import { testTradeTerms } from '../../test/deals';
 import { PDF_BYTES } from '../../test/kyc-files';
 import { TEST_ORIGIN, type TestApp, createTestApp, signIn } from '../../test/test-app';
 
@@ -57,6 +58,7 @@ describe('simultaneous orders over HTTP', () => {
       status: 'active',
       kycStatus: 'approved',
       sellerId: demoUserId('vendedor'),
+      tradeTerms: testTradeTerms(),
     });
   });
   afterAll(async () => t.close());

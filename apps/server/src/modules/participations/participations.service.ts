@@ -34,6 +34,7 @@ import { assertOrderAllowed } from '../compliance/compliance-gates.service';
 import { getComplianceSettings } from '../compliance/compliance-settings.service';
 import { allocateTons, isFullStatus, lockOperation } from '../operations/operation-aggregate';
 import { notifyDealAllocated } from '../lifecycle/deal-notices.service';
+import { contractColumnsFor } from '../statements/contract.service';
 
 export type ParticipationRow = typeof participations.$inferSelect;
 type OperationRow = typeof operations.$inferSelect;
@@ -263,14 +264,24 @@ export async function createParticipation(
       const problem = checkOrderVolume(request.volume, limits);
       if (problem) throw volumeError(problem, limits);
 
+      const orderAmountCents = computeTotalCents(operation.pricePerTonCents, request.volume);
+      // The contract the buyer accepts with the order: a copy of the deal's terms, price and parties now.
+      const contract = await contractColumnsFor(tx, operation, {
+        buyerId: userId,
+        volume: request.volume,
+        amountCents: orderAmountCents,
+        termsVersion: request.terms_version,
+        now,
+      });
       const [row] = await tx
         .insert(participations)
         .values({
+          ...contract,
           id: participationId,
           operationId,
           userId,
           volume: request.volume,
-          amountCents: computeTotalCents(operation.pricePerTonCents, request.volume),
+          amountCents: orderAmountCents,
           paymentMethod: request.payment_method,
           paymentStatus: 'pending',
           status: 'active',
@@ -339,6 +350,7 @@ export async function getParticipationForm(
       price_per_ton_cents: operation.pricePerTonCents,
       deadline: operation.deadline?.toISOString() ?? null,
     },
+    trade_terms: operation.tradeTerms,
     held_by_me_tons: held,
     min_order_tons: minOrderTons(limits),
     max_order_tons: maxOrderTons(limits),

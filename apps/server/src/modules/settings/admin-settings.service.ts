@@ -25,6 +25,7 @@ export async function getAdminSettings(
     fundRetentionDays: settings.fundRetentionDays,
     platformFeeBps: settings.platformFeeBps,
     disputeWindowDays: settings.disputeWindowDays,
+    holdbackReleaseBps: settings.holdbackReleaseBps,
   };
 }
 
@@ -48,7 +49,7 @@ export async function updateAdminSettings(
   body: UpdateAdminSettingsRequest,
   envAdminEmails: readonly string[],
 ): Promise<AdminSettingsResponse> {
-  const values: Record<PlatformSettingKey, unknown> = {
+  const values: Partial<Record<PlatformSettingKey, unknown>> = {
     admin_emails: [...new Set(body.adminEmails.map((email) => email.toLowerCase()))].sort(),
     escrow_bank_details: body.escrowBankDetails,
     platform_company: body.platformCompany,
@@ -56,6 +57,8 @@ export async function updateAdminSettings(
     fund_retention_days: body.fundRetentionDays,
     platform_fee_bps: body.platformFeeBps,
     dispute_window_days: body.disputeWindowDays,
+    // Left out of the request: left as it is.
+    ...(body.holdbackReleaseBps === undefined ? {} : { holdback_release_bps: body.holdbackReleaseBps }),
   };
   await db.transaction(async (tx) => {
     const current = await tx.select().from(platformSettings).for('update');

@@ -1,5 +1,7 @@
 import {
   DEFAULT_DISPUTE_WINDOW_DAYS,
+  DEFAULT_HOLDBACK_RELEASE_BPS,
+  HOLDBACK_RELEASE_BPS_RANGE,
   DEFAULT_PARTICIPATION_HOLD_HOURS,
   DEFAULT_PLATFORM_FEE_BPS,
   PLATFORM_FEE_BPS_RANGE,
@@ -25,6 +27,21 @@ export interface PlatformSettings {
   platformFeeBps: number;
   /** Days after arrival during which a participant may open a dispute. */
   disputeWindowDays: number;
+  /**
+   * The share of a settlement paid to the seller at once, in basis points (90 % by default); the rest
+   * is held back until the final measurement (docs/decisions/021). 10 000: nothing held back.
+   */
+  holdbackReleaseBps: number;
+}
+
+/** A stored share outside its bounds falls back to the default rather than being taken. */
+function holdbackReleaseBpsOf(value: unknown): number {
+  return typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value >= HOLDBACK_RELEASE_BPS_RANGE.min &&
+    value <= HOLDBACK_RELEASE_BPS_RANGE.max
+    ? value
+    : DEFAULT_HOLDBACK_RELEASE_BPS;
 }
 
 function integerAtLeast(value: unknown, minimum: number, fallback: number): number {
@@ -54,6 +71,7 @@ export async function getPlatformSettings(db: Queryable): Promise<PlatformSettin
         'platform_fee_bps',
         'dispute_window_days',
         'platform_company',
+        'holdback_release_bps',
       ]),
     );
   const stored = new Map(rows.map((row) => [row.key, row.value]));
@@ -67,5 +85,6 @@ export async function getPlatformSettings(db: Queryable): Promise<PlatformSettin
     fundRetentionDays: integerAtLeast(stored.get('fund_retention_days'), 0, FUND_RETENTION_DAYS),
     platformFeeBps: platformFeeBpsOf(stored.get('platform_fee_bps')),
     disputeWindowDays: integerAtLeast(stored.get('dispute_window_days'), 0, DEFAULT_DISPUTE_WINDOW_DAYS),
+    holdbackReleaseBps: holdbackReleaseBpsOf(stored.get('holdback_release_bps')),
   };
 }

@@ -1,5 +1,7 @@
 import {
   type BuyerStatement,
+  type ContractSnapshot,
+  type TradeTerms,
   type Language,
   type SellerStatement,
   type StatementIssuer,
@@ -321,6 +323,8 @@ export async function renderBuyerStatementPdf(
   pdf.pair(t('orderedAt'), f.date(order.created_at));
   pdf.pair(t('held'), f.money(statement.held_cents));
   if (order.terms_version) pdf.pair(t('termsVersion'), order.terms_version);
+  pdf.heading(translate(language, 'tradeTerms.title'));
+  for (const [label, value] of tradeTermsPairs(statement.trade_terms, language)) pdf.pair(label, value);
   pdf.heading(t('bank'));
   const bank = statement.escrow_bank;
   if (bank) {
@@ -382,6 +386,8 @@ export async function renderSellerStatementPdf(
   pdf.pair(t('operation'), statement.operation.reference);
   pdf.pair(t('volume'), `${statement.operation.total_tons} t`);
   pdf.pair(t('pricePerTon'), t('perTon', { amount: f.money(statement.operation.price_per_ton_cents) }));
+  pdf.heading(translate(language, 'tradeTerms.title'));
+  for (const [label, value] of tradeTermsPairs(statement.operation.trade_terms, language)) pdf.pair(label, value);
   pdf.heading(t('seller.totals'));
   pdf.pair(t('seller.gross'), f.money(statement.totals.gross_cents));
   pdf.pair(t('seller.fee'), f.money(statement.totals.fee_cents));
@@ -409,6 +415,7 @@ export async function renderSellerStatementPdf(
           f.money(payout.net_cents),
         ],
         notes: [
+          payout.tranche === 2 ? translate(language, 'ledgerMemos.final_measurement') : null,
           payout.buyer ? `${t('buyerParty')}: ${f.party(payout.buyer).join(' · ')}` : null,
           `${t('reference')}: ${payout.payment_reference} · ${t('transferId')}: ${payout.transfer_id}`,
         ].filter((note): note is string => note !== null),
@@ -416,6 +423,92 @@ export async function renderSellerStatementPdf(
     );
   pdf.footers((page, pages) =>
     t('pdfFooter', { issuer: statement.issuer.legal_name, number: statement.statement_number, page, pages }),
+  );
+  return doc.save({ useObjectStreams: false });
+}
+
+/** The trade terms as label/value pairs in the reader's language (the contract's and the statements' section). */
+export function tradeTermsPairs(terms: TradeTerms, language: Language): [string, string][] {
+  const t = (key: string, params?: Record<string, string | number>) => translate(language, `tradeTerms.${key}`, params);
+  const locale = localeOf(language);
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  return [
+    [t('incoterm'), t('incotermValue', { incoterm: terms.incoterm, place: terms.namedPlace })],
+    [t('shipmentWindow'), t('windowValue', { from: day(terms.shipmentFrom), to: day(terms.shipmentTo) })],
+    [t('tolerance'), t('toleranceValue', { percent: terms.quantityTolerancePercent })],
+    [t('quality'), terms.qualitySpecification],
+    [t('inspectionBody'), terms.inspectionBody ?? t('inspectionByPlatform')],
+    [
+      t('insurance'),
+      terms.insurancePayer === 'none'
+        ? t('insurers.none')
+        : t('insuranceValue', { payer: t(`insurers.${terms.insurancePayer}`), percent: terms.insuredPercent ?? 0 }),
+    ],
+    [t('paymentTerms'), [t('paymentStandard'), terms.paymentTerms].filter(Boolean).join(' ')],
+  ];
+}
+
+/**
+ * An order's pro-forma invoice and sales contract, drawn from the copy the order recorded when
+ * the buyer ordered (never from the deal as it is now): letterhead and number, both parties with
+ * tax ids, the goods, the order's tons, price per ton and total, the trade terms, the clauses,
+ * and the version and fingerprint of what was accepted.
+ */
+export async function renderContractPdf(
+  contract: {
+    number: string;
+    version: number;
+    hash: string;
+    snapshot: ContractSnapshot;
+    issuer: StatementIssuer;
+    paymentReference: string;
+  },
+  language: Language,
+  timeZone: string,
+): Promise<Uint8Array> {
+  const f = formatters(language, timeZone);
+  const c = (key: string, params?: Record<string, string | number>) => translate(language, `contract.${key}`, params);
+  const { snapshot } = contract;
+  const title = language === 'en' && snapshot.title_en ? snapshot.title_en : snapshot.title;
+  const { doc, regular, bold } = await openDocument(
+    language,
+    `${c('pdfTitle')} ${contract.number}`,
+    contract.issuer.legal_name,
+  );
+  const pdf = new PdfWriter(doc, regular, bold);
+  pdf.letterhead(
+    { name: contract.issuer.legal_name, lines: f.issuerLines(contract.issuer) },
+    { label: c('number'), value: contract.number, issued: `${c('acceptedAt')} ${f.date(snapshot.accepted_at)}` },
+  );
+  pdf.title(c('pdfTitle'));
+  pdf.text(f.zone(snapshot.accepted_at));
+  pdf.heading(f.t('parties'));
+  pdf.pair(c('seller'), f.party(snapshot.seller));
+  pdf.pair(c('buyer'), f.party(snapshot.buyer));
+  pdf.heading(c('goods'));
+  pdf.pair(f.t('product'), `${title} (${snapshot.product_name})`);
+  pdf.pair(f.t('operation'), snapshot.operation_reference);
+  pdf.pair(
+    c('route'),
+    `${translate(language, `countries.${snapshot.origin_country}`)} → ${translate(language, `countries.${snapshot.destination_country}`)}`,
+  );
+  pdf.pair(f.t('volume'), `${snapshot.volume} t`);
+  pdf.pair(f.t('pricePerTon'), f.t('perTon', { amount: f.money(snapshot.price_per_ton_cents) }));
+  pdf.pair(c('total'), f.money(snapshot.amount_cents));
+  pdf.pair(f.t('reference'), contract.paymentReference);
+  pdf.heading(c('terms'));
+  for (const [label, value] of tradeTermsPairs(snapshot.trade_terms, language)) pdf.pair(label, value);
+  pdf.heading(c('clauses'));
+  for (const clause of ['clauseEscrow', 'clauseHoldback', 'clauseTolerance', 'clauseLaw'] as const) {
+    pdf.text(c(clause, { percent: snapshot.trade_terms.quantityTolerancePercent }));
+  }
+  pdf.heading(c('acceptance'));
+  pdf.pair(c('version'), String(contract.version));
+  if (snapshot.terms_version) pdf.pair(f.t('termsVersion'), snapshot.terms_version);
+  pdf.pair(c('fingerprint'), contract.hash);
+  pdf.footers((page, pages) =>
+    c('pdfFooter', { issuer: contract.issuer.legal_name, number: contract.number, page, pages }),
   );
   return doc.save({ useObjectStreams: false });
 }

@@ -178,7 +178,11 @@ describe('statements', () => {
       'Importe $90,000',
       'Horas en America/Caracas (UTC-4)',
       `${caracas(deposit.created_at, 'es-419')} (UTC-4)`,
-      `página 1 de 1`,
+      // The deal's trade terms (the cocoa liquor's demo terms: FOB La Guaira, insured by the buyer).
+      'Condiciones comerciales',
+      'Incoterm 2020 FOB La Guaira',
+      'Entidad de inspección Bureau Veritas',
+      `página 1 de 2`,
     ])
       expect(spanish, text).toContain(text);
     expect(spanish).not.toContain(' UTC ·');

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-handler';
 import { requireAuth } from '../../plugins/route-access';
 import { contentDisposition } from '../../plugins/storage/send-stored-file';
-import { renderBuyerStatementPdf, renderSellerStatementPdf } from './statement-pdf';
+import { getOrderContract } from './contract.service';
+import { renderBuyerStatementPdf, renderContractPdf, renderSellerStatementPdf } from './statement-pdf';
 import { getBuyerStatement, getSellerStatement } from './statements.service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -59,6 +60,27 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
       const statement = await getBuyerStatement(app.db, requireAuth(request).user.id, request.params.id, language);
       const pdf = await renderBuyerStatementPdf(statement, language, request.query.tz ?? DEFAULT_TIME_ZONE);
       return sendPdf(reply, pdf, `tradeops-${statement.statement_number}.pdf`);
+    },
+  );
+
+  app.get(
+    '/participations/:id/contract.pdf',
+    {
+      schema: {
+        summary:
+          'The order’s pro-forma invoice and sales contract as the buyer accepted it (its buyer, the deal’s seller, admins), in the caller’s language (or ?lang=es|en)',
+        tags: ['participations'],
+        params: ZIdParams,
+        querystring: ZStatementPdfQuery,
+        response: { 200: z.any(), ...errors },
+      },
+      config: { access: 'authenticated', apiKey: 'read' },
+    },
+    async (request, reply) => {
+      const language = request.query.lang ?? request.lang;
+      const contract = await getOrderContract(app.db, requireAuth(request), request.params.id, language);
+      const pdf = await renderContractPdf(contract, language, request.query.tz ?? DEFAULT_TIME_ZONE);
+      return sendPdf(reply, pdf, `tradeops-${contract.number}.pdf`);
     },
   );
 

@@ -4,6 +4,7 @@ import {
   type StatementIssuer,
   type StatementMovement,
   type StatementParty,
+  ZContractSnapshot,
   buyerStatementNumber,
   operationReference,
   operationTitleFor,
@@ -123,6 +124,7 @@ export async function getBuyerStatement(
       titleEn: operations.titleEn,
       referenceNumber: operations.referenceNumber,
       pricePerTonCents: operations.pricePerTonCents,
+      tradeTerms: operations.tradeTerms,
       buyer: { companyName: profiles.companyName, taxId: profiles.taxId, country: profiles.country },
       seller: {
         companyName: sellerProfiles.companyName,
@@ -156,6 +158,8 @@ export async function getBuyerStatement(
       created_at: participation.createdAt.toISOString(),
       terms_version: participation.termsVersion,
     },
+    // The terms the buyer accepted (the contract's copy), else the deal's for an order older than contracts.
+    trade_terms: ZContractSnapshot.safeParse(participation.contractTerms).data?.trade_terms ?? row.tradeTerms,
     escrow_bank: escrowBankDetails,
     movements: toMovements(transfers),
     held_cents: transfers.reduce((total, transfer) => total + sumOf(transfer, 'escrow:'), 0),
@@ -239,6 +243,7 @@ export async function getSellerStatement(
       fee_cents: fee,
       fee_bps: typeof rate === 'number' ? rate : null,
       net_cents: net,
+      tranche: transfer.tranche,
       created_at: transfer.createdAt.toISOString(),
     };
   });
@@ -254,6 +259,7 @@ export async function getSellerStatement(
       status: operation.status,
       total_tons: operation.totalTons,
       price_per_ton_cents: operation.pricePerTonCents,
+      trade_terms: operation.tradeTerms,
     },
     payouts,
     totals: {

@@ -9,6 +9,7 @@ import {
   mockApi,
   renderApp,
 } from '../../test/render';
+import { TEST_TRADE_TERMS } from '../../test/trade-terms';
 
 const operation = {
   ...buildOperation({ origin_country: 'VE', destination_country: 'AR', title: 'Licor de cacao' }),
@@ -16,6 +17,7 @@ const operation = {
   arrival_port: 'Buenos Aires',
   warehouse: null,
   specification: null,
+  trade_terms: TEST_TRADE_TERMS,
   expected_departure: null,
   expected_arrival: null,
   container_tons: null,

@@ -12,6 +12,7 @@ import {
   renderWithProviders,
 } from '../../test/render';
 import { MakeOfferAction } from './operation-detail';
+import { TEST_TRADE_TERMS } from '../../test/trade-terms';
 
 const operation: OperationDetail = {
   ...buildOperation({ title: 'Leche en polvo regular', deadline: '2099-03-03T12:00:00.000Z' }),
@@ -19,6 +20,7 @@ const operation: OperationDetail = {
   arrival_port: 'La Guaira',
   warehouse: null,
   specification: null,
+  trade_terms: TEST_TRADE_TERMS,
   expected_departure: '2099-04-10',
   expected_arrival: '2020-05-15',
   container_tons: 25,

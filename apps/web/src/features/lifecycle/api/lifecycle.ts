@@ -38,7 +38,8 @@ export const useOperationControl = (operationId: string) => useQuery(operationCo
 export type LifecycleAction =
   | { kind: 'settle'; previewDigest: string }
   | { kind: 'cancel'; reason: string; previewDigest: string }
-  | { kind: 'decide'; body: DisputeDecisionRequest };
+  | { kind: 'decide'; body: DisputeDecisionRequest }
+  | { kind: 'final_measurement'; measuredNetTons: number; qualityNotes?: string; previewDigest: string };
 
 function send(operationId: string, action: LifecycleAction) {
   const base = `/api/admin/operations/${encodeURIComponent(operationId)}`;
@@ -55,6 +56,15 @@ function send(operationId: string, action: LifecycleAction) {
       });
     case 'decide':
       return apiRequest(`${base}/dispute/decision`, (c) => c.ZOkResponse, { method: 'POST', body: action.body });
+    case 'final_measurement':
+      return apiRequest(`${base}/final-measurement`, (c) => c.ZFinalMeasurementResponse, {
+        method: 'POST',
+        body: {
+          measured_net_tons: action.measuredNetTons,
+          ...(action.qualityNotes ? { quality_notes: action.qualityNotes } : {}),
+          preview_digest: action.previewDigest,
+        },
+      }).then(() => ({ ok: true as const }));
   }
 }
 

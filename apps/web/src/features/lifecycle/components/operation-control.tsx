@@ -107,6 +107,7 @@ export function OperationControl({ control }: { control: OperationControlRespons
         {control.inspectionResult === 'passed' && operation.status === 'inspected' && (
           <SettleSection control={control} stepDate={stepDate} />
         )}
+        {operation.status === 'settled' && control.escrowHeldCents > 0 && <FinalMeasurementSection control={control} />}
         {control.isDisputeOpen && (
           <section className={`${CARD} border-rose-200`}>
             <DisputeForm operationId={operation.id} participants={control.participants} dispute={control.dispute} />
@@ -207,6 +208,100 @@ function SettleSection({
         confirmLabel={t('moneyConfirm.settle.confirm')}
         cancelLabel={t('moneyConfirm.cancel')}
         isPending={settle.isPending || payout.isPreparing}
+        isWide
+        onConfirm={() => void confirm()}
+      >
+        {payout.notice && <Alert className="mb-4">{payout.notice}</Alert>}
+        {payout.preview && <PayoutPreviewLines preview={payout.preview} />}
+      </ConfirmDialog>
+      {error && <Alert className="mt-2">{error}</Alert>}
+    </section>
+  );
+}
+
+/**
+ * The holdback's release (docs/decisions/021): the admin enters the net weight measured at
+ * destination; the dialog shows each buyer's shortfall refund and the seller's rest, as the server
+ * computed them with the function that books them, and the measurement names that preview.
+ */
+function FinalMeasurementSection({ control }: { control: OperationControlResponse }) {
+  const { t, i18n } = useTranslation();
+  const locale = toLocale(i18n.language);
+  const { operation } = control;
+  const action = useLifecycleAction(operation.id);
+  const payout = usePayoutConfirmation(operation.id);
+  const [tons, setTons] = useState('');
+  const [notes, setNotes] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const measured = Number(tons);
+
+  async function review() {
+    setError(null);
+    await payout
+      .open({ action: 'final_measurement', measured_net_tons: measured })
+      .catch((cause: unknown) => setError(errorMessage(cause)));
+  }
+
+  async function confirm() {
+    await payout
+      .confirm((previewDigest) =>
+        action.mutateAsync({
+          kind: 'final_measurement',
+          measuredNetTons: measured,
+          qualityNotes: notes.trim() || undefined,
+          previewDigest,
+        }),
+      )
+      .catch((cause: unknown) => setError(errorMessage(cause)));
+  }
+
+  return (
+    <section className={CARD} aria-labelledby="lifecycle-final-measurement" data-testid="final-measurement">
+      <h2 id="lifecycle-final-measurement" className="text-lg font-semibold text-brand-900">
+        {t('lifecycle.finalMeasurement.title')}
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">
+        {t('lifecycle.finalMeasurement.held', { amount: formatUsd(control.escrowHeldCents, locale) })}
+      </p>
+      <p className="mt-1 text-sm text-slate-600">{t('lifecycle.finalMeasurement.help')}</p>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <label className="block text-sm font-medium text-slate-800">
+          {t('lifecycle.finalMeasurement.measuredNetTons')}
+          <input
+            type="number"
+            inputMode="decimal"
+            step="0.001"
+            min="0"
+            value={tons}
+            onChange={(event) => setTons(event.target.value)}
+            className="mt-1.5 block w-full rounded-lg border border-slate-300 px-3 py-2"
+          />
+        </label>
+        <label className="block text-sm font-medium text-slate-800">
+          {t('lifecycle.finalMeasurement.qualityNotes')}
+          <input
+            type="text"
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+            className="mt-1.5 block w-full rounded-lg border border-slate-300 px-3 py-2"
+          />
+        </label>
+      </div>
+      <Button
+        className="mt-4"
+        disabled={tons === '' || !(measured >= 0) || action.isPending || payout.isPreparing}
+        onClick={() => void review()}
+      >
+        {payout.isPreparing && !payout.preview ? t('lifecycle.preparing') : t('lifecycle.finalMeasurement.record')}
+      </Button>
+      <ConfirmDialog
+        open={payout.preview !== null}
+        onOpenChange={(isOpen) => !isOpen && payout.close()}
+        title={t('moneyConfirm.finalMeasurement.title', { operation: operation.title })}
+        description={t('moneyConfirm.finalMeasurement.text', { seller: operation.sellerCompany })}
+        confirmLabel={t('moneyConfirm.finalMeasurement.confirm')}
+        cancelLabel={t('moneyConfirm.cancel')}
+        isPending={action.isPending || payout.isPreparing}
         isWide
         onConfirm={() => void confirm()}
       >

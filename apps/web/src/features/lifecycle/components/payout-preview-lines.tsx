@@ -19,13 +19,26 @@ export function PayoutPreviewLines({ preview }: { preview: PayoutPreview }) {
   if (preview.lines.length === 0) return null;
   const showsRefunds = preview.action !== 'settle';
   const showsSeller = preview.action !== 'cancel';
-  const amount = (key: 'held_cents' | 'refund_cents' | 'fee_cents' | 'net_cents') => (line: PayoutPreviewLine) =>
-    money(line[key]);
+  // A settlement's first tranche keeps a holdback in escrow until the final measurement (docs/decisions/021).
+  const showsHoldback = preview.totals.holdback_cents > 0;
+  const amount =
+    (key: 'held_cents' | 'refund_cents' | 'holdback_cents' | 'fee_cents' | 'net_cents') => (line: PayoutPreviewLine) =>
+      money(line[key]);
   const columns: DataColumn<PayoutPreviewLine>[] = [
     { key: 'buyer', header: t('payoutPreview.columns.buyer'), cell: (line) => line.buyer_company },
     { key: 'held', header: t('payoutPreview.escrowOut'), isNumeric: true, cell: amount('held_cents') },
     ...(showsRefunds
       ? [{ key: 'refund', header: t('payoutPreview.columns.refund'), isNumeric: true, cell: amount('refund_cents') }]
+      : []),
+    ...(showsHoldback
+      ? [
+          {
+            key: 'holdback',
+            header: t('payoutPreview.columns.holdback'),
+            isNumeric: true,
+            cell: amount('holdback_cents'),
+          },
+        ]
       : []),
     ...(showsSeller
       ? [
@@ -37,6 +50,9 @@ export function PayoutPreviewLines({ preview }: { preview: PayoutPreview }) {
   const totals: { key: string; label: string; cents: number; isStrong?: boolean }[] = [
     { key: 'held', label: t('payoutPreview.escrowOut'), cents: preview.totals.held_cents },
     ...(showsRefunds ? [{ key: 'refund', label: t('payoutPreview.refunds'), cents: preview.totals.refund_cents }] : []),
+    ...(showsHoldback
+      ? [{ key: 'holdback', label: t('payoutPreview.holdback'), cents: preview.totals.holdback_cents }]
+      : []),
     ...(showsSeller
       ? [
           { key: 'fee', label: t('payoutPreview.fee', { percent }), cents: preview.totals.fee_cents },

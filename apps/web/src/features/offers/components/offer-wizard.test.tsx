@@ -27,6 +27,10 @@ function saveDraft(step: number, values: Partial<OfferFormValues> = {}) {
         minVolume: '5',
         maxPerParticipantTons: '10',
         priceUsd: '5000',
+        namedPlace: 'Valencia',
+        shipmentFrom: isoDateInDays(18),
+        shipmentTo: isoDateInDays(25),
+        qualitySpecification: 'Excelso, malla 15+',
         ...values,
       },
     }),
@@ -75,18 +79,30 @@ describe('OfferWizard', () => {
     await userEvent.type(screen.getByLabelText('Fecha límite para participar'), isoDateInDays(10));
     await userEvent.type(screen.getByLabelText('Salida estimada'), isoDateInDays(20));
     await userEvent.type(screen.getByLabelText('Llegada estimada'), isoDateInDays(40));
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    // The fourth step: the trade terms (the draft's, CIF by default with the seller insuring 110 %).
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: /Condiciones comerciales/ })).toHaveFocus(),
+    );
+    expect(screen.getByLabelText('Incoterm 2020')).toHaveValue('CIF');
     await userEvent.click(screen.getByRole('button', { name: 'Publicar oferta' }));
 
     expect(await screen.findByText('¡Oferta enviada!')).toBeInTheDocument();
     const data = JSON.parse(String((sent as FormData | null)?.get('data')));
     expect(data).toMatchObject({ productName: 'Café verde', totalTons: 20, minVolume: 5, priceUsd: 5000 });
+    expect(data).toMatchObject({
+      incoterm: 'CIF',
+      namedPlace: 'Valencia',
+      insurancePayer: 'seller',
+      insuredPercent: 110,
+    });
     expect(data.title).toBeUndefined();
     // The emptied draft is saved by an effect, after the render that shows the confirmation.
     await waitFor(() => expect(window.sessionStorage.getItem(OFFER_DRAFT_STORAGE_KEY)).not.toContain('Café verde'));
   });
 
   it('shows the spec’s message when creating fails', async () => {
-    saveDraft(2, {
+    saveDraft(3, {
       deadline: isoDateInDays(10),
       expectedDeparture: isoDateInDays(20),
       expectedArrival: isoDateInDays(40),

@@ -1,5 +1,7 @@
 import {
   COUNTRY_CODES,
+  INCOTERMS,
+  INSURANCE_PAYERS,
   OFFER_IMAGE_ACCEPT,
   OFFER_SPEC_ACCEPT,
   OFFER_STEPS,
@@ -50,7 +52,7 @@ interface OfferWizardProps {
 }
 
 /**
- * The 3-step offer form (spec §2/§5): product, volume and price, dates. Each
+ * The 4-step offer form (spec §2/§5, issue 28): product, volume and price, dates, trade terms. Each
  * step checks its own fields with the shared schema before moving on; the
  * draft survives going back and reloading (sessionStorage); saving sends the
  * form and the files in one request.
@@ -242,6 +244,25 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
       {text('expectedDeparture', { type: 'date' })}
       {text('expectedArrival', { type: 'date' })}
     </div>,
+    <div key="terms" className="grid gap-5 sm:grid-cols-2">
+      {select('incoterm', INCOTERMS, (value) => value)}
+      {text('namedPlace', { hint: t('tradeTerms.namedPlaceHint') })}
+      {text('shipmentFrom', { type: 'date' })}
+      {text('shipmentTo', { type: 'date' })}
+      {text('quantityTolerancePercent', { type: 'number' })}
+      {text('inspectionBody', { hint: t('tradeTerms.inspectionBodyHint') })}
+      {text('qualitySpecification', { className: 'sm:col-span-2' })}
+      {select('insurancePayer', INSURANCE_PAYERS, (value) => t(`tradeTerms.insurerOptions.${value}` as never))}
+      {text('insuredPercent', { type: 'number' })}
+      <Field
+        name="paymentTerms"
+        label={t('offers.fields.paymentTerms')}
+        hint={`${t('tradeTerms.paymentStandard')} ${t('tradeTerms.paymentTermsHint')}`}
+        className="sm:col-span-2"
+      >
+        {(control) => <textarea {...control} rows={2} />}
+      </Field>
+    </div>,
   ];
 
   const isLast = step === OFFER_STEPS.length - 1;
@@ -255,8 +276,8 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
     >
       <ol
-        className="mb-6 grid grid-cols-3 gap-2"
-        aria-label={t('offers.wizard.stepOf', { current: step + 1, total: 3 })}
+        className="mb-6 grid grid-cols-2 gap-2 sm:grid-cols-4"
+        aria-label={t('offers.wizard.stepOf', { current: step + 1, total: OFFER_STEPS.length })}
       >
         {OFFER_STEPS.map((item, index) => (
           <li

@@ -49,6 +49,16 @@ function EditOffer({ id, onClose }: { id: string; onClose: () => void }) {
     deadline: values.deadline,
     expectedDeparture: values.expectedDeparture,
     expectedArrival: values.expectedArrival,
+    incoterm: values.incoterm,
+    namedPlace: values.namedPlace,
+    shipmentFrom: values.shipmentFrom,
+    shipmentTo: values.shipmentTo,
+    quantityTolerancePercent: String(values.quantityTolerancePercent),
+    qualitySpecification: values.qualitySpecification,
+    inspectionBody: values.inspectionBody ?? '',
+    insurancePayer: values.insurancePayer,
+    insuredPercent: values.insuredPercent === null ? '' : String(values.insuredPercent),
+    paymentTerms: values.paymentTerms ?? '',
   };
   return (
     <div className="space-y-4">

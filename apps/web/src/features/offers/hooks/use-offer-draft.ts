@@ -23,6 +23,17 @@ export const EMPTY_OFFER: OfferFormValues = {
   deadline: '',
   expectedDeparture: '',
   expectedArrival: '',
+  // The trade terms start at what most of the platform's deals quote: CIF, the seller insuring 110 %, ± 5 %.
+  incoterm: 'CIF',
+  namedPlace: '',
+  shipmentFrom: '',
+  shipmentTo: '',
+  quantityTolerancePercent: '5',
+  qualitySpecification: '',
+  inspectionBody: '',
+  insurancePayer: 'seller',
+  insuredPercent: '110',
+  paymentTerms: '',
 };
 
 /** Where the /make-offer wizard keeps its draft: this tab's sessionStorage (files cannot be kept there). */

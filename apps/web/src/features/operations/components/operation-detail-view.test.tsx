@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { buildOperation, jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
 import { OperationDetailView } from './operation-detail-view';
+import { TEST_TRADE_TERMS } from '../../../test/trade-terms';
 
 const operation: OperationDetail = {
   ...buildOperation({ title: 'Leche en polvo regular' }),
@@ -12,6 +13,7 @@ const operation: OperationDetail = {
   arrival_port: 'La Guaira',
   warehouse: 'Almacén LogiPuerto, La Guaira',
   specification: 'Regular 26% de materia grasa',
+  trade_terms: TEST_TRADE_TERMS,
   expected_departure: '2025-01-10',
   expected_arrival: '2025-02-15',
   container_tons: 25,

@@ -16,6 +16,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { AllocationBar } from './allocation-bar';
 import { SellerTrackRecord } from './seller-track-record';
 import { SpecificationSummary } from './specification-summary';
+import { TradeTermsList } from '../../../components/ui/trade-terms-list';
 
 /** The whole detail page of one operation, from GET /api/operations/{id}. */
 export function OperationDetailView({
@@ -99,6 +100,12 @@ export function OperationDetailView({
                 </div>
               ))}
             </dl>
+          </section>
+          <section aria-labelledby="detail-terms">
+            <h2 id="detail-terms" className="text-2xl font-bold text-brand-900">
+              {t('tradeTerms.title')}
+            </h2>
+            <TradeTermsList terms={operation.trade_terms} className="mt-4 grid gap-4 sm:grid-cols-2" />
           </section>
           {/* A seller's new deal has no partners yet: no heading over an empty list. */}
           {operation.partners.length > 0 && (

@@ -233,6 +233,14 @@ function ParticipateBody({ data, cancel }: { data: ParticipationResponse; cancel
             >
               {t('statements.open')}
             </ButtonLink>
+            <a
+              href={`/api/participations/${participation.id}/contract.pdf?lang=${i18n.language.slice(0, 2)}`}
+              download
+              className="mt-2 block w-full rounded-lg px-4 py-2 text-center text-sm font-semibold text-brand-900 hover:bg-slate-100"
+              data-testid="participate-contract-link"
+            >
+              {t('contract.download')}
+            </a>
             {isUnpaid && <CancelOrder data={data} cancel={cancel} />}
           </Card>
         </aside>

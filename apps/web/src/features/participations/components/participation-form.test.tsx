@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildSessionUser, createTestQueryClient, jsonResponse, mockApi, renderApp } from '../../../test/render';
 import { i18n } from '../../../lib/i18n';
+import { TEST_TRADE_TERMS } from '../../../test/trade-terms';
 
 const OPERATION_ID = '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01';
 
@@ -21,6 +22,7 @@ const form: ParticipationFormResponse = {
     price_per_ton_cents: 62_000,
     deadline: null,
   },
+  trade_terms: TEST_TRADE_TERMS,
   held_by_me_tons: 0,
   min_order_tons: 10,
   max_order_tons: 25,

@@ -27,6 +27,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TermsAcceptance } from '../../../components/ui/terms-acceptance';
+import { TradeTermsList } from '../../../components/ui/trade-terms-list';
 
 /**
  * What the buyer chooses and accepts; the idempotency key is the form's own and the terms
@@ -316,6 +317,12 @@ function OrderFormBody({ form, fullPanel }: { form: ParticipationFormResponse; f
                   ))}
                 </div>
               </fieldset>
+              <section aria-labelledby="order-terms" className="mt-8">
+                <h2 id="order-terms" className="text-lg font-semibold text-brand-900">
+                  {t('tradeTerms.title')}
+                </h2>
+                <TradeTermsList terms={form.trade_terms} className="mt-3 grid gap-3 sm:grid-cols-2" />
+              </section>
             </div>
 
             <aside className="lg:sticky lg:top-24 lg:self-start">

@@ -21,6 +21,7 @@ const SETTINGS = {
   fundRetentionDays: 7,
   platformFeeBps: 200,
   disputeWindowDays: 7,
+  holdbackReleaseBps: 9000,
 };
 
 describe('AdminSettingsForm', () => {

@@ -1,5 +1,6 @@
 import {
   type AdminSettingsResponse,
+  HOLDBACK_RELEASE_BPS_RANGE,
   PLATFORM_FEE_BPS_RANGE,
   DISPUTE_WINDOW_DAYS_RANGE,
   ZEscrowBankDetails,
@@ -59,6 +60,7 @@ function toForm(settings: AdminSettingsResponse): AdminSettingsFormValues {
     fundRetentionDays: settings.fundRetentionDays,
     platformFeeBps: settings.platformFeeBps,
     disputeWindowDays: settings.disputeWindowDays,
+    holdbackReleaseBps: settings.holdbackReleaseBps,
   };
 }
 
@@ -91,7 +93,8 @@ function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
   }
 
   const numberField = (
-    name: 'participationHoldHours' | 'fundRetentionDays' | 'platformFeeBps' | 'disputeWindowDays',
+    name:
+      'participationHoldHours' | 'fundRetentionDays' | 'platformFeeBps' | 'disputeWindowDays' | 'holdbackReleaseBps',
     label: string,
     range: { min: number; max: number; hint: string },
   ) => (
@@ -189,6 +192,11 @@ function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
             min: PLATFORM_FEE_BPS_RANGE.min,
             max: PLATFORM_FEE_BPS_RANGE.max,
             hint: t('adminSettings.validation.platformFeeRange'),
+          })}
+          {numberField('holdbackReleaseBps', t('adminSettings.holdbackReleaseBps'), {
+            min: HOLDBACK_RELEASE_BPS_RANGE.min,
+            max: HOLDBACK_RELEASE_BPS_RANGE.max,
+            hint: t('adminSettings.holdbackHint'),
           })}
         </div>
       </SettingsSection>

@@ -6,6 +6,7 @@ import { formatDeadline } from '../../../lib/format';
 import { viewerTimeZone } from '../api/statements';
 import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
 import { BuyerStatementView } from './statement-views';
+import { TEST_TRADE_TERMS } from '../../../test/trade-terms';
 
 const PARTICIPATION_ID = '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 
@@ -30,6 +31,7 @@ const STATEMENT: BuyerStatement = {
     created_at: '2026-11-26T08:19:00.000Z',
     terms_version: '2026-11-25',
   },
+  trade_terms: TEST_TRADE_TERMS,
   escrow_bank: null,
   movements: [
     {

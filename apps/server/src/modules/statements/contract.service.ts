@@ -1,0 +1,133 @@
+import {
+  CONTRACT_VERSION,
+  type ContractSnapshot,
+  type Language,
+  type StatementIssuer,
+  ZContractSnapshot,
+  contractNumber,
+  operationReference,
+} from '@tradeops/shared';
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Queryable } from '../../db/client';
+import { operations, participations, profiles } from '../../db/schema';
+import { AppError } from '../../errors';
+import { type AuthContext } from '../../plugins/auth/auth-plugin';
+import { getPlatformSettings } from '../settings/settings.service';
+
+/** JSON with object keys sorted, so the same snapshot always hashes the same. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** The SHA-256 (hex) of a snapshot: what the order records beside it. */
+export function contractHash(snapshot: ContractSnapshot): string {
+  return createHash('sha256').update(stableJson(snapshot)).digest('hex');
+}
+
+async function partyOf(db: Queryable, userId: string): Promise<ContractSnapshot['buyer']> {
+  const [row] = await db
+    .select({ companyName: profiles.companyName, taxId: profiles.taxId, country: profiles.country })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return { legal_name: row?.companyName ?? '', tax_id: row?.taxId?.trim() || null, country: row?.country ?? null };
+}
+
+/**
+ * The contract columns of a new order (createParticipation, in its transaction, under the
+ * operation's lock): the copy of what the buyer accepts, its version and its hash.
+ */
+export async function contractColumnsFor(
+  db: Queryable,
+  operation: typeof operations.$inferSelect,
+  order: { buyerId: string; volume: number; amountCents: number; termsVersion: string | null; now: Date },
+): Promise<{ contractVersion: number; contractTerms: ContractSnapshot; contractHash: string }> {
+  const snapshot: ContractSnapshot = {
+    version: CONTRACT_VERSION,
+    operation_reference: operationReference(operation.referenceNumber),
+    title: operation.title,
+    title_en: operation.titleEn,
+    product_name: operation.productName,
+    origin_country: operation.originCountry,
+    destination_country: operation.destinationCountry,
+    trade_terms: operation.tradeTerms,
+    volume: order.volume,
+    price_per_ton_cents: operation.pricePerTonCents,
+    amount_cents: order.amountCents,
+    terms_version: order.termsVersion,
+    buyer: await partyOf(db, order.buyerId),
+    seller: await partyOf(db, operation.sellerId),
+    accepted_at: order.now.toISOString(),
+  };
+  return { contractVersion: CONTRACT_VERSION, contractTerms: snapshot, contractHash: contractHash(snapshot) };
+}
+
+export interface OrderContract {
+  number: string;
+  version: number;
+  hash: string;
+  snapshot: ContractSnapshot;
+  issuer: StatementIssuer;
+  paymentReference: string;
+  language: Language;
+}
+
+/**
+ * An order's contract, for its buyer, the deal's seller and admins (anyone else is told it does
+ * not exist), drawn from the copy the order recorded. An order placed before contracts has none.
+ * Its number is the operation's and the order's place among the deal's orders, by time.
+ */
+export async function getOrderContract(
+  db: Queryable,
+  auth: Pick<AuthContext, 'user' | 'isAdmin'>,
+  participationId: string,
+  language: Language,
+): Promise<OrderContract> {
+  const [row] = await db
+    .select({
+      participation: participations,
+      sellerId: operations.sellerId,
+      referenceNumber: operations.referenceNumber,
+    })
+    .from(participations)
+    .innerJoin(operations, eq(operations.id, participations.operationId))
+    .where(eq(participations.id, participationId));
+  const allowed = row && (auth.isAdmin || row.participation.userId === auth.user.id || row.sellerId === auth.user.id);
+  if (!row || !allowed) throw new AppError('PARTICIPATION_NOT_FOUND');
+  const { participation } = row;
+  const parsed = ZContractSnapshot.safeParse(participation.contractTerms);
+  if (!parsed.success || participation.contractVersion === null || !participation.contractHash) {
+    throw new AppError('CONTRACT_NOT_FOUND');
+  }
+  // Compared in SQL: created_at keeps microseconds a JavaScript Date would round away.
+  const [ordinal] = await db
+    .select({ count: sql<string>`count(*)` })
+    .from(participations)
+    .where(
+      and(
+        eq(participations.operationId, participation.operationId),
+        sql`(${participations.createdAt}, ${participations.id}) <= (select created_at, id from operation_participants where id = ${participation.id})`,
+      ),
+    );
+  const { platformCompany } = await getPlatformSettings(db);
+  return {
+    number: contractNumber(row.referenceNumber, Number(ordinal?.count ?? 1)),
+    version: participation.contractVersion,
+    hash: participation.contractHash,
+    snapshot: parsed.data,
+    issuer: platformCompany
+      ? {
+          legal_name: platformCompany.legal_name,
+          address: platformCompany.address,
+          tax_id: platformCompany.tax_id.trim() || null,
+        }
+      : { legal_name: 'TradeOps', address: null, tax_id: null },
+    paymentReference: participation.paymentReference,
+    language,
+  };
+}
