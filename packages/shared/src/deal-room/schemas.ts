@@ -13,7 +13,7 @@ import {
 /** Where a participation's money is (derived from the escrow ledger). */
 
 /** Why the caller may see a deal room. */
-export const DEAL_ROOM_ROLES = ['participant', 'seller', 'admin'] as const;
+export const DEAL_ROOM_ROLES = ['participant', 'seller', 'partner', 'admin'] as const;
 export type DealRoomRole = (typeof DEAL_ROOM_ROLES)[number];
 
 export const MESSAGE_MAX_LENGTH = 2000;
