@@ -14,6 +14,7 @@ import { useDealRoomLive } from '../hooks/use-deal-room-live';
 import { DealRoomTimeline } from './deal-room-timeline';
 import { DisputePanel } from './dispute-panel';
 import { MessageThread } from './message-thread';
+import { TradeDocumentsPanel } from '../../partners/components/trade-documents-panel';
 import { NotificationsToggle } from './notifications-toggle';
 import { PageHeader } from '../../../components/ui/page-header';
 import { OperationNotFoundPanel } from '../../../components/ui/not-found-panel';
@@ -324,6 +325,7 @@ export function DealRoomView({ operationId, intro, renderError }: DealRoomViewPr
                   <OutstandingCard room={data} />
                 )}
                 <DealRoomTimeline room={data} />
+                {hasReached(data.operation.status, 'allocated') && <TradeDocumentsPanel operationId={operationId} />}
               </div>
               <div className="space-y-6">
                 <OrderCard room={data} />
