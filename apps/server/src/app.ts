@@ -28,7 +28,7 @@ import { type HostResolver } from './modules/integrations/public-address';
 import { type WebhookRetryPolicy } from './modules/integrations/webhook-delivery.service';
 import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
 import { partnerOperationsRoutes } from './modules/partner-operations/partner-operations.routes';
-import { tradeDocumentsRoutes } from './modules/trade-documents/trade-documents.routes';
+import { tradeDocumentsRoutes } from './modules/lifecycle/trade-documents.routes';
 import { operationDetailRoutes } from './modules/operations/operation-detail.routes';
 import { operationsRoutes } from './modules/operations/operations.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';

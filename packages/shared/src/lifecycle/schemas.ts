@@ -125,7 +125,6 @@ export const ZLifecycleStepParams = z.object({
   step: z.enum(LIFECYCLE_STEPS, 'validation.invalid'),
 });
 
-
 /**
  * What a step records beyond its date and notes (operation_milestones.details): the departure's
  * B/L, vessel, voyage and containers; the inspection's measured net weight and quality figures.

@@ -77,8 +77,7 @@ export const ZChecklistTemplatesRequest = z.object({
     .array(ZChecklistTemplate)
     .max(PRODUCT_CATEGORIES.length * 12, 'validation.tooLong')
     .refine(
-      (templates) =>
-        new Set(templates.map((t) => `${t.commodity}/${t.incoterm ?? ''}`)).size === templates.length,
+      (templates) => new Set(templates.map((t) => `${t.commodity}/${t.incoterm ?? ''}`)).size === templates.length,
       'tradeDocuments.duplicateTemplate',
     ),
 });

@@ -28,7 +28,7 @@ import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { getDealRoomRole } from '../deal-room/deal-room.service';
 import { writeAudit } from '../audit/audit.service';
 import { lockExistingOperation, transition } from '../operations/operation-aggregate';
-import { assertDocumentsFor, findAssignment, storeTradeDocument } from '../trade-documents/trade-documents.service';
+import { assertDocumentsFor, findAssignment, storeTradeDocument } from './trade-documents.service';
 import { notifyDeal } from './deal-participants';
 import { openInspectionDispute } from './dispute-records.service';
 
@@ -83,7 +83,11 @@ function checkStepFields(step: PartnerStep, fields: RecordMilestoneFields, isPar
     ([field, owner]) => owner !== step && fields[field as keyof RecordMilestoneFields] !== undefined,
   );
   if (misplaced.length > 0) {
-    throw new AppError('VALIDATION_FAILED', {}, { fields: Object.fromEntries(misplaced.map(([f]) => [f, 'validation.invalid'])) });
+    throw new AppError(
+      'VALIDATION_FAILED',
+      {},
+      { fields: Object.fromEntries(misplaced.map(([f]) => [f, 'validation.invalid'])) },
+    );
   }
   const required: (keyof RecordMilestoneFields)[] =
     step === 'eta_update'
@@ -98,7 +102,11 @@ function checkStepFields(step: PartnerStep, fields: RecordMilestoneFields, isPar
     return value === undefined || (Array.isArray(value) && value.length === 0);
   });
   if (absent.length > 0) {
-    throw new AppError('VALIDATION_FAILED', {}, { fields: Object.fromEntries(absent.map((f) => [f, 'validation.required'])) });
+    throw new AppError(
+      'VALIDATION_FAILED',
+      {},
+      { fields: Object.fromEntries(absent.map((f) => [f, 'validation.required'])) },
+    );
   }
 }
 

@@ -44,7 +44,9 @@ describe('partners as users: assigned logistics partners and inspectors record t
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ total: 1, items: [{ id: demoOperationId(FEATURED_OPERATION_KEY) }] });
     // A buyer is no partner.
-    expect((await t.app.inject({ method: 'GET', url: '/api/partner/operations', headers: buyer })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/partner/operations', headers: buyer })).statusCode).toBe(
+      403,
+    );
   });
 
   it('refuses a partner on a deal not assigned to it, and lets it record once assigned', async () => {
@@ -83,7 +85,14 @@ describe('partners as users: assigned logistics partners and inspectors record t
       (await recordPartnerStep(t, logistics, operationId, 'inspection', { occurred_at: daysAgo(2), result: 'passed' }))
         .statusCode,
     ).toBe(403);
-    const incomplete = await recordPartnerStep(t, logistics, operationId, 'departure', { occurred_at: daysAgo(2) }, BILL);
+    const incomplete = await recordPartnerStep(
+      t,
+      logistics,
+      operationId,
+      'departure',
+      { occurred_at: daysAgo(2) },
+      BILL,
+    );
     expect(incomplete.statusCode).toBe(400);
     expect(Object.keys(incomplete.json().error.fields)).toEqual(['bl_number', 'vessel', 'voyage', 'containers']);
     const badContainer = await recordPartnerStep(
@@ -126,7 +135,11 @@ describe('partners as users: assigned logistics partners and inspectors record t
       expect.arrayContaining(['operation.shipment_preparation', 'operation.departure', 'operation.eta_updated']),
     );
     // Every step says who recorded it.
-    const view = await t.app.inject({ method: 'GET', url: `/api/partner/operations/${operationId}`, headers: logistics });
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/partner/operations/${operationId}`,
+      headers: logistics,
+    });
     expect(view.statusCode).toBe(200);
     expect(view.json()).toMatchObject({ status: 'in_transit', next_steps: ['eta_update', 'arrival'] });
     expect(
@@ -199,7 +212,12 @@ describe('partners as users: assigned logistics partners and inspectors record t
       .select({ kind: operationMilestones.kind })
       .from(operationMilestones)
       .where(eq(operationMilestones.operationId, operationId));
-    expect(milestones.map((m) => m.kind).sort()).toEqual(['arrival', 'departure', 'inspection', 'shipment_preparation']);
+    expect(milestones.map((m) => m.kind).sort()).toEqual([
+      'arrival',
+      'departure',
+      'inspection',
+      'shipment_preparation',
+    ]);
     // Every status change is one audited transition of the state table.
     const transitions = await t.db
       .select({ data: auditLog.data })

@@ -20,7 +20,7 @@ import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { writeAudit } from '../audit/audit.service';
 import { lockExistingOperation } from '../operations/operation-aggregate';
-import { checklistFor } from '../trade-documents/trade-documents.service';
+import { checklistFor } from '../lifecycle/trade-documents.service';
 
 /** The partner role of the caller's account, or null when it is not a partner account. */
 export function callerPartnerRole(auth: AuthContext): PartnerUserRole | null {
@@ -53,7 +53,12 @@ export async function listOperationPartners(db: Queryable, operationId: string):
       and(
         inArray(profiles.role, ['logistics', 'inspector']),
         eq(profiles.kycStatus, 'aprobado'),
-        assigned.length > 0 ? notInArray(profiles.id, assigned.map((a) => a.userId)) : undefined,
+        assigned.length > 0
+          ? notInArray(
+              profiles.id,
+              assigned.map((a) => a.userId),
+            )
+          : undefined,
       ),
     )
     .orderBy(asc(profiles.companyName), asc(profiles.id))

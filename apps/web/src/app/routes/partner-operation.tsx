@@ -20,13 +20,18 @@ function useDetailLines() {
     if (typeof d.vessel === 'string') {
       lines.push(t('partnerArea.details.vessel', { vessel: d.vessel, voyage: String(d.voyage ?? '') }));
     }
-    if (Array.isArray(d.containers)) lines.push(t('partnerArea.details.containers', { value: d.containers.join(', ') }));
+    if (Array.isArray(d.containers))
+      lines.push(t('partnerArea.details.containers', { value: d.containers.join(', ') }));
     if (typeof d.net_weight_kg === 'number') {
       lines.push(t('partnerArea.details.netWeight', { value: d.net_weight_kg.toLocaleString(i18n.language) }));
     }
     if (typeof d.quality === 'string') lines.push(t('partnerArea.details.quality', { value: d.quality }));
     if (typeof d.eta === 'string') {
-      lines.push(t('partnerArea.details.eta', { value: formatDate(d.eta, i18n.language, { dateStyle: 'long', timeZone: 'UTC' }) }));
+      lines.push(
+        t('partnerArea.details.eta', {
+          value: formatDate(d.eta, i18n.language, { dateStyle: 'long', timeZone: 'UTC' }),
+        }),
+      );
     }
     return lines;
   };
@@ -60,7 +65,9 @@ export function PartnerOperationPage() {
                 </div>
                 <div>
                   <dt className="text-slate-500">{t('partnerArea.facts.origin')}</dt>
-                  <dd className="font-medium text-slate-900">{t(`countries.${data.origin_country}`, { defaultValue: data.origin_country })}</dd>
+                  <dd className="font-medium text-slate-900">
+                    {t(`countries.${data.origin_country}`, { defaultValue: data.origin_country })}
+                  </dd>
                 </div>
                 <div>
                   <dt className="text-slate-500">{t('partnerArea.facts.port')}</dt>

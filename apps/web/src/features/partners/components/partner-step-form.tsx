@@ -38,7 +38,13 @@ function Input({
           className={`mt-1 ${inputClasses(Boolean(error))}`}
         />
       ) : (
-        <input id={id} name={name} aria-invalid={error ? true : undefined} className={`mt-1 ${inputClasses(Boolean(error))}`} {...props} />
+        <input
+          id={id}
+          name={name}
+          aria-invalid={error ? true : undefined}
+          className={`mt-1 ${inputClasses(Boolean(error))}`}
+          {...props}
+        />
       )}
       {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
       {error && <p className="mt-1 text-sm text-red-700">{error}</p>}
@@ -97,14 +103,17 @@ export function PartnerStepForm({ operationId, step }: { operationId: string; st
           />
         </>
       )}
-      {step === 'eta_update' && <Input name="eta" type="date" required label={t('partnerArea.fields.eta')} error={fieldError('eta')} />}
+      {step === 'eta_update' && (
+        <Input name="eta" type="date" required label={t('partnerArea.fields.eta')} error={fieldError('eta')} />
+      )}
       {step === 'inspection' && (
         <>
           <fieldset>
             <legend className="text-sm font-medium text-slate-700">{t('partnerArea.fields.result')}</legend>
             <div className="mt-1 flex gap-6">
               <label className="flex items-center gap-2 text-sm">
-                <input type="radio" name="result" value="passed" required defaultChecked /> {t('partnerArea.fields.passed')}
+                <input type="radio" name="result" value="passed" required defaultChecked />{' '}
+                {t('partnerArea.fields.passed')}
               </label>
               <label className="flex items-center gap-2 text-sm">
                 <input type="radio" name="result" value="failed" /> {t('partnerArea.fields.failed')}
@@ -121,7 +130,13 @@ export function PartnerStepForm({ operationId, step }: { operationId: string; st
             label={t('partnerArea.fields.netWeight')}
             error={fieldError('net_weight_kg')}
           />
-          <Input name="quality" multiline label={t('partnerArea.fields.quality')} hint={t('partnerArea.fields.qualityHint')} error={fieldError('quality')} />
+          <Input
+            name="quality"
+            multiline
+            label={t('partnerArea.fields.quality')}
+            hint={t('partnerArea.fields.qualityHint')}
+            error={fieldError('quality')}
+          />
         </>
       )}
       <Input name="notes" multiline label={t('partnerArea.fields.notes')} error={fieldError('notes')} />

@@ -74,7 +74,8 @@ describe('trade documents: the checklist gates steps and the release', () => {
     ).toBe(200);
 
     // The release waits for the inspector's certificates (the preview answers the same).
-    const settle = () => t.app.inject({ method: 'POST', url: `/api/admin/operations/${operationId}/settle`, headers: admin });
+    const settle = () =>
+      t.app.inject({ method: 'POST', url: `/api/admin/operations/${operationId}/settle`, headers: admin });
     const noCertificates = await settle();
     expect(noCertificates.statusCode).toBe(409);
     expect(noCertificates.json().error.code).toBe('TRADE_DOCUMENT_MISSING');
@@ -99,9 +100,14 @@ describe('trade documents: the checklist gates steps and the release', () => {
     const told = await t.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, demoUserId('comprador')), eq(notifications.type, 'operation.document_rejected')));
+      .where(
+        and(eq(notifications.userId, demoUserId('comprador')), eq(notifications.type, 'operation.document_rejected')),
+      );
     expect(told).toHaveLength(1);
-    expect(told[0]!.data).toMatchObject({ document: 'weight_certificate', reason: 'El peso no coincide con la lista de empaque' });
+    expect(told[0]!.data).toMatchObject({
+      document: 'weight_certificate',
+      reason: 'El peso no coincide con la lista de empaque',
+    });
     const rejected = await settle();
     expect(rejected.statusCode).toBe(409);
     expect(rejected.json().error.code).toBe('TRADE_DOCUMENT_REJECTED');

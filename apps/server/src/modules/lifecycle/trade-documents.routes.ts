@@ -90,7 +90,8 @@ export const tradeDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
           document: {
             isFile: true,
             isRequired: true,
-            description: 'PDF, JPEG or PNG, at most 10 MB; the type is read from the content and must match the extension',
+            description:
+              'PDF, JPEG or PNG, at most 10 MB; the type is read from the content and must match the extension',
           },
         },
       },
@@ -151,7 +152,13 @@ export const tradeDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
     },
     async (request) => {
-      await rejectTradeDocument(app.db, requireAuth(request), request.params.id, request.params.kind, request.body.reason);
+      await rejectTradeDocument(
+        app.db,
+        requireAuth(request),
+        request.params.id,
+        request.params.kind,
+        request.body.reason,
+      );
       return { ok: true } as const;
     },
   );

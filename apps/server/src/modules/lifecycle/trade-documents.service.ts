@@ -29,7 +29,7 @@ import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { type Storage } from '../../plugins/storage/storage';
 import { writeAudit } from '../audit/audit.service';
 import { getDealRoomRole } from '../deal-room/deal-room.service';
-import { notifyDeal } from '../lifecycle/deal-participants';
+import { notifyDeal } from './deal-participants';
 import { type OperationRow, lockExistingOperation } from '../operations/operation-aggregate';
 
 /** The platform_settings key of the checklist templates. */
