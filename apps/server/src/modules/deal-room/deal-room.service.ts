@@ -111,8 +111,10 @@ export async function getDealRoom(
         occurredAt: operationMilestones.occurredAt,
         result: operationMilestones.result,
         documentKey: operationMilestones.documentKey,
+        recordedBy: profiles.companyName,
       })
       .from(operationMilestones)
+      .leftJoin(profiles, eq(profiles.id, operationMilestones.createdBy))
       .where(eq(operationMilestones.operationId, operationId))
       .orderBy(operationMilestones.occurredAt),
     db
@@ -161,6 +163,7 @@ export async function getDealRoom(
       occurred_at: row.occurredAt.toISOString(),
       result: row.result,
       has_document: row.documentKey !== null,
+      recorded_by: row.recordedBy,
     })),
     participation: latest
       ? {
