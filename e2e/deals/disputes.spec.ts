@@ -2,6 +2,7 @@ import { type APIRequestContext, type Browser, type Page, expect, test } from '.
 import { LANGUAGE_STORAGE_KEY, TERMS_VERSION, todayIsoDate } from '@tradeops/shared';
 import { randomUUID } from 'node:crypto';
 import { DEAL_FIXTURES } from '../support/deal-fixtures';
+import { provideGatedDocuments } from '../support/deal-documents';
 import { PDF_FILE } from '../support/kyc-files';
 import { DEMO_USERS, loginAsDemoEmail, originHeaders } from '../support/login';
 
@@ -145,6 +146,9 @@ async function recordStepThroughApi(
   step: string,
   options: { document?: boolean; result?: 'passed' | 'failed' } = {},
 ) {
+  if (step === 'departure' || step === 'arrival' || step === 'shipment_preparation' || step === 'inspection') {
+    await provideGatedDocuments(admin, baseURL, operationId, step);
+  }
   const response = await admin.request.post(`/api/admin/operations/${operationId}/milestones/${step}`, {
     headers: originHeaders(baseURL),
     multipart: {

@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, type Page, expect, test } from '../support/test';
 import { isoDateInDays, todayIsoDate } from '@tradeops/shared';
 import { createApprovedCompany } from '../support/accounts';
+import { provideGatedDocuments } from '../support/deal-documents';
 import { PDF_FILE, PNG_FILE } from '../support/kyc-files';
 import { DEMO_USERS, loginAs, loginAsDemoEmail } from '../support/login';
 import { clickUntilAt } from '../support/navigation';
@@ -265,14 +266,18 @@ test.describe('full flow', () => {
     const stepDate = todayIsoDate();
     await expect(admin.getByLabel('Fecha', { exact: true })).toHaveValue(stepDate);
     await recordStep(admin, 'Preparación del envío', 'Salida');
+    // The seller's documents of the checklist (the admin uploads them here; the gates have their API test).
+    await provideGatedDocuments(admin, baseURL, operationId, 'departure');
     await recordStep(admin, 'Salida', 'Llegada', {
       document: { label: 'Conocimiento de embarque (B/L)', name: 'bl-cafe.pdf' },
     });
+    await provideGatedDocuments(admin, baseURL, operationId, 'arrival');
     await recordStep(admin, 'Llegada', 'Inspección');
     await recordStep(admin, 'Inspección', null, {
       document: { label: 'Informe de inspección', name: 'informe-cafe.pdf' },
       result: 'Aprobada',
     });
+    await provideGatedDocuments(admin, baseURL, operationId, 'release');
     const settlement = admin.getByRole('region', { name: 'Liquidación' });
     const total = TOTAL_TONS * PRICE_PER_TON;
     await expect(settlement).toContainText(usd(total));

@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Browser, type Page, expect, test } from '../support/test';
-import { TERMS_VERSION, formatCalendarDate, toIsoDate } from '@tradeops/shared';
+import { TERMS_VERSION, type TradeDocumentGate, formatCalendarDate, toIsoDate } from '@tradeops/shared';
 import { DEAL_FIXTURES } from '../support/deal-fixtures';
+import { provideGatedDocuments } from '../support/deal-documents';
 import { PDF_FILE } from '../support/kyc-files';
 import { loginAs, loginAsDemoEmail, originHeaders } from '../support/login';
 
@@ -168,6 +169,7 @@ async function runDealToPartialRefund(browser: Browser, baseURL: string | undefi
     ['inspection', { occurred_at: today, result: 'failed', document: bill }],
   ];
   for (const [step, multipart] of steps) {
+    await provideGatedDocuments(admin, baseURL, operationId, step as TradeDocumentGate);
     const response = await admin.request.post(`/api/admin/operations/${operationId}/milestones/${step}`, {
       headers,
       multipart,

@@ -44,4 +44,9 @@ export const DEAL_FIXTURES = {
   liveStatusFilled: 'frozen-beef',
   /** e2e/deals/cancel-order.spec.ts: a buyer cancels an unpaid order on the participate page; its tons return. */
   cancelOrder: 'beef-cuts',
+  /**
+   * e2e/deals/partner-departure.spec.ts: the featured deal (its logistics partner is seeded), filled by a
+   * new buyer, shipped; statements-and-terms only reads its seeded deposit, which this leaves alone.
+   */
+  partnerDeparture: 'milk-powder-regular',
 } as const;

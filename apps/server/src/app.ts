@@ -27,6 +27,8 @@ import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { type HostResolver } from './modules/integrations/public-address';
 import { type WebhookRetryPolicy } from './modules/integrations/webhook-delivery.service';
 import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
+import { partnerOperationsRoutes } from './modules/partner-operations/partner-operations.routes';
+import { tradeDocumentsRoutes } from './modules/lifecycle/trade-documents.routes';
 import { operationDetailRoutes } from './modules/operations/operation-detail.routes';
 import { operationsRoutes } from './modules/operations/operations.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
@@ -259,6 +261,8 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(settingsRoutes);
         await api.register(statementsRoutes);
         await api.register(lifecycleRoutes);
+        await api.register(partnerOperationsRoutes);
+        await api.register(tradeDocumentsRoutes);
         await api.register(integrationsRoutes, { resolveHost: options.resolveWebhookHost });
         await api.register(complianceRoutes);
         if (options.extraApiRoutes) await api.register(options.extraApiRoutes);

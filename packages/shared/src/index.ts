@@ -60,3 +60,5 @@ export * from './integrations/schemas';
 export * from './compliance/constants';
 export * from './compliance/schemas';
 export * from './kyc/freshness';
+export * from './partners/documents';
+export * from './partners/assignments';

@@ -1,4 +1,11 @@
-import { type ApiErrorBody, type ErrorCode, ERROR_STATUS, ZApiError, formatCalendarDate } from '@tradeops/shared';
+import {
+  type ApiErrorBody,
+  type ErrorCode,
+  ERROR_STATUS,
+  ZApiError,
+  formatCalendarDate,
+  isTradeDocumentKind,
+} from '@tradeops/shared';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { isDatabaseUnavailableError, isInvalidValueError } from '../db/errors';
 import { AppError } from '../errors';
@@ -21,6 +28,10 @@ export function buildErrorBody(
   // A country (ISO alpha-2) in a message is written by its name in the reader's language.
   if (typeof written.country === 'string' && /^[A-Z]{2}$/.test(written.country)) {
     written.country = new Intl.DisplayNames([lang], { type: 'region' }).of(written.country) ?? written.country;
+  }
+  // A trade document in a message is written by its name (commercial invoice, bill of lading…).
+  if (typeof written.document === 'string' && isTradeDocumentKind(written.document)) {
+    written.document = translate(lang, `tradeDocuments.kinds.${written.document}`);
   }
   const body: ApiErrorBody = { error: { code, message: translate(lang, `errors.${code}`, written) } };
   // A server error says nothing about itself: the id lets support find its log lines.

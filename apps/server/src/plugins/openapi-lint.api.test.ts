@@ -98,7 +98,9 @@ describe('the OpenAPI document', () => {
       'POST /api/offers',
       'POST /api/operations/{id}/disputes',
       'POST /api/operations/{id}/disputes/evidence',
+      'POST /api/operations/{id}/documents/{kind}',
       'POST /api/participations/{id}/proof',
+      'POST /api/partner/operations/{id}/milestones/{step}',
       'PUT /api/offers/{id}',
     ]);
     for (const { operation } of uploads) {

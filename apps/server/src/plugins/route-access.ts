@@ -1,4 +1,4 @@
-import { type ApiKeyScope, canPassKycGate } from '@tradeops/shared';
+import { type ApiKeyScope, canPassKycGate, isPartnerRole } from '@tradeops/shared';
 import { type FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { appPlugin } from './app-plugin';
@@ -8,10 +8,11 @@ import { DOCS_PREFIX } from './openapi';
 
 /**
  * Who may call a route. `kyc`: signed in and KYC approved (staff and admins
- * pass); `buyer` / `seller`: kyc and that role (admins pass); `admin`: admins.
+ * pass); `buyer` / `seller`: kyc and that role (admins pass); `partner`: kyc and a logistics
+ * or inspector account (admins pass; the service still acts only on the caller's assignments); `admin`: admins.
  * The authorization-matrix test enumerates every route by it.
  */
-export const ROUTE_ACCESS_LEVELS = ['public', 'authenticated', 'kyc', 'buyer', 'seller', 'admin'] as const;
+export const ROUTE_ACCESS_LEVELS = ['public', 'authenticated', 'kyc', 'buyer', 'seller', 'partner', 'admin'] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS_LEVELS)[number];
 
 declare module 'fastify' {
@@ -67,6 +68,7 @@ export function getAccessRefusal(access: RouteAccess, auth: FastifyRequest['auth
   const { profile } = auth;
   if (!canPassKycGate({ ...profile, isAdmin: auth.isAdmin })) return 'KYC_REQUIRED';
   if (access === 'kyc' || auth.isAdmin) return null;
+  if (access === 'partner') return isPartnerRole(profile.role) ? null : 'FORBIDDEN';
   const role = access === 'buyer' ? 'buyer' : 'seller';
   return profile.role === role ? null : 'FORBIDDEN';
 }

@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { DAY_MS, type OperationReviewStatus, type OperationStatus } from '@tradeops/shared';
+import { DAY_MS, type OperationReviewStatus, type OperationStatus, isPartnerRole } from '@tradeops/shared';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { type DatabaseHandle, type Queryable, openDatabase, selectRows } from '../db/client';
@@ -98,6 +98,8 @@ export async function insertOperationBefore(
  */
 export async function insertDemoAccountsBefore(db: Queryable): Promise<void> {
   for (const demo of DEMO_ACCOUNTS) {
+    // The partner accounts' role and company type came with a later migration (0026).
+    if (isPartnerRole(demo.role)) continue;
     const id = demoUserId(demo.key);
     await selectRows(
       db,

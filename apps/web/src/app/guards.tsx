@@ -63,6 +63,19 @@ export function RequireSeller({ children }: { children?: ReactNode }) {
   );
 }
 
+/** Logistics partners and inspectors (past the KYC gate); admins pass. Anyone else goes home. */
+export function RequirePartner({ children }: { children?: ReactNode }) {
+  return (
+    <Guard
+      rule={(user) =>
+        kycRedirectFor(user) ?? (user.isAdmin || user.role === 'logistics' || user.role === 'inspector' ? null : '/')
+      }
+    >
+      {children}
+    </Guard>
+  );
+}
+
 /** Admins only (one who must enrol in two-factor sign-in first goes to the admin door); anyone else goes home. */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
   return (

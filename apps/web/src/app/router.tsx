@@ -273,6 +273,20 @@ const routeTable: RouteObject[] = [
         ],
       },
 
+      // Logistics partners and inspectors: the deals assigned to them (after the KYC gate)
+      {
+        lazy: () => import('./layouts/area-layout').then((module) => ({ Component: module.PartnerArea })),
+        children: [
+          page('partner/operations', 'pages.partnerOperations', () =>
+            import('./routes/partner-operations').then((m) => ({ Component: m.PartnerOperationsPage })),
+          ),
+          page('partner/operations/:id', 'pages.partnerOperation', () =>
+            import('./routes/partner-operation').then((m) => ({ Component: m.PartnerOperationPage })),
+          ),
+          page('partner/settings', 'pages.partnerSettings', accountSettingsPage),
+        ],
+      },
+
       // Administration
       {
         lazy: () => import('./layouts/area-layout').then((module) => ({ Component: module.AdminArea })),

@@ -5,6 +5,10 @@
  * in flight. (Zod runs without eval, see zod-setup.ts.)
  */
 export {
+  ZTradeDocumentsResponse,
+  ZPartnerOperationsResponse,
+  ZPartnerOperationResponse,
+  ZOperationPartnersResponse,
   ZComplianceCaseDetailResponse,
   ZComplianceCasesResponse,
   ZComplianceSettings,

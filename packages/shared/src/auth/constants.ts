@@ -34,6 +34,7 @@ export const COMPANY_TYPES = [
   'broker',
   'financial',
   'logistics',
+  'inspection',
 ] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
 
@@ -41,8 +42,21 @@ export type CompanyType = (typeof COMPANY_TYPES)[number];
 export const KYC_STATUSES = ['pendiente', 'aprobado', 'rechazado'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
-export const USER_ROLES = ['buyer', 'seller'] as const;
+/**
+ * What a company does on the platform. Buyers and sellers pick (and switch) their mode; a logistics
+ * partner or an inspection company is one from sign-up and works only on the deals an admin assigns it.
+ */
+export const USER_ROLES = ['buyer', 'seller', 'logistics', 'inspector'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+export const PARTNER_USER_ROLES = ['logistics', 'inspector'] as const satisfies readonly UserRole[];
+export type PartnerUserRole = (typeof PARTNER_USER_ROLES)[number];
+/** A logistics or inspection company is a partner account from sign-up: its role follows from its type. */
+export function partnerRoleForCompanyType(type: CompanyType): PartnerUserRole | null {
+  return type === 'logistics' ? 'logistics' : type === 'inspection' ? 'inspector' : null;
+}
+export function isPartnerRole(role: UserRole | null | undefined): role is PartnerUserRole {
+  return role === 'logistics' || role === 'inspector';
+}
 
 /** The persisted mode of the client (spec §3: localStorage key user-mode-storage). */
 export const USER_MODE_STORAGE_KEY = 'user-mode-storage';

@@ -26,6 +26,7 @@ export function getLandingPath(user: LandingUser): string {
   if (!user.isStaff && user.kycStatus === 'rechazado') return '/kyc-cuenta/reintentar';
   if (user.role === 'seller') return '/seller/dashboard';
   if (user.role === 'buyer') return '/buyer/dashboard';
+  if (user.role === 'logistics' || user.role === 'inspector') return '/partner/operations';
   return '/mode-select';
 }
 

@@ -13,7 +13,7 @@ import {
 /** Where a participation's money is (derived from the escrow ledger). */
 
 /** Why the caller may see a deal room. */
-export const DEAL_ROOM_ROLES = ['participant', 'seller', 'admin'] as const;
+export const DEAL_ROOM_ROLES = ['participant', 'seller', 'partner', 'admin'] as const;
 export type DealRoomRole = (typeof DEAL_ROOM_ROLES)[number];
 
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -44,6 +44,8 @@ export const ZDealRoomResponse = z.object({
       result: z.string().nullable(),
       /** Opens at milestoneDocumentPath (the bill of lading at departure, the report at inspection). */
       has_document: z.boolean(),
+      /** The company that recorded the step (the platform's, a logistics partner's, an inspector's). */
+      recorded_by: z.string().nullable().optional(),
     }),
   ),
   /** The caller's latest order in it (null for the seller and admins without one). */

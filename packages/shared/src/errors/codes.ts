@@ -39,6 +39,16 @@ export const ERROR_STATUS = {
   /** The operation's state table refuses the event from its current status. */
   OPERATION_TRANSITION_NOT_ALLOWED: 409,
   PAYMENTS_UNCONFIRMED: 409,
+  /** A document the deal's checklist gates on this step (or on the release) is not uploaded. */
+  TRADE_DOCUMENT_MISSING: 409,
+  /** A document the deal's checklist gates on this step (or on the release) was rejected: replace it first. */
+  TRADE_DOCUMENT_REJECTED: 409,
+  /** The deal's checklist does not ask for this document. */
+  TRADE_DOCUMENT_NOT_IN_CHECKLIST: 409,
+  /** A partner account acts only on the deals an admin assigned it. */
+  PARTNER_NOT_ASSIGNED: 403,
+  /** Only a logistics partner or inspector account can be assigned to a deal. */
+  PARTNER_ACCOUNT_REQUIRED: 409,
   RETENTION_NOT_ENDED: 409,
   FINAL_MEASUREMENT_RECORDED: 409,
   CONTRACT_NOT_FOUND: 404,

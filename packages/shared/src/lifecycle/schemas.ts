@@ -51,6 +51,10 @@ export const INSPECTION_RESULTS = ['passed', 'failed'] as const;
 export type InspectionResult = (typeof INSPECTION_RESULTS)[number];
 
 export const LIFECYCLE_NOTES_MAX_LENGTH = 1000;
+
+/** A container number (ISO 6346): owner code, category letter, six digits and the check digit. */
+export const CONTAINER_NUMBER_PATTERN = /^[A-Z]{3}[UJZ]\d{7}$/;
+export const CONTAINERS_MAX = 200;
 /** A milestone's document (bill of lading, inspection report) follows the upload limit of every document. */
 export const LIFECYCLE_DOCUMENT_MAX_BYTES = UPLOAD_MAX_BYTES;
 
@@ -86,6 +90,33 @@ export const ZRecordMilestoneFields = z
     occurred_at: z.iso.date('lifecycle.dateRequired'),
     notes: zText({ multiline: true }).max(LIFECYCLE_NOTES_MAX_LENGTH, 'validation.tooLong').optional(),
     result: z.enum(INSPECTION_RESULTS, 'lifecycle.resultRequired').optional(),
+    /** Departure: the bill of lading's number, the vessel, its voyage and the containers (one per line or comma). */
+    bl_number: zText().max(64, 'validation.tooLong').optional(),
+    vessel: zText().max(120, 'validation.tooLong').optional(),
+    voyage: zText().max(64, 'validation.tooLong').optional(),
+    containers: zText({ multiline: true })
+      .transform((value) =>
+        value
+          .split(/[\s,;]+/)
+          .map((item) => item.trim().toUpperCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(z.string().regex(CONTAINER_NUMBER_PATTERN, 'lifecycle.containerInvalid'))
+          .max(CONTAINERS_MAX, 'validation.tooLong'),
+      )
+      .optional(),
+    /** Inspection: the measured net weight, in kilograms, and the quality figures measured (one per line). */
+    net_weight_kg: z
+      .string()
+      .regex(/^\d{1,10}$/, 'validation.invalid')
+      .transform(Number)
+      .pipe(z.number().int().positive('validation.invalid'))
+      .optional(),
+    quality: zText({ multiline: true }).max(LIFECYCLE_NOTES_MAX_LENGTH, 'validation.tooLong').optional(),
+    /** ETA update: the new expected arrival date. */
+    eta: z.iso.date('validation.invalid').optional(),
   })
   .strict();
 export type RecordMilestoneFields = z.infer<typeof ZRecordMilestoneFields>;
@@ -94,6 +125,22 @@ export const ZLifecycleStepParams = z.object({
   id: z.uuid('validation.invalid'),
   step: z.enum(LIFECYCLE_STEPS, 'validation.invalid'),
 });
+
+/**
+ * What a step records beyond its date and notes (operation_milestones.details): the departure's
+ * B/L, vessel, voyage and containers; the inspection's measured net weight and quality figures.
+ */
+export const ZMilestoneDetails = z.object({
+  bl_number: z.string().optional(),
+  vessel: z.string().optional(),
+  voyage: z.string().optional(),
+  containers: z.array(z.string()).optional(),
+  net_weight_kg: z.number().int().optional(),
+  quality: z.string().optional(),
+  /** ETA updates (while in transit): the latest expected arrival date. */
+  eta: z.iso.date().optional(),
+});
+export type MilestoneDetails = z.infer<typeof ZMilestoneDetails>;
 
 const ZReason = zText({ multiline: true, error: 'lifecycle.reasonRequired' })
   .min(1, 'lifecycle.reasonRequired')

@@ -84,6 +84,10 @@ export const OPERATION_MILESTONE_KINDS = [
   'arrival',
   'inspection',
   'settlement',
+  /** The goods cleared customs at the named warehouse (recorded after arrival; no status change). */
+  'customs_clearance',
+  /** A new expected arrival date while in transit (repeatable; no status change). */
+  'eta_update',
 ] as const;
 export type OperationMilestoneKind = (typeof OPERATION_MILESTONE_KINDS)[number];
 

@@ -13,6 +13,13 @@ import {
   type OperationStatus,
   type OperationType,
   type ProductCategory,
+  PARTNER_USER_ROLES,
+  TRADE_DOCUMENT_KINDS,
+  TRADE_DOCUMENT_STATUSES,
+  type MilestoneDetails,
+  type PartnerUserRole,
+  type TradeDocumentKind,
+  type TradeDocumentStatus,
   type TradeTerms,
 } from '@tradeops/shared';
 import { sql } from 'drizzle-orm';
@@ -205,7 +212,7 @@ export const operationWatchers = pgTable(
   ],
 );
 
-/** Progress of a deal after allocation, each step recorded once. */
+/** Progress of a deal after allocation, each step recorded once (ETA updates as often as the ship's plan changes). */
 export const operationMilestones = pgTable(
   'operation_milestones',
   {
@@ -220,11 +227,79 @@ export const operationMilestones = pgTable(
     /** Key of a supporting document in the `documents` bucket. */
     documentKey: text('document_key'),
     notes: text('notes'),
+    /** The departure's B/L, vessel, voyage and containers; the inspection's net weight and quality; an ETA. */
+    details: jsonb('details').$type<MilestoneDetails>(),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
-    unique('operation_milestones_operation_kind_unique').on(t.operationId, t.kind),
+    uniqueIndex('operation_milestones_operation_kind_unique')
+      .on(t.operationId, t.kind)
+      .where(sql`kind <> 'eta_update'`),
+    index('operation_milestones_operation_idx').on(t.operationId, t.occurredAt),
     checkIn('operation_milestones_kind_check', t.kind, OPERATION_MILESTONE_KINDS),
+  ],
+);
+
+/**
+ * A deal's trade documents (its checklist: modules/trade-documents): one current file per kind; an
+ * upload replaces the file and clears a rejection. The file lives in the `documents` bucket.
+ */
+export const operationDocuments = pgTable(
+  'operation_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    operationId: uuid('operation_id')
+      .notNull()
+      .references(() => operations.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<TradeDocumentKind>().notNull(),
+    status: text('status').$type<TradeDocumentStatus>().notNull().default('uploaded'),
+    /** null only for a grandfathered document (no file). */
+    fileName: text('file_name'),
+    documentKey: text('document_key'),
+    uploadedBy: text('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
+    uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
+    rejectionReason: text('rejection_reason'),
+    rejectedBy: text('rejected_by').references(() => user.id, { onDelete: 'set null' }),
+    rejectedAt: timestamptz('rejected_at'),
+    /**
+     * A step recorded before checklists existed: the document stands as provided for the gates
+     * (decision 022). No file is served for it.
+     */
+    grandfathered: boolean('grandfathered').notNull().default(false),
+  },
+  (t) => [
+    unique('operation_documents_operation_kind_unique').on(t.operationId, t.kind),
+    checkIn('operation_documents_kind_check', t.kind, TRADE_DOCUMENT_KINDS),
+    checkIn('operation_documents_status_check', t.status, TRADE_DOCUMENT_STATUSES),
+    check(
+      'operation_documents_file_check',
+      sql`${t.grandfathered} or (${t.documentKey} is not null and ${t.fileName} is not null)`,
+    ),
+    check(
+      'operation_documents_rejection_reason_check',
+      sql`${t.status} <> 'rejected' or coalesce(btrim(${t.rejectionReason}), '') <> ''`,
+    ),
+  ],
+);
+
+/** Partner accounts (logistics, inspector) an admin assigned to a deal: they see it and record their steps. */
+export const operationAssignees = pgTable(
+  'operation_assignees',
+  {
+    operationId: uuid('operation_id')
+      .notNull()
+      .references(() => operations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: text('role').$type<PartnerUserRole>().notNull(),
+    assignedBy: text('assigned_by').references(() => user.id, { onDelete: 'set null' }),
+    assignedAt: timestamptz('assigned_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'operation_assignees_pk', columns: [t.operationId, t.userId] }),
+    checkIn('operation_assignees_role_check', t.role, PARTNER_USER_ROLES),
+    index('operation_assignees_user_idx').on(t.userId, t.assignedAt.desc()),
   ],
 );

@@ -19,7 +19,14 @@ import { eq } from 'drizzle-orm';
 import { buyerAccount, escrowAccount } from '../../modules/escrow/ledger-accounts';
 import { contractColumnsFor } from '../../modules/statements/contract.service';
 import { type AppTransaction } from '../client';
-import { ledgerEntries, ledgerTransfers, participations, operationPartners, operations } from '../schema';
+import {
+  ledgerEntries,
+  ledgerTransfers,
+  operationAssignees,
+  operationPartners,
+  operations,
+  participations,
+} from '../schema';
 import { demoUserId } from './demo-accounts';
 import { demoId } from './demo-ids';
 import { demoPartnerId } from './demo-partners';
@@ -927,4 +934,25 @@ export async function seedDemoParticipations(tx: AppTransaction, now: Date) {
       { transferId: transfer.id, account: escrowAccount(operationId), amountCents, createdAt: confirmedAt },
     ]);
   }
+}
+
+/** The demo logistics partner and inspector, assigned to the featured deal (issue 28). */
+export const DEMO_ASSIGNMENTS = [
+  { operationKey: FEATURED_OPERATION_KEY, userKey: 'logistica', role: 'logistics' },
+  { operationKey: FEATURED_OPERATION_KEY, userKey: 'inspector', role: 'inspector' },
+] as const;
+
+export async function seedDemoAssignments(tx: AppTransaction, now: Date) {
+  await tx
+    .insert(operationAssignees)
+    .values(
+      DEMO_ASSIGNMENTS.map((demo) => ({
+        operationId: demoOperationId(demo.operationKey),
+        userId: demoUserId(demo.userKey),
+        role: demo.role,
+        assignedBy: demoUserId('admin'),
+        assignedAt: daysAgo(now, 1),
+      })),
+    )
+    .onConflictDoNothing();
 }

@@ -4,7 +4,7 @@ import { type AppDatabase } from '../client';
 import { findMissingDemoAccounts, hashDemoPassword, seedDemoAccounts } from './demo-accounts';
 import { seedDemoContent } from './demo-content';
 import { seedDemoKycDocuments, storeDemoKycDocuments } from './demo-kyc-documents';
-import { seedDemoOperations, seedDemoParticipations } from './demo-operations';
+import { seedDemoAssignments, seedDemoOperations, seedDemoParticipations } from './demo-operations';
 import { seedDemoPartners } from './demo-partners';
 import { seedDemoProductSpecs, storeDemoSpecSheet } from './demo-specs';
 
@@ -26,6 +26,7 @@ export async function seedDemoData(db: AppDatabase, storage: Storage, options: {
     const specIds = await seedDemoProductSpecs(tx, now, spec);
     await seedDemoOperations(tx, now, specIds);
     await seedDemoParticipations(tx, now);
+    await seedDemoAssignments(tx, now);
     await seedDemoContent(tx, now);
   });
   // The shipped excerpts of the three sanctions lists, in force from the first start.

@@ -6,6 +6,8 @@ import {
   type SignInResponse,
   type SignUpRequest,
   type UserMode,
+  isPartnerRole,
+  partnerRoleForCompanyType,
   roleForMode,
 } from '@tradeops/shared';
 import { isAPIError } from 'better-auth/api';
@@ -94,6 +96,7 @@ export async function signUp({ app, request, reply }: AuthDeps, body: SignUpRequ
         fullName: body.fullName,
         companyName: body.companyName,
         companyType: body.companyType,
+        role: partnerRoleForCompanyType(body.companyType),
         country: body.country,
         taxId: body.taxId ? body.taxId : null,
         kycStatus: 'pendiente',
@@ -226,6 +229,8 @@ export async function revokeAllSessions({ app, request, reply }: AuthDeps): Prom
 
 /** The mode chosen at /mode-select becomes the profile's role (source = buyer, supply = seller). */
 export async function selectMode(db: AppDatabase, auth: AuthContext, mode: UserMode): Promise<SessionUser> {
+  // A logistics partner or inspector works in its own area: it has no buyer or seller mode.
+  if (isPartnerRole(auth.profile.role)) throw new AppError('FORBIDDEN');
   const [profile] = await db
     .update(profiles)
     .set({ role: roleForMode(mode), updatedAt: new Date() })

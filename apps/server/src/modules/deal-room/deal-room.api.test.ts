@@ -92,12 +92,26 @@ describe('deal room', () => {
           occurredAt: inspectedAt,
           result: 'passed',
           documentKey: `operations/${FEATURED_ID}/inspection-test.pdf`,
+          createdBy: demoUserId('inspector'),
         },
       ]);
       const room = ZDealRoomResponse.parse((await get('buyer', `/api/operations/${FEATURED_ID}/deal-room`)).json());
       expect(room.milestones).toEqual([
-        { kind: 'shipment_preparation', occurred_at: preparedAt.toISOString(), result: null, has_document: false },
-        { kind: 'inspection', occurred_at: inspectedAt.toISOString(), result: 'passed', has_document: true },
+        {
+          kind: 'shipment_preparation',
+          occurred_at: preparedAt.toISOString(),
+          result: null,
+          has_document: false,
+          recorded_by: null,
+        },
+        // Each step says which company recorded it.
+        {
+          kind: 'inspection',
+          occurred_at: inspectedAt.toISOString(),
+          result: 'passed',
+          has_document: true,
+          recorded_by: 'Inspecciones y Certificaciones Andinas S.A.',
+        },
       ]);
       // The storage key itself never leaves the server.
       expect(JSON.stringify(room)).not.toContain('inspection-test.pdf');

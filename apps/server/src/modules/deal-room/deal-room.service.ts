@@ -10,7 +10,14 @@ import {
 } from '@tradeops/shared';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
-import { messages, operationMilestones, participations, operations, profiles } from '../../db/schema';
+import {
+  messages,
+  operationAssignees,
+  operationMilestones,
+  participations,
+  operations,
+  profiles,
+} from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { RATE_LIMITS, type RateLimits } from '../../plugins/rate-limit';
@@ -32,7 +39,7 @@ const givesDealRoomAccess = or(eq(participations.status, 'active'), eq(participa
 
 /**
  * Who may see a deal room (its figures, timeline, documents and messages): a buyer with a live
- * or paid order in it, the operation's seller, and admins. null: none of them.
+ * or paid order in it, the operation's seller, its assigned partners and admins. null: none of them.
  */
 export async function getDealRoomRole(
   db: Queryable,
@@ -48,7 +55,14 @@ export async function getDealRoomRole(
       and(eq(participations.operationId, operation.id), eq(participations.userId, viewer.user.id), givesDealRoomAccess),
     )
     .limit(1);
-  return row ? 'participant' : null;
+  if (row) return 'participant';
+  // A logistics partner or inspector an admin assigned to the deal.
+  const [assigned] = await db
+    .select({ userId: operationAssignees.userId })
+    .from(operationAssignees)
+    .where(and(eq(operationAssignees.operationId, operation.id), eq(operationAssignees.userId, viewer.user.id)))
+    .limit(1);
+  return assigned ? 'partner' : null;
 }
 
 /**
@@ -157,8 +171,10 @@ function selectMilestones(db: Queryable, operationId: string) {
       occurredAt: operationMilestones.occurredAt,
       result: operationMilestones.result,
       documentKey: operationMilestones.documentKey,
+      recordedBy: profiles.companyName,
     })
     .from(operationMilestones)
+    .leftJoin(profiles, eq(profiles.id, operationMilestones.createdBy))
     .where(eq(operationMilestones.operationId, operationId))
     .orderBy(operationMilestones.occurredAt);
 }
@@ -192,6 +208,7 @@ function sharedRoomParts(
       occurred_at: row.occurredAt.toISOString(),
       result: row.result,
       has_document: row.documentKey !== null,
+      recorded_by: row.recordedBy,
     })),
     outstanding: {
       open_tons: outstanding.openTons,

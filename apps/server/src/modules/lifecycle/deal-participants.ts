@@ -2,7 +2,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { type AppTransaction, type Queryable } from '../../db/client';
 import { participations, profiles } from '../../db/schema';
-import { type NotificationType, formatCalendarDate, operationTitleFor } from '@tradeops/shared';
+import { type NotificationType, formatCalendarDate, isTradeDocumentKind, operationTitleFor } from '@tradeops/shared';
+import { translate } from '../../plugins/i18n';
 import { loadRecipients, notifyUser } from '../notifications/notify';
 import { type OperationRow } from '../operations/operation-aggregate';
 
@@ -51,6 +52,9 @@ export async function notifyDeal(
     };
     const mailParams = { ...payload } as Record<string, string | number>;
     if (typeof data.date === 'string') mailParams.date = formatCalendarDate(data.date, recipient.language);
+    if (typeof data.document === 'string' && isTradeDocumentKind(data.document)) {
+      mailParams.documentName = translate(recipient.language, `tradeDocuments.kinds.${data.document}`);
+    }
     const prefs = emailOff.has(userId) ? { ...recipient.notificationPrefs, email: false } : recipient.notificationPrefs;
     await notifyUser(
       tx,

@@ -3,12 +3,17 @@ import {
   DAY_MS,
   type InspectionResult,
   LIFECYCLE_DOCUMENT_REQUIRED,
+  LIFECYCLE_STEPS,
   type LifecycleStep,
+  type MilestoneDetails,
+  PARTNER_ROLE_STEPS,
+  type PartnerStep,
+  type PartnerUserRole,
+  canRecordStep,
   MIME_TYPE_BY_FILE_TYPE,
   type NotificationType,
   type OperationMilestoneKind,
   type RecordMilestoneFields,
-  canApply,
   lifecycleStepEvent,
 } from '@tradeops/shared';
 import { and, asc, desc, eq } from 'drizzle-orm';
@@ -21,7 +26,9 @@ import { DOCUMENT_UPLOAD, checkUploadedFile } from '../../plugins/multipart';
 import { type Storage } from '../../plugins/storage/storage';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { getDealRoomRole } from '../deal-room/deal-room.service';
+import { writeAudit } from '../audit/audit.service';
 import { lockExistingOperation, transition } from '../operations/operation-aggregate';
+import { assertDocumentsFor, findAssignment, storeTradeDocument } from './trade-documents.service';
 import { notifyDeal } from './deal-participants';
 import { openInspectionDispute } from './dispute-records.service';
 
@@ -45,22 +52,26 @@ export function inspectionResultOf(milestones: { kind: string; result: string | 
   return result === 'passed' || result === 'failed' ? result : null;
 }
 
-/**
- * Records one step of a deal (shipment preparation, departure, arrival,
- * inspection): its date, notes and document, the status it leads to, a
- * notification to every participant and the seller, and an audit row, in one
- * transaction under the operation's row lock. The document is stored first
- * under a fresh key; a refused step leaves at most an unreferenced file.
- */
-export async function recordMilestone(
-  deps: { db: AppDatabase; storage: Storage },
-  admin: AuthContext,
-  operationId: string,
-  step: LifecycleStep,
-  fields: RecordMilestoneFields,
-  document: UploadedDocument | null,
-  now = new Date(),
-): Promise<void> {
+/** Who records a step: an admin, or a partner account assigned to the deal (its role decides the steps). */
+export interface StepRecorder {
+  auth: AuthContext;
+  /** Set when the recorder acts as a logistics partner or inspector (the partner area's routes). */
+  partnerRole?: PartnerUserRole;
+}
+
+/** Fields that belong to one step only: sent with another, they are refused. */
+const STEP_FIELDS: Partial<Record<keyof RecordMilestoneFields, PartnerStep>> = {
+  bl_number: 'departure',
+  vessel: 'departure',
+  voyage: 'departure',
+  containers: 'departure',
+  net_weight_kg: 'inspection',
+  quality: 'inspection',
+  eta: 'eta_update',
+};
+
+/** Refuses a step's fields that do not fit it: a result outside the inspection, a B/L outside departure… */
+function checkStepFields(step: PartnerStep, fields: RecordMilestoneFields, isPartner: boolean): void {
   const isInspection = step === 'inspection';
   if (isInspection && !fields.result) {
     throw new AppError('VALIDATION_FAILED', {}, { fields: { result: 'lifecycle.resultRequired' } });
@@ -68,63 +79,173 @@ export async function recordMilestone(
   if (!isInspection && fields.result) {
     throw new AppError('VALIDATION_FAILED', {}, { fields: { result: 'validation.invalid' } });
   }
+  const misplaced = Object.entries(STEP_FIELDS).filter(
+    ([field, owner]) => owner !== step && fields[field as keyof RecordMilestoneFields] !== undefined,
+  );
+  if (misplaced.length > 0) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      {},
+      { fields: Object.fromEntries(misplaced.map(([f]) => [f, 'validation.invalid'])) },
+    );
+  }
+  const required: (keyof RecordMilestoneFields)[] =
+    step === 'eta_update'
+      ? ['eta']
+      : isPartner && step === 'departure'
+        ? ['bl_number', 'vessel', 'voyage', 'containers']
+        : isPartner && isInspection
+          ? ['net_weight_kg']
+          : [];
+  const absent = required.filter((field) => {
+    const value = fields[field];
+    return value === undefined || (Array.isArray(value) && value.length === 0);
+  });
+  if (absent.length > 0) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      {},
+      { fields: Object.fromEntries(absent.map((f) => [f, 'validation.required'])) },
+    );
+  }
+}
+
+function detailsOf(fields: RecordMilestoneFields): MilestoneDetails | null {
+  const details: MilestoneDetails = {};
+  if (fields.bl_number) details.bl_number = fields.bl_number;
+  if (fields.vessel) details.vessel = fields.vessel;
+  if (fields.voyage) details.voyage = fields.voyage;
+  if (fields.containers?.length) details.containers = fields.containers;
+  if (fields.net_weight_kg !== undefined) details.net_weight_kg = fields.net_weight_kg;
+  if (fields.quality) details.quality = fields.quality;
+  if (fields.eta) details.eta = fields.eta;
+  return Object.keys(details).length > 0 ? details : null;
+}
+
+/**
+ * Records one step of a deal (shipment preparation, departure, arrival,
+ * inspection; customs clearance and ETA updates, which change no status): its
+ * date, notes, details and document, the status it leads to, a notification to
+ * every participant and the seller, and an audit row, in one transaction under
+ * the operation's row lock. A partner records only the steps of its role on a
+ * deal it is assigned to. A step is refused while a document the deal's
+ * checklist gates on it is missing or rejected. The document is stored first
+ * under a fresh key; a refused step leaves at most an unreferenced file.
+ */
+export async function recordMilestone(
+  deps: { db: AppDatabase; storage: Storage },
+  recorder: AuthContext | StepRecorder,
+  operationId: string,
+  step: PartnerStep,
+  fields: RecordMilestoneFields,
+  document: UploadedDocument | null,
+  now = new Date(),
+): Promise<void> {
+  const { auth, partnerRole } = 'auth' in recorder ? recorder : { auth: recorder, partnerRole: undefined };
+  if (partnerRole && !PARTNER_ROLE_STEPS[partnerRole].includes(step)) throw new AppError('FORBIDDEN');
+  checkStepFields(step, fields, partnerRole !== undefined);
   const occurredAt = new Date(`${fields.occurred_at}T12:00:00.000Z`);
   if (occurredAt.getTime() - now.getTime() > DAY_MS) {
     throw new AppError('VALIDATION_FAILED', {}, { fields: { occurred_at: 'lifecycle.dateInFuture' } });
   }
-  if (LIFECYCLE_DOCUMENT_REQUIRED[step] && !document) throw new AppError('DOCUMENT_REQUIRED');
+  const lifecycleStep = (LIFECYCLE_STEPS as readonly string[]).includes(step) ? (step as LifecycleStep) : null;
+  if (lifecycleStep && LIFECYCLE_DOCUMENT_REQUIRED[lifecycleStep] && !document) {
+    throw new AppError('DOCUMENT_REQUIRED');
+  }
+  if (partnerRole && !(await findAssignment(deps.db, operationId, auth.user.id))) {
+    throw new AppError('PARTNER_NOT_ASSIGNED');
+  }
 
   let documentKey: string | null = null;
+  let documentName = '';
   if (document) {
     const fileType = checkUploadedFile(document, DOCUMENT_UPLOAD);
     documentKey = `operations/${operationId}/${step}-${randomUUID()}.${fileType}`;
+    documentName = sanitizeFileName(document.fileName, `${step}.${fileType}`);
     await deps.storage.put('documents', documentKey, document.bytes, {
       contentType: MIME_TYPE_BY_FILE_TYPE[fileType],
-      fileName: sanitizeFileName(document.fileName, `${step}.${fileType}`),
+      fileName: documentName,
     });
   }
 
   await deps.db.transaction(async (tx) => {
     const operation = await lockExistingOperation(tx, operationId);
-    const event = lifecycleStepEvent(step, fields.result);
+    // The assignment is read again under the lock: an admin's unassignment in between wins.
+    if (partnerRole && (await findAssignment(tx, operationId, auth.user.id)) !== partnerRole) {
+      throw new AppError('PARTNER_NOT_ASSIGNED');
+    }
     // A full deal with payments still unconfirmed is not funded yet: preparation waits for it.
     if (step === 'shipment_preparation' && operation.status === 'allocated') throw new AppError('PAYMENTS_UNCONFIRMED');
-    if (!canApply(operation.status, event)) {
-      throw new AppError('LIFECYCLE_WRONG_STATUS', { status: operation.status });
-    }
-    const [previous] = await tx
-      .select({ occurredAt: operationMilestones.occurredAt })
+    const recorded = await tx
+      .select({ kind: operationMilestones.kind, occurredAt: operationMilestones.occurredAt })
       .from(operationMilestones)
       .where(eq(operationMilestones.operationId, operationId))
-      .orderBy(desc(operationMilestones.occurredAt))
-      .limit(1);
+      .orderBy(desc(operationMilestones.occurredAt));
+    if (
+      !canRecordStep(
+        operation.status,
+        step,
+        recorded.map((m) => m.kind),
+      )
+    ) {
+      throw new AppError('LIFECYCLE_WRONG_STATUS', { status: operation.status });
+    }
+    if (lifecycleStep) await assertDocumentsFor(tx, operation, lifecycleStep);
+    const previous = recorded[0];
     if (previous && occurredAt.getTime() < previous.occurredAt.getTime() - DAY_MS / 2) {
       throw new AppError('VALIDATION_FAILED', {}, { fields: { occurred_at: 'lifecycle.dateBeforePrevious' } });
     }
+    const details = detailsOf(fields);
     await tx.insert(operationMilestones).values({
       operationId,
       kind: step,
       occurredAt,
       result: fields.result ?? null,
       notes: fields.notes || null,
+      details,
       documentKey,
-      createdBy: admin.user.id,
+      createdBy: auth.user.id,
     });
-    await transition(tx, operation, event, {
-      actorId: admin.user.id,
-      now,
-      action: `operation.${step}`,
-      data: { occurredAt: fields.occurred_at, result: fields.result ?? null, documentKey },
-    });
-    // A failed inspection opens the deal's dispute: settlement waits for an admin's decision.
-    if (event === 'fail_inspection') {
-      await openInspectionDispute(tx, operationId, fields.notes || 'inspection failed', now);
+    const auditData = { occurredAt: fields.occurred_at, result: fields.result ?? null, documentKey, details };
+    if (lifecycleStep) {
+      const event = lifecycleStepEvent(lifecycleStep, fields.result);
+      await transition(tx, operation, event, {
+        actorId: auth.user.id,
+        now,
+        action: `operation.${step}`,
+        data: { ...auditData, recordedAs: partnerRole ?? 'admin' },
+      });
+      // A failed inspection opens the deal's dispute: settlement waits for an admin's decision.
+      if (event === 'fail_inspection') {
+        await openInspectionDispute(tx, operationId, fields.notes || 'inspection failed', now);
+      }
+    } else {
+      await writeAudit(tx, {
+        actorId: auth.user.id,
+        action: `operation.${step}`,
+        entityType: 'operation',
+        entityId: operationId,
+        data: { ...auditData, recordedAs: partnerRole ?? 'admin' },
+      });
+    }
+    // The departure's document is the bill of lading: it counts as the checklist's B/L.
+    if (step === 'departure' && documentKey) {
+      await storeTradeDocument(tx, {
+        operationId,
+        kind: 'bill_of_lading',
+        fileName: documentName,
+        documentKey,
+        userId: auth.user.id,
+        now,
+      });
     }
     const type: NotificationType =
       step === 'inspection'
         ? `operation.inspection_${fields.result === 'failed' ? 'failed' : 'passed'}`
-        : `operation.${step}`;
-    await notifyDeal(tx, operation, type, { date: fields.occurred_at });
+        : step === 'eta_update'
+          ? 'operation.eta_updated'
+          : `operation.${step}`;
+    await notifyDeal(tx, operation, type, { date: step === 'eta_update' ? fields.eta! : fields.occurred_at });
   });
 }
 

@@ -17,6 +17,7 @@ import { screenEscrowParties } from '../compliance/screening.service';
 import { listLiveParticipations, notifyDeal } from './deal-participants';
 import { findOpenDispute } from './dispute-records.service';
 import { inspectionResultOf, listMilestones } from './milestones.service';
+import { assertDocumentsFor } from './trade-documents.service';
 
 /** What paying out every live order of a deal would book, one refund rule per order (nothing written). */
 export async function planDealPayout(
@@ -73,6 +74,8 @@ export async function prepareSettlement(tx: AppTransaction, operationId: string,
   }
   const milestones = await listMilestones(tx, operationId);
   if (inspectionResultOf(milestones) !== 'passed') throw new AppError('DISPUTE_OPEN');
+  // The inspector's certificates (the deal's checklist) come before any money leaves escrow.
+  await assertDocumentsFor(tx, operation, 'release');
   const inspection = milestones.find((m) => m.kind === 'inspection')!;
   const { fundRetentionDays, holdbackReleaseBps } = await getPlatformSettings(tx);
   const settleableAt = fundRetentionEndsAt(inspection.occurredAt, fundRetentionDays);

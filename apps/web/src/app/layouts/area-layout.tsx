@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { cx } from '../../lib/class-names';
-import { RequireAdmin, RequireKyc, RequireSeller } from '../guards';
+import { RequireAdmin, RequireKyc, RequirePartner, RequireSeller } from '../guards';
 
 /** The sidebar links of spec §2 for each signed-in area. */
 const AREA_LINKS = {
@@ -16,6 +16,10 @@ const AREA_LINKS = {
     { to: '/seller/products', key: 'sellerProducts' },
     { to: '/make-offer', key: 'makeOffer' },
     { to: '/seller/settings', key: 'settings' },
+  ],
+  partner: [
+    { to: '/partner/operations', key: 'partnerOperations' },
+    { to: '/partner/settings', key: 'settings' },
   ],
   admin: [
     { to: '/admin', key: 'adminDashboard' },
@@ -93,5 +97,13 @@ export function AdminArea() {
     <RequireAdmin>
       <AreaLayout area="admin" />
     </RequireAdmin>
+  );
+}
+
+export function PartnerArea() {
+  return (
+    <RequirePartner>
+      <AreaLayout area="partner" />
+    </RequirePartner>
   );
 }

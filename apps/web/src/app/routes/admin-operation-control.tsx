@@ -5,6 +5,8 @@ import { useOperationControl } from '../../features/lifecycle/api/lifecycle';
 import { OperationControl } from '../../features/lifecycle/components/operation-control';
 import { Alert } from '../../components/ui/alert';
 import { InnerPage } from '../../components/ui/inner-page';
+import { AdminPartnersPanel } from '../../features/partners/components/admin-partners-panel';
+import { TradeDocumentsPanel } from '../../features/partners/components/trade-documents-panel';
 
 /** /admin/operations/:id: run one deal from full allocation to settlement. */
 export function AdminOperationControlPage() {
@@ -33,7 +35,11 @@ export function AdminOperationControlPage() {
         ) : !control.data ? (
           <Skeleton className="h-96 w-full rounded-xl" />
         ) : (
-          <OperationControl control={control.data} />
+          <div className="flex flex-col gap-8">
+            <OperationControl control={control.data} />
+            <AdminPartnersPanel operationId={id} />
+            <TradeDocumentsPanel operationId={id} />
+          </div>
         )}
       </div>
     </InnerPage>

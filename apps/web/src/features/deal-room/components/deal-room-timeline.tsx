@@ -123,6 +123,11 @@ export function DealRoomTimeline({ room }: { room: DealRoomResponse }) {
                   </span>
                 </p>
                 {detail && <p className="mt-0.5 text-sm text-slate-600">{detail}</p>}
+                {step.recordedBy && (
+                  <p className="mt-0.5 text-sm text-slate-500">
+                    {t('dealRoom.timeline.recordedBy', { company: step.recordedBy })}
+                  </p>
+                )}
                 {step.result && (
                   <p
                     className={cx(

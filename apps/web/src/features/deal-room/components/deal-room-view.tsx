@@ -257,6 +257,8 @@ interface DealRoomViewProps {
   intro?: ReactNode;
   /** Replaces the standard error (e.g. the demo explains who may see it). */
   renderError?: (error: Error, retry: () => void) => ReactNode;
+  /** The deal's documents (composed by the page), shown below the timeline once the deal is full. */
+  documents?: ReactNode;
 }
 
 /**
@@ -264,7 +266,7 @@ interface DealRoomViewProps {
  * order with its notifications toggle, and the message thread, refreshed by
  * Server-Sent Events without a reload.
  */
-export function DealRoomView({ operationId, intro, renderError }: DealRoomViewProps) {
+export function DealRoomView({ operationId, intro, renderError, documents }: DealRoomViewProps) {
   const { t } = useTranslation();
   const room = useDealRoom(operationId);
   useDealRoomLive(operationId);
@@ -324,6 +326,7 @@ export function DealRoomView({ operationId, intro, renderError }: DealRoomViewPr
                   <OutstandingCard room={data} />
                 )}
                 <DealRoomTimeline room={data} />
+                {hasReached(data.operation.status, 'allocated') && documents}
               </div>
               <div className="space-y-6">
                 <OrderCard room={data} />

@@ -15,6 +15,8 @@ export interface TimelineStep {
   result: string | null;
   /** A document is attached to the step's milestone (bill of lading, inspection report…). */
   hasDocument: boolean;
+  /** The company that recorded the step's milestone. */
+  recordedBy: string | null;
 }
 
 /**
@@ -36,7 +38,7 @@ export function buildTimeline(
   const milestones = new Map(room.milestones.map((milestone) => [milestone.kind, milestone]));
   const stateOf = (isDone: boolean, isPreviousDone: boolean): TimelineStepState =>
     isDone ? 'completed' : isPreviousDone && !hasLeftRoad ? 'current' : 'upcoming';
-  const plain = { doneAt: null, expectedOn: null, result: null, hasDocument: false };
+  const plain = { doneAt: null, expectedOn: null, result: null, hasDocument: false, recordedBy: null };
 
   const steps: TimelineStep[] = [];
   if (room.participation) {
@@ -69,6 +71,7 @@ export function buildTimeline(
       expectedOn: milestone ? null : step.expectedOn,
       result: milestone?.result ?? null,
       hasDocument: milestone?.has_document ?? false,
+      recordedBy: milestone?.recorded_by ?? null,
     });
     previousDone = milestone !== undefined;
   }

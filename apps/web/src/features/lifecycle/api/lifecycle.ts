@@ -94,7 +94,9 @@ export function usePayoutPreview(operationId: string) {
 /** The multipart body of a step: its fields, then its document when there is one. */
 function milestoneFormData(fields: RecordMilestoneFields, document: File | null): FormData {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined) form.append(name, Array.isArray(value) ? value.join('\n') : String(value));
+  }
   if (document) form.append('document', document, document.name);
   return form;
 }

@@ -39,6 +39,10 @@ export function useNotificationText() {
       ...data,
       ...(typeof data.date === 'string' ? { date: formatCalendarDate(data.date, i18n.language) } : {}),
       documentTypeName: documentType ? t(`kyc.documentTypes.${documentType}`, { defaultValue: documentType }) : '',
+      documentName:
+        typeof data.document === 'string'
+          ? t(`tradeDocuments.kinds.${data.document}`, { defaultValue: data.document })
+          : '',
       defaultValue: t('notifications.fallback'),
     });
   };
