@@ -45,6 +45,8 @@ describe('npm run db:export: from the embedded database to PostgreSQL', () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
+  // Three databases and two apps (the embedded one seeded, the export, the restore): about 25 s alone on two
+  // cores, well past the suite's 30 s when the machine is busy.
   it('writes a dump psql restores into an empty database, where the app finds the same operations, accounts and files', async (ctx) => {
     if (!postgres.isAvailable) return ctx.skip(postgres.skipReason);
     if (!hasPsql) return ctx.skip('needs psql, the PostgreSQL client the dump is restored with');
@@ -125,5 +127,5 @@ describe('npm run db:export: from the embedded database to PostgreSQL', () => {
     });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PDF_BYTES)).toBe(true);
-  });
+  }, 120_000);
 });

@@ -1,9 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseBefore, insertOperationBefore, openDatabaseBefore } from '../test/database-before';
+import {
+  type DatabaseBefore,
+  insertDemoAccountsBefore,
+  insertOperationBefore,
+  openDatabaseBefore,
+} from '../test/database-before';
 import { type DatabaseHandle } from './client';
 import { adminKycReview, operations } from './schema';
-import { findMissingDemoAccounts, hashDemoPassword, seedDemoAccounts } from './seed/demo-accounts';
 
 /** The last migration before operations had an English specification line. */
 const BEFORE_SPECIFICATION_EN = '0024_kyc_freshness';
@@ -22,8 +26,7 @@ describe('the English specification migration on a database with demo and seller
   beforeAll(async () => {
     database = await openDatabaseBefore(BEFORE_SPECIFICATION_EN);
     handle = database.handle;
-    const missing = await findMissingDemoAccounts(handle.db);
-    await handle.db.transaction(async (tx) => seedDemoAccounts(tx, missing, await hashDemoPassword(), new Date()));
+    await insertDemoAccountsBefore(handle.db);
     ids.demo = await insertOperationBefore(handle.db, { specification: 'Regular 26% de materia grasa' });
     ids.seller = await insertOperationBefore(handle.db, { specification: 'Tostado medio, 85 puntos' });
     ids.pending = await insertOperationBefore(handle.db, { status: 'pending', kycStatus: 'pending' });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../db/seed/demo-operations';
 import { createOpenOperation, placeOrder } from '../test/deals';
 import { PDF_BYTES } from '../test/kyc-files';
+import { MILESTONE_UPLOAD_LIMITS } from '../modules/lifecycle/lifecycle.routes';
 import { buildOfferRequest } from '../test/offers';
 import { changedTables, checksumTables, listBusinessTables } from '../test/table-checksum';
 import { type TestApp, createTestApp, signIn } from '../test/test-app';
@@ -289,7 +290,8 @@ describe('malformed uploads', () => {
       fileField: 'document',
       maxFileBytes: LIFECYCLE_DOCUMENT_MAX_BYTES,
       maxFiles: 1,
-      maxFields: 5,
+      // The step's date, notes and result, and its details (vessel, voyage, containers, ETA, measured weight…).
+      maxFields: MILESTONE_UPLOAD_LIMITS.fields,
       nulField: () => [
         { name: 'occurred_at', body: todayIsoDate() },
         { name: 'notes', body: 'Contenedor\u0000listo' },

@@ -98,7 +98,7 @@ export async function insertOperationBefore(
  */
 export async function insertDemoAccountsBefore(db: Queryable): Promise<void> {
   for (const demo of DEMO_ACCOUNTS) {
-    // The partner accounts' role and company type came with a later migration (0026).
+    // The partner accounts' role and company type came with a later migration (0028).
     if (isPartnerRole(demo.role)) continue;
     const id = demoUserId(demo.key);
     await selectRows(

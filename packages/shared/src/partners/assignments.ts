@@ -4,6 +4,7 @@ import { LIFECYCLE_STEPS, LIFECYCLE_STEP_EVENTS } from '../lifecycle/schemas';
 import { type OperationStatus } from '../operations/constants';
 import { canApply } from '../operations/state-machine';
 import { OPERATION_MILESTONE_KINDS, OPERATION_STATUSES } from '../operations/constants';
+import { zText } from '../text/safe-text';
 import { TRADE_DOCUMENT_KINDS } from './documents';
 
 /**
@@ -26,8 +27,13 @@ export const ZPartnerStepParams = z.object({
 });
 
 /** POST /api/admin/operations/{id}/partners: assign a logistics partner or an inspector account. */
-export const ZAssignPartnerRequest = z.object({ user_id: z.string().min(1, 'validation.required').max(64) }).strict();
-export const ZAssignedPartnerParams = z.object({ id: z.uuid('validation.invalid'), userId: z.string().max(64) });
+export const ZAssignPartnerRequest = z
+  .object({ user_id: zText().min(1, 'validation.required').max(64, 'validation.invalid') })
+  .strict();
+export const ZAssignedPartnerParams = z.object({
+  id: z.uuid('validation.invalid'),
+  userId: zText().min(1, 'validation.invalid').max(64, 'validation.invalid'),
+});
 
 export const ZAssignedPartner = z.object({
   user_id: z.string(),

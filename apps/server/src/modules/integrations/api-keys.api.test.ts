@@ -20,6 +20,7 @@ const EXPECTED_API_KEY_ROUTES: Record<string, ApiKeyScope> = {
   'POST /api/operations/:id/participations': 'write',
   'GET /api/participations/:id': 'read',
   'POST /api/participations/:id/proof': 'write',
+  'GET /api/participations/:id/contract.pdf': 'read',
   'GET /api/participations/:id/proof': 'read',
   'POST /api/participations/:id/cancel': 'write',
   'GET /api/participations/:id/statement': 'read',
@@ -35,6 +36,8 @@ const EXPECTED_API_KEY_ROUTES: Record<string, ApiKeyScope> = {
   'GET /api/offers/:id/participants': 'read',
   'GET /api/buyer/dashboard': 'read',
   'GET /api/seller/dashboard': 'read',
+  'GET /api/operations/:id/documents': 'read',
+  'GET /api/operations/:id/documents/:kind/file': 'read',
   'GET /api/operations/:id/milestones/:kind/document': 'read',
 };
 

@@ -53,6 +53,10 @@ describe('trade documents: the checklist gates steps and the release', () => {
     expect((await uploadDocument(t, seller, operationId, 'health_certificate')).statusCode).toBe(409);
     expect((await uploadDocument(t, seller, operationId, 'commercial_invoice')).statusCode).toBe(200);
     expect((await uploadDocument(t, seller, operationId, 'packing_list')).statusCode).toBe(200);
+    // The demo mandarins sell CIF: the seller insures, so its insurance certificate gates the departure too.
+    const beforeInsurance = await recordStep(t, admin, operationId, 'departure', { occurred_at: daysAgo(4) }, BILL);
+    expect(beforeInsurance.json().error).toMatchObject({ code: 'TRADE_DOCUMENT_MISSING' });
+    expect((await uploadDocument(t, seller, operationId, 'insurance_certificate')).statusCode).toBe(200);
     expect((await recordStep(t, admin, operationId, 'departure', { occurred_at: daysAgo(4) }, BILL)).statusCode).toBe(
       200,
     );
@@ -125,6 +129,7 @@ describe('trade documents: the checklist gates steps and the release', () => {
       'phytosanitary_certificate',
       'quality_certificate',
       'weight_certificate',
+      'insurance_certificate',
     ]);
     expect(items.find((item) => item.kind === 'weight_certificate')).toMatchObject({
       status: 'rejected',

@@ -156,15 +156,4 @@ describe(`one event on a deal with ${PAGES} open rooms`, () => {
     expect(author.thread.at(-1)).toMatchObject({ id, is_mine: true, author_role: 'participant' });
     expect(pages[8]!.thread.at(-1)).toMatchObject({ id, is_mine: false, author_role: 'participant' });
   });
-
-  it('for comparison, the refetch herd it replaces: every page reading its room at once is answered, only slower', async () => {
-    const started = performance.now();
-    const answers = await Promise.all(
-      pages.map((page) => t.app.inject({ method: 'GET', url: roomUrl(), headers: page.buyer.headers })),
-    );
-    const ms = Math.round(performance.now() - started);
-    const failed = answers.filter((answer) => answer.statusCode !== 200).length;
-    console.info(`deal-room herd: ${PAGES} room refetches at once answered in ${ms} ms, ${failed} not 200`);
-    expect(answers.length).toBe(PAGES);
-  });
 });
