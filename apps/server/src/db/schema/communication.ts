@@ -84,6 +84,7 @@ export const emailOutbox = pgTable(
     index('email_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`status in ('pending', 'sending')`),
-    index('email_outbox_created_idx').on(t.createdAt),
+    // The admins' outbox, newest first a page at a time: keyset (created_at, id).
+    index('email_outbox_created_idx').on(t.createdAt, t.id),
   ],
 );
