@@ -16,7 +16,7 @@ import {
   usdToCents,
   pickTradeTerms,
 } from '@tradeops/shared';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { type FastifyBaseLogger } from 'fastify';
 import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/client';
 import { participations, operations, productSpecs, profiles } from '../../db/schema';
