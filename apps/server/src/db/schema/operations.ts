@@ -167,10 +167,6 @@ export const operations = pgTable(
     index('operations_public_all_idx').on(t.kycStatus, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The seller's offers, newest first a page at a time: keyset (created_at, id) per seller.
     index('operations_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // The offer review queue (admin_kyc_review), oldest first a page at a time: only what waits for review.
-    index('operations_review_queue_idx')
-      .on(t.createdAt, t.id)
-      .where(sql`kyc_status = 'pending'`),
     // The admins' operations list: last changed first.
     index('operations_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Search by product or title in either language (ILIKE '%…%'): trigram indexes (pg_trgm).
