@@ -49,6 +49,9 @@ export async function createScratchDatabase(databaseUrl) {
         return { query: async (text, params = []) => (await pool.query(text, params)).rows, close: () => pool.end() };
       }
       const client = new pg.Client({ connectionString: url.toString() });
+      // A statement that fails rejects its query; the connection's own error (the scratch database
+      // dropped after that failure) must not crash the process and hide the statement's error.
+      client.on('error', () => undefined);
       await client.connect();
       return { query: async (text, params = []) => (await client.query(text, params)).rows, close: () => client.end() };
     },

@@ -47,9 +47,15 @@ export async function createOperations(db, { count, totalTons, prefix }) {
     const [row] = await db.query(
       `insert into operations (title, title_en, description, product_name, product_category, type,
          origin_country, destination_country, total_tons, lot_step_tons, min_volume, price_per_ton_cents,
-         deadline, status, kyc_status, seller_id, approved_at)
+         deadline, status, kyc_status, seller_id, approved_at, trade_terms)
        values ($1, $1, 'Bench operation', 'Bench Milk Powder', 'dairy', 'export', 'UY', 'VE', $2, 5, 5,
-         350000, now() + interval '30 days', 'active', 'approved', $3, now())
+         350000, now() + interval '30 days', 'active', 'approved', $3, now(),
+         -- Every deal states its trade terms (migration 0027): those a quote implies.
+         jsonb_build_object('incoterm', 'CIF', 'namedPlace', 'La Guaira',
+           'shipmentFrom', to_char(now() + interval '30 days', 'YYYY-MM-DD'),
+           'shipmentTo', to_char(now() + interval '44 days', 'YYYY-MM-DD'),
+           'quantityTolerancePercent', 5, 'qualitySpecification', 'Bench Milk Powder', 'inspectionBody', null,
+           'insurancePayer', 'seller', 'insuredPercent', 110, 'paymentTerms', null))
        returning id`,
       [`${prefix} ${i}`, totalTons, seller.id],
     );

@@ -110,7 +110,7 @@ export function yearStatements(v) {
       `${O} operations (${A} active)`,
       `insert into operations (id, title, title_en, description, product_name, product_category, type, origin_country,
          destination_country, total_tons, lot_step_tons, min_volume, price_per_ton_cents, deadline, status, kyc_status,
-         seller_id, approved_at, created_at, updated_at)
+         seller_id, approved_at, created_at, updated_at, trade_terms)
        select ${opId('n')},
               ${PRODUCTS}[1 + n % 8] || ' · lote ' || n, ${PRODUCTS_EN}[1 + n % 8] || ' · lot ' || n,
               'Operación generada para el banco de pruebas', ${PRODUCTS_EN}[1 + n % 8], ${CATEGORIES}[1 + n % 8],
@@ -120,7 +120,13 @@ export function yearStatements(v) {
               case when n > ${A} and n % 50 = 1 then 'pending' else 'approved' end,
               ${opSeller('n')},
               case when n > ${A} and n % 50 = 1 then null else ${opCreated('n')} + interval '1 day' end,
-              ${opCreated('n')}, ${opCreated('n')} + interval '2 days'
+              ${opCreated('n')}, ${opCreated('n')} + interval '2 days',
+              -- Every deal states its trade terms (migration 0027): the terms a quote implies (CIF, ± 5 %).
+              jsonb_build_object('incoterm', 'CIF', 'namedPlace', 'La Guaira',
+                'shipmentFrom', to_char(${opCreated('n')} + interval '40 days', 'YYYY-MM-DD'),
+                'shipmentTo', to_char(${opCreated('n')} + interval '54 days', 'YYYY-MM-DD'),
+                'quantityTolerancePercent', 5, 'qualitySpecification', ${PRODUCTS_EN}[1 + n % 8],
+                'inspectionBody', null, 'insurancePayer', 'seller', 'insuredPercent', 110, 'paymentTerms', null)
        from generate_series(1, ${O}) n`,
     ],
     [

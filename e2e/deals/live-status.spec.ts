@@ -285,8 +285,8 @@ test.describe('live, truthful deal status', () => {
       .poll(
         async () => {
           const response = await second.request.get('/api/notifications');
-          const body = (await response.json()) as { data: { type: string; operation_id: string | null }[] };
-          return body.data.some((n) => n.type === 'deal.allocated' && n.operation_id === operationId);
+          const body = (await response.json()) as { items: { type: string; operation_id: string | null }[] };
+          return body.items.some((n) => n.type === 'deal.allocated' && n.operation_id === operationId);
         },
         { timeout: 30_000 },
       )

@@ -1,18 +1,13 @@
 import { z } from 'zod';
+import { ZPageQuery, zPage } from '../paging/page';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-export const NOTIFICATIONS_MAX_PAGE_SIZE = 50;
 
-/** GET /api/notifications: newest first; `before` is the cursor (the last item's id) of the next page. */
-export const ZListNotificationsRequest = z.object({
-  limit: z.coerce
-    .number('validation.invalid')
-    .int('validation.invalid')
-    .min(1, 'validation.invalid')
-    .max(NOTIFICATIONS_MAX_PAGE_SIZE, 'validation.invalid')
-    .default(NOTIFICATIONS_PAGE_SIZE),
-  before: z.uuid('validation.invalid').optional(),
-});
+/**
+ * GET /api/notifications: newest first, a page at a time with the shared cursor (`?cursor=&limit=`,
+ * ZPageQuery; the bell asks NOTIFICATIONS_PAGE_SIZE at a time).
+ */
+export const ZListNotificationsRequest = ZPageQuery;
 export type ListNotificationsRequest = z.input<typeof ZListNotificationsRequest>;
 
 /**
@@ -30,12 +25,8 @@ export const ZNotification = z.object({
 });
 export type Notification = z.infer<typeof ZNotification>;
 
-export const ZListNotificationsResponse = z.object({
-  data: z.array(ZNotification),
-  unread_count: z.number().int(),
-  /** Cursor of the next (older) page, null at the end. */
-  next_before: z.uuid().nullable(),
-});
+/** A page of notifications (`total`: all the user's) and how many of them are unread. */
+export const ZListNotificationsResponse = zPage(ZNotification).extend({ unread_count: z.number().int() });
 export type ListNotificationsResponse = z.infer<typeof ZListNotificationsResponse>;
 
 export const ZUnreadCountResponse = z.object({ unread_count: z.number().int() });

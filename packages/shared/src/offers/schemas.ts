@@ -3,6 +3,7 @@ import { type TextOptions, zText } from '../text/safe-text';
 import { COUNTRY_CODES } from '../auth/constants';
 import { isWholeCents } from '../money/money';
 import { todayIsoDate } from '../time';
+import { zPage } from '../paging/page';
 import {
   LOT_STEP_TONS,
   MAX_OPERATION_TONS,
@@ -185,7 +186,8 @@ export const ZSellerOffer = z.object({
 });
 export type SellerOffer = z.infer<typeof ZSellerOffer>;
 
-export const ZSellerOffersResponse = z.object({ data: z.array(ZSellerOffer) });
+/** The seller's offers, newest first, a page at a time (`?cursor=&limit=`, ZPageQuery) with the total. */
+export const ZSellerOffersResponse = zPage(ZSellerOffer);
 
 /** One offer with every form field, for the edit form. */
 export const ZOfferDetail = z.object({

@@ -21,7 +21,8 @@ export const messages = pgTable(
   },
   (t) => [
     check('messages_body_check', sql`btrim(${t.body}) <> ''`),
-    index('messages_operation_idx').on(t.operationId, t.createdAt),
+    // A deal room's messages a page at a time: keyset (created_at, id) per operation.
+    index('messages_operation_idx').on(t.operationId, t.createdAt, t.id),
   ],
 );
 
@@ -84,6 +85,7 @@ export const emailOutbox = pgTable(
     index('email_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`status in ('pending', 'sending')`),
-    index('email_outbox_created_idx').on(t.createdAt),
+    // The admins' outbox, newest first a page at a time: keyset (created_at, id).
+    index('email_outbox_created_idx').on(t.createdAt, t.id),
   ],
 );

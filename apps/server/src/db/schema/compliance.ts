@@ -199,7 +199,8 @@ export const complianceCases = pgTable(
       sql`${t.status} = 'open' or (${t.decidedAt} is not null and coalesce(btrim(${t.decisionReason}), '') <> '')`,
     ),
     uniqueIndex('compliance_cases_identity_unique').on(t.profileId, t.subject, t.entryKey, t.subjectKey),
-    index('compliance_cases_status_idx').on(t.status, t.createdAt),
+    // The screening queue by status a page at a time: keyset (created_at, id).
+    index('compliance_cases_status_idx').on(t.status, t.createdAt, t.id),
     index('compliance_cases_profile_idx').on(t.profileId),
   ],
 );

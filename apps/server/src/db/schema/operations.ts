@@ -165,7 +165,8 @@ export const operations = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('operations_public_all_idx').on(t.kycStatus, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('operations_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst()),
+    // The seller's offers, newest first a page at a time: keyset (created_at, id) per seller.
+    index('operations_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The admins' operations list: last changed first.
     index('operations_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Search by product or title in either language (ILIKE '%…%'): trigram indexes (pg_trgm).

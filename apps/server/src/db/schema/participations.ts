@@ -90,7 +90,8 @@ export const participations = pgTable(
       sql`${t.paymentStatus} <> 'rejected' or coalesce(btrim(${t.paymentRejectedReason}), '') <> ''`,
     ),
     index('operation_participants_operation_idx').on(t.operationId, t.status),
-    index('operation_participants_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    // A buyer's orders, newest first a page at a time: keyset (created_at, id) per buyer.
+    index('operation_participants_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The expiry job scans unpaid live participations by deadline.
     index('operation_participants_expiry_idx')
       .on(t.expiresAt)

@@ -3,6 +3,7 @@ import {
   type BuyerDashboardResponse,
   type BuyerKpis,
   type Language,
+  PAGE_LIMIT_DEFAULT,
   type SellerDashboardResponse,
 } from '@tradeops/shared';
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
@@ -103,7 +104,13 @@ export async function getSellerDashboard(
       .where(eq(sellerKpis.sellerId, sellerId));
     return row ?? zero;
   });
-  const offers = await orFallback(log, 'seller offers', [], () => listSellerOffers(db, sellerId, lang));
+  // The dashboard shows the newest offers (a first page); /seller/products pages through them all.
+  const offers = await orFallback(
+    log,
+    'seller offers',
+    [],
+    async () => (await listSellerOffers(db, sellerId, lang, { limit: PAGE_LIMIT_DEFAULT })).items,
+  );
   return { kpis, offers };
 }
 

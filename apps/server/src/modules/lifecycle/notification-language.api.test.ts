@@ -64,7 +64,7 @@ describe('deal notifications in the recipient’s language', () => {
         headers: { ...session, 'accept-language': language },
       });
       expect(list.statusCode).toBe(200);
-      const found = list.json().data.find((n: { type: string }) => n.type === 'operation.shipment_preparation') as
+      const found = list.json().items.find((n: { type: string }) => n.type === 'operation.shipment_preparation') as
         { data: Record<string, unknown> } | undefined;
       expect(found, userId).toBeDefined();
       return found!.data;

@@ -1,9 +1,10 @@
-import { ZListNotificationsResponse } from '@tradeops/shared';
+import { ZListNotificationsResponse, encodeCursor } from '@tradeops/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { notifications, operations } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
+import { readAllPages } from '../../test/pages';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 
 const FEATURED_ID = demoOperationId(FEATURED_OPERATION_KEY);
@@ -47,16 +48,22 @@ describe('notifications', () => {
 
   it("lists the caller's own notifications, newest first, in pages", async () => {
     const first = await list(buyer, '?limit=2');
-    expect(first.data.map((n) => n.id)).toEqual([ids[4], ids[3]]);
-    expect(first.data[0]?.operation_id).toBe(FEATURED_ID);
-    expect(first.data[1]?.operation_id).toBeNull();
+    expect(first.items.map((n) => n.id)).toEqual([ids[4], ids[3]]);
+    expect(first.items[0]?.operation_id).toBe(FEATURED_ID);
+    expect(first.items[1]?.operation_id).toBeNull();
     expect(first.unread_count).toBe(5);
-    const second = await list(buyer, `?limit=2&before=${first.next_before}`);
-    expect(second.data.map((n) => n.id)).toEqual([ids[2], ids[1]]);
-    const last = await list(buyer, `?limit=2&before=${second.next_before}`);
-    expect(last.data.map((n) => n.id)).toEqual([ids[0]]);
-    expect(last.next_before).toBeNull();
-    expect((await list(pending)).data.map((n) => n.type)).toEqual(['kyc.approved']);
+    expect(first.total).toBe(5);
+    const second = await list(buyer, `?limit=2&cursor=${first.nextCursor}`);
+    expect(second.items.map((n) => n.id)).toEqual([ids[2], ids[1]]);
+    expect(second.total).toBe(5);
+    const last = await list(buyer, `?limit=2&cursor=${second.nextCursor}`);
+    expect(last.items.map((n) => n.id)).toEqual([ids[0]]);
+    expect(last.nextCursor).toBeNull();
+    // Every one exactly once across the pages, whatever the page size.
+    const all = await readAllPages<{ id: string }>(t.app, '/api/notifications?limit=3', buyer);
+    expect(all.items.map((n) => n.id)).toEqual([...ids].reverse());
+    expect(all.total).toBe(5);
+    expect((await list(pending)).items.map((n) => n.type)).toEqual(['kyc.approved']);
   });
 
   it("words an operation's title in the viewer's language, whatever it was written in", async () => {
@@ -66,19 +73,37 @@ describe('notifications', () => {
       .where(eq(operations.id, FEATURED_ID));
     expect(operation?.titleEn).toBeTruthy();
     const titleIn = async (language: string) =>
-      (await list({ ...buyer, 'accept-language': language }, '?limit=1')).data[0]?.data.operationTitle;
+      (await list({ ...buyer, 'accept-language': language }, '?limit=1')).items[0]?.data.operationTitle;
     expect(await titleIn('es')).toBe(operation!.title);
     expect(await titleIn('en')).toBe(operation!.titleEn);
     // Without an operation the data is as written.
-    const [other] = (await list({ ...buyer, 'accept-language': 'en' }, '?limit=2')).data.slice(1);
+    const [other] = (await list({ ...buyer, 'accept-language': 'en' }, '?limit=2')).items.slice(1);
     expect(other?.data).toEqual({ n: 3 });
   });
 
-  it('rejects a bad page size or cursor', async () => {
-    for (const query of ['?limit=0', '?limit=51', '?before=nope']) {
-      const response = await t.app.inject({ method: 'GET', url: `/api/notifications${query}`, headers: buyer });
-      expect(response.statusCode).toBe(400);
+  it('rejects a bad page size or cursor, with the reason in the reader’s language', async () => {
+    for (const query of [
+      '?limit=0',
+      '?limit=101',
+      '?cursor=nope',
+      `?cursor=${encodeCursor({ at: '2026-01-01T00:00:00Z', id: 'x' })}`,
+    ]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/notifications${query}`,
+        headers: { ...buyer, 'accept-language': 'en' },
+      });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
     }
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications?cursor=nope',
+      headers: { ...buyer, 'accept-language': 'en' },
+    });
+    expect(bad.json()).toMatchObject({
+      error: { fields: { cursor: 'The page cursor is not valid: go back to the first page.' } },
+    });
   });
 
   it('marks one read (once), refuses another user’s, then marks all read', async () => {
@@ -88,7 +113,7 @@ describe('notifications', () => {
     expect(read.json()).toEqual({ unread_count: 4 });
     const again = await t.app.inject({ method: 'POST', url: `/api/notifications/${ids[4]}/read`, headers: buyer });
     expect(again.json()).toEqual({ unread_count: 4 });
-    const readAt = (await list(buyer)).data[0]?.read_at;
+    const readAt = (await list(buyer)).items[0]?.read_at;
     expect(readAt).not.toBeNull();
 
     const foreign = await t.app.inject({ method: 'POST', url: `/api/notifications/${ids[3]}/read`, headers: pending });
@@ -97,7 +122,7 @@ describe('notifications', () => {
 
     const all = await t.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: buyer });
     expect(all.json()).toEqual({ unread_count: 0 });
-    expect((await list(buyer)).data[0]?.read_at).toBe(readAt);
+    expect((await list(buyer)).items[0]?.read_at).toBe(readAt);
     expect(await unread(pending)).toBe(1);
   });
 

@@ -1,6 +1,13 @@
-import { type Language, type ListNotificationsResponse, type Notification, operationTitleFor } from '@tradeops/shared';
-import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  type Language,
+  type ListNotificationsResponse,
+  type Notification,
+  type PageQuery,
+  operationTitleFor,
+} from '@tradeops/shared';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
+import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
 import { notifications, operations } from '../../db/schema';
 import { AppError } from '../../errors';
 
@@ -52,41 +59,40 @@ export async function countUnreadNotifications(db: AppDatabase, userId: string):
   return row?.count ?? 0;
 }
 
-/** The user's notifications, newest first, a page at a time (cursor: the last id seen), worded for `language`. */
+const NOTIFICATIONS_KEYSET: Keyset = {
+  at: notifications.createdAt,
+  id: notifications.id,
+  order: 'desc',
+  idIsUuid: true,
+};
+
+/** The user's notifications, newest first, a page at a time (the shared keyset cursor), worded for `language`. */
 export async function listNotifications(
   db: AppDatabase,
   userId: string,
-  page: { limit: number; before?: string },
+  page: PageQuery,
   language: Language,
 ): Promise<ListNotificationsResponse> {
-  let cursor = sql`true`;
-  if (page.before) {
-    const [anchor] = await db
-      .select({ createdAt: notifications.createdAt, id: notifications.id })
+  const [rows, [all], unread] = await Promise.all([
+    db
+      .select({ cursorAt: cursorAtOf(NOTIFICATIONS_KEYSET), row: notifications })
       .from(notifications)
-      .where(and(eq(notifications.id, page.before), eq(notifications.userId, userId)))
-      .limit(1);
-    if (!anchor) throw new AppError('NOT_FOUND');
-    cursor = or(
-      lt(notifications.createdAt, anchor.createdAt),
-      and(eq(notifications.createdAt, anchor.createdAt), lt(notifications.id, anchor.id)),
-    )!;
-  }
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), cursor))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(page.limit + 1);
-  const hasMore = rows.length > page.limit;
-  const pageRows = rows.slice(0, page.limit);
-  const titles = await titlesIn(db, pageRows, language);
-  const items = pageRows.map((row) => toNotification(row, titles));
-  return {
-    data: items,
-    unread_count: await countUnreadNotifications(db, userId),
-    next_before: hasMore ? (items.at(-1)?.id ?? null) : null,
-  };
+      .where(and(eq(notifications.userId, userId), afterCursor(NOTIFICATIONS_KEYSET, page.cursor)))
+      .orderBy(...keysetOrder(NOTIFICATIONS_KEYSET))
+      .limit(page.limit + 1),
+    db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
+    countUnreadNotifications(db, userId),
+  ]);
+  const kept = rows.slice(0, page.limit).map(({ row }) => row);
+  const titles = await titlesIn(db, kept, language);
+  const listed = toPage(
+    rows,
+    page,
+    ({ cursorAt, row }) => ({ at: cursorAt, id: row.id }),
+    all?.n ?? 0,
+    () => kept.map((row) => toNotification(row, titles)),
+  );
+  return { ...listed, unread_count: unread };
 }
 
 /** Marks one of the user's notifications read (again: no change); another user's is not found. */

@@ -11,6 +11,7 @@ import { auditLog, operationMilestones, operations, productSpecs } from '../../d
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
 import { GIF_BYTES, HTML_BYTES, JPEG_BYTES, PDF_BYTES, PNG_BYTES } from '../../test/kyc-files';
 import { buildOfferRequest } from '../../test/offers';
+import { readAllPages } from '../../test/pages';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 
 /** A WebP header (RIFF … WEBP) with a tiny body: enough for the magic-byte check. */
@@ -395,9 +396,7 @@ describe('editing and withdrawing', () => {
   });
 
   it('lists the seller’s offers and an offer’s participants with payment and escrow state', async () => {
-    const mine = await t.app.inject({ method: 'GET', url: '/api/offers/mine', headers: seller });
-    expect(mine.statusCode).toBe(200);
-    const offers = (mine.json() as { data: SellerOffer[] }).data;
+    const { items: offers } = await readAllPages<SellerOffer>(t.app, '/api/offers/mine', seller);
     const featured = offers.find((offer) => offer.id === demoOperationId(FEATURED_OPERATION_KEY));
     expect(featured).toMatchObject({ allocatedTons: 10, totalTons: 25, participants: 2, canWithdraw: false });
     expect(featured!.escrowHeldCents).toBe(2 * 5 * 430_000);

@@ -6,6 +6,7 @@ import {
   ZOfferRequest,
   ZOkResponse,
   ZSellerOffersResponse,
+  ZPageQuery,
   type OfferValues,
   zText,
 } from '@tradeops/shared';
@@ -105,15 +106,16 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/offers/mine',
     {
       schema: {
-        summary: 'The caller’s offers, newest first, with review status, allocation and escrow held',
+        summary: 'The caller’s offers, newest first, a page at a time, with review status, allocation and escrow held',
         tags: ['offers'],
+        querystring: ZPageQuery,
         response: { 200: ZSellerOffersResponse, ...errors },
       },
       config: { ...seller, apiKey: 'read' },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { data: await listSellerOffers(app.db, requireAuth(request).user.id, request.lang) };
+      return listSellerOffers(app.db, requireAuth(request).user.id, request.lang, request.query);
     },
   );
 

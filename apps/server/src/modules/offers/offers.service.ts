@@ -6,6 +6,8 @@ import {
   type OfferDetail,
   type OfferParticipant,
   type OfferValues,
+  type Page,
+  type PageQuery,
   type SellerOffer,
   UPLOAD_MAX_BYTES,
   centsToUsd,
@@ -14,11 +16,12 @@ import {
   usdToCents,
   pickTradeTerms,
 } from '@tradeops/shared';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { type FastifyBaseLogger } from 'fastify';
 import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/client';
 import { participations, operations, productSpecs, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
+import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { DOCUMENT_UPLOAD, IMAGE_UPLOAD, checkUploadedFile } from '../../plugins/multipart';
 import { translate } from '../../plugins/i18n';
@@ -344,28 +347,52 @@ export async function withdrawOffer(db: AppDatabase, auth: AuthContext, id: stri
   });
 }
 
-/** The seller's offers, newest first, with live participants and escrow held. */
-export async function listSellerOffers(db: Queryable, sellerId: string, lang: Language): Promise<SellerOffer[]> {
-  const rows = await db
-    .select()
-    .from(operations)
-    .where(eq(operations.sellerId, sellerId))
-    .orderBy(desc(operations.createdAt), desc(operations.id))
-    .limit(200);
-  return toSellerOffers(db, rows, lang);
+const SELLER_OFFERS_KEYSET: Keyset = { at: operations.createdAt, id: operations.id, order: 'desc', idIsUuid: true };
+
+/** The seller's offers, newest first, a page at a time with how many there are, with live participants and escrow held. */
+export async function listSellerOffers(
+  db: Queryable,
+  sellerId: string,
+  lang: Language,
+  page: PageQuery,
+): Promise<Page<SellerOffer>> {
+  const [rows, [all]] = await Promise.all([
+    db
+      .select({ cursorAt: cursorAtOf(SELLER_OFFERS_KEYSET), row: operations })
+      .from(operations)
+      .where(and(eq(operations.sellerId, sellerId), afterCursor(SELLER_OFFERS_KEYSET, page.cursor)))
+      .orderBy(...keysetOrder(SELLER_OFFERS_KEYSET))
+      .limit(page.limit + 1),
+    db.select({ n: count() }).from(operations).where(eq(operations.sellerId, sellerId)),
+  ]);
+  const kept = rows.slice(0, page.limit);
+  const offers = await toSellerOffers(
+    db,
+    kept.map(({ row }) => row),
+    lang,
+  );
+  return toPage(
+    rows,
+    page,
+    ({ cursorAt, row }) => ({ at: cursorAt, id: row.id }),
+    all?.n ?? 0,
+    () => offers,
+  );
 }
 
 async function toSellerOffers(db: Queryable, rows: OperationRow[], lang: Language): Promise<SellerOffer[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
+  // Counted per operation from the partial index of live orders (an index-only scan), not row by row.
   const participantRows = await db
-    .select({ operationId: participations.operationId, id: participations.id })
+    .select({ operationId: participations.operationId, n: count() })
     .from(participations)
-    .where(and(inArray(participations.operationId, ids), eq(participations.status, 'active')));
+    .where(and(inArray(participations.operationId, ids), eq(participations.status, 'active')))
+    .groupBy(participations.operationId);
   // What each operation's escrow account holds: its maintained balance, not a sum over its orders' ledger entries.
   const held = await getEscrowHeldByOperation(db, ids);
   const live = new Map<string, number>();
-  for (const row of participantRows) live.set(row.operationId, (live.get(row.operationId) ?? 0) + 1);
+  for (const row of participantRows) live.set(row.operationId, row.n);
   return rows.map((row) => {
     const participants = live.get(row.id) ?? 0;
     return {

@@ -29,10 +29,10 @@ export const notificationsQueryOptions = (language: string) =>
     queryFn: ({ signal, pageParam }) =>
       apiRequest('/api/notifications', (c) => c.ZListNotificationsResponse, {
         signal,
-        query: { limit: NOTIFICATIONS_PAGE_SIZE, before: pageParam },
+        query: { limit: NOTIFICATIONS_PAGE_SIZE, cursor: pageParam },
       }),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.next_before ?? undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
   });
 
 /** The panel's list, newest first, a page at a time, in the page's language. */

@@ -23,9 +23,10 @@ describe('NotificationBell', () => {
       '/api/notifications/unread-count': () => jsonResponse({ unread_count: unread }),
       '/api/notifications': () =>
         jsonResponse({
-          data: [{ ...NOTIFICATION, read_at: unread ? null : NOTIFICATION.created_at }],
+          items: [{ ...NOTIFICATION, read_at: unread ? null : NOTIFICATION.created_at }],
           unread_count: unread,
-          next_before: null,
+          nextCursor: null,
+          total: 3,
         }),
       [`/api/notifications/${NOTIFICATION.id}/read`]: () => {
         unread = 0;
@@ -39,6 +40,8 @@ describe('NotificationBell', () => {
     await user.click(bell);
     const panel = await screen.findByRole('region', { name: 'Notificaciones' });
     expect(panel).toBeVisible();
+    // The total of the whole list, not only what the page holds.
+    expect(await within(panel).findByText('Mostrando 1 de 3')).toBeVisible();
     await user.click(await screen.findByRole('button', { name: 'Marcar como leída' }));
     await waitFor(() => expect(screen.queryByTestId('notification-count')).not.toBeInTheDocument());
     expect(bell).toHaveAccessibleName('Notificaciones');
@@ -56,7 +59,7 @@ describe('NotificationBell', () => {
       '/api/notifications/unread-count': () => jsonResponse({ unread_count: unread }),
       '/api/notifications': () =>
         jsonResponse({
-          data: [
+          items: [
             { ...NOTIFICATION, read_at: unread ? null : NOTIFICATION.created_at },
             {
               ...NOTIFICATION,
@@ -65,7 +68,8 @@ describe('NotificationBell', () => {
             },
           ],
           unread_count: unread,
-          next_before: null,
+          nextCursor: null,
+          total: 2,
         }),
       '/api/notifications/read-all': (_url, init) => {
         readAll(init?.method);
@@ -104,7 +108,7 @@ describe('NotificationBell', () => {
       '/api/notifications/unread-count': () => jsonResponse({ unread_count: 1 }),
       '/api/notifications': () =>
         jsonResponse({
-          data: [
+          items: [
             {
               ...NOTIFICATION,
               type: 'operation.arrival',
@@ -112,7 +116,8 @@ describe('NotificationBell', () => {
             },
           ],
           unread_count: 1,
-          next_before: null,
+          nextCursor: null,
+          total: 1,
         }),
     });
     renderWithProviders(<NotificationBell />);

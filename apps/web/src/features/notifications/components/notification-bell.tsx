@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BellIcon } from '../../../components/ui/icons';
 import { cx } from '../../../lib/class-names';
-import { formatCalendarDate, formatDate } from '../../../lib/format';
+import { formatCalendarDate, formatDate, formatNumber } from '../../../lib/format';
 import { useRealtimeInvalidation, useRealtimeStatus } from '../../../lib/realtime';
 import {
   useMarkAllNotificationsRead,
@@ -50,7 +50,7 @@ export function useNotificationText() {
 
 /** The navbar's bell (signed-in users): the unread count, live, and a panel listing the notifications. */
 export function NotificationBell() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   const headingId = useId();
   useRealtimeInvalidation(LIVE_BINDINGS);
@@ -61,7 +61,7 @@ export function NotificationBell() {
   const count = unread.data?.unread_count ?? 0;
   const isLive = useRealtimeStatus() === 'open';
 
-  const items = list.data?.pages.flatMap((page) => page.data) ?? [];
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const groups = groupNotifications(items);
   const close = () => setIsOpen(false);
 
@@ -127,6 +127,14 @@ export function NotificationBell() {
                 />
               ))}
             </ul>
+          )}
+          {items.length > 0 && (
+            <p className="border-t border-slate-100 px-4 py-2 text-center text-xs text-slate-500">
+              {t('common.paging.shown', {
+                shown: formatNumber(items.length, i18n.language),
+                total: formatNumber(list.data?.pages.at(-1)?.total ?? items.length, i18n.language),
+              })}
+            </p>
           )}
           {list.hasNextPage && (
             <div className="border-t border-slate-100 p-2">

@@ -1,7 +1,8 @@
 import { type OfferValues } from '@tradeops/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
+import { usePagedList } from '../../../lib/paged-query';
 import { uploadWithProgress } from '../../../lib/upload-with-progress';
 import { offerKeys } from './keys';
 
@@ -51,16 +52,14 @@ export function useSaveOffer(id: string | undefined, onProgress: (fraction: numb
   });
 }
 
-export function myOffersQueryOptions(language: string) {
-  return queryOptions({
-    queryKey: offerKeys.mine(language),
-    queryFn: ({ signal }) => apiRequest('/api/offers/mine', (c) => c.ZSellerOffersResponse, { signal }),
-  });
-}
-
+/** GET /api/offers/mine: the seller's offers, newest first, a page at a time with the total. */
 export function useMyOffers() {
   const { i18n } = useTranslation();
-  return useQuery(myOffersQueryOptions(i18n.language));
+  return usePagedList({
+    queryKey: offerKeys.mine(i18n.language),
+    path: '/api/offers/mine',
+    schema: (c) => c.ZSellerOffersResponse,
+  });
 }
 
 export function useOfferDetail(id: string | null) {

@@ -6,6 +6,7 @@ import { type OfferFormValues } from '../hooks/use-offer-draft';
 import { OfferWizard } from './offer-wizard';
 import { SellerOffers } from './seller-offers';
 import { Alert } from '../../../components/ui/alert';
+import { LoadMore } from '../../../components/ui/load-more';
 
 /** /seller/products: every offer with edit (while pending), withdraw and participants. */
 export function SellerProducts({ editId, onEdit }: { editId: string | null; onEdit: (id: string | null) => void }) {
@@ -16,7 +17,8 @@ export function SellerProducts({ editId, onEdit }: { editId: string | null; onEd
   return (
     <>
       {offers.isError && <p className="mb-3 text-sm text-slate-600">{t('sellerArea.loadFailed')}</p>}
-      <SellerOffers offers={offers.data?.data ?? []} withActions onEdit={onEdit} />
+      <SellerOffers offers={offers.items} withActions onEdit={onEdit} />
+      <LoadMore list={offers} />
     </>
   );
 }
