@@ -282,12 +282,21 @@ test.describe('full flow', () => {
     const total = TOTAL_TONS * PRICE_PER_TON;
     await expect(settlement).toContainText(usd(total));
     await settlement.getByRole('button', { name: 'Liquidar y pagar al vendedor' }).click();
-    // The dialog names what the seller receives: the gross less the 2 % fee, not the gross.
+    // The dialog names what the seller receives now: 90 % of the gross (the rest is held back until
+    // the final measurement) less the 2 % fee: 3 × $22,050 − 3 × $441.
     const settleDialog = admin.getByRole('dialog', { name: `Liquidar «${title}»` });
-    await expect(settleDialog.getByTestId('payout-total-net')).toHaveText(usd(72_030));
+    await expect(settleDialog.getByTestId('payout-total-net')).toHaveText(usd(64_827));
     await settleDialog.getByRole('button', { name: 'Sí, liquidar y pagar' }).click();
     await expect(admin.getByTestId('lifecycle-milestones').getByText('Liquidación', { exact: true })).toBeVisible();
     await expect(admin.getByText('Liquidada', { exact: true })).toBeVisible();
+    // The final measurement finds the full weight: the holdback ($7,350) goes to the seller, less the fee.
+    const measurement = admin.getByTestId('final-measurement');
+    await measurement.getByLabel('Peso neto medido (t)').fill(String(TOTAL_TONS));
+    await measurement.getByRole('button', { name: 'Registrar medición final' }).click();
+    const measurementDialog = admin.getByRole('dialog', { name: `¿Registrar la medición final de ${title}?` });
+    await expect(measurementDialog.getByTestId('payout-total-net')).toHaveText(usd(7_203));
+    await measurementDialog.getByRole('button', { name: 'Registrar y liberar' }).click();
+    await expect(measurement).toBeHidden();
     clock.lap('milestones and settlement');
 
     // 7. The ledger: nothing held, everything paid, one release per order, each to the seller.
@@ -299,13 +308,24 @@ test.describe('full flow', () => {
     await expect(admin.getByTestId('ledger-platformFee')).toHaveText(usd(1_470));
     await expect(admin.getByTestId('ledger-refunded')).toHaveText('$0');
     const releases = admin.getByTestId('ledger-transfer').filter({ hasText: 'Liberación al vendedor' });
-    await expect(releases).toHaveCount(buyers.length);
-    // Each order's $24,500 leaves escrow: $24,010 to the seller, the 2 % fee ($490) to the platform.
-    for (const release of await releases.all()) {
-      const toSeller = release.getByRole('row').filter({ hasText: `Vendedor · ${seller.companyName}` });
-      await expect(toSeller).toContainText(usd(24_010));
-      await expect(toSeller).not.toContainText('-$');
-      await expect(release.getByRole('row').filter({ hasText: 'Plataforma (comisión)' })).toContainText(usd(490));
+    await expect(releases).toHaveCount(buyers.length * 2);
+    // Each order's $24,500 leaves escrow in two tranches: $22,050 at settlement ($21,609 to the
+    // seller, the 2 % fee $441 to the platform), $2,450 at the final measurement ($2,401 and $49).
+    const tranches = [
+      { memo: 'Liquidación: fondos liberados', net: 21_609, fee: 441 },
+      { memo: 'Medición final: retención liberada', net: 2_401, fee: 49 },
+    ];
+    for (const tranche of tranches) {
+      const ofTranche = releases.filter({ hasText: tranche.memo });
+      await expect(ofTranche).toHaveCount(buyers.length);
+      for (const release of await ofTranche.all()) {
+        const toSeller = release.getByRole('row').filter({ hasText: `Vendedor · ${seller.companyName}` });
+        await expect(toSeller).toContainText(usd(tranche.net));
+        await expect(toSeller).not.toContainText('-$');
+        await expect(release.getByRole('row').filter({ hasText: 'Plataforma (comisión)' })).toContainText(
+          usd(tranche.fee),
+        );
+      }
     }
     clock.lap('ledger');
 
@@ -319,14 +339,21 @@ test.describe('full flow', () => {
     await expect(sellerPage.getByTestId('platform-fee')).toHaveText(
       'Comisión de la plataforma: 2 % de cada pago, descontada al liberar el escrow.',
     );
-    // Its payouts, net of the fee: three of $24,500 gross, $490 (2 %) fee, $24,010 net.
+    // Its payouts, net of the fee, in two tranches per order: $22,050 gross, $441 (2 %) fee, $21,609
+    // net at settlement; $2,450, $49, $2,401 at the final measurement.
     await offer.getByTestId('seller-statement-link').click();
     await expect(sellerPage).toHaveURL(new RegExp(`/seller/statements/${operationId}$`));
-    await expect(sellerPage.getByTestId('seller-payout')).toHaveCount(buyers.length);
-    for (const payout of await sellerPage.getByTestId('seller-payout').all()) {
-      await expect(payout).toContainText(usd(24_500));
-      await expect(payout).toContainText('$490 (2 %)');
-      await expect(payout).toContainText(usd(24_010));
+    const payouts = sellerPage.getByTestId('seller-payout');
+    await expect(payouts).toHaveCount(buyers.length * 2);
+    await expect(payouts.filter({ hasText: '$441 (2 %)' })).toHaveCount(buyers.length);
+    for (const payout of await payouts.filter({ hasText: '$441 (2 %)' }).all()) {
+      await expect(payout).toContainText(usd(22_050));
+      await expect(payout).toContainText(usd(21_609));
+    }
+    await expect(payouts.filter({ hasText: '$49 (2 %)' })).toHaveCount(buyers.length);
+    for (const payout of await payouts.filter({ hasText: '$49 (2 %)' }).all()) {
+      await expect(payout).toContainText(usd(2_450));
+      await expect(payout).toContainText(usd(2_401));
     }
     await expect(sellerPage.getByTestId('seller-fee-total')).toHaveText('$1,470');
     await expect(sellerPage.getByTestId('seller-net-total')).toHaveText('$72,030');

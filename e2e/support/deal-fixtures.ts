@@ -5,8 +5,8 @@
  * apps/server/src/db/seed/demo-operations.ts; ids come from the API (GET /api/operations).
  * Add a line when a new spec needs an operation; never share one.
  *
- * e2e/deals/full-flow.spec.ts takes no seeded operation: its seller publishes a
- * new one through the wizard. It sets this server's fund retention to 0 days
+ * e2e/deals/full-flow.spec.ts and e2e/deals/trade-journey.spec.ts take no seeded operation: their
+ * sellers publish new ones through the wizard. Both set this server's fund retention to 0 days
  * (/admin/settings) so the deal settles the day its inspection passes; a spec
  * that needs the 30-day default must set it back itself.
  */

@@ -5,6 +5,7 @@
  * in flight. (Zod runs without eval, see zod-setup.ts.)
  */
 export {
+  ZChecklistTemplatesResponse,
   ZTradeDocumentsResponse,
   ZPartnerOperationsResponse,
   ZPartnerOperationResponse,

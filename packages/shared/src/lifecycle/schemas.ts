@@ -237,6 +237,18 @@ export const ZOperationControlResponse = z.object({
   escrowHeldCents: z.number().int(),
   /** The deal's latest dispute (its reason and evidence files), or null. */
   dispute: ZDisputeSummary.nullable(),
+  /**
+   * The net weight and quality the inspection recorded (the inspector's certificate figures), who
+   * recorded them, or null: the final measurement's weight unless the admin states another.
+   */
+  inspectionMeasurement: z
+    .object({
+      netWeightKg: z.number().int(),
+      quality: z.string().nullable(),
+      recordedBy: z.string().nullable(),
+      occurredAt: z.string(),
+    })
+    .nullable(),
 });
 export type OperationControlResponse = z.infer<typeof ZOperationControlResponse>;
 
@@ -268,11 +280,12 @@ export const ZMeasuredNetTons = z
 
 /**
  * POST /api/admin/operations/{id}/final-measurement: the net weight measured at destination (and
- * the quality found), which pays the holdback out (docs/decisions/021).
+ * the quality found), which pays the holdback out (docs/decisions/021). Without
+ * `measured_net_tons`, the net weight the deal's inspection recorded is the measurement.
  */
 export const ZFinalMeasurementRequest = z
   .object({
-    measured_net_tons: ZMeasuredNetTons,
+    measured_net_tons: ZMeasuredNetTons.optional(),
     quality_notes: zText({ multiline: true }).max(2000, 'validation.tooLong').optional(),
     preview_digest: z
       .string()
@@ -295,7 +308,7 @@ export type FinalMeasurementResponse = z.infer<typeof ZFinalMeasurementResponse>
 
 /** POST /api/admin/operations/{id}/payout-preview: the action, and a dispute's outcome. */
 export const ZPayoutPreviewRequest = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('final_measurement'), measured_net_tons: ZMeasuredNetTons }).strict(),
+  z.object({ action: z.literal('final_measurement'), measured_net_tons: ZMeasuredNetTons.optional() }).strict(),
   z.object({ action: z.literal('settle') }).strict(),
   z.object({ action: z.literal('cancel') }).strict(),
   z

@@ -68,6 +68,10 @@ describe('the holdback until the goods are measured', () => {
   });
 
   it('refunds a 3 % shortfall beyond the 2 % tolerance pro rata and pays the seller the rest, once', async () => {
+    // The admin's inspection stated no net weight: the measurement must be typed.
+    const untyped = await post('final-measurement', {});
+    expect(untyped.statusCode).toBe(400);
+    expect(untyped.json().error.fields).toEqual({ measured_net_tons: expect.any(String) });
     const preview = await post('payout-preview', { action: 'final_measurement', measured_net_tons: 48.5 });
     expect(preview.statusCode).toBe(200);
     // 3 100 000 ¢ × 1 500 kg / 50 000 kg = 93 000 ¢, 46 500 ¢ per order; the rest of 155 000 ¢ less 2 %.

@@ -135,6 +135,14 @@ export async function getOperationControl(
       ? fundRetentionEndsAt(inspection.occurredAt, settings.fundRetentionDays)
       : null;
   const heldTotal = participants.reduce((sum, p) => sum + (escrow.get(p.id)?.heldCents ?? 0), 0);
+  const inspectedKg = inspection?.details?.net_weight_kg;
+  const [inspectionRecorder] =
+    inspection?.createdBy && inspectedKg !== undefined
+      ? await db
+          .select({ companyName: profiles.companyName })
+          .from(profiles)
+          .where(eq(profiles.id, inspection.createdBy))
+      : [];
   return {
     operation: {
       id: operation.id,
@@ -174,6 +182,15 @@ export async function getOperationControl(
     canCancel: isCancellableByAdmin(operation.status),
     escrowHeldCents: heldTotal,
     dispute,
+    inspectionMeasurement:
+      inspection && inspectedKg !== undefined
+        ? {
+            netWeightKg: inspectedKg,
+            quality: inspection.details?.quality ?? null,
+            recordedBy: inspectionRecorder?.companyName ?? null,
+            occurredAt: inspection.occurredAt.toISOString(),
+          }
+        : null,
   };
 }
 

@@ -42,6 +42,7 @@ function buildControl(overrides: Partial<OperationControlResponse> = {}): Operat
     canCancel: false,
     escrowHeldCents: 0,
     dispute: null,
+    inspectionMeasurement: null,
     ...overrides,
   };
 }
@@ -237,5 +238,57 @@ describe('OperationControl', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar y reembolsar' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Sí, cancelar la operación' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.LIFECYCLE_WRONG_STATUS'));
+  });
+
+  it("proposes the inspector's measured net weight as the final measurement, and books what the admin confirms", async () => {
+    const control = buildControl({
+      operation: { ...buildControl().operation, status: 'settled' },
+      nextStep: null,
+      escrowHeldCents: 430_000,
+      participants: [{ ...PARTICIPANT, heldCents: 430_000, paymentStatus: 'confirmed' }],
+      inspectionMeasurement: {
+        netWeightKg: 19_400,
+        quality: 'Humedad 3,1 %',
+        recordedBy: 'Inspecciones y Certificaciones Andinas S.A.',
+        occurredAt: '2026-11-20T12:00:00.000Z',
+      },
+    });
+    const previews: unknown[] = [];
+    const sent: unknown[] = [];
+    mockApi({
+      [`/api/admin/operations/${control.operation.id}/payout-preview`]: (_url, init) => {
+        previews.push(JSON.parse(String(init?.body)));
+        return jsonResponse(
+          buildPreview('final_measurement', [
+            { id: PARTICIPANT.id, company: 'Importadora Caribe', heldCents: 430_000, refundCents: 21_500 },
+          ]),
+        );
+      },
+      [`/api/admin/operations/${control.operation.id}/final-measurement`]: (_url, init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return jsonResponse({
+          contracted_kg: 20_000,
+          measured_net_kg: 19_400,
+          tolerance_kg: 400,
+          shortfall_kg: 600,
+          refund_cents: 21_500,
+          released_cents: 408_500,
+        });
+      },
+    });
+    renderWithProviders(<OperationControl control={control} />);
+    expect(screen.getByTestId('final-measurement-inspection')).toHaveTextContent(
+      'La inspección de Inspecciones y Certificaciones Andinas S.A. registró 19.4 t netas el 20 nov 2026',
+    );
+    expect(screen.getByLabelText('Peso neto medido (t)')).toHaveValue(19.4);
+    expect(screen.getByLabelText('Calidad medida (opcional)')).toHaveValue('Humedad 3,1 %');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar medición final' }));
+    await userEvent.click(await screen.findByRole('button', { name: i18n.t('moneyConfirm.finalMeasurement.confirm') }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { measured_net_tons: 19.4, quality_notes: 'Humedad 3,1 %', preview_digest: 'a'.repeat(43) },
+      ]),
+    );
+    expect(previews).toEqual([{ action: 'final_measurement', measured_net_tons: 19.4 }]);
   });
 });

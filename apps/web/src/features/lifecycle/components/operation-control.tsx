@@ -230,8 +230,10 @@ function FinalMeasurementSection({ control }: { control: OperationControlRespons
   const { operation } = control;
   const action = useLifecycleAction(operation.id);
   const payout = usePayoutConfirmation(operation.id);
-  const [tons, setTons] = useState('');
-  const [notes, setNotes] = useState('');
+  // The inspector's certified net weight is the measurement proposed; the admin confirms it or states a re-weighing.
+  const inspected = control.inspectionMeasurement;
+  const [tons, setTons] = useState(inspected ? String(inspected.netWeightKg / 1000) : '');
+  const [notes, setNotes] = useState(inspected?.quality ?? '');
   const [error, setError] = useState<string | null>(null);
   const measured = Number(tons);
 
@@ -264,6 +266,15 @@ function FinalMeasurementSection({ control }: { control: OperationControlRespons
         {t('lifecycle.finalMeasurement.held', { amount: formatUsd(control.escrowHeldCents, locale) })}
       </p>
       <p className="mt-1 text-sm text-slate-600">{t('lifecycle.finalMeasurement.help')}</p>
+      {inspected && (
+        <p className="mt-1 text-sm text-slate-600" data-testid="final-measurement-inspection">
+          {t('lifecycle.finalMeasurement.fromInspection', {
+            company: inspected.recordedBy ?? '—',
+            tons: formatNumber(inspected.netWeightKg / 1000, i18n.language, { maximumFractionDigits: 3 }),
+            date: formatDate(inspected.occurredAt, i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }),
+          })}
+        </p>
+      )}
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <label className="block text-sm font-medium text-slate-800">
           {t('lifecycle.finalMeasurement.measuredNetTons')}

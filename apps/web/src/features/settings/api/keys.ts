@@ -2,6 +2,7 @@
 export const settingsKeys = {
   all: ['settings'] as const,
   admin: () => [...settingsKeys.all, 'admin'] as const,
+  checklists: () => [...settingsKeys.all, 'document-checklists'] as const,
   profile: () => [...settingsKeys.all, 'profile'] as const,
   apiKeys: () => [...settingsKeys.all, 'api-keys'] as const,
   webhooks: () => [...settingsKeys.all, 'webhooks'] as const,
