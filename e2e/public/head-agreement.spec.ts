@@ -24,10 +24,12 @@ async function headTags(page: Page, html?: string): Promise<string[]> {
   return page.evaluate(
     ({ selector, source }) => {
       const head = source === undefined ? document.head : new DOMParser().parseFromString(source, 'text/html').head;
-      return [...head.querySelectorAll(selector)].map((element) =>
+      return Array.from(head.querySelectorAll(selector)).map((element) =>
         element.tagName === 'TITLE'
           ? `title: ${element.textContent}`
-          : `${element.tagName.toLowerCase()} ${[...element.attributes].map((a) => `${a.name}=${a.value}`).join(' ')}`,
+          : `${element.tagName.toLowerCase()} ${Array.from(element.attributes)
+              .map((a) => `${a.name}=${a.value}`)
+              .join(' ')}`,
       );
     },
     { selector: MANAGED, source: html },
