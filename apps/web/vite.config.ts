@@ -17,6 +17,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // server loads one file, and only Node's built-ins stay outside. In development (the API server
   // runs Vite in middleware mode, apps/server/src/plugins/web-dev.ts) Node loads them as they are.
   ssr: command === 'build' ? { noExternal: true } : {},
+  // The built server renderer is React's production server build whatever NODE_ENV the server runs
+  // under (the end-to-end suite runs it with NODE_ENV=test): Vite leaves process.env alone in an SSR
+  // build, so react-dom/server's development and production builds were both bundled (3.4 MB).
+  define: command === 'build' && isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     copyPublicDir: !isSsrBuild,

@@ -1,7 +1,7 @@
 // First: zod must never try eval under our CSP (see the file).
 import './lib/zod-setup';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/provider';
@@ -46,10 +46,12 @@ async function start(): Promise<void> {
       // The server sends only answered queries (dehydrate's default): their data, dated when fetched.
       hydrate(queryClient, serverPage.queries);
       const router = createAppRouter(serverPage.router);
-      hydrateRoot(container!, <App queryClient={queryClient} router={router} />, {
+      // The taps held since the page arrived are replayed once hydration has committed (React 19's
+      // hydrateRoot returns before it has): from the first effect, not from here.
+      markStarted();
+      hydrateRoot(container!, <App queryClient={queryClient} router={router} onHydrated={replayEarlyInput} />, {
         onRecoverableError: reportRecoverableError,
       });
-      replayEarlyInput();
       return;
     }
   }
@@ -59,25 +61,48 @@ async function start(): Promise<void> {
   replayEarlyInput();
 }
 
-/** What was tapped or typed on the server's page before now (public/early-input.js), done again. */
-function replayEarlyInput(): void {
-  const early = window as { __tradeopsStarted?: boolean; __tradeopsReplayEarlyInput?: () => void };
+const early = window as { __tradeopsStarted?: boolean; __tradeopsReplayEarlyInput?: () => void };
+
+/** The app has started: public/early-input.js, if it loads only now, holds nothing. */
+function markStarted(): void {
   early.__tradeopsStarted = true;
+}
+
+/**
+ * What was tapped or typed on the server's page before now (public/early-input.js), done again.
+ * Still needed on React 19 (measured, docs/decisions/019): React replays events only once
+ * hydrateRoot has attached its listeners, and a tap made before the app's script ran is lost
+ * without this script.
+ */
+let replayed = false;
+function replayEarlyInput(): void {
+  markStarted();
+  if (replayed) return;
+  replayed = true;
   early.__tradeopsReplayEarlyInput?.();
+}
+
+/** Runs once the root's first render has committed (hydration done): its effect. */
+function Hydrated({ onHydrated }: { onHydrated?: () => void }) {
+  useEffect(() => onHydrated?.(), [onHydrated]);
+  return null;
 }
 
 function App({
   queryClient,
   router,
+  onHydrated,
 }: {
   queryClient: ReturnType<typeof createQueryClient>;
   router: ReturnType<typeof createAppRouter>;
+  onHydrated?: () => void;
 }) {
   return (
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
+      <Hydrated onHydrated={onHydrated} />
     </StrictMode>
   );
 }

@@ -56,6 +56,7 @@ export * from './settings/account-schemas';
 export * from './lifecycle/schemas';
 export * from './statements/schemas';
 export * from './seo/pages';
+export * from './seo/page-head';
 export * from './integrations/schemas';
 export * from './compliance/constants';
 export * from './compliance/schemas';

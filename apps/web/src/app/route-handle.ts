@@ -41,7 +41,7 @@ export function publicPageHandle(
   return { titleKey: page.titleKey, descriptionKey: page.descriptionKey, serverRendered: true, namespaces };
 }
 
-/** The title and description keys (and data flag) of the deepest matched routes that declare them. */
+/** The title and description keys (data flag, status) of the deepest matched routes that declare them. */
 export function useRouteHead(): RouteHandle {
   const matches = useMatches();
   const head: RouteHandle = {};
@@ -50,6 +50,7 @@ export function useRouteHead(): RouteHandle {
     head.titleKey ??= handle?.titleKey;
     head.descriptionKey ??= handle?.descriptionKey;
     head.hasDataHead ??= handle?.hasDataHead;
+    head.status ??= handle?.status;
   }
   return head;
 }

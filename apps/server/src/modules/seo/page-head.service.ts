@@ -1,9 +1,9 @@
-import { DEFAULT_LANGUAGE, cookieLanguage, parseLanguageParam } from '@tradeops/shared';
+import { DEFAULT_LANGUAGE, type PageMeta, cookieLanguage, parseLanguageParam } from '@tradeops/shared';
 import { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
 import { type Queryable } from '../../db/client';
 import { type PageHead } from '../../plugins/web-app';
 import { renderPageHead } from './page-head';
-import { type PageMeta, defaultPageMeta, notFoundMeta, resolvePageMeta } from './page-meta.service';
+import { defaultPageMeta, notFoundMeta, resolvePageMeta } from './page-meta.service';
 
 /**
  * The page's language: the one its address names (`?lang=en`, docs/decisions/014), else the

@@ -4,13 +4,20 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
 import { Container } from '../../components/ui/container';
 import { Skeleton } from '../../components/ui/skeleton';
 import {
-  DEFAULT_DESCRIPTION_KEY,
-  formatDocumentTitle,
-  parseLanguageParam,
+  type HeadTranslate,
+  type Language,
+  type PageMeta,
   LANGUAGE_QUERY_PARAM,
+  defaultPageMeta,
+  findPublicPage,
+  normalizePagePath,
+  notFoundMeta,
+  pageHeadTags,
+  parseLanguageParam,
+  publicPageMeta,
 } from '@tradeops/shared';
 import { currentLanguage, setLanguage } from '../../lib/i18n';
-import { type PageHeadOverride, PageHeadProvider } from '../../lib/page-head';
+import { applyHeadTags, PageHeadProvider } from '../../lib/page-head';
 import { useRouteHead } from '../route-handle';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -19,7 +26,7 @@ export const MAIN_CONTENT_ID = 'main-content';
 
 /** Every page: skip link, fixed navbar, the page below it, footer. */
 export function RootLayout() {
-  const [pageHead, setPageHead] = useState<PageHeadOverride | null>(null);
+  const [pageHead, setPageHead] = useState<PageMeta | null>(null);
   useLanguageFromAddress();
   useDocumentHead(pageHead);
   useFocusMainOnNavigation();
@@ -120,30 +127,33 @@ function NavigationProgress() {
 }
 
 /**
- * The tab's title and the meta description of the page on screen, in the UI language: the page's
- * own (an operation's data) or its route's, as the server wrote them into the page it sent.
+ * The page's head, in the UI language: the page's own (made from its data: an operation, an
+ * article) or its route's, with the shared head system the server writes the page's head with
+ * (packages/shared/src/seo/page-head.ts), so after a navigation the head is the one a fresh
+ * server render of that address has. The public address is this page's origin (PUBLIC_URL on
+ * the server: the site is served from it).
  */
-function useDocumentHead(pageHead: PageHeadOverride | null) {
-  const { t } = useTranslation();
-  const { key } = useLocation();
-  const { titleKey, descriptionKey, hasDataHead } = useRouteHead();
-  const title = formatDocumentTitle(pageHead?.title ?? (titleKey ? t(titleKey) : null), t('common.appName'));
-  const description = pageHead?.description ?? t(descriptionKey ?? DEFAULT_DESCRIPTION_KEY);
+function useDocumentHead(pageHead: PageMeta | null) {
+  const { t, i18n } = useTranslation();
+  const { key, pathname } = useLocation();
+  const { titleKey, hasDataHead, status } = useRouteHead();
+  const language = (i18n.resolvedLanguage ?? i18n.language) as Language;
+  const translate = t as unknown as HeadTranslate;
+  const publicPage = findPublicPage(normalizePagePath(pathname));
+  const meta =
+    pageHead ??
+    (status === 404
+      ? notFoundMeta(language, translate)
+      : publicPage
+        ? publicPageMeta(publicPage, language, translate)
+        : defaultPageMeta(language, translate, titleKey));
   // The first page ('default' entry) of a data page came with the server's head, made from that data.
   const keepsServerHead = !pageHead && hasDataHead === true && key === 'default';
+  // Its JSON is what changes, not the object's identity; the tags are made in the browser only.
+  const head = keepsServerHead ? null : JSON.stringify(meta);
   useEffect(() => {
-    if (!keepsServerHead) document.title = title;
-  }, [title, keepsServerHead]);
-  useEffect(() => {
-    if (keepsServerHead) return;
-    let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
-    if (!meta) {
-      meta = document.createElement('meta');
-      meta.name = 'description';
-      document.head.append(meta);
-    }
-    meta.content = description;
-  }, [description, keepsServerHead]);
+    if (head !== null) applyHeadTags(pageHeadTags(JSON.parse(head) as PageMeta, window.location.origin));
+  }, [head]);
 }
 
 /** An address that names a language (`?lang=en`, docs/decisions/014) shows the page in it, and saves it as the visitor's. */

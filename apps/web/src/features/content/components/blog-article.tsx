@@ -1,4 +1,6 @@
+import { type HeadTranslate, type Language, articlePageMeta, normalizePagePath } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { BackLink } from '../../../components/ui/back-link';
 import { Container } from '../../../components/ui/container';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -11,8 +13,23 @@ import { PageHeader } from '../../../components/ui/page-header';
 export function BlogArticle({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation();
   const query = useBlogPost(slug, i18n.language);
-  // The article's own title and excerpt, as the server's page head has them.
-  usePageHead(query.data ? { title: query.data.title, description: query.data.excerpt } : null);
+  const { pathname } = useLocation();
+  // The article's own head (title, excerpt, date, drawn preview), as the server's page head has it.
+  usePageHead(
+    query.data
+      ? articlePageMeta(
+          {
+            slug: query.data.slug,
+            title: query.data.title,
+            excerpt: query.data.excerpt,
+            publishedAt: query.data.published_at,
+          },
+          normalizePagePath(pathname),
+          (i18n.resolvedLanguage ?? i18n.language) as Language,
+          t as unknown as HeadTranslate,
+        )
+      : null,
+  );
   const back = <BackLink to="/blog">{t('blog.back')}</BackLink>;
   if (query.isPending) {
     return (

@@ -49,7 +49,7 @@ export function OperationDetail({
   // A visitor sees the deal's public facts (as its catalogue card shows them) above the sign-in prompt.
   const summary = useOperationSummary(operationId, !isLoading && !user && isValidId);
   const returnTo = isFeatured ? '/operation/featured' : `/operation/${id ?? ''}`;
-  useOperationPageHead(detail.data);
+  useOperationPageHead(detail.data ?? summary.data);
 
   if (isLoading) return <DetailSkeleton />;
   if (!isFeatured && !isValidId) return <OperationNotFound />;

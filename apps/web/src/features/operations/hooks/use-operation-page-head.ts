@@ -1,20 +1,42 @@
-import { type OperationDetail } from '@tradeops/shared';
+import {
+  type HeadTranslate,
+  type Language,
+  type OperationDetail,
+  type OperationListItem,
+  normalizePagePath,
+  operationPageMeta,
+} from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { daysUntil, formatUsdAmount } from '../../../lib/format';
 import { countryName } from '../../../lib/i18n';
 import { usePageHead } from '../../../lib/page-head';
 
 /**
- * The tab title and description of an operation's page, from its data: the same `seo.operation`
- * texts the server writes into the page's head for link previews and search engines.
+ * The head of an operation's page, from its data, with the shared head system's `operationPageMeta`:
+ * the head the server writes for link previews and search engines. A signed-in visitor's page has
+ * the deal's detail, anyone else's its public facts: the same figures either way.
  */
-export function useOperationPageHead(operation: OperationDetail | undefined): void {
+export function useOperationPageHead(
+  operation:
+    | Pick<
+        OperationDetail | OperationListItem,
+        | 'id'
+        | 'title'
+        | 'origin_country'
+        | 'destination_country'
+        | 'available_tons'
+        | 'total_tons'
+        | 'price_usd'
+        | 'deadline'
+      >
+    | undefined,
+): void {
   const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { pathname } = useLocation();
+  const language = (i18n.resolvedLanguage ?? i18n.language) as Language;
   let head = null;
   if (operation) {
-    const origin = countryName(t, operation.origin_country);
-    const destination = countryName(t, operation.destination_country);
     const days = operation.deadline ? daysUntil(operation.deadline) : null;
     const deadline =
       days === null
@@ -22,15 +44,21 @@ export function useOperationPageHead(operation: OperationDetail | undefined): vo
         : days <= 0
           ? t('seo.deadline.closed')
           : t('seo.deadline.daysLeft', { count: days });
-    head = {
-      title: t('seo.operation.title', { title: operation.title, origin, destination }),
-      description: t('seo.operation.description', {
-        available: operation.available_tons,
-        total: operation.total_tons,
+    head = operationPageMeta(
+      {
+        id: operation.id,
+        title: operation.title,
+        origin: countryName(t, operation.origin_country),
+        destination: countryName(t, operation.destination_country),
+        availableTons: operation.available_tons,
+        totalTons: operation.total_tons,
         price: formatUsdAmount(operation.price_usd, language),
         deadline,
-      }),
-    };
+      },
+      normalizePagePath(pathname),
+      language,
+      t as unknown as HeadTranslate,
+    );
   }
   usePageHead(head);
 }
