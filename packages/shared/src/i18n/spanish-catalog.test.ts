@@ -55,7 +55,8 @@ const SAME_IN_BOTH = [
   // The technical term, used as is in Spanish.
   /^integrations\.webhooks\.title$/,
   // The ICC's rule names (Incoterms 2020), a "Total" and placeholders with symbols only.
-  /^(offers\.fields|tradeTerms)\.incoterm$/,
+  /^(offers\.fields|tradeTerms|adminSettings\.checklists)\.incoterm$/,
+  /^adminSettings\.checklists\.templateTitle$/,
   /^tradeTerms\.(incotermValue|toleranceValue)$/,
   /^contract\.total$/,
 ];
