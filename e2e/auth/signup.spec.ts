@@ -25,12 +25,15 @@ test.describe('sign-up', () => {
     await expect(page.getByText('El nombre completo es requerido', { exact: true })).toBeHidden();
   });
 
-  test('lists the 20 countries by name and the 7 company types, translated', async ({ page }) => {
+  test('lists the 20 countries by name and the 8 company types (inspection companies among them), translated', async ({
+    page,
+  }) => {
     await page.goto('/signup');
     const countries = page.getByLabel('País').locator('option');
     await expect(countries).toHaveCount(21);
     await expect(page.getByLabel('País').locator('option', { hasText: 'Venezuela' })).toHaveAttribute('value', 'VE');
-    await expect(page.getByLabel('Tipo de empresa').locator('option')).toHaveCount(8);
+    // The 8 types and the placeholder.
+    await expect(page.getByLabel('Tipo de empresa').locator('option')).toHaveCount(9);
   });
 
   async function fillForm(page: Page, email: string) {

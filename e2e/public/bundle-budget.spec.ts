@@ -25,12 +25,14 @@ import { gzipSync } from 'node:zlib';
  * react-i18next 5.5, each gzipped alone): 189.8 KB with the whole Spanish catalog, 165.0 KB with the
  * namespaces above, the budget what was measured.
  * Issue 24 items 3 and 4 (React): the one head system's shared tag builders in the entry, 166.7 KB; the
- * landing's sections below the first screen (the featured deal, the newest operations, FAQ, process,
- * escrow) lazy inside Suspense, hydrated when their chunk arrives: 160.1 KB; the early-tap replay run from the first effect after hydration: 160.2 KB (160.3, the tenth above it, the budget). The framework
- * chunk alone is 130.3 KB (react-dom, react-router, i18next, TanStack Query, react-i18next), so 140 KB
- * leaves under 10 KB for the entry, the router's table, the public chrome and its Spanish texts.
+ * early-tap replay run from the first effect after hydration. Making the landing's sections below the first
+ * screen lazy inside Suspense measured 160.1 KB but was taken back: a lazy boundary the server rendered was
+ * sometimes abandoned in the browser (React error 419, client rendering instead of hydration), which the
+ * end-to-end suite's hydration check caught on the landing. Measured: 166.5 KB (166.6, the tenth above it, the budget). The framework chunk alone is 130.3 KB
+ * (react-dom, react-router, i18next, TanStack Query, react-i18next), so 140 KB leaves under 10 KB for the
+ * entry, the router's table, the public chrome and its Spanish texts.
  */
-const HOME_INITIAL_JS_BUDGET_KB = 160.3;
+const HOME_INITIAL_JS_BUDGET_KB = 166.6;
 
 function initialScripts(html: string): string[] {
   return [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? '');

@@ -1,31 +1,19 @@
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Container } from '../../components/ui/container';
 import { ArrowRightIcon } from '../../components/ui/icons';
+import { FaqAccordion } from '../../features/content/components/faq-accordion';
 import { LandingHero } from '../../features/content/components/landing-hero';
+import { ProcessSteps } from '../../features/content/components/process-steps';
+import { SecurePayment } from '../../features/content/components/secure-payment';
 import { StatsStrip } from '../../features/content/components/stats-strip';
+import { FeaturedDealCard } from '../../features/operations/components/featured-deal-card';
 import { OperationSearch } from '../../features/operations/components/operation-search';
+import { OperationsGrid } from '../../features/operations/components/operations-grid';
 import { statsQueryOptions } from '../../features/content/api/get-stats';
 import { featuredOperationQueryOptions } from '../../features/operations/api/get-featured-operation';
 import { type ListOperationsParams, listOperationsQueryOptions } from '../../features/operations/api/list-operations';
 import { ensureQueries, routeData } from '../route-data';
-
-/*
- * The sections below the first screen are chunks of their own, out of the landing's initial
- * download (issue 24 item 4). The server renders them whole (it waits for every chunk); in the
- * browser React 19 leaves each Suspense boundary's server HTML as it is and hydrates it when its
- * chunk arrives. A client-side navigation to the landing shows them as their chunk arrives.
- */
-const FeaturedDealCard = lazy(() =>
-  import('../../features/operations/components/featured-deal-card').then((module) => ({
-    default: module.FeaturedDealCard,
-  })),
-);
-const OperationsGrid = lazy(() =>
-  import('../../features/operations/components/operations-grid').then((module) => ({ default: module.OperationsGrid })),
-);
-const LowerSections = lazy(() => import('./landing-lower-sections'));
 
 /** How many of the newest operations the landing shows before "view all" (spec §2: three sample cards). */
 const LANDING_OPERATIONS_LIMIT = 3;
@@ -60,9 +48,7 @@ export function SourceLandingPage() {
           <h2 id="featured-title" className="mb-8 text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">
             {t('featured.eyebrow')}
           </h2>
-          <Suspense>
-            <FeaturedDealCard />
-          </Suspense>
+          <FeaturedDealCard />
         </Container>
       </section>
       <section aria-labelledby="open-operations-title" className="py-16 sm:py-20">
@@ -82,14 +68,12 @@ export function SourceLandingPage() {
               <ArrowRightIcon className="size-4" />
             </Link>
           </div>
-          <Suspense>
-            <OperationsGrid params={LANDING_OPERATIONS} />
-          </Suspense>
+          <OperationsGrid params={LANDING_OPERATIONS} />
         </Container>
       </section>
-      <Suspense>
-        <LowerSections />
-      </Suspense>
+      <FaqAccordion />
+      <ProcessSteps />
+      <SecurePayment />
     </>
   );
 }
