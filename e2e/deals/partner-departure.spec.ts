@@ -1,4 +1,4 @@
-import { devices, expect, test } from '@playwright/test';
+import { devices, expect, test } from '../support/test';
 import { TERMS_VERSION, todayIsoDate } from '@tradeops/shared';
 import { randomUUID } from 'node:crypto';
 import { createApprovedCompany } from '../support/accounts';

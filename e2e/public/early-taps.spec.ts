@@ -1,4 +1,4 @@
-import { type Page, type Request, expect, test } from '@playwright/test';
+import { type Page, type Request, expect, test } from '../support/test';
 import { DEMO_PASSWORD, DEMO_USERS, originHeaders, signUpFresh } from '../support/login';
 
 /**

@@ -1,5 +1,4 @@
-import { type Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import { type Page, expect, test } from '../support/test';
 import { clickUntilAt } from '../support/navigation';
 
 /**

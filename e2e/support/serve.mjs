@@ -19,6 +19,9 @@ const env = {
   LOG_LEVEL: 'warn',
   // The origin Playwright's baseURL uses: mailed links point there and the CSRF check expects it.
   PUBLIC_URL: `http://127.0.0.1:${process.env.PORT ?? 3000}`,
+  // One proxy hop believed: each test sends its own X-Forwarded-For (e2e/support/test.ts), so the
+  // per-address limits count a test's requests, not the whole suite's from 127.0.0.1.
+  TRUST_PROXY: '1',
 };
 
 let dropDatabase = async () => {};
