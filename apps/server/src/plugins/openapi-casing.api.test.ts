@@ -6,10 +6,65 @@ const CAMEL_CASE = /^[a-z][a-zA-Z0-9]*$/;
 
 /**
  * The routes whose JSON bodies still carry snake_case keys, by route, as found when this test came
- * (issue 26). Each is to be converted with its web client in one change; the list only shrinks: a
- * route named here that no longer has one fails this test too, so it leaves the list when it is fixed.
+ * (issue 26): 52 routes. Each is to be converted with its web client in one change; the list only
+ * shrinks: a route named here that no longer has one fails this test too, so it leaves the list when
+ * it is fixed. Placing an order (POST /api/operations/{id}/participations) is documented to API-key
+ * clients with snake_case fields (docs/api.md): it must go on accepting them when it changes.
  */
-const STILL_SNAKE_CASE: readonly string[] = [];
+const STILL_SNAKE_CASE: readonly string[] = [
+  'DELETE /api/admin/operations/{id}/partners/{userId}',
+  'DELETE /api/operations/{id}/watch',
+  'GET /api/account/profile',
+  'GET /api/admin/contact-messages',
+  'GET /api/admin/operations/{id}/control',
+  'GET /api/admin/operations/{id}/ledger',
+  'GET /api/admin/operations/{id}/partners',
+  'GET /api/admin/payments',
+  'GET /api/admin/settings',
+  'GET /api/blog',
+  'GET /api/blog/{slug}',
+  'GET /api/notifications',
+  'GET /api/notifications/unread-count',
+  'GET /api/operations',
+  'GET /api/operations/catalogue',
+  'GET /api/operations/featured',
+  'GET /api/operations/{id}',
+  'GET /api/operations/{id}/deal-room',
+  'GET /api/operations/{id}/documents',
+  'GET /api/operations/{id}/messages',
+  'GET /api/operations/{id}/participation-form',
+  'GET /api/operations/{id}/participations/mine',
+  'GET /api/operations/{id}/summary',
+  'GET /api/operations/{id}/waitlist/mine',
+  'GET /api/participations/{id}',
+  'GET /api/participations/{id}/statement',
+  'GET /api/partner/operations',
+  'GET /api/partner/operations/{id}',
+  'GET /api/seller/operations/{id}/statement',
+  'GET /api/stats',
+  'PATCH /api/operations/{id}/deal-room/notifications',
+  'POST /api/admin/operations/{id}/cancel',
+  'POST /api/admin/operations/{id}/dispute/decision',
+  'POST /api/admin/operations/{id}/final-measurement',
+  'POST /api/admin/operations/{id}/partners',
+  'POST /api/admin/operations/{id}/payout-preview',
+  'POST /api/admin/operations/{id}/settle',
+  'POST /api/admin/payments/{id}/confirm',
+  'POST /api/admin/payments/{id}/reject',
+  'POST /api/notifications/read-all',
+  'POST /api/notifications/{id}/read',
+  'POST /api/operations/{id}/disputes',
+  'POST /api/operations/{id}/disputes/evidence',
+  'POST /api/operations/{id}/messages',
+  'POST /api/operations/{id}/participations',
+  'POST /api/operations/{id}/waitlist',
+  'POST /api/operations/{id}/waitlist/claim',
+  'POST /api/participations/{id}/cancel',
+  'POST /api/participations/{id}/proof',
+  'PUT /api/account/profile',
+  'PUT /api/admin/settings',
+  'PUT /api/operations/{id}/watch',
+];
 
 interface JsonSchema {
   type?: string | string[];
@@ -41,7 +96,8 @@ function propertyNames(schema: JsonSchema | undefined, at: string, found: [strin
   }
   const items = Array.isArray(schema.items) ? schema.items : schema.items ? [schema.items] : [];
   for (const item of items) propertyNames(item, `${at}[]`, found, seen);
-  if (typeof schema.additionalProperties === 'object') propertyNames(schema.additionalProperties, `${at}{}`, found, seen);
+  if (typeof schema.additionalProperties === 'object')
+    propertyNames(schema.additionalProperties, `${at}{}`, found, seen);
   for (const part of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) {
     propertyNames(part, at, found, seen);
   }

@@ -136,7 +136,10 @@ describe('realtime: LISTEN/NOTIFY → GET /api/events', () => {
     }
 
     // Once approved, its changes reach every signed-in user.
-    await t.db.update(operations).set({ status: 'active', reviewStatus: 'approved' }).where(eq(operations.id, pending.id));
+    await t.db
+      .update(operations)
+      .set({ status: 'active', reviewStatus: 'approved' })
+      .where(eq(operations.id, pending.id));
     await buyer.waitFor(isEvent('operation', { operationId: pending.id }));
   });
 

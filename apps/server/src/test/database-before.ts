@@ -2,7 +2,13 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { DAY_MS, type KycStatus, type OperationReviewStatus, type OperationStatus, isPartnerRole } from '@tradeops/shared';
+import {
+  DAY_MS,
+  type KycStatus,
+  type OperationReviewStatus,
+  type OperationStatus,
+  isPartnerRole,
+} from '@tradeops/shared';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { type DatabaseHandle, type Queryable, openDatabase, selectRows } from '../db/client';

@@ -249,10 +249,7 @@ describe('route table', () => {
 
     it('tells an unconfirmed account on /onboarding why its documents cannot go to review, and offers a new link', async () => {
       mockApi({ '/api/kyc': () => jsonResponse(pendingKycStatus()) });
-      renderApp(
-        '/onboarding',
-        createTestQueryClient(buildSessionUser({ kycStatus: 'pending', emailVerified: false })),
-      );
+      renderApp('/onboarding', createTestQueryClient(buildSessionUser({ kycStatus: 'pending', emailVerified: false })));
       const notice = await screen.findByTestId('email-verification-notice');
       expect(within(notice).getByRole('heading', { name: 'Confirma tu correo electrónico' })).toBeInTheDocument();
       expect(within(notice).getByText(/Te enviamos un enlace a comprador@tradeops\.demo/)).toBeInTheDocument();

@@ -175,7 +175,9 @@ export async function getAdminDashboard(
       const rows = await db
         .select()
         .from(operations)
-        .where(and(eq(operations.reviewStatus, 'approved'), inArray(operations.status, ['active', 'allocated', 'funded'])))
+        .where(
+          and(eq(operations.reviewStatus, 'approved'), inArray(operations.status, ['active', 'allocated', 'funded'])),
+        )
         .orderBy(desc(operations.allocatedTons), asc(operations.deadline), desc(operations.createdAt))
         .limit(ALLOCATION_CHART_LIMIT);
       return rows.map((row) => ({

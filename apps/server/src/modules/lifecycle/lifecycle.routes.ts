@@ -68,7 +68,6 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getOperationControl(app.db, request.params.id, request.lang),
   );
 
-
   app.post(
     '/admin/operations/:id/final-measurement',
     {
@@ -168,7 +167,6 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok;
     },
   );
-
 
   app.post(
     '/operations/:id/disputes',

@@ -1,4 +1,10 @@
-import { OPERATION_MILESTONE_KINDS, ZOkResponse, ZPartnerStepParams, ZRecordMilestoneFields, isPartnerRole } from '@tradeops/shared';
+import {
+  OPERATION_MILESTONE_KINDS,
+  ZOkResponse,
+  ZPartnerStepParams,
+  ZRecordMilestoneFields,
+  isPartnerRole,
+} from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { type z } from 'zod';
 import { AppError } from '../../errors';
 
 /** Field path → catalog key, from a zod failure of the multipart fields. */

@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  OFFER_IMAGE_MAX_BYTES,
-  OFFER_IMAGE_MIME_TYPES,
-  UPLOAD_MAX_BYTES,
-} from '@tradeops/shared';
+import { OFFER_IMAGE_MAX_BYTES, OFFER_IMAGE_MIME_TYPES, UPLOAD_MAX_BYTES } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { type AppTransaction, type Queryable } from '../../db/client';
 import { operations, productSpecs } from '../../db/schema';

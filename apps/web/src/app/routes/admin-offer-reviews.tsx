@@ -85,9 +85,7 @@ function OfferReviewRow({ item }: { item: OperationReviewItem }) {
         />
       </div>
       {/* A rejection's refusal shows in its own form. */}
-      {decide.isError && decide.variables.kind === 'approve' && (
-        <Alert className="mt-2">{decide.error.message}</Alert>
-      )}
+      {decide.isError && decide.variables.kind === 'approve' && <Alert className="mt-2">{decide.error.message}</Alert>}
     </li>
   );
 }

@@ -14,8 +14,7 @@ export const useOfferReviewQueue = () =>
 
 /** An admin's decision on an offer, naming the revision reviewed: an offer edited since is refused (409). */
 export type OfferReviewDecision =
-  | { kind: 'approve'; id: string; revision: number }
-  | { kind: 'reject'; id: string; revision: number; reason: string };
+  { kind: 'approve'; id: string; revision: number } | { kind: 'reject'; id: string; revision: number; reason: string };
 
 export function decideOfferReview(decision: OfferReviewDecision) {
   const path = `/api/admin/offer-reviews/${encodeURIComponent(decision.id)}/${decision.kind}`;
