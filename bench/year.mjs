@@ -60,7 +60,7 @@ async function prepareActors(db, secret) {
   const [anyOrder] = await db.query(`select id from operation_participants where user_id = $1 limit 1`, [buyer.id]);
   const [{ public_deals: publicDeals }] = await db.query(
     `select count(*)::int as public_deals from operations
-     where kyc_status = 'approved' and status not in ('rejected', 'expired', 'cancelled')`,
+     where review_status = 'approved' and status not in ('rejected', 'expired', 'cancelled')`,
   );
   return { admin, seller, buyer, dealRoomId: room?.id, orderId: (order ?? anyOrder)?.id, publicDeals };
 }

@@ -26,7 +26,7 @@ export async function createBuyers(db, { count, secret }) {
     ]);
     await db.query(
       `insert into profiles (id, full_name, company_name, country, role, kyc_status, kyc_reviewed_at)
-       values ($1, $2, $3, 'UY', 'buyer', 'aprobado', now())`,
+       values ($1, $2, $3, 'UY', 'buyer', 'approved', now())`,
       [id, `Bench Buyer ${i}`, `Bench Company ${i}`],
     );
     await db.query(`insert into session (id, token, user_id, expires_at) values ($1, $2, $3, $4)`, [
@@ -47,7 +47,7 @@ export async function createOperations(db, { count, totalTons, prefix }) {
     const [row] = await db.query(
       `insert into operations (title, title_en, description, product_name, product_category, type,
          origin_country, destination_country, total_tons, lot_step_tons, min_volume, price_per_ton_cents,
-         deadline, status, kyc_status, seller_id, approved_at, trade_terms)
+         deadline, status, review_status, seller_id, approved_at, trade_terms)
        values ($1, $1, 'Bench operation', 'Bench Milk Powder', 'dairy', 'export', 'UY', 'VE', $2, 5, 5,
          350000, now() + interval '30 days', 'active', 'approved', $3, now(),
          -- Every deal states its trade terms (migration 0027): those a quote implies.

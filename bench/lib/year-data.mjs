@@ -83,7 +83,7 @@ export function yearStatements(v) {
        select 'y-u-' || n, 'Year Person ' || n, 'Year Company ' || n,
               (array['UY','AR','BR','VE','CL','PE'])[1 + n % 6],
               case when n <= ${S} then 'seller' else 'buyer' end,
-              case when n > ${C - v.kycWaiting} then 'pendiente' else 'aprobado' end,
+              case when n > ${C - v.kycWaiting} then 'pending' else 'approved' end,
               case when n > ${C - v.kycWaiting} then null else now() - interval '100 days' end,
               case when n > ${C - v.kycWaiting} then null else now() + interval '300 days' end,
               now() - interval '400 days' + (n::float8 / ${C}) * interval '380 days'
@@ -109,7 +109,7 @@ export function yearStatements(v) {
     [
       `${O} operations (${A} active)`,
       `insert into operations (id, title, title_en, description, product_name, product_category, type, origin_country,
-         destination_country, total_tons, lot_step_tons, min_volume, price_per_ton_cents, deadline, status, kyc_status,
+         destination_country, total_tons, lot_step_tons, min_volume, price_per_ton_cents, deadline, status, review_status,
          seller_id, approved_at, created_at, updated_at, trade_terms)
        select ${opId('n')},
               ${PRODUCTS}[1 + n % 8] || ' · lote ' || n, ${PRODUCTS_EN}[1 + n % 8] || ' · lot ' || n,

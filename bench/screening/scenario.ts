@@ -94,7 +94,7 @@ async function main() {
           fullName: row.fullName,
           companyName: row.companyName,
           country: 'VE',
-          kycStatus: 'aprobado' as const,
+          kycStatus: 'approved' as const,
         })),
       );
     }

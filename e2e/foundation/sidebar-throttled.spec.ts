@@ -22,7 +22,7 @@ interface AreaLink {
 
 const ADMIN_LINKS: AreaLink[] = [
   { name: 'Usuarios por verificar', url: /\/admin\/kyc\/users$/, heading: 'Revisión KYC de usuarios' },
-  { name: 'Operaciones por aprobar', url: /\/admin\/kyc\/operations$/, heading: 'Revisión de operaciones' },
+  { name: 'Ofertas por aprobar', url: /\/admin\/offer-reviews$/, heading: 'Revisión de ofertas' },
   { name: 'Pagos por verificar', url: /\/admin\/payments$/, heading: 'Verificación de pagos' },
   { name: 'Operaciones en curso', url: /\/admin\/operations$/, heading: 'Operaciones en curso' },
   { name: 'Cumplimiento', url: /\/admin\/compliance$/, heading: 'Cumplimiento' },

@@ -135,11 +135,11 @@ test.describe('KYC', () => {
     await adminContext.close();
   });
 
-  test('an admin reviews the pending operations of sellers', async ({ page, baseURL }) => {
+  test('an admin reviews the pending offers of sellers', async ({ page, baseURL }) => {
     await loginAs(page, 'admin', baseURL);
     await page.goto('/admin/kyc');
-    await page.getByRole('link', { name: 'Revisar operaciones' }).click();
-    await expect(page).toHaveURL(/\/admin\/kyc\/operations$/);
+    await page.getByRole('link', { name: 'Revisar ofertas' }).click();
+    await expect(page).toHaveURL(/\/admin\/offer-reviews$/);
     const rows = page.getByTestId('operation-review');
     // The seed has pending operations; count them once the list has loaded.
     await expect(rows.first()).toBeVisible();

@@ -102,7 +102,7 @@ test.describe('offers', () => {
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
     await loginAs(admin, 'admin', baseURL);
-    await admin.goto('/admin/kyc/operations');
+    await admin.goto('/admin/offer-reviews');
     await expect(admin.getByTestId('operation-review').filter({ hasText: `${product} - Venezuela` })).toBeVisible();
     await adminContext.close();
   });
@@ -191,7 +191,7 @@ test.describe('offers', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Panel de administración' })).toBeVisible();
     await expect(page.getByText('Pagos por verificar').first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Toneladas por mes' })).toBeVisible();
-    await page.getByRole('link', { name: /Aprobación de operaciones/ }).click();
+    await page.getByRole('link', { name: /Revisión de ofertas/ }).click();
     await expect(page).toHaveURL(/\/admin\/kyc\/operations$/);
   });
 

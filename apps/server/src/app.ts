@@ -20,6 +20,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
 import { kycReviewRoutes } from './modules/kyc/review.routes';
+import { offerReviewRoutes } from './modules/offers/offer-review.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -27,6 +28,7 @@ import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { type HostResolver } from './modules/integrations/public-address';
 import { type WebhookRetryPolicy } from './modules/integrations/webhook-delivery.service';
 import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
+import { milestoneRoutes } from './modules/lifecycle/milestone.routes';
 import { partnerOperationsRoutes } from './modules/partner-operations/partner-operations.routes';
 import { tradeDocumentsRoutes } from './modules/lifecycle/trade-documents.routes';
 import { operationDetailRoutes } from './modules/operations/operation-detail.routes';
@@ -257,10 +259,12 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
           },
         });
         await api.register(offersRoutes);
+        await api.register(offerReviewRoutes);
         await api.register(dashboardsRoutes);
         await api.register(settingsRoutes);
         await api.register(statementsRoutes);
         await api.register(lifecycleRoutes);
+        await api.register(milestoneRoutes);
         await api.register(partnerOperationsRoutes);
         await api.register(tradeDocumentsRoutes);
         await api.register(integrationsRoutes, { resolveHost: options.resolveWebhookHost });

@@ -37,7 +37,7 @@ describe('the price floor migrations on a database with deals below $1', () => {
 
     const db = handle.db;
     ids.active = await insertOperationBefore(db, { pricePerTonCents: 0, totalTons: 20, allocatedTons: 10 });
-    ids.pending = await insertOperationBefore(db, { pricePerTonCents: 0, status: 'pending', kycStatus: 'pending' });
+    ids.pending = await insertOperationBefore(db, { pricePerTonCents: 0, status: 'pending', reviewStatus: 'pending' });
     ids.cancelled = await insertOperationBefore(db, { pricePerTonCents: 0, status: 'cancelled' });
     ids.cheap = await insertOperationBefore(db, { pricePerTonCents: 99 });
     ids.normal = await insertOperationBefore(db, { pricePerTonCents: 100 });
@@ -95,8 +95,8 @@ describe('the price floor migrations on a database with deals below $1', () => {
 
   it('rejects a deal below $1 still waiting for review, with a reason its seller can act on', async () => {
     const operation = await operationById(ids.pending);
-    expect(operation).toMatchObject({ status: 'rejected', kycStatus: 'rejected' });
-    expect(operation.kycRejectReason).toContain('$1');
+    expect(operation).toMatchObject({ status: 'rejected', reviewStatus: 'rejected' });
+    expect(operation.reviewRejectionReason).toContain('$1');
   });
 
   it('leaves ended deals and deals at $1 or more as they were, and audits each deal it ended', async () => {
@@ -128,12 +128,12 @@ describe('the price floor migrations on a database with deals below $1', () => {
     // The rejected offer goes back to review only with a price of at least $1.
     const resubmit = handle.db
       .update(operations)
-      .set({ status: 'pending', kycStatus: 'pending', kycRejectReason: null })
+      .set({ status: 'pending', reviewStatus: 'pending', reviewRejectionReason: null })
       .where(eq(operations.id, ids.pending));
     expect(await resubmit.then(() => null, getPgErrorCode)).toBe('23514');
     const [fixed] = await handle.db
       .update(operations)
-      .set({ status: 'pending', kycStatus: 'pending', kycRejectReason: null, pricePerTonCents: 120_000 })
+      .set({ status: 'pending', reviewStatus: 'pending', reviewRejectionReason: null, pricePerTonCents: 120_000 })
       .where(eq(operations.id, ids.pending))
       .returning({ status: operations.status });
     expect(fixed?.status).toBe('pending');

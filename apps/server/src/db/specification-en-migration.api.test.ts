@@ -7,7 +7,7 @@ import {
   openDatabaseBefore,
 } from '../test/database-before';
 import { type DatabaseHandle } from './client';
-import { adminKycReview, operations } from './schema';
+import { adminOfferReview, operations } from './schema';
 
 /** The last migration before operations had an English specification line. */
 const BEFORE_SPECIFICATION_EN = '0024_kyc_freshness';
@@ -29,7 +29,7 @@ describe('the English specification migration on a database with demo and seller
     await insertDemoAccountsBefore(handle.db);
     ids.demo = await insertOperationBefore(handle.db, { specification: 'Regular 26% de materia grasa' });
     ids.seller = await insertOperationBefore(handle.db, { specification: 'Tostado medio, 85 puntos' });
-    ids.pending = await insertOperationBefore(handle.db, { status: 'pending', kycStatus: 'pending' });
+    ids.pending = await insertOperationBefore(handle.db, { status: 'pending', reviewStatus: 'pending' });
     await handle.migrate();
   }, 120_000);
   afterAll(async () => {
@@ -49,7 +49,7 @@ describe('the English specification migration on a database with demo and seller
   });
 
   it('names each offer waiting for review in English too', async () => {
-    const [row] = await handle.db.select().from(adminKycReview).where(eq(adminKycReview.id, ids.pending));
+    const [row] = await handle.db.select().from(adminOfferReview).where(eq(adminOfferReview.id, ids.pending));
     expect(row).toMatchObject({ title: 'Operación de prueba', titleEn: 'Test operation' });
   });
 });

@@ -33,7 +33,7 @@ describe('the trade terms migration on deals written before it', () => {
       handle.db,
       sql`update operations set arrival_port = 'La Guaira', expected_departure = '2026-12-05' where id = ${ids.full}`,
     );
-    ids.bare = await insertOperationBefore(handle.db, { status: 'pending', kycStatus: 'pending' });
+    ids.bare = await insertOperationBefore(handle.db, { status: 'pending', reviewStatus: 'pending' });
     await handle.migrate();
   }, 120_000);
   afterAll(async () => {

@@ -114,11 +114,11 @@ describe('realtime: LISTEN/NOTIFY → GET /api/events', () => {
     const buyer = await open('comprador@tradeops.demo');
     const owner = await open('vendedor@tradeops.demo');
     const admin = await open('admin@tradeops.demo');
-    const pending = await createOpenOperation(t.db, { status: 'pending', kycStatus: 'pending' });
+    const pending = await createOpenOperation(t.db, { status: 'pending', reviewStatus: 'pending' });
     const rejected = await createOpenOperation(t.db, {
       status: 'rejected',
-      kycStatus: 'rejected',
-      kycRejectReason: 'Falta la ficha técnica',
+      reviewStatus: 'rejected',
+      reviewRejectionReason: 'Falta la ficha técnica',
     });
     const approved = await createOpenOperation(t.db);
     // Changes of each row (an edit, a milestone) announce its id.
@@ -130,13 +130,16 @@ describe('realtime: LISTEN/NOTIFY → GET /api/events', () => {
     await Promise.all([buyer, owner, admin].map((stream) => stream.waitFor(approvedChange)));
     for (const hidden of [pending, rejected]) {
       const change = isEvent('operation', { operationId: hidden.id });
-      expect(buyer.messages.some(change), hidden.kycStatus).toBe(false);
-      expect(owner.messages.some(change), hidden.kycStatus).toBe(true);
-      expect(admin.messages.some(change), hidden.kycStatus).toBe(true);
+      expect(buyer.messages.some(change), hidden.reviewStatus).toBe(false);
+      expect(owner.messages.some(change), hidden.reviewStatus).toBe(true);
+      expect(admin.messages.some(change), hidden.reviewStatus).toBe(true);
     }
 
     // Once approved, its changes reach every signed-in user.
-    await t.db.update(operations).set({ status: 'active', kycStatus: 'approved' }).where(eq(operations.id, pending.id));
+    await t.db
+      .update(operations)
+      .set({ status: 'active', reviewStatus: 'approved' })
+      .where(eq(operations.id, pending.id));
     await buyer.waitFor(isEvent('operation', { operationId: pending.id }));
   });
 

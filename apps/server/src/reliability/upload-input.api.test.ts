@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../db/seed/demo-operations';
 import { createOpenOperation, placeOrder } from '../test/deals';
 import { PDF_BYTES } from '../test/kyc-files';
-import { MILESTONE_UPLOAD_LIMITS } from '../modules/lifecycle/lifecycle.routes';
+import { MILESTONE_UPLOAD_LIMITS } from '../modules/lifecycle/milestone.routes';
 import { buildOfferRequest } from '../test/offers';
 import { changedTables, checksumTables, listBusinessTables } from '../test/table-checksum';
 import { type TestApp, createTestApp, signIn } from '../test/test-app';

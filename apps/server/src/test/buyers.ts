@@ -45,7 +45,7 @@ export async function createApprovedBuyers(t: TestApp, count: number, prefix = '
       companyType: 'importer_exporter' as const,
       country: 'VE',
       role: 'buyer' as const,
-      kycStatus: 'aprobado' as const,
+      kycStatus: 'approved' as const,
       kycReviewedAt: now,
     })),
   );

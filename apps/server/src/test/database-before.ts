@@ -2,7 +2,13 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { DAY_MS, type OperationReviewStatus, type OperationStatus, isPartnerRole } from '@tradeops/shared';
+import {
+  DAY_MS,
+  type KycStatus,
+  type OperationReviewStatus,
+  type OperationStatus,
+  isPartnerRole,
+} from '@tradeops/shared';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { type DatabaseHandle, type Queryable, openDatabase, selectRows } from '../db/client';
@@ -56,7 +62,8 @@ export async function openDatabaseBefore(lastTag: string): Promise<DatabaseBefor
  * An operation of the demo seller (approved and open unless told otherwise: 20 t in lots of 5 at
  * $1,000/t, deadline in 10 days) written in SQL, naming only columns the first migration already
  * had: today's schema (what a Drizzle insert writes, every column) names columns that a database
- * migrated up to an older tag does not have yet. Answers the operation's id.
+ * migrated up to an older tag does not have yet (the offer review's status was `kyc_status` until 0030).
+ * Answers the operation's id.
  */
 export async function insertOperationBefore(
   db: Queryable,
@@ -65,7 +72,7 @@ export async function insertOperationBefore(
     allocatedTons?: number;
     pricePerTonCents?: number;
     status?: OperationStatus;
-    kycStatus?: OperationReviewStatus;
+    reviewStatus?: OperationReviewStatus;
     specification?: string | null;
   } = {},
 ): Promise<string> {
@@ -74,7 +81,7 @@ export async function insertOperationBefore(
     allocatedTons = 0,
     pricePerTonCents = 100_000,
     status = 'active',
-    kycStatus = 'approved',
+    reviewStatus = 'approved',
     specification = null,
   } = overrides;
   const [row] = await selectRows<{ id: string }>(
@@ -85,7 +92,7 @@ export async function insertOperationBefore(
            status, kyc_status, seller_id, specification)
         values ('Operación de prueba', 'Test operation', 'Leche en polvo', 'dairy', 'import', 'UY', 'VE',
            ${totalTons}, ${allocatedTons}, 5, 5, 20, ${pricePerTonCents}, ${new Date(Date.now() + 10 * DAY_MS)},
-           ${status}, ${kycStatus}, ${demoUserId('vendedor')}, ${specification})
+           ${status}, ${reviewStatus}, ${demoUserId('vendedor')}, ${specification})
         returning id`,
   );
   return row!.id;
@@ -94,8 +101,15 @@ export async function insertOperationBefore(
 /**
  * The demo companies (user and profile rows) in SQL, for a database migrated only part of the way:
  * today's schema names columns (admin rights through the mailbox, compliance, KYC renewal) that such a
- * database does not have yet. Only the columns of the first migration are written.
+ * database does not have yet. Only the columns of the first migration are written, and the KYC status in
+ * the Spanish values stored until 0030 (pendiente, aprobado, rechazado).
  */
+const SPANISH_KYC_STATUS: Record<KycStatus, string> = {
+  pending: 'pendiente',
+  approved: 'aprobado',
+  rejected: 'rechazado',
+};
+
 export async function insertDemoAccountsBefore(db: Queryable): Promise<void> {
   for (const demo of DEMO_ACCOUNTS) {
     // The partner accounts' role and company type came with a later migration (0028).
@@ -109,7 +123,7 @@ export async function insertDemoAccountsBefore(db: Queryable): Promise<void> {
       db,
       sql`insert into profiles (id, full_name, company_name, company_type, country, tax_id, role, kyc_status, is_admin)
           values (${id}, ${demo.fullName}, ${demo.companyName}, ${demo.companyType}, ${demo.country}, ${demo.taxId},
-                  ${demo.role}, ${demo.kycStatus}, ${demo.isAdmin})`,
+                  ${demo.role}, ${SPANISH_KYC_STATUS[demo.kycStatus]}, ${demo.isAdmin})`,
     );
   }
 }

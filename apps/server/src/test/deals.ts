@@ -54,7 +54,7 @@ export async function createOpenOperation(
       pricePerTonCents: 100_000,
       deadline: new Date(Date.now() + 10 * DAY_MS),
       status: 'active',
-      kycStatus: 'approved',
+      reviewStatus: 'approved',
       sellerId: demoUserId('vendedor'),
       tradeTerms: testTradeTerms(),
       ...overrides,

@@ -29,7 +29,7 @@ function SessionCheck() {
 /** Where a user who may not pass the KYC gate goes (spec §6). */
 export function kycRedirectFor(user: SessionUser): string | null {
   if (canPassKycGate(user)) return null;
-  return user.kycStatus === 'rechazado' ? '/kyc-cuenta/reintentar' : '/kyc-cuenta';
+  return user.kycStatus === 'rejected' ? '/kyc-cuenta/reintentar' : '/kyc-cuenta';
 }
 
 type Rule = (user: SessionUser) => string | null;

@@ -300,9 +300,11 @@ const routeTable: RouteObject[] = [
           page('admin/kyc/users', 'pages.adminKycUsers', () =>
             import('./routes/admin-kyc-users').then((m) => ({ Component: m.AdminKycUsersPage })),
           ),
-          page('admin/kyc/operations', 'pages.adminKycOperations', () =>
-            import('./routes/admin-kyc-operations').then((m) => ({ Component: m.AdminKycOperationsPage })),
+          page('admin/offer-reviews', 'pages.adminKycOperations', () =>
+            import('./routes/admin-offer-reviews').then((m) => ({ Component: m.AdminOfferReviewsPage })),
           ),
+          // The offer review's address before issue 26.
+          { path: 'admin/kyc/operations', loader: () => redirect('/admin/offer-reviews') },
           page('admin/settings', 'pages.adminSettings', () =>
             import('./routes/admin-settings').then((m) => ({ Component: m.AdminSettingsPage })),
           ),

@@ -27,7 +27,7 @@ export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionU
     role: 'buyer',
     isAdmin: false,
     isStaff: false,
-    kycStatus: 'aprobado',
+    kycStatus: 'approved',
     kycRejectReason: null,
     language: 'es',
     emailVerified: true,

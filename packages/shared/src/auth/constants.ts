@@ -38,8 +38,8 @@ export const COMPANY_TYPES = [
 ] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
 
-/** Profile KYC status, in the spec's Spanish values. */
-export const KYC_STATUSES = ['pendiente', 'aprobado', 'rechazado'] as const;
+/** A company's KYC status (stored in English since migration 0030; the spec's Spanish values were pendiente, aprobado, rechazado). */
+export const KYC_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
 /**

@@ -1,11 +1,11 @@
-import { type UserMode, type UserRole } from './constants';
+import { type KycStatus, type UserMode, type UserRole } from './constants';
 
 /** What the landing rules need to know about a signed-in user. */
 export interface LandingUser {
   role: UserRole | null;
   isAdmin: boolean;
   isStaff: boolean;
-  kycStatus: 'pendiente' | 'aprobado' | 'rechazado';
+  kycStatus: KycStatus;
   /** An admin who must enrol in two-factor sign-in first (production). */
   twoFactorEnrolmentRequired?: boolean;
 }
@@ -15,15 +15,15 @@ export const ADMIN_DOOR_PATH = '/admin_ilumia/login';
 
 /** Whether the KYC gate lets the user through (spec §6: approved, staff and admins). */
 export function canPassKycGate(user: LandingUser): boolean {
-  return user.isAdmin || user.isStaff || user.kycStatus === 'aprobado';
+  return user.isAdmin || user.isStaff || user.kycStatus === 'approved';
 }
 
 /** Where a user goes right after signing in (issue 3: by KYC state, then role). */
 export function getLandingPath(user: LandingUser): string {
   if (user.isAdmin) return '/admin';
   if (user.twoFactorEnrolmentRequired) return ADMIN_DOOR_PATH;
-  if (!user.isStaff && user.kycStatus === 'pendiente') return '/kyc-cuenta/pendiente';
-  if (!user.isStaff && user.kycStatus === 'rechazado') return '/kyc-cuenta/reintentar';
+  if (!user.isStaff && user.kycStatus === 'pending') return '/kyc-cuenta/pendiente';
+  if (!user.isStaff && user.kycStatus === 'rejected') return '/kyc-cuenta/reintentar';
   if (user.role === 'seller') return '/seller/dashboard';
   if (user.role === 'buyer') return '/buyer/dashboard';
   if (user.role === 'logistics' || user.role === 'inspector') return '/partner/operations';

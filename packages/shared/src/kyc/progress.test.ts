@@ -27,14 +27,14 @@ function status(
 
 describe('where a company verification stands', () => {
   it.each([
-    ['nothing uploaded', status('pendiente', 1, () => 'pending'), 'missing'],
-    ['one document still to upload', status('pendiente', 1, (i) => (i === 0 ? 'pending' : 'uploaded')), 'missing'],
-    ['a rejected document not replaced', status('pendiente', 2, (i) => (i === 3 ? 'rejected' : 'verified')), 'missing'],
-    ['all five uploaded, not sent', status('pendiente', 1, () => 'uploaded'), 'unsent'],
-    ['all five sent to review', status('pendiente', 2, () => 'uploaded'), 'in_review'],
-    ['all five verified', status('pendiente', 3, () => 'verified'), 'in_review'],
-    ['company rejected', status('rechazado', 1, () => 'uploaded'), 'rejected'],
-    ['company approved', status('aprobado', 4, () => 'verified'), 'approved'],
+    ['nothing uploaded', status('pending', 1, () => 'pending'), 'missing'],
+    ['one document still to upload', status('pending', 1, (i) => (i === 0 ? 'pending' : 'uploaded')), 'missing'],
+    ['a rejected document not replaced', status('pending', 2, (i) => (i === 3 ? 'rejected' : 'verified')), 'missing'],
+    ['all five uploaded, not sent', status('pending', 1, () => 'uploaded'), 'unsent'],
+    ['all five sent to review', status('pending', 2, () => 'uploaded'), 'in_review'],
+    ['all five verified', status('pending', 3, () => 'verified'), 'in_review'],
+    ['company rejected', status('rejected', 1, () => 'uploaded'), 'rejected'],
+    ['company approved', status('approved', 4, () => 'verified'), 'approved'],
   ] as const)('%s → %s', (_name, data, stage) => {
     expect(getKycStage(data)).toBe(stage);
   });

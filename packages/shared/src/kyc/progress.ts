@@ -21,8 +21,8 @@ export function needsUpload(document: Pick<KycDocument, 'status'>): boolean {
 export type KycStage = 'approved' | 'rejected' | 'missing' | 'unsent' | 'in_review';
 
 export function getKycStage(data: Pick<KycStatusResponse, 'kycStatus' | 'onboarding' | 'documents'>): KycStage {
-  if (data.kycStatus === 'aprobado') return 'approved';
-  if (data.kycStatus === 'rechazado') return 'rejected';
+  if (data.kycStatus === 'approved') return 'approved';
+  if (data.kycStatus === 'rejected') return 'rejected';
   if (data.documents.some(needsUpload)) return 'missing';
   return data.onboarding.currentStep >= ONBOARDING_STEP.review ? 'in_review' : 'unsent';
 }

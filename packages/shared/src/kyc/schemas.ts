@@ -128,7 +128,7 @@ export type KycReviewUser = z.infer<typeof ZKycReviewUser>;
 /** GET /api/admin/kyc/users: a page of the review queue (ZPageQuery), the longest waiting first, with how many wait. */
 export const ZKycReviewUsersResponse = zPage(ZKycReviewUser);
 
-/** A row of the spec's admin_kyc_review view. */
+/** A row of the spec's admin_offer_review view. */
 export const ZOperationReviewItem = z.object({
   id: z.string(),
   title: z.string(),

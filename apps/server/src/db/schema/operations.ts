@@ -108,8 +108,8 @@ export const operations = pgTable(
     expectedDeparture: date('expected_departure', { mode: 'string' }),
     expectedArrival: date('expected_arrival', { mode: 'string' }),
     status: text('status').$type<OperationStatus>().notNull().default('pending'),
-    kycStatus: text('kyc_status').$type<OperationReviewStatus>().notNull().default('pending'),
-    kycRejectReason: text('kyc_reject_reason'),
+    reviewStatus: text('review_status').$type<OperationReviewStatus>().notNull().default('pending'),
+    reviewRejectionReason: text('review_rejection_reason'),
     /** Counts the seller's versions of the offer (each edit is one): the admin's decision names one. */
     revision: integer('revision').notNull().default(1),
     sellerId: text('seller_id')
@@ -125,7 +125,7 @@ export const operations = pgTable(
     checkIn('operations_product_category_check', t.productCategory, PRODUCT_CATEGORIES),
     checkIn('operations_type_check', t.type, OPERATION_TYPES),
     checkIn('operations_status_check', t.status, OPERATION_STATUSES),
-    checkIn('operations_kyc_status_check', t.kycStatus, OPERATION_REVIEW_STATUSES),
+    checkIn('operations_review_status_check', t.reviewStatus, OPERATION_REVIEW_STATUSES),
     check('operations_origin_country_check', sql`${t.originCountry} ~ '^[A-Z]{2}$'`),
     check('operations_destination_country_check', sql`${t.destinationCountry} ~ '^[A-Z]{2}$'`),
     check('operations_total_tons_check', sql`${t.totalTons} > 0`),
@@ -151,7 +151,7 @@ export const operations = pgTable(
     ),
     check(
       'operations_rejection_reason_check',
-      sql`${t.kycStatus} <> 'rejected' or coalesce(btrim(${t.kycRejectReason}), '') <> ''`,
+      sql`${t.reviewStatus} <> 'rejected' or coalesce(btrim(${t.reviewRejectionReason}), '') <> ''`,
     ),
     // At most one featured deal: the landing's featured card reads it.
     uniqueIndex('operations_one_featured_idx')
@@ -159,12 +159,12 @@ export const operations = pgTable(
       .where(sql`is_featured`),
     // The public list: approved, optionally by status, newest first.
     index('operations_public_list_idx').on(
-      t.kycStatus,
+      t.reviewStatus,
       t.status,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index('operations_public_all_idx').on(t.kycStatus, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('operations_public_all_idx').on(t.reviewStatus, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The seller's offers, newest first a page at a time: keyset (created_at, id) per seller.
     index('operations_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The admins' operations list: last changed first.

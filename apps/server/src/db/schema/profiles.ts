@@ -41,8 +41,8 @@ export const profiles = pgTable(
     taxId: text('tax_id'),
     /** null until the user picks a mode at /mode-select. */
     role: text('role').$type<UserRole>(),
-    kycStatus: text('kyc_status').$type<KycStatus>().notNull().default('pendiente'),
-    kycMotivoRechazo: text('kyc_motivo_rechazo'),
+    kycStatus: text('kyc_status').$type<KycStatus>().notNull().default('pending'),
+    kycRejectionReason: text('kyc_rejection_reason'),
     kycReviewedAt: timestamptz('kyc_reviewed_at'),
     kycReviewedBy: text('kyc_reviewed_by').references(() => user.id, { onDelete: 'set null' }),
     isAdmin: boolean('is_admin').notNull().default(false),
@@ -78,13 +78,13 @@ export const profiles = pgTable(
     // A rejection always tells the company why (spec: /kyc-cuenta/reintentar shows the reason).
     check(
       'profiles_rejection_reason_check',
-      sql`${t.kycStatus} <> 'rechazado' or coalesce(btrim(${t.kycMotivoRechazo}), '') <> ''`,
+      sql`${t.kycStatus} <> 'rejected' or coalesce(btrim(${t.kycRejectionReason}), '') <> ''`,
     ),
     index('profiles_kyc_status_idx').on(t.kycStatus),
     // The renewal reminders' daily sweep reads approved companies by expiry.
     index('profiles_kyc_expires_idx')
       .on(t.kycExpiresAt)
-      .where(sql`kyc_status = 'aprobado'`),
+      .where(sql`kyc_status = 'approved'`),
   ],
 );
 

@@ -23,7 +23,7 @@ export const sellerKpis = pgView('seller_kpis', {
 }).existing();
 
 /** Operations waiting for an admin's approval, with their seller. */
-export const adminKycReview = pgView('admin_kyc_review', {
+export const adminOfferReview = pgView('admin_offer_review', {
   id: uuid('id').notNull(),
   title: text('title').notNull(),
   productName: text('product_name').notNull(),

@@ -43,7 +43,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     country: 'VE',
     taxId: null,
     role: null,
-    kycStatus: 'aprobado',
+    kycStatus: 'approved',
     isAdmin: true,
     onboardingStep: 4,
     onboardingStatus: 'completed',
@@ -58,7 +58,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     country: 'VE',
     taxId: 'J-40512876-3',
     role: 'buyer',
-    kycStatus: 'aprobado',
+    kycStatus: 'approved',
     isAdmin: false,
     onboardingStep: 4,
     onboardingStatus: 'completed',
@@ -73,7 +73,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     country: 'AR',
     taxId: '30-71234567-9',
     role: 'seller',
-    kycStatus: 'aprobado',
+    kycStatus: 'approved',
     isAdmin: false,
     onboardingStep: 4,
     onboardingStatus: 'completed',
@@ -88,7 +88,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     country: 'CO',
     taxId: '901.234.567-1',
     role: null,
-    kycStatus: 'pendiente',
+    kycStatus: 'pending',
     isAdmin: false,
     // Its five documents are uploaded and sent (demo-kyc-documents.ts): at compliance review.
     onboardingStep: 2,
@@ -104,7 +104,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     country: 'VE',
     taxId: 'J-41098765-2',
     role: 'buyer',
-    kycStatus: 'aprobado',
+    kycStatus: 'approved',
     isAdmin: false,
     onboardingStep: 4,
     onboardingStatus: 'completed',
@@ -119,7 +119,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     country: 'AR',
     taxId: '30-70987654-1',
     role: 'seller',
-    kycStatus: 'aprobado',
+    kycStatus: 'approved',
     isAdmin: false,
     onboardingStep: 4,
     onboardingStatus: 'completed',
@@ -134,7 +134,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     country: 'BR',
     taxId: '12.345.678/0001-90',
     role: 'seller',
-    kycStatus: 'aprobado',
+    kycStatus: 'approved',
     isAdmin: false,
     onboardingStep: 4,
     onboardingStatus: 'completed',
@@ -149,7 +149,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     country: 'VE',
     taxId: 'J-40876543-1',
     role: 'logistics',
-    kycStatus: 'aprobado',
+    kycStatus: 'approved',
     isAdmin: false,
     onboardingStep: 4,
     onboardingStatus: 'completed',
@@ -164,7 +164,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     country: 'VE',
     taxId: 'J-41234987-6',
     role: 'inspector',
-    kycStatus: 'aprobado',
+    kycStatus: 'approved',
     isAdmin: false,
     onboardingStep: 4,
     onboardingStatus: 'completed',
@@ -218,7 +218,7 @@ export async function seedDemoAccounts(tx: AppTransaction, missing: DemoAccount[
         updatedAt: createdAt,
       })
       .onConflictDoNothing();
-    const isApproved = demo.kycStatus === 'aprobado';
+    const isApproved = demo.kycStatus === 'approved';
     await tx
       .insert(profiles)
       .values({

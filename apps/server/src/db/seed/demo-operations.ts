@@ -60,7 +60,7 @@ export interface DemoOperation {
   departureInDays?: number;
   arrivalInDays?: number;
   sellerKey: string;
-  kycStatus?: OperationReviewStatus;
+  reviewStatus?: OperationReviewStatus;
   status?: OperationStatus;
   partners: [OperationPartnerRole, string][];
 }
@@ -682,7 +682,7 @@ export const DEMO_OPERATIONS: readonly DemoOperation[] = [
     openedDaysAgo: 1,
     deadlineInDays: 35,
     sellerKey: 'vendedor',
-    kycStatus: 'pending',
+    reviewStatus: 'pending',
     status: 'pending',
     partners: [],
   },
@@ -710,7 +710,7 @@ export const DEMO_OPERATIONS: readonly DemoOperation[] = [
     openedDaysAgo: 2,
     deadlineInDays: 40,
     sellerKey: 'vendedor',
-    kycStatus: 'pending',
+    reviewStatus: 'pending',
     status: 'pending',
     partners: [],
   },
@@ -800,8 +800,8 @@ function daysAgo(now: Date, days: number): Date {
 export async function seedDemoOperations(tx: AppTransaction, now: Date, productSpecIds: Record<string, string>) {
   for (const demo of DEMO_OPERATIONS) {
     const createdAt = daysAgo(now, demo.openedDaysAgo);
-    const kycStatus = demo.kycStatus ?? 'approved';
-    const isApproved = kycStatus === 'approved';
+    const reviewStatus = demo.reviewStatus ?? 'approved';
+    const isApproved = reviewStatus === 'approved';
     const departureInDays = demo.departureInDays ?? demo.deadlineInDays + 15;
     const allocatedTons = DEMO_PARTICIPATIONS.filter((p) => p.operationKey === demo.key).reduce(
       (sum, p) => sum + p.volume,
@@ -840,7 +840,7 @@ export async function seedDemoOperations(tx: AppTransaction, now: Date, productS
         expectedArrival: isoDateInDays(demo.arrivalInDays ?? departureInDays + 25, now),
         // Demo orders are all paid and held in escrow: a deal they fill is funded (issue 14), not merely allocated.
         status: demo.status ?? (allocatedTons === demo.totalTons ? 'funded' : 'active'),
-        kycStatus,
+        reviewStatus,
         sellerId: demoUserId(demo.sellerKey),
         viewsCount: demo.isFeatured ? 128 : Math.round(10 + demo.totalTons / 2),
         approvedAt: isApproved ? new Date(createdAt.getTime() + 2 * HOUR_MS) : null,

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../client';
 import {
   account,
-  adminKycReview,
+  adminOfferReview,
   buyerKpis,
   ledgerEntries,
   onboardingStatus,
@@ -93,11 +93,11 @@ describe('demo seed', () => {
       .innerJoin(profiles, eq(profiles.id, user.id))
       .innerJoin(onboardingStatus, eq(onboardingStatus.userId, user.id));
     const byEmail = Object.fromEntries(rows.map((row) => [row.email, row]));
-    expect(byEmail['admin@tradeops.demo']).toMatchObject({ isAdmin: true, kycStatus: 'aprobado' });
-    expect(byEmail['comprador@tradeops.demo']).toMatchObject({ role: 'buyer', kycStatus: 'aprobado', step: 4 });
-    expect(byEmail['vendedor@tradeops.demo']).toMatchObject({ role: 'seller', kycStatus: 'aprobado' });
-    expect(byEmail['pendiente@tradeops.demo']).toMatchObject({ kycStatus: 'pendiente', step: 2 });
-    expect(byEmail['importadora.andina@tradeops.demo']).toMatchObject({ role: 'buyer', kycStatus: 'aprobado' });
+    expect(byEmail['admin@tradeops.demo']).toMatchObject({ isAdmin: true, kycStatus: 'approved' });
+    expect(byEmail['comprador@tradeops.demo']).toMatchObject({ role: 'buyer', kycStatus: 'approved', step: 4 });
+    expect(byEmail['vendedor@tradeops.demo']).toMatchObject({ role: 'seller', kycStatus: 'approved' });
+    expect(byEmail['pendiente@tradeops.demo']).toMatchObject({ kycStatus: 'pending', step: 2 });
+    expect(byEmail['importadora.andina@tradeops.demo']).toMatchObject({ role: 'buyer', kycStatus: 'approved' });
     for (const row of rows) {
       expect(row.providerId).toBe('credential');
       expect(await verifyPassword({ hash: row.password ?? '', password: DEMO_PASSWORD })).toBe(true);
@@ -164,7 +164,7 @@ describe('demo seed', () => {
       pricePerTonCents: 430_000,
       totalPriceCents: 10_750_000,
       status: 'active',
-      kycStatus: 'approved',
+      reviewStatus: 'approved',
       sellerId: demoUserId('vendedor'),
     });
     const daysLeft = ((featured?.deadline?.getTime() ?? 0) - Date.now()) / (24 * 3_600_000);
@@ -249,7 +249,7 @@ describe('demo seed', () => {
     expect(seller?.activeOffers).toBeGreaterThanOrEqual(4);
     expect(seller?.completedOffers).toBe(0);
 
-    const queue = await t.db.select().from(adminKycReview);
+    const queue = await t.db.select().from(adminOfferReview);
     expect(queue.length).toBeGreaterThanOrEqual(1);
     expect(queue.every((row) => row.sellerEmail === 'vendedor@tradeops.demo')).toBe(true);
     expect(queue[0]).toMatchObject({ sellerName: 'Comercializadora Rioplatense S.A.' });

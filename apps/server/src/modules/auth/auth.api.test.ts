@@ -51,7 +51,7 @@ describe('accounts API', () => {
         email: 'ana.torres@example.com',
         fullName: 'Ana Torres',
         role: null,
-        kycStatus: 'pendiente',
+        kycStatus: 'pending',
         isAdmin: false,
       });
       const setCookie = String(response.headers['set-cookie']);
@@ -66,7 +66,7 @@ describe('accounts API', () => {
         companyType: 'trader',
         country: 'PE',
         taxId: '20123456789',
-        kycStatus: 'pendiente',
+        kycStatus: 'pending',
       });
       const [onboarding] = await t.db.select().from(onboardingStatus).where(eq(onboardingStatus.userId, id));
       expect(onboarding?.currentStep).toBe(1);

@@ -12,17 +12,8 @@ import {
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/error-handler';
 import { requireAuth } from '../../plugins/route-access';
-import {
-  changePassword,
-  requestPasswordReset,
-  resetPassword,
-  revokeAllSessions,
-  selectMode,
-  signIn,
-  signInAdmin,
-  signOut,
-  signUp,
-} from './auth.service';
+import { revokeAllSessions, selectMode, signIn, signInAdmin, signOut, signUp } from './auth.service';
+import { changePassword, requestPasswordReset, resetPassword } from './reset-password.service';
 import { getSessionUser } from './session-user';
 
 const errors = errorResponses(400, 401, 403, 409, 429);
@@ -52,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Create an account and sign in',
         description:
-          'The profile starts with kyc_status pendiente and onboarding at step 1. Rate-limited per address (429 with Retry-After).',
+          'The profile starts with kyc_status pending and onboarding at step 1. Rate-limited per address (429 with Retry-After).',
         tags: ['auth'],
         body: ZSignUpRequest,
         response: { 201: ZSessionResponse, ...errors },

@@ -61,6 +61,10 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'POST /api/admin/kyc/documents/:documentId/reject': 'admin',
   'POST /api/admin/kyc/users/:userId/approve': 'admin',
   'POST /api/admin/kyc/users/:userId/reject': 'admin',
+  'GET /api/admin/offer-reviews': 'admin',
+  'POST /api/admin/offer-reviews/:operationId/approve': 'admin',
+  'POST /api/admin/offer-reviews/:operationId/reject': 'admin',
+  // The offer review's paths before issue 26, deprecated.
   'GET /api/admin/kyc/operations': 'admin',
   'POST /api/admin/kyc/operations/:operationId/approve': 'admin',
   'POST /api/admin/kyc/operations/:operationId/reject': 'admin',

@@ -20,7 +20,7 @@ export function toSessionUser(auth: Omit<AuthContext, 'sessionId' | 'sessionMail
     isAdmin: auth.isAdmin,
     isStaff: profile.isStaff,
     kycStatus: profile.kycStatus,
-    kycRejectReason: profile.kycMotivoRechazo ?? null,
+    kycRejectReason: profile.kycRejectionReason ?? null,
     language: profile.language,
     emailVerified: account.emailVerified,
     twoFactorEnabled: account.twoFactorEnabled,

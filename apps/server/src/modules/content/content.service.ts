@@ -25,7 +25,7 @@ export async function getPlatformStats(db: AppDatabase): Promise<PlatformStats> 
       with active as (
         select origin_country, destination_country, total_price_cents, coalesce(approved_at, created_at) as opened_at
         from operations
-        where kyc_status = 'approved' and status = 'active'
+        where review_status = 'approved' and status = 'active'
       )
       select
         (select count(*) from active)::int as active_operations,

@@ -12,8 +12,8 @@ import { type AppDatabase } from '../../db/client';
 import { buyerKpis, orderVolumeByMonth, participations, operations, sellerKpis } from '../../db/schema';
 import { getEscrowHeldCents, getEscrowStates, getPayoutDates } from '../escrow/escrow.service';
 import { getLatestDisputeStates } from '../lifecycle/dispute-records.service';
-import { getKycOverview } from '../kyc/review.service';
-import { listSellerOffers } from '../offers/offers.service';
+import { getKycOverview } from '../kyc/list-review-queue.service';
+import { listSellerOffers } from '../offers/list-seller-offers.service';
 import { pickTitle } from '../operations/operations.service';
 
 /*
@@ -175,7 +175,9 @@ export async function getAdminDashboard(
       const rows = await db
         .select()
         .from(operations)
-        .where(and(eq(operations.kycStatus, 'approved'), inArray(operations.status, ['active', 'allocated', 'funded'])))
+        .where(
+          and(eq(operations.reviewStatus, 'approved'), inArray(operations.status, ['active', 'allocated', 'funded'])),
+        )
         .orderBy(desc(operations.allocatedTons), asc(operations.deadline), desc(operations.createdAt))
         .limit(ALLOCATION_CHART_LIMIT);
       return rows.map((row) => ({

@@ -10,7 +10,8 @@ import {
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/error-handler';
 import { requireAuth } from '../../plugins/route-access';
-import { getDealRoom, listDealRoomMessages, postDealRoomMessage, setDealRoomNotifications } from './deal-room.service';
+import { listDealRoomMessages, postDealRoomMessage, setDealRoomNotifications } from './deal-room.service';
+import { getDealRoom } from './get-deal-room.service';
 
 const errors = errorResponses(400, 401, 403, 404);
 

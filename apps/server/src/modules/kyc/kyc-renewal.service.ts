@@ -16,7 +16,7 @@ export async function sendKycRenewalReminders(db: AppDatabase, now = new Date())
     .from(profiles)
     .where(
       and(
-        eq(profiles.kycStatus, 'aprobado'),
+        eq(profiles.kycStatus, 'approved'),
         isNotNull(profiles.kycExpiresAt),
         gt(profiles.kycExpiresAt, now),
         lte(profiles.kycExpiresAt, horizon),

@@ -83,7 +83,7 @@ describe('KYC documents (owner side)', () => {
   it('starts a new company at step 1 with five pending documents', async () => {
     const { headers } = await signUpCompany(t);
     const status = await getStatus(t, headers);
-    expect(status.kycStatus).toBe('pendiente');
+    expect(status.kycStatus).toBe('pending');
     expect(status.onboarding).toEqual({ currentStep: 1, status: 'in_progress' });
     expect(status.documents.map((d) => [d.documentType, d.status])).toEqual(
       KYC_DOCUMENT_TYPE_LIST.map((type) => [type, 'pending']),
@@ -313,13 +313,13 @@ describe('KYC review (admin side)', () => {
     const routes: [string, string][] = [
       ['GET', '/api/admin/kyc/overview'],
       ['GET', '/api/admin/kyc/users'],
-      ['GET', '/api/admin/kyc/operations'],
+      ['GET', '/api/admin/offer-reviews'],
       ['POST', `/api/admin/kyc/documents/${id}/verify`],
       ['POST', `/api/admin/kyc/documents/${id}/reject`],
       ['POST', `/api/admin/kyc/users/${company.userId}/approve`],
       ['POST', `/api/admin/kyc/users/${company.userId}/reject`],
-      ['POST', `/api/admin/kyc/operations/${id}/approve`],
-      ['POST', `/api/admin/kyc/operations/${id}/reject`],
+      ['POST', `/api/admin/offer-reviews/${id}/approve`],
+      ['POST', `/api/admin/offer-reviews/${id}/reject`],
     ];
     for (const headers of [buyer, company.headers]) {
       for (const [method, url] of routes) {
@@ -333,7 +333,7 @@ describe('KYC review (admin side)', () => {
       }
     }
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, company.userId));
-    expect(profile?.kycStatus).toBe('pendiente');
+    expect(profile?.kycStatus).toBe('pending');
   });
 
   it('lists a company in the review queue once it sends its documents, not while it is still uploading', async () => {
@@ -455,7 +455,7 @@ describe('KYC review (admin side)', () => {
     // Same cookie, no new sign-in: the gate is open.
     expect((await probe()).statusCode).toBe(200);
     const session = await t.app.inject({ method: 'GET', url: '/api/session', headers: company.headers });
-    expect(session.json()).toMatchObject({ user: { kycStatus: 'aprobado' } });
+    expect(session.json()).toMatchObject({ user: { kycStatus: 'approved' } });
     const after = await getStatus(t, company.headers);
     expect(after.onboarding).toEqual({ currentStep: 4, status: 'completed' });
 
@@ -492,7 +492,7 @@ describe('KYC review (admin side)', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ error: { fields: { reason: 'A reason for the rejection is required.' } } });
     const [unchanged] = await t.db.select().from(profiles).where(eq(profiles.id, company.userId));
-    expect(unchanged?.kycStatus).toBe('pendiente');
+    expect(unchanged?.kycStatus).toBe('pending');
 
     const response = await t.app.inject({
       method: 'POST',
@@ -504,7 +504,7 @@ describe('KYC review (admin side)', () => {
     expect(response.statusCode).toBe(200);
     const status = await getStatus(t, company.headers);
     expect(status).toMatchObject({
-      kycStatus: 'rechazado',
+      kycStatus: 'rejected',
       kycRejectReason: 'La empresa no figura en el registro mercantil',
     });
     const [audit] = await t.db
@@ -516,15 +516,15 @@ describe('KYC review (admin side)', () => {
     // A re-upload puts the company back in the queue as pending.
     await upload(t, company.headers, 'tax_certificate', 'rut-2.pdf', PDF_BYTES);
     const again = await getStatus(t, company.headers);
-    expect(again.kycStatus).toBe('pendiente');
+    expect(again.kycStatus).toBe('pending');
     const [onboarding] = await t.db.select().from(onboardingStatus).where(eq(onboardingStatus.userId, company.userId));
     expect(onboarding?.currentStep).toBe(1);
   });
 
-  it('lists pending operations from admin_kyc_review and approves or rejects them with a reason', async () => {
+  it('lists pending operations from admin_offer_review and approves or rejects them with a reason', async () => {
     const overview = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/overview', headers: admin });
     expect(overview.statusCode).toBe(200);
-    const list = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/operations', headers: admin });
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/offer-reviews', headers: admin });
     const items = (
       list.json() as {
         items: { id: string; sellerEmail: string; totalTons: number; priceUsd: number; revision: number }[];
@@ -538,7 +538,7 @@ describe('KYC review (admin side)', () => {
     const decide = (item: { id: string; revision: number }, decision: 'approve' | 'reject', reason?: string) =>
       t.app.inject({
         method: 'POST',
-        url: `/api/admin/kyc/operations/${item.id}/${decision}`,
+        url: `/api/admin/offer-reviews/${item.id}/${decision}`,
         headers: admin,
         payload: { revision: item.revision, reason },
       });
@@ -549,7 +549,7 @@ describe('KYC review (admin side)', () => {
       expect((await decide(second, 'reject', ' ')).statusCode).toBe(400);
       expect((await decide(second, 'reject', 'Precio fuera de mercado')).statusCode).toBe(200);
     }
-    const listAfter = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/operations', headers: admin });
+    const listAfter = await t.app.inject({ method: 'GET', url: '/api/admin/offer-reviews', headers: admin });
     expect((listAfter.json() as { items: unknown[] }).items).toHaveLength(items.length - (second ? 2 : 1));
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, first!.id));
     expect(audit.map((row) => row.action)).toEqual(['operation.approved']);
@@ -722,7 +722,7 @@ describe('KYC review decisions bind to the revision the admin reviewed', () => {
     });
     expect(staleReject.statusCode).toBe(409);
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, company.userId));
-    expect(profile).toMatchObject({ kycStatus: 'pendiente', kycReviewedAt: null });
+    expect(profile).toMatchObject({ kycStatus: 'pending', kycReviewedAt: null });
 
     const fresh = await reviewEntry(company.userId);
     expect(fresh.companyName).toBe('Otra Empresa Fantasma');

@@ -57,7 +57,7 @@ export async function getKycStatus(db: AppDatabase, auth: AuthContext): Promise<
   const [profile] = await db
     .select({
       kycStatus: profiles.kycStatus,
-      kycMotivoRechazo: profiles.kycMotivoRechazo,
+      kycRejectionReason: profiles.kycRejectionReason,
       kycExpiresAt: profiles.kycExpiresAt,
     })
     .from(profiles)
@@ -67,7 +67,7 @@ export async function getKycStatus(db: AppDatabase, auth: AuthContext): Promise<
   const rows = await db.select().from(userDocuments).where(eq(userDocuments.userId, userId));
   return {
     kycStatus: profile.kycStatus,
-    kycRejectReason: profile.kycStatus === 'rechazado' ? profile.kycMotivoRechazo : null,
+    kycRejectReason: profile.kycStatus === 'rejected' ? profile.kycRejectionReason : null,
     kycExpiresAt: profile.kycExpiresAt?.toISOString() ?? null,
     kycRenewal: kycRenewalState(profile.kycExpiresAt, new Date()),
     onboarding: {
@@ -160,8 +160,8 @@ export async function uploadDocument(
       // A rejected company that sends documents again is back in the queue.
       await tx
         .update(profiles)
-        .set({ kycStatus: 'pendiente', kycMotivoRechazo: null, updatedAt: new Date() })
-        .where(and(eq(profiles.id, userId), eq(profiles.kycStatus, 'rechazado')));
+        .set({ kycStatus: 'pending', kycRejectionReason: null, updatedAt: new Date() })
+        .where(and(eq(profiles.id, userId), eq(profiles.kycStatus, 'rejected')));
       // The onboarding step stays: a company still uploading stays at upload; one whose documents are
       // under review keeps them there, the new file as a new revision (a rejection already took it back).
       await writeAudit(tx, {
@@ -194,7 +194,7 @@ export async function isRenewalOpen(db: Queryable, userId: string, now: Date): P
     .select({ kycStatus: profiles.kycStatus, kycExpiresAt: profiles.kycExpiresAt })
     .from(profiles)
     .where(eq(profiles.id, userId));
-  return profile?.kycStatus === 'aprobado' && kycRenewalState(profile.kycExpiresAt, now) !== 'valid';
+  return profile?.kycStatus === 'approved' && kycRenewalState(profile.kycExpiresAt, now) !== 'valid';
 }
 
 /**

@@ -4,8 +4,6 @@ import {
   ZKycReviewUsersResponse,
   ZOkResponse,
   ZPageQuery,
-  ZReviewOperationParams,
-  ZOperationReviewResponse,
   ZReviewDecisionRequest,
   ZReviewReasonRequest,
   ZUserIdParams,
@@ -13,22 +11,14 @@ import {
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/error-handler';
 import { requireAdmin } from '../../plugins/route-access';
-import {
-  approveOperation,
-  approveUser,
-  getKycOverview,
-  listOperationsAwaitingReview,
-  listUsersAwaitingReview,
-  rejectDocument,
-  rejectOperation,
-  rejectUser,
-  verifyDocument,
-} from './review.service';
+import { approveUser, rejectUser } from './decide-company.service';
+import { rejectDocument, verifyDocument } from './decide-document.service';
+import { getKycOverview, listUsersAwaitingReview } from './list-review-queue.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const ok = { ok: true } as const;
 
-/** The admins' KYC review: companies and their documents, and sellers' operations. */
+/** The admins' KYC review: companies and their documents (an offer's review is modules/offers). */
 export const kycReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { access: 'admin' } as const;
 
@@ -129,57 +119,6 @@ export const kycReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { reason, revision } = request.body;
       await rejectUser(app.db, requireAdmin(request), request.params.userId, reason, revision);
-      return ok;
-    },
-  );
-
-  app.get(
-    '/admin/kyc/operations',
-    {
-      schema: {
-        summary: 'Operations awaiting approval (admin_kyc_review), oldest first, a page at a time',
-        tags: ['admin'],
-        querystring: ZPageQuery,
-        response: { 200: ZOperationReviewResponse, ...errors },
-      },
-      config: admin,
-    },
-    async (request) => listOperationsAwaitingReview(app.db, request.lang, request.query),
-  );
-
-  app.post(
-    '/admin/kyc/operations/:operationId/approve',
-    {
-      schema: {
-        summary: 'Approve an operation (the revision reviewed; an offer edited since answers 409)',
-        tags: ['admin'],
-        params: ZReviewOperationParams,
-        body: ZReviewDecisionRequest,
-        response: { 200: ZOkResponse, ...errors },
-      },
-      config: admin,
-    },
-    async (request) => {
-      await approveOperation(app.db, requireAdmin(request), request.params.operationId, request.body.revision);
-      return ok;
-    },
-  );
-
-  app.post(
-    '/admin/kyc/operations/:operationId/reject',
-    {
-      schema: {
-        summary: 'Reject an operation with a reason',
-        tags: ['admin'],
-        params: ZReviewOperationParams,
-        body: ZReviewReasonRequest,
-        response: { 200: ZOkResponse, ...errors },
-      },
-      config: admin,
-    },
-    async (request) => {
-      const { reason, revision } = request.body;
-      await rejectOperation(app.db, requireAdmin(request), request.params.operationId, reason, revision);
       return ok;
     },
   );

@@ -1,13 +1,10 @@
 import {
   DISPUTE_EVIDENCE_MAX_FILES,
-  OPERATION_MILESTONE_KINDS,
   ZAdminOperationsListResponse,
   ZCancelOperationRequest,
   ZFinalMeasurementRequest,
   ZFinalMeasurementResponse,
   ZDisputeDecisionRequest,
-  ZPartnerStepParams,
-  isPartnerRole,
   ZOkResponse,
   ZPageQuery,
   ZOperationControlResponse,
@@ -16,7 +13,6 @@ import {
   ZOperationIdParams,
   ZPayoutPreview,
   ZPayoutPreviewRequest,
-  ZRecordMilestoneFields,
   ZSettleOperationRequest,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,44 +25,12 @@ import { requireAuth } from '../../plugins/route-access';
 import { addDisputeEvidence, decideDispute, getDisputeEvidenceFile, openDispute } from './disputes.service';
 import { recordFinalMeasurement } from './final-measurement.service';
 import { cancelOperation, getOperationControl, listAdminOperations } from './lifecycle.service';
-import { type UploadedDocument, getMilestoneDocument, recordMilestone } from './milestones.service';
 import { previewPayout } from './payout-preview.service';
+import { fieldErrors } from './multipart-fields';
 import { settleOperation } from './settlement.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const ok = { ok: true } as const;
-
-/** Field path → catalog key, from a zod failure of the multipart fields. */
-function fieldErrors(error: z.ZodError): Record<string, string> {
-  return Object.fromEntries(
-    error.issues.map((issue) => [
-      issue.path.join('.') || '_',
-      issue.message.includes('.') ? issue.message : 'validation.invalid',
-    ]),
-  );
-}
-
-/** A step's multipart fields, parsed; an empty field is a field left blank: as if it were not sent. */
-export function milestoneFields<T extends z.ZodType>(raw: Record<string, string>, schema: T): z.output<T> {
-  const fields = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== ''));
-  const parsed = schema.safeParse(fields);
-  if (!parsed.success) throw new AppError('VALIDATION_FAILED', {}, { fields: fieldErrors(parsed.error) });
-  return parsed.data;
-}
-
-/** A milestone's fields (date, notes, result, the step's details…) beside its one document. */
-export const MILESTONE_UPLOAD_LIMITS = { ...UPLOAD_LIMITS, fields: 12, fieldSize: 8000 };
-
-/** The multipart fields of a step's details, for the API reference. */
-export const MILESTONE_DETAIL_FIELDS = {
-  bl_number: { description: "Departure: the bill of lading's number" },
-  vessel: { description: 'Departure: the vessel' },
-  voyage: { description: 'Departure: the voyage number' },
-  containers: { description: 'Departure: the container numbers (ISO 6346), one per line or comma-separated' },
-  net_weight_kg: { description: 'Inspection: the measured net weight, in kilograms' },
-  quality: { description: 'Inspection: the quality figures measured, one per line' },
-  eta: { format: 'date', description: 'ETA update: the new expected arrival date (YYYY-MM-DD)' },
-} as const;
 
 /** A dispute's reason beside its evidence files (PDF, JPEG or PNG, as payment proofs). */
 const DISPUTE_UPLOAD_LIMITS = { ...UPLOAD_LIMITS, files: DISPUTE_EVIDENCE_MAX_FILES, fields: 1, fieldSize: 4000 };
@@ -102,51 +66,6 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
     },
     async (request) => getOperationControl(app.db, request.params.id, request.lang),
-  );
-
-  app.post(
-    '/admin/operations/:id/milestones/:step',
-    {
-      schema: {
-        summary:
-          'Record a step: shipment preparation, departure, an ETA update, arrival, customs clearance or inspection',
-        description:
-          "multipart/form-data: fields occurred_at (YYYY-MM-DD), notes, result (inspection: passed | failed), the departure's bl_number, vessel, voyage and containers, the inspection's net_weight_kg and quality, an ETA update's eta, and a `document` file part (PDF, JPEG or PNG, at most 10 MB; required at departure — the bill of lading — and at inspection — the report). Refused (409 TRADE_DOCUMENT_MISSING / TRADE_DOCUMENT_REJECTED) while a document the deal's checklist gates on the step is missing or rejected.",
-        tags: ['admin'],
-        params: ZPartnerStepParams,
-        consumes: ['multipart/form-data'],
-        response: { 200: ZOkResponse, ...errorResponses(413, 415), ...errors },
-      },
-      config: {
-        ...admin,
-        multipartBody: {
-          occurred_at: { isRequired: true, format: 'date', description: 'When the step happened (YYYY-MM-DD)' },
-          notes: { description: 'Notes shown to the participants' },
-          result: { enum: ['passed', 'failed'], description: "The inspection's result (inspection only)" },
-          ...MILESTONE_DETAIL_FIELDS,
-          document: {
-            isFile: true,
-            description:
-              'The bill of lading (departure) or the inspection report (inspection), required there: PDF, JPEG or PNG, at most 10 MB; the type is read from the content and must match the extension',
-          },
-        },
-      },
-    },
-    async (request) => {
-      const auth = requireAuth(request);
-      const body = await readMultipart(request, { limits: MILESTONE_UPLOAD_LIMITS });
-      if (body.files.some((file) => file.fieldName !== 'document')) throw new AppError('BAD_REQUEST');
-      const document: UploadedDocument | null = body.files[0] ?? null;
-      await recordMilestone(
-        { db: app.db, storage: app.storage },
-        auth,
-        request.params.id,
-        request.params.step,
-        milestoneFields(body.fields, ZRecordMilestoneFields),
-        document,
-      );
-      return ok;
-    },
   );
 
   app.post(
@@ -246,29 +165,6 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
         previewDigest: request.body.preview_digest,
       });
       return ok;
-    },
-  );
-
-  app.get(
-    '/operations/:id/milestones/:kind/document',
-    {
-      schema: {
-        summary: "A step's document (bill of lading, inspection report) for the deal's buyers, seller and admins",
-        tags: ['operations'],
-        params: z.object({ id: z.uuid('validation.invalid'), kind: z.enum(OPERATION_MILESTONE_KINDS) }),
-        querystring: z.object({ download: z.enum(['0', '1']).optional() }),
-        response: { 200: z.any(), ...errors },
-      },
-      config: { access: 'authenticated', apiKey: 'read' },
-    },
-    async (request, reply) => {
-      const auth = requireAuth(request);
-      const file = await getMilestoneDocument(app.db, app.storage, auth, request.params.id, request.params.kind);
-      if (!file) throw new AppError('NOT_FOUND');
-      return sendStoredFile(reply, file, {
-        fileName: null,
-        disposition: request.query.download === '1' ? 'attachment' : 'inline',
-      });
     },
   );
 
@@ -374,52 +270,6 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
         fileName,
         disposition: request.query.download === '1' ? 'attachment' : 'inline',
       });
-    },
-  );
-  app.post(
-    '/partner/operations/:id/milestones/:step',
-    {
-      schema: {
-        summary:
-          "Record a step of the caller's role on a deal assigned to it: the logistics partner's shipment preparation, departure, ETA updates, arrival and customs clearance; the inspector's inspection",
-        description:
-          "multipart/form-data, as the admin's step: occurred_at, notes, and the step's details (departure: bl_number, vessel, voyage and containers, required; inspection: result and net_weight_kg, required, and quality; ETA update: eta) with a `document` file part (the B/L at departure, the certificate at inspection). Refused on a deal not assigned to the caller (403 PARTNER_NOT_ASSIGNED), for a step of another role (403), when the state table refuses it (409) or a document the checklist gates on it is missing (409).",
-        tags: ['partners'],
-        params: ZPartnerStepParams,
-        consumes: ['multipart/form-data'],
-        response: { 200: ZOkResponse, ...errorResponses(413, 415), ...errors },
-      },
-      config: {
-        access: 'partner',
-        multipartBody: {
-          occurred_at: { isRequired: true, format: 'date', description: 'When the step happened (YYYY-MM-DD)' },
-          notes: { description: 'Notes shown to the participants' },
-          result: { enum: ['passed', 'failed'], description: "The inspection's result (inspection only)" },
-          ...MILESTONE_DETAIL_FIELDS,
-          document: {
-            isFile: true,
-            description:
-              'The bill of lading (departure) or the inspection certificate (inspection), required there: PDF, JPEG or PNG, at most 10 MB',
-          },
-        },
-      },
-    },
-    async (request) => {
-      const auth = requireAuth(request);
-      const partnerRole = auth.profile.role;
-      if (!isPartnerRole(partnerRole)) throw new AppError('FORBIDDEN');
-      const body = await readMultipart(request, { limits: MILESTONE_UPLOAD_LIMITS });
-      if (body.files.some((file) => file.fieldName !== 'document')) throw new AppError('BAD_REQUEST');
-      const fields = milestoneFields(body.fields, ZRecordMilestoneFields);
-      await recordMilestone(
-        { db: app.db, storage: app.storage },
-        { auth, partnerRole },
-        request.params.id,
-        request.params.step,
-        fields,
-        body.files[0] ?? null,
-      );
-      return { ok: true } as const;
     },
   );
 };

@@ -49,7 +49,7 @@ const ADMIN_OPERATIONS_KEYSET: Keyset = {
   order: 'desc',
   idIsUuid: true,
 };
-const reviewedOperations = ne(operations.kycStatus, 'pending');
+const reviewedOperations = ne(operations.reviewStatus, 'pending');
 
 /**
  * Approved deals for the back office (titles in the admin's language), most recently changed first,

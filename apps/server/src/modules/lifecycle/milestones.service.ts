@@ -28,7 +28,8 @@ import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { getDealRoomRole } from '../deal-room/deal-room.service';
 import { writeAudit } from '../audit/audit.service';
 import { lockExistingOperation, transition } from '../operations/operation-aggregate';
-import { assertDocumentsFor, findAssignment, storeTradeDocument } from './trade-documents.service';
+import { assertDocumentsFor } from './document-checklists.service';
+import { findAssignment, storeTradeDocument } from './trade-documents.service';
 import { notifyDeal } from './deal-participants';
 import { openInspectionDispute } from './dispute-records.service';
 

@@ -17,7 +17,7 @@ import { screenEscrowParties } from '../compliance/screening.service';
 import { listLiveParticipations, notifyDeal } from './deal-participants';
 import { findOpenDispute } from './dispute-records.service';
 import { inspectionResultOf, listMilestones } from './milestones.service';
-import { assertDocumentsFor } from './trade-documents.service';
+import { assertDocumentsFor } from './document-checklists.service';
 
 /** What paying out every live order of a deal would book, one refund rule per order (nothing written). */
 export async function planDealPayout(

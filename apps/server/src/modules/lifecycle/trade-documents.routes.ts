@@ -14,12 +14,11 @@ import { errorResponses } from '../../plugins/error-handler';
 import { UPLOAD_LIMITS, readMultipart } from '../../plugins/multipart';
 import { requireAuth } from '../../plugins/route-access';
 import { sendStoredFile } from '../../plugins/storage/send-stored-file';
+import { getChecklistSettings, saveChecklistSettings } from './document-checklists.service';
 import {
-  getChecklistSettings,
   getTradeDocumentFile,
   listTradeDocuments,
   rejectTradeDocument,
-  saveChecklistSettings,
   uploadTradeDocument,
 } from './trade-documents.service';
 

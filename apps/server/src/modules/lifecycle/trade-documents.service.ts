@@ -1,27 +1,17 @@
-// A deal's trade documents (issue 28, item 3): the checklist per commodity and Incoterm (an admin
-// setting with built-in defaults), the uploads of the seller and the assigned partners, an admin's
-// rejection, and the gate a missing or rejected document puts on a step or on the release of escrow.
+// A deal's trade documents (issue 28, item 3): the uploads of the seller and the assigned partners, an
+// admin's rejection, and who reads them. The checklist and its gate: document-checklists.service.ts.
 import {
   type ChecklistItem,
-  type ChecklistTemplate,
-  type ChecklistTemplatesRequest,
-  type ChecklistTemplatesResponse,
   MIME_TYPE_BY_FILE_TYPE,
-  type TradeDocumentGate,
   type TradeDocumentKind,
   type TradeDocumentsResponse,
   type TradeDocumentUploader,
-  ZChecklistTemplate,
-  defaultChecklistTemplates,
   isPartnerRole,
-  missingDocumentsFor,
-  resolveChecklist,
 } from '@tradeops/shared';
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/client';
-import { operationAssignees, operationDocuments, operations, platformSettings, profiles } from '../../db/schema';
+import { operationAssignees, operationDocuments, operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { DOCUMENT_UPLOAD, checkUploadedFile } from '../../plugins/multipart';
@@ -31,9 +21,7 @@ import { writeAudit } from '../audit/audit.service';
 import { getDealRoomRole } from '../deal-room/deal-room.service';
 import { notifyDeal } from './deal-participants';
 import { type OperationRow, lockExistingOperation } from '../operations/operation-aggregate';
-
-/** The platform_settings key of the checklist templates. */
-export const CHECKLIST_SETTING_KEY = 'document_checklists';
+import { checklistFor, operationIncoterm } from './document-checklists.service';
 
 /** Statuses in which a deal's documents may be uploaded or rejected: from its approval until it ends. */
 const DOCUMENT_OPEN_STATUSES = new Set<string>([
@@ -46,80 +34,6 @@ const DOCUMENT_OPEN_STATUSES = new Set<string>([
   'inspected',
   'disputed',
 ]);
-
-/** The admin's saved templates; a malformed stored value counts as none (the defaults apply). */
-export async function getChecklistTemplates(db: Queryable): Promise<ChecklistTemplate[]> {
-  const [row] = await db
-    .select({ value: platformSettings.value })
-    .from(platformSettings)
-    .where(eq(platformSettings.key, CHECKLIST_SETTING_KEY));
-  const parsed = z.array(ZChecklistTemplate).safeParse(row?.value ?? []);
-  return parsed.success ? parsed.data : [];
-}
-
-export async function getChecklistSettings(db: Queryable): Promise<ChecklistTemplatesResponse> {
-  return { templates: await getChecklistTemplates(db), defaults: defaultChecklistTemplates() };
-}
-
-/** Saves every template at once, audited with the old and new value. */
-export async function saveChecklistSettings(
-  db: AppDatabase,
-  admin: AuthContext,
-  body: ChecklistTemplatesRequest,
-): Promise<ChecklistTemplatesResponse> {
-  await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ value: platformSettings.value })
-      .from(platformSettings)
-      .where(eq(platformSettings.key, CHECKLIST_SETTING_KEY))
-      .for('update');
-    await tx
-      .insert(platformSettings)
-      .values({ key: CHECKLIST_SETTING_KEY, value: body.templates, updatedBy: admin.user.id })
-      .onConflictDoUpdate({
-        target: platformSettings.key,
-        set: { value: body.templates, updatedBy: admin.user.id, updatedAt: new Date() },
-      });
-    await writeAudit(tx, {
-      actorId: admin.user.id,
-      action: 'settings.updated',
-      entityType: 'platform_setting',
-      entityId: CHECKLIST_SETTING_KEY,
-      data: { before: current?.value ?? null, after: body.templates },
-    });
-  });
-  return getChecklistSettings(db);
-}
-
-/** The Incoterm a deal's checklist is chosen by: its trade terms' (decision 021). */
-export function operationIncoterm(operation: OperationRow): string | null {
-  return operation.tradeTerms?.incoterm ?? null;
-}
-
-export async function checklistFor(db: Queryable, operation: OperationRow): Promise<ChecklistItem[]> {
-  return resolveChecklist(await getChecklistTemplates(db), operation.productCategory, operationIncoterm(operation));
-}
-
-/**
- * Refuses (409 TRADE_DOCUMENT_MISSING, naming the first) a step or a release while a document its
- * checklist gates on it is missing or rejected. Runs under the operation's lock, beside the step.
- */
-export async function assertDocumentsFor(
-  tx: AppTransaction,
-  operation: OperationRow,
-  gate: TradeDocumentGate,
-): Promise<void> {
-  const checklist = await checklistFor(tx, operation);
-  const documents = await tx
-    .select({ kind: operationDocuments.kind, status: operationDocuments.status })
-    .from(operationDocuments)
-    .where(eq(operationDocuments.operationId, operation.id));
-  const [missing] = missingDocumentsFor(checklist, documents, gate);
-  if (missing) {
-    const rejected = documents.some((d) => d.kind === missing && d.status === 'rejected');
-    throw new AppError(rejected ? 'TRADE_DOCUMENT_REJECTED' : 'TRADE_DOCUMENT_MISSING', { document: missing });
-  }
-}
 
 /** How the caller stands on a deal for its documents: the uploader it is, or only a reader, or nobody. */
 async function documentStanding(
@@ -162,7 +76,7 @@ export async function listTradeDocuments(
 ): Promise<TradeDocumentsResponse> {
   const operation = await loadOperation(db, operationId);
   const standing = await documentStanding(db, auth, operation);
-  if (!standing.reads) throw new AppError(operation.kycStatus === 'approved' ? 'FORBIDDEN' : 'OPERATION_NOT_FOUND');
+  if (!standing.reads) throw new AppError(operation.reviewStatus === 'approved' ? 'FORBIDDEN' : 'OPERATION_NOT_FOUND');
   const [checklist, rows] = await Promise.all([
     checklistFor(db, operation),
     db
@@ -215,7 +129,7 @@ export async function uploadTradeDocument(
 ): Promise<void> {
   const operation = await loadOperation(deps.db, operationId);
   const standing = await documentStanding(deps.db, auth, operation);
-  if (!standing.reads) throw new AppError(operation.kycStatus === 'approved' ? 'FORBIDDEN' : 'OPERATION_NOT_FOUND');
+  if (!standing.reads) throw new AppError(operation.reviewStatus === 'approved' ? 'FORBIDDEN' : 'OPERATION_NOT_FOUND');
   const item = (await checklistFor(deps.db, operation)).find((entry) => entry.kind === kind);
   if (!item) throw new AppError('TRADE_DOCUMENT_NOT_IN_CHECKLIST', { document: kind });
   if (!mayUpload(standing.uploads, item)) throw new AppError('FORBIDDEN');

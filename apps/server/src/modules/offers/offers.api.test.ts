@@ -91,7 +91,7 @@ describe('POST /api/offers', () => {
     const [row] = await t.db.select().from(operations).where(eq(operations.id, id));
     expect(row).toMatchObject({
       status: 'pending',
-      kycStatus: 'pending',
+      reviewStatus: 'pending',
       title: 'Café verde de Colombia',
       titleEn: 'Colombian green coffee',
       pricePerTonCents: 520_050,
@@ -100,7 +100,7 @@ describe('POST /api/offers', () => {
       maxPerParticipantTons: 10,
       allocatedTons: 0,
     });
-    const queue = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/operations', headers: admin });
+    const queue = await t.app.inject({ method: 'GET', url: '/api/admin/offer-reviews', headers: admin });
     expect((queue.json() as { items: { id: string }[] }).items.map((item) => item.id)).toContain(id);
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
     expect(audit?.action).toBe('offer.created');
@@ -180,7 +180,7 @@ describe('POST /api/offers', () => {
 
     const approve = await t.app.inject({
       method: 'POST',
-      url: `/api/admin/kyc/operations/${id}/approve`,
+      url: `/api/admin/offer-reviews/${id}/approve`,
       headers: admin,
       payload: { revision: row!.revision },
     });
@@ -314,7 +314,7 @@ describe('editing and withdrawing', () => {
     // The edit above made the offer's second revision.
     const approved = await t.app.inject({
       method: 'POST',
-      url: `/api/admin/kyc/operations/${id}/approve`,
+      url: `/api/admin/offer-reviews/${id}/approve`,
       headers: admin,
       payload: { revision: 2 },
     });
@@ -377,7 +377,7 @@ describe('editing and withdrawing', () => {
       send('PUT', `/api/offers/${raced}`, seller, buildOfferRequest({ title: 'Carrera' })),
       t.app.inject({
         method: 'POST',
-        url: `/api/admin/kyc/operations/${raced}/approve`,
+        url: `/api/admin/offer-reviews/${raced}/approve`,
         headers: admin,
         payload: { revision: 1 },
       }),
@@ -387,10 +387,10 @@ describe('editing and withdrawing', () => {
     expect([edit.statusCode, approve.statusCode].sort()).toEqual([200, 409]);
     const [row] = await t.db.select().from(operations).where(eq(operations.id, raced));
     if (approve.statusCode === 200) {
-      expect(row).toMatchObject({ kycStatus: 'approved', status: 'active', title: 'Café verde de Colombia' });
+      expect(row).toMatchObject({ reviewStatus: 'approved', status: 'active', title: 'Café verde de Colombia' });
       expect(edit.json()).toMatchObject({ error: { code: 'OFFER_NOT_EDITABLE' } });
     } else {
-      expect(row).toMatchObject({ kycStatus: 'pending', status: 'pending', title: 'Carrera', revision: 2 });
+      expect(row).toMatchObject({ reviewStatus: 'pending', status: 'pending', title: 'Carrera', revision: 2 });
       expect(approve.json()).toMatchObject({ error: { code: 'OFFER_CHANGED' } });
     }
   });
@@ -429,7 +429,7 @@ describe('approval binds to the revision the admin reviewed', () => {
     revision: number;
   }
   async function reviewItem(id: string): Promise<ReviewItem> {
-    const list = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/operations', headers: admin });
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/offer-reviews', headers: admin });
     const item = (list.json() as { items: ReviewItem[] }).items.find((row) => row.id === id);
     expect(item).toBeDefined();
     return item!;
@@ -444,7 +444,7 @@ describe('approval binds to the revision the admin reviewed', () => {
     expect(edit.statusCode, edit.body).toBe(200);
     const stale = await t.app.inject({
       method: 'POST',
-      url: `/api/admin/kyc/operations/${id}/approve`,
+      url: `/api/admin/offer-reviews/${id}/approve`,
       headers: admin,
       payload: { revision: seen.revision },
     });
@@ -453,7 +453,7 @@ describe('approval binds to the revision the admin reviewed', () => {
     const [row] = await t.db.select().from(operations).where(eq(operations.id, id));
     expect(row).toMatchObject({
       status: 'pending',
-      kycStatus: 'pending',
+      reviewStatus: 'pending',
       approvedAt: null,
       pricePerTonCents: 9_500_000,
     });
@@ -465,7 +465,7 @@ describe('approval binds to the revision the admin reviewed', () => {
     // A stale rejection is refused the same way.
     const staleReject = await t.app.inject({
       method: 'POST',
-      url: `/api/admin/kyc/operations/${id}/reject`,
+      url: `/api/admin/offer-reviews/${id}/reject`,
       headers: admin,
       payload: { reason: 'Precio fuera de mercado', revision: seen.revision },
     });
@@ -477,37 +477,79 @@ describe('approval binds to the revision the admin reviewed', () => {
     expect(fresh).toMatchObject({ priceUsd: 95_000, revision: seen.revision + 1 });
     const approve = await t.app.inject({
       method: 'POST',
-      url: `/api/admin/kyc/operations/${id}/approve`,
+      url: `/api/admin/offer-reviews/${id}/approve`,
       headers: admin,
       payload: { revision: fresh.revision },
     });
     expect(approve.statusCode, approve.body).toBe(200);
     const [published] = await t.db.select().from(operations).where(eq(operations.id, id));
-    expect(published).toMatchObject({ status: 'active', kycStatus: 'approved', pricePerTonCents: 9_500_000 });
+    expect(published).toMatchObject({ status: 'active', reviewStatus: 'approved', pricePerTonCents: 9_500_000 });
   });
 
   it('requires the revision on approve and reject', async () => {
     const id = await createValid();
     for (const [url, payload] of [
-      [`/api/admin/kyc/operations/${id}/approve`, {}],
-      [`/api/admin/kyc/operations/${id}/reject`, { reason: 'No' }],
-      [`/api/admin/kyc/operations/${id}/approve`, { revision: 0 }],
+      [`/api/admin/offer-reviews/${id}/approve`, {}],
+      [`/api/admin/offer-reviews/${id}/reject`, { reason: 'No' }],
+      [`/api/admin/offer-reviews/${id}/approve`, { revision: 0 }],
     ] as const) {
       const response = await t.app.inject({ method: 'POST', url, headers: admin, payload });
       expect(response.statusCode, url).toBe(400);
     }
     const [row] = await t.db.select().from(operations).where(eq(operations.id, id));
-    expect(row?.kycStatus).toBe('pending');
+    expect(row?.reviewStatus).toBe('pending');
+  });
+});
+
+describe('the offer review under its paths before issue 26 (/api/admin/kyc/operations)', () => {
+  it('still lists, rejects and approves offers there, and the OpenAPI document marks those paths deprecated', async () => {
+    const rejected = await createValid({ title: 'Por la ruta anterior' });
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/operations', headers: admin });
+    expect(list.statusCode, list.body).toBe(200);
+    const item = (list.json() as { items: { id: string; revision: number }[] }).items.find(
+      (row) => row.id === rejected,
+    );
+    expect(item).toBeDefined();
+    const reject = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/kyc/operations/${rejected}/reject`,
+      headers: admin,
+      payload: { reason: 'Falta la ficha técnica', revision: item!.revision },
+    });
+    expect(reject.statusCode, reject.body).toBe(200);
+    const [row] = await t.db.select().from(operations).where(eq(operations.id, rejected));
+    expect(row).toMatchObject({ reviewStatus: 'rejected', reviewRejectionReason: 'Falta la ficha técnica' });
+
+    const approved = await createValid();
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/kyc/operations/${approved}/approve`,
+      headers: admin,
+      payload: { revision: 1 },
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { deprecated?: boolean }>>;
+    };
+    for (const [path, method] of [
+      ['/api/admin/kyc/operations', 'get'],
+      ['/api/admin/kyc/operations/{operationId}/approve', 'post'],
+      ['/api/admin/kyc/operations/{operationId}/reject', 'post'],
+    ] as const) {
+      expect(document.paths[path]?.[method]?.deprecated, path).toBe(true);
+    }
+    expect(document.paths['/api/admin/offer-reviews']?.get?.deprecated).toBeFalsy();
   });
 });
 
 describe("a seller's new deal says what is true of it", () => {
   async function approve(id: string) {
-    const queue = await t.app.inject({ method: 'GET', url: '/api/admin/kyc/operations', headers: admin });
+    const queue = await t.app.inject({ method: 'GET', url: '/api/admin/offer-reviews', headers: admin });
     const item = (queue.json() as { items: { id: string; revision: number }[] }).items.find((row) => row.id === id);
     const approved = await t.app.inject({
       method: 'POST',
-      url: `/api/admin/kyc/operations/${id}/approve`,
+      url: `/api/admin/offer-reviews/${id}/approve`,
       headers: admin,
       payload: { revision: item!.revision },
     });
@@ -573,7 +615,7 @@ describe("a seller's new deal says what is true of it", () => {
     const queue = async (lang: 'es' | 'en') => {
       const response = await t.app.inject({
         method: 'GET',
-        url: '/api/admin/kyc/operations',
+        url: '/api/admin/offer-reviews',
         headers: { ...admin, 'x-lang': lang },
       });
       return (response.json() as { items: { id: string; title: string }[] }).items.find((row) => row.id === id)?.title;

@@ -18,16 +18,9 @@ import { errorResponses } from '../../plugins/error-handler';
 import { UPLOAD_LIMITS, readMultipart } from '../../plugins/multipart';
 import { contentDisposition } from '../../plugins/storage/send-stored-file';
 import { requireAuth } from '../../plugins/route-access';
-import {
-  type OfferFiles,
-  createOffer,
-  getOfferDetail,
-  listOfferParticipants,
-  listSellerOffers,
-  openOfferImage,
-  updateOffer,
-  withdrawOffer,
-} from './offers.service';
+import { getOfferDetail, listOfferParticipants, listSellerOffers } from './list-seller-offers.service';
+import { type OfferFiles, openOfferImage } from './offer-files.service';
+import { createOffer, updateOffer, withdrawOffer } from './offers.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const uploadErrors = errorResponses(413, 415);

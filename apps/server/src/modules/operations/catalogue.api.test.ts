@@ -4,7 +4,7 @@ import { DEMO_OPERATIONS, FEATURED_OPERATION_KEY, demoOperationId } from '../../
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 const OPEN = DEMO_OPERATIONS.filter(
-  (op) => (op.kycStatus ?? 'approved') === 'approved' && (op.status ?? 'active') === 'active',
+  (op) => (op.reviewStatus ?? 'approved') === 'approved' && (op.status ?? 'active') === 'active',
 );
 
 describe('GET /api/operations/catalogue', () => {

@@ -16,7 +16,7 @@ export interface CatalogueQuery {
 }
 
 /** Open deals: approved by an admin and still taking tonnage. */
-const isOpen = () => and(eq(operations.kycStatus, 'approved'), eq(operations.status, 'active'));
+const isOpen = () => and(eq(operations.reviewStatus, 'approved'), eq(operations.status, 'active'));
 
 function catalogueConditions(query: CatalogueQuery): SQL[] {
   const conditions: SQL[] = [isOpen() as SQL];
@@ -85,7 +85,7 @@ export async function selectFeaturedOperation(db: Queryable) {
   const [operation] = await db
     .select()
     .from(operations)
-    .where(and(eq(operations.isFeatured, true), eq(operations.kycStatus, 'approved')))
+    .where(and(eq(operations.isFeatured, true), eq(operations.reviewStatus, 'approved')))
     .limit(1);
   if (!operation) return null;
   const partnerRows = await db

@@ -75,7 +75,7 @@ export interface TransitionOptions {
   reason?: string | null;
   /** Kept in the audit row beside from, to and event. */
   data?: Record<string, unknown>;
-  /** Other columns that change with the status in the same UPDATE (e.g. the review's kyc_status). */
+  /** Other columns that change with the status in the same UPDATE (e.g. the offer review's review_status). */
   fields?: OperationFields;
 }
 

@@ -172,7 +172,7 @@ describe('operation detail', () => {
     await expect(getOperationDetail(t.db, '00000000-0000-4000-8000-000000000000', buyer, 'es')).rejects.toMatchObject({
       code: 'OPERATION_NOT_FOUND',
     });
-    const [pending] = await t.db.select().from(operations).where(eq(operations.kycStatus, 'pending')).limit(1);
+    const [pending] = await t.db.select().from(operations).where(eq(operations.reviewStatus, 'pending')).limit(1);
     await expect(getOperationDetail(t.db, pending?.id ?? '', buyer, 'es')).rejects.toMatchObject({
       code: 'OPERATION_NOT_FOUND',
     });

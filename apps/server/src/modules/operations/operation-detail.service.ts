@@ -35,7 +35,7 @@ async function findPublicOperation(db: Queryable, id: string) {
   const [row] = await db
     .select()
     .from(operations)
-    .where(and(eq(operations.id, id), eq(operations.kycStatus, 'approved')))
+    .where(and(eq(operations.id, id), eq(operations.reviewStatus, 'approved')))
     .limit(1);
   if (!row) throw new AppError('OPERATION_NOT_FOUND');
   return row;
@@ -63,7 +63,7 @@ async function loadOperationContext(db: AppDatabase, operation: typeof operation
       .from(operations)
       .where(
         and(
-          eq(operations.kycStatus, 'approved'),
+          eq(operations.reviewStatus, 'approved'),
           eq(operations.status, 'active'),
           ne(operations.id, id),
           or(
@@ -185,7 +185,7 @@ export async function getOperationDetail(
   // Each badge only where the data proves it: the seller's company passed KYC; the goods passed the
   // platform's inspection on arrival. Escrow holds every payment on the platform, so that one always holds.
   const badges: OperationBadge[] = [];
-  if (counts?.seller_kyc_status === 'aprobado') badges.push('verified_seller');
+  if (counts?.seller_kyc_status === 'approved') badges.push('verified_seller');
   if (counts?.inspection_passed) badges.push('verified_volume');
   badges.push('escrow_protected');
 

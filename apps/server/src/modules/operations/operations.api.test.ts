@@ -5,8 +5,8 @@ import { operations } from '../../db/schema';
 import { DEMO_OPERATIONS, FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
-const APPROVED = DEMO_OPERATIONS.filter((op) => (op.kycStatus ?? 'approved') === 'approved');
-const PENDING_REVIEW = DEMO_OPERATIONS.filter((op) => op.kycStatus === 'pending');
+const APPROVED = DEMO_OPERATIONS.filter((op) => (op.reviewStatus ?? 'approved') === 'approved');
+const PENDING_REVIEW = DEMO_OPERATIONS.filter((op) => op.reviewStatus === 'pending');
 
 describe('GET /api/operations', () => {
   let t: TestApp;

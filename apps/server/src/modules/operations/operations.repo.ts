@@ -47,7 +47,7 @@ export function matchesOperationSearch(search: string): SQL {
 
 /** Approved operations, newest first (spec §7), optionally by status and product search. */
 export async function selectPublicOperations(db: Queryable, query: PublicOperationsQuery) {
-  const conditions: SQL[] = [eq(operations.kycStatus, 'approved')];
+  const conditions: SQL[] = [eq(operations.reviewStatus, 'approved')];
   if (query.status !== 'all') conditions.push(eq(operations.status, query.status));
   if (query.search) conditions.push(matchesOperationSearch(query.search));
   return db
@@ -66,7 +66,7 @@ export async function selectPublicOperation(db: Queryable, id: string): Promise<
   const [row] = await db
     .select(publicOperationColumns)
     .from(operations)
-    .where(and(eq(operations.id, id), eq(operations.kycStatus, 'approved')))
+    .where(and(eq(operations.id, id), eq(operations.reviewStatus, 'approved')))
     .limit(1);
   return row;
 }

@@ -216,7 +216,7 @@ describe('participations API', () => {
   it('refuses orders on a closed, past-deadline or unknown operation', async () => {
     // Waiting for an admin's approval: not public yet.
     const pending = demoOperationId('organic-sugar');
-    expect((await operationRow(pending)).kycStatus).toBe('pending');
+    expect((await operationRow(pending)).reviewStatus).toBe('pending');
     expect((await order(buyer, pending, {})).json().error.code).toBe('OPERATION_NOT_FOUND');
     const unknown = await order(buyer, randomUUID(), {});
     expect(unknown.json().error.code).toBe('OPERATION_NOT_FOUND');
@@ -504,7 +504,7 @@ describe('participations API', () => {
       pricePerTonCents: 50_000,
       deadline: new Date(Date.now() + 7 * 24 * 3_600_000),
       status: 'active',
-      kycStatus: 'approved',
+      reviewStatus: 'approved',
       sellerId: demoUserId('vendedor'),
       tradeTerms: testTradeTerms(),
       ...values,

@@ -56,7 +56,7 @@ describe('simultaneous orders over HTTP', () => {
       pricePerTonCents: PRICE_CENTS,
       deadline: new Date(Date.now() + 7 * 24 * 3_600_000),
       status: 'active',
-      kycStatus: 'approved',
+      reviewStatus: 'approved',
       sellerId: demoUserId('vendedor'),
       tradeTerms: testTradeTerms(),
     });

@@ -91,7 +91,7 @@ export function assertNotOwnOperation(operation: Pick<OperationRow, 'sellerId'>,
 /** Why no order can be taken now (status, deadline), or null while the operation is open. */
 function closedReasonOf(operation: OperationRow, now: Date): 'closed' | 'full' | null {
   if (isFullStatus(operation.status)) return 'full';
-  if (operation.status !== 'active' || operation.kycStatus !== 'approved') return 'closed';
+  if (operation.status !== 'active' || operation.reviewStatus !== 'approved') return 'closed';
   if (operation.deadline && operation.deadline.getTime() <= now.getTime()) return 'closed';
   // A price below the floor (stored before it existed, e.g. 0 ¢) could never be paid into escrow.
   if (operation.pricePerTonCents < MIN_PRICE_PER_TON_CENTS) return 'closed';
@@ -203,7 +203,7 @@ export async function createParticipation(
   // What never changes once an operation is approved (price, titles) is read before the lock;
   // a closed or full operation is refused here without writing anything (checked again under it).
   const [preview] = await db.select().from(operations).where(eq(operations.id, operationId));
-  if (!preview || preview.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
+  if (!preview || preview.reviewStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
   // Conflict of interest: an operation's seller never buys in it (its seller never changes).
   assertNotOwnOperation(preview, userId);
   const early = closedReasonOf(preview, now);
@@ -246,7 +246,7 @@ export async function createParticipation(
 
       // The row lock: from here to the commit, orders on this operation queue behind this one.
       const operation = await lockOperation(tx, operationId);
-      if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
+      if (!operation || operation.reviewStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
       // A request that raced its own replay waited for the lock: the first one's order is committed now.
       const { raced, heldTons } = await getBuyerParticipationState(tx, operationId, userId, request.idempotency_key);
       if (raced) {
@@ -330,7 +330,7 @@ export async function getParticipationForm(
   now: Date = new Date(),
 ): Promise<ParticipationFormResponse> {
   const [operation] = await db.select().from(operations).where(eq(operations.id, operationId));
-  if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
+  if (!operation || operation.reviewStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
   const held = await getHeldByBuyerTons(db, operationId, auth.user.id);
   const limits = limitsOf(operation, held);
   const mine = await findLatestLive(db, operationId, auth.user.id);
@@ -406,10 +406,10 @@ export async function getMyParticipation(
   if (!row) {
     // No order is an answer only where one could be placed: an unknown or unpublished operation is not found.
     const [operation] = await db
-      .select({ kycStatus: operations.kycStatus })
+      .select({ reviewStatus: operations.reviewStatus })
       .from(operations)
       .where(eq(operations.id, operationId));
-    throw new AppError(operation?.kycStatus === 'approved' ? 'PARTICIPATION_NOT_FOUND' : 'OPERATION_NOT_FOUND');
+    throw new AppError(operation?.reviewStatus === 'approved' ? 'PARTICIPATION_NOT_FOUND' : 'OPERATION_NOT_FOUND');
   }
   return describeParticipation(db, row, language);
 }

@@ -20,7 +20,7 @@ import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { writeAudit } from '../audit/audit.service';
 import { lockExistingOperation } from '../operations/operation-aggregate';
-import { checklistFor } from '../lifecycle/trade-documents.service';
+import { checklistFor } from '../lifecycle/document-checklists.service';
 
 /** The partner role of the caller's account, or null when it is not a partner account. */
 export function callerPartnerRole(auth: AuthContext): PartnerUserRole | null {
@@ -52,7 +52,7 @@ export async function listOperationPartners(db: Queryable, operationId: string):
     .where(
       and(
         inArray(profiles.role, ['logistics', 'inspector']),
-        eq(profiles.kycStatus, 'aprobado'),
+        eq(profiles.kycStatus, 'approved'),
         assigned.length > 0
           ? notInArray(
               profiles.id,
@@ -94,7 +94,7 @@ export async function assignPartner(
       .from(profiles)
       .where(eq(profiles.id, userId));
     if (!profile) throw new AppError('NOT_FOUND');
-    if (!isPartnerRole(profile.role) || profile.kycStatus !== 'aprobado') {
+    if (!isPartnerRole(profile.role) || profile.kycStatus !== 'approved') {
       throw new AppError('PARTNER_ACCOUNT_REQUIRED');
     }
     const inserted = await tx

@@ -21,7 +21,8 @@ import { errorResponses } from '../../plugins/error-handler';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { type RealtimeSignal } from '../../plugins/realtime';
 import { requireAuth } from '../../plugins/route-access';
-import { dealRoomBuyersAmong, getDealRoomLive, getLiveMessage, toMessage } from '../deal-room/deal-room.service';
+import { dealRoomBuyersAmong, getLiveMessage, toMessage } from '../deal-room/deal-room.service';
+import { getDealRoomLive } from '../deal-room/get-deal-room.service';
 import { type LiveStream, type StreamLimits, StreamRegistry, streamAddressKey } from './stream-registry';
 
 export interface EventsRoutesOptions {
@@ -223,11 +224,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
     audienceOf: once(null, 'audience', async ({ operationId }) => {
       if (!operationId) return null;
       const [row] = await app.db
-        .select({ sellerId: operations.sellerId, kycStatus: operations.kycStatus })
+        .select({ sellerId: operations.sellerId, reviewStatus: operations.reviewStatus })
         .from(operations)
         .where(eq(operations.id, operationId))
         .limit(1);
-      return row ? { sellerId: row.sellerId, isPublic: row.kycStatus === 'approved' } : null;
+      return row ? { sellerId: row.sellerId, isPublic: row.reviewStatus === 'approved' } : null;
     }),
     roomBuyersOf: once(new Set<string>(), 'deal-room audience', async ({ operationId }) =>
       operationId ? dealRoomBuyersAmong(app.db, operationId, streams.userIds()) : new Set<string>(),

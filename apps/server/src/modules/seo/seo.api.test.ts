@@ -111,14 +111,14 @@ describe('findable and shareable pages', () => {
       })
     ).id;
     pendingId = (
-      await createOpenOperation(t.db, { title: 'Oferta pendiente', status: 'pending', kycStatus: 'pending' })
+      await createOpenOperation(t.db, { title: 'Oferta pendiente', status: 'pending', reviewStatus: 'pending' })
     ).id;
     rejectedId = (
       await createOpenOperation(t.db, {
         title: 'Oferta rechazada',
         status: 'rejected',
-        kycStatus: 'rejected',
-        kycRejectReason: 'Documentos incompletos',
+        reviewStatus: 'rejected',
+        reviewRejectionReason: 'Documentos incompletos',
       })
     ).id;
   });
@@ -385,7 +385,7 @@ describe('findable and shareable pages', () => {
         .from(operations)
         .where(
           and(
-            eq(operations.kycStatus, 'approved'),
+            eq(operations.reviewStatus, 'approved'),
             notInArray(operations.status, ['rejected', 'expired', 'cancelled']),
           ),
         );

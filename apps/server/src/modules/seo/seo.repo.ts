@@ -32,7 +32,7 @@ export async function findPublicOperationForPreview(db: Queryable, id: string): 
   const [row] = await db
     .select(previewOperationColumns)
     .from(operations)
-    .where(and(eq(operations.id, id), eq(operations.kycStatus, 'approved')))
+    .where(and(eq(operations.id, id), eq(operations.reviewStatus, 'approved')))
     .limit(1);
   return row ?? null;
 }
@@ -41,7 +41,7 @@ export async function findFeaturedOperationForPreview(db: Queryable): Promise<Pr
   const [row] = await db
     .select(previewOperationColumns)
     .from(operations)
-    .where(and(eq(operations.isFeatured, true), eq(operations.kycStatus, 'approved')))
+    .where(and(eq(operations.isFeatured, true), eq(operations.reviewStatus, 'approved')))
     .limit(1);
   return row ?? null;
 }
@@ -54,7 +54,7 @@ export async function listSitemapOperations(db: Queryable) {
   return db
     .select({ id: operations.id, updatedAt: operations.updatedAt })
     .from(operations)
-    .where(and(eq(operations.kycStatus, 'approved'), notInArray(operations.status, [...UNLISTED_STATUSES])))
+    .where(and(eq(operations.reviewStatus, 'approved'), notInArray(operations.status, [...UNLISTED_STATUSES])))
     .orderBy(asc(operations.referenceNumber));
 }
 

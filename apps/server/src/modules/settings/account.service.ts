@@ -29,7 +29,7 @@ export async function getAccountProfile(db: Queryable, auth: AuthContext): Promi
     taxId: profile.taxId ?? null,
     language: profile.language,
     notificationPrefs: profile.notificationPrefs,
-    canEditCompany: profile.kycStatus !== 'aprobado',
+    canEditCompany: profile.kycStatus !== 'approved',
   };
 }
 
@@ -46,7 +46,7 @@ export async function updateAccountProfile(
     const changesCompany = COMPANY_FIELDS.some(
       (field) => body[field] !== undefined && (body[field] || null) !== (profile[field] ?? null),
     );
-    if (changesCompany && profile.kycStatus === 'aprobado') {
+    if (changesCompany && profile.kycStatus === 'approved') {
       throw new AppError('VALIDATION_FAILED', {}, { fields: { companyName: 'settings.profile.companyLocked' } });
     }
     const changes = {

@@ -29,7 +29,7 @@ export async function claimWaitlistInvitation(
   const userId = auth.user.id;
   return db.transaction(async (tx) => {
     const operation = await lockOperation(tx, operationId);
-    if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
+    if (!operation || operation.reviewStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
     // Before the hold is lifted: a refused claim leaves the invitation and the tonnage as they were.
     assertNotOwnOperation(operation, userId);
     const [entry] = await tx

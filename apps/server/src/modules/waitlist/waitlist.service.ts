@@ -29,7 +29,7 @@ export function isOperationFull(operation: OperationRow): boolean {
 
 /** Whether buyers can queue for tons: approved, not ended, deadline ahead. */
 function isOpenForWaitlist(operation: OperationRow, now: Date): boolean {
-  if (operation.kycStatus !== 'approved') return false;
+  if (operation.reviewStatus !== 'approved') return false;
   if (operation.status !== 'active' && !isFullStatus(operation.status)) return false;
   return !operation.deadline || operation.deadline.getTime() > now.getTime();
 }
@@ -67,7 +67,7 @@ export async function joinWaitlist(
   try {
     const entry = await db.transaction(async (tx) => {
       const operation = await lockOperation(tx, operationId);
-      if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
+      if (!operation || operation.reviewStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
       assertNotOwnOperation(operation, userId);
       if (!isOpenForWaitlist(operation, now)) throw new AppError('ORDER_CLOSED');
       if (!isOperationFull(operation)) throw new AppError('WAITLIST_NOT_FULL');
@@ -175,7 +175,7 @@ export async function getMyWaitlistEntry(
   operationId: string,
 ): Promise<MyWaitlistResponse> {
   const [operation] = await db.select().from(operations).where(eq(operations.id, operationId));
-  if (!operation || operation.kycStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
+  if (!operation || operation.reviewStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
   const [latest] = await db
     .select()
     .from(operationWaitlist)

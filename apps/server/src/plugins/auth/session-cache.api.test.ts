@@ -26,16 +26,16 @@ const SESSION_POLL = { timeout: 3_000, interval: 20 };
 
 it('a profile change made elsewhere reaches the cached session', async () => {
   const headers = await signIn(t, buyerEmail);
-  expect((await sessionUser(headers))?.kycStatus).toBe('aprobado');
-  expect((await sessionUser(headers))?.kycStatus).toBe('aprobado');
+  expect((await sessionUser(headers))?.kycStatus).toBe('approved');
+  expect((await sessionUser(headers))?.kycStatus).toBe('approved');
   const [account] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, buyerEmail));
-  await t.db.update(profiles).set({ kycStatus: 'pendiente' }).where(eq(profiles.id, account!.id));
+  await t.db.update(profiles).set({ kycStatus: 'pending' }).where(eq(profiles.id, account!.id));
   try {
-    await expect.poll(async () => (await sessionUser(headers))?.kycStatus, SESSION_POLL).toBe('pendiente');
+    await expect.poll(async () => (await sessionUser(headers))?.kycStatus, SESSION_POLL).toBe('pending');
   } finally {
-    await t.db.update(profiles).set({ kycStatus: 'aprobado' }).where(eq(profiles.id, account!.id));
+    await t.db.update(profiles).set({ kycStatus: 'approved' }).where(eq(profiles.id, account!.id));
   }
-  await expect.poll(async () => (await sessionUser(headers))?.kycStatus, SESSION_POLL).toBe('aprobado');
+  await expect.poll(async () => (await sessionUser(headers))?.kycStatus, SESSION_POLL).toBe('approved');
 });
 
 it('a session deleted elsewhere stops working at once, on a cached cookie too', async () => {

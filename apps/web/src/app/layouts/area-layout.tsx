@@ -24,7 +24,7 @@ const AREA_LINKS = {
   admin: [
     { to: '/admin', key: 'adminDashboard' },
     { to: '/admin/kyc/users', key: 'adminKycUsers' },
-    { to: '/admin/kyc/operations', key: 'adminKycOperations' },
+    { to: '/admin/offer-reviews', key: 'adminKycOperations' },
     { to: '/admin/payments', key: 'adminPayments' },
     { to: '/admin/operations', key: 'adminOperations' },
     { to: '/admin/compliance', key: 'adminCompliance' },

@@ -125,8 +125,8 @@ describe('admin review pages: a decision on a stale version', () => {
         revision,
       });
       mockApi({
-        '/api/admin/kyc/operations': () => pageResponse([edited ? item(2, 95_000) : item(1, 1_000)]),
-        '/api/admin/kyc/operations/3c9e2b1a-5d4f-4e6a-8b7c-1d2e3f4a5b6c/approve': (_url, init) => {
+        '/api/admin/offer-reviews': () => pageResponse([edited ? item(2, 95_000) : item(1, 1_000)]),
+        '/api/admin/offer-reviews/3c9e2b1a-5d4f-4e6a-8b7c-1d2e3f4a5b6c/approve': (_url, init) => {
           posted.push(JSON.parse(String(init?.body)));
           edited = true;
           return jsonResponse(
@@ -141,7 +141,7 @@ describe('admin review pages: a decision on a stale version', () => {
           );
         },
       });
-      renderApp('/admin/kyc/operations', admin());
+      renderApp('/admin/offer-reviews', admin());
       const row = await screen.findByTestId('operation-review', {}, { timeout: 10_000 });
       expect(within(row).getByText(/1[.,]000/)).toBeInTheDocument();
       await userEvent.click(within(row).getByRole('button', { name: 'Aprobar' }));

@@ -20,7 +20,7 @@ export function AdminKycPage() {
   // The two review queues first, then the rest of the back office.
   const places: [string, string][] = [
     ['/admin/kyc/users', t('adminKyc.openUsers')],
-    ['/admin/kyc/operations', t('adminKyc.openOperations')],
+    ['/admin/offer-reviews', t('adminKyc.openOperations')],
     ['/admin/outbox', t('outbox.title')],
     ['/admin/messages', t('adminMessages.title')],
     ['/admin/payments', t('adminPayments.title')],

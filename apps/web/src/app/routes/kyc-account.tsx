@@ -79,7 +79,7 @@ function AccountSummary({ data, landing }: { data: KycStatusResponse; landing: s
           </dd>
         </div>
       </dl>
-      {data.kycStatus === 'aprobado' && data.kycExpiresAt && data.kycRenewal && data.kycRenewal !== 'valid' && (
+      {data.kycStatus === 'approved' && data.kycExpiresAt && data.kycRenewal && data.kycRenewal !== 'valid' && (
         <RenewalNotice state={data.kycRenewal} expiresAt={data.kycExpiresAt} />
       )}
       {data.kycRejectReason && (

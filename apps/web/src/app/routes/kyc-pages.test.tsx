@@ -39,16 +39,16 @@ function kycStatus(
   };
 }
 
-const NOTHING_UPLOADED = kycStatus('pendiente', 1, () => 'pending');
-const UPLOADED_NOT_SENT = kycStatus('pendiente', 1, () => 'uploaded');
-const SENT = kycStatus('pendiente', 2, () => 'uploaded');
+const NOTHING_UPLOADED = kycStatus('pending', 1, () => 'pending');
+const UPLOADED_NOT_SENT = kycStatus('pending', 1, () => 'uploaded');
+const SENT = kycStatus('pending', 2, () => 'uploaded');
 const REJECTED = kycStatus(
-  'rechazado',
+  'rejected',
   1,
   (type) => (type === 'bank_reference' ? 'rejected' : 'verified'),
   'La razón social no coincide con el registro',
 );
-const APPROVED = kycStatus('aprobado', 4, () => 'verified');
+const APPROVED = kycStatus('approved', 4, () => 'verified');
 
 function renderAs(
   path: string,

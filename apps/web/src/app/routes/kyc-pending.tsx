@@ -37,7 +37,7 @@ export function KycPendingPage() {
   const stage = data ? getKycStage(data) : null;
   if (stage === 'rejected') return <Navigate to="/kyc-cuenta/reintentar" replace />;
   if (stage === 'approved') {
-    return <Navigate to={user ? getLandingPath({ ...user, kycStatus: 'aprobado' }) : '/kyc-cuenta'} replace />;
+    return <Navigate to={user ? getLandingPath({ ...user, kycStatus: 'approved' }) : '/kyc-cuenta'} replace />;
   }
 
   return (

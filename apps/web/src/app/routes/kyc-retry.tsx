@@ -23,7 +23,7 @@ export function KycRetryPage() {
   const data = status.data;
   const stage = data ? getKycStage(data) : null;
   if (stage === 'approved') {
-    return <Navigate to={user ? getLandingPath({ ...user, kycStatus: 'aprobado' }) : '/kyc-cuenta'} replace />;
+    return <Navigate to={user ? getLandingPath({ ...user, kycStatus: 'approved' }) : '/kyc-cuenta'} replace />;
   }
   if (stage && stage !== 'rejected') return <Navigate to="/kyc-cuenta/pendiente" replace />;
   const rejectedDocuments = data?.documents.filter((document) => document.status === 'rejected') ?? [];

@@ -78,7 +78,7 @@ export function OnboardingPage() {
                 document={document}
                 isDisabled={isUnverified}
                 isRenewing={
-                  data.kycStatus === 'aprobado' && (data.kycRenewal === 'due' || data.kycRenewal === 'expired')
+                  data.kycStatus === 'approved' && (data.kycRenewal === 'due' || data.kycRenewal === 'expired')
                 }
               />
             ))}

@@ -9,7 +9,7 @@ import { ColumnChart, ProgressChart } from './charts';
 
 const QUEUES = [
   { to: '/admin/kyc/users', key: 'kycUsers' },
-  { to: '/admin/kyc/operations', key: 'kycOperations' },
+  { to: '/admin/offer-reviews', key: 'kycOperations' },
   { to: '/admin/payments', key: 'payments' },
   { to: '/admin/operations', key: 'operations' },
   { to: '/admin/messages', key: 'messages' },

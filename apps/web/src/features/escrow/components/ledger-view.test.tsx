@@ -106,7 +106,7 @@ describe('LedgerView', () => {
     const [deposit, release] = transfers as [HTMLElement, HTMLElement];
     expect(within(deposit).getByText('Depósito')).toBeInTheDocument();
     expect(within(deposit).getAllByRole('row')[1]).toHaveTextContent('Comprador · Importadora Caribe');
-    expect(within(deposit).getAllByRole('row')[2]).toHaveTextContent(/^Custodia 00000000…/);
+    expect(within(deposit).getAllByRole('row')[2]).toHaveTextContent(/^Escrow 00000000…/);
     expect(within(release).getByText('Liberación al vendedor')).toBeInTheDocument();
     const toSeller = within(release).getAllByRole('row')[2]!;
     expect(toSeller).toHaveTextContent('Vendedor · Tostadores Unidos');

@@ -5,5 +5,4 @@ export const kycKeys = {
   review: ['admin', 'kyc'] as const,
   overview: () => [...kycKeys.review, 'overview'] as const,
   users: () => [...kycKeys.review, 'users'] as const,
-  operations: () => [...kycKeys.review, 'operations'] as const,
 };

@@ -17,23 +17,13 @@ export const useKycReviewUsers = () =>
     schema: (c) => c.ZKycReviewUsersResponse,
     limit: ADMIN_LIST_PAGE_SIZE,
   });
-/** The offers awaiting review, oldest first, a page at a time. */
-export const useOperationReview = () =>
-  usePagedList({
-    queryKey: kycKeys.operations(),
-    path: '/api/admin/kyc/operations',
-    schema: (c) => c.ZOperationReviewResponse,
-    limit: ADMIN_LIST_PAGE_SIZE,
-  });
 
 /** Every decision names the revision the admin reviewed: one replaced or edited since is refused (409). */
 export type ReviewAction =
   | { kind: 'verifyDocument'; id: string; revision: number }
   | { kind: 'rejectDocument'; id: string; revision: number; reason: string }
   | { kind: 'approveUser'; id: string; revision: number }
-  | { kind: 'rejectUser'; id: string; revision: number; reason: string }
-  | { kind: 'approveOperation'; id: string; revision: number }
-  | { kind: 'rejectOperation'; id: string; revision: number; reason: string };
+  | { kind: 'rejectUser'; id: string; revision: number; reason: string };
 
 function pathOf(action: ReviewAction): string {
   const id = encodeURIComponent(action.id);
@@ -46,14 +36,10 @@ function pathOf(action: ReviewAction): string {
       return `/api/admin/kyc/users/${id}/approve`;
     case 'rejectUser':
       return `/api/admin/kyc/users/${id}/reject`;
-    case 'approveOperation':
-      return `/api/admin/kyc/operations/${id}/approve`;
-    case 'rejectOperation':
-      return `/api/admin/kyc/operations/${id}/reject`;
   }
 }
 
-/** One reviewer decision; the queues and counts are asked again afterwards. */
+/** One KYC reviewer decision (a document or a company); the queues and counts are asked again afterwards. */
 export function reviewDecision(action: ReviewAction) {
   return apiRequest(pathOf(action), (c) => c.ZOkResponse, {
     method: 'POST',
@@ -63,7 +49,7 @@ export function reviewDecision(action: ReviewAction) {
 
 /**
  * A decision, then the queues again whatever the answer: after a refusal because the document
- * or offer changed (409), the page shows the new version beside the translated message.
+ * or company changed (409), the page shows the new version beside the translated message.
  */
 export function useReviewDecision() {
   const queryClient = useQueryClient();

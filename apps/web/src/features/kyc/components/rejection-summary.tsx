@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * Why the company cannot go on: the reviewer's reason for rejecting the company (its
- * kyc_motivo_rechazo) and each rejected document with its reason. Nothing when neither applies.
+ * kyc_rejection_reason) and each rejected document with its reason. Nothing when neither applies.
  */
 export function RejectionSummary({ data, showNext = true }: { data: KycStatusResponse; showNext?: boolean }) {
   const { t } = useTranslation();
-  const isRejected = data.kycStatus === 'rechazado';
+  const isRejected = data.kycStatus === 'rejected';
   const rejectedDocuments = data.documents.filter((document) => document.status === 'rejected');
   if (!isRejected && rejectedDocuments.length === 0) return null;
   return (

@@ -93,7 +93,7 @@ describe('DisputeForm', () => {
 
     await userEvent.type(andina, '10000,01');
     await decide();
-    expect(await screen.findByText('Supera lo que tiene en custodia.')).toBeInTheDocument();
+    expect(await screen.findByText('Supera lo que tiene en escrow.')).toBeInTheDocument();
 
     await userEvent.clear(andina);
     await userEvent.type(andina, '0,004');

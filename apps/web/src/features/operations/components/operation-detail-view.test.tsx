@@ -99,7 +99,7 @@ describe('OperationDetailView', () => {
       'href',
       `/make-offer?from=${operation.id}`,
     );
-    for (const badge of ['Vendedor verificado', 'Volumen verificado en la inspección', 'Pago protegido en custodia']) {
+    for (const badge of ['Vendedor verificado', 'Volumen verificado en la inspección', 'Pago protegido en escrow']) {
       expect(screen.getByText(badge)).toBeInTheDocument();
     }
     expect(screen.getByRole('heading', { name: 'Operaciones similares' })).toBeInTheDocument();

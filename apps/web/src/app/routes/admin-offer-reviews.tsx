@@ -3,17 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Fact } from '../../components/ui/fact';
 import { QueryState } from '../../components/ui/query-state';
-import { useOperationReview, useReviewDecision } from '../../features/kyc/api/review';
+import { useQueryClient } from '@tanstack/react-query';
+import { kycOverviewQueryOptions } from '../../features/kyc/api/review';
+import { useOfferReviewDecision, useOfferReviewQueue } from '../../features/offers/api/offer-review';
 import { RejectWithReason } from '../../features/kyc/components/reason-form';
 import { formatNumber, formatUsdAmount } from '../../lib/format';
 import { Alert } from '../../components/ui/alert';
 import { InnerPage } from '../../components/ui/inner-page';
 import { LoadMore, WaitingTotal } from '../../components/ui/load-more';
 
-/** /admin/kyc/operations: the spec's admin_kyc_review list with approve / reject (reason required). */
-export function AdminKycOperationsPage() {
+/**
+ * /admin/offer-reviews (/admin/kyc/operations before issue 26): the offer review, the spec's admin_kyc_review
+ * list (the view admin_offer_review) with approve / reject (reason required).
+ */
+export function AdminOfferReviewsPage() {
   const { t } = useTranslation();
-  const review = useOperationReview();
+  const review = useOfferReviewQueue();
   return (
     <InnerPage
       back={{ to: '/admin/kyc', label: t('adminKyc.backToOverview') }}
@@ -27,7 +32,7 @@ export function AdminKycOperationsPage() {
               <WaitingTotal list={page} className="mb-4 text-sm font-medium text-slate-700" />
               <ul className="grid gap-4">
                 {page.items.map((item) => (
-                  <OperationReviewRow key={item.id} item={item} />
+                  <OfferReviewRow key={item.id} item={item} />
                 ))}
               </ul>
               <LoadMore list={review} />
@@ -39,9 +44,12 @@ export function AdminKycOperationsPage() {
   );
 }
 
-function OperationReviewRow({ item }: { item: OperationReviewItem }) {
+function OfferReviewRow({ item }: { item: OperationReviewItem }) {
   const { t, i18n } = useTranslation();
-  const decide = useReviewDecision();
+  const queryClient = useQueryClient();
+  const decide = useOfferReviewDecision();
+  // The KYC overview counts the offers waiting too.
+  const refreshOverview = { onSettled: () => queryClient.invalidateQueries(kycOverviewQueryOptions) };
   const facts: [string, string][] = [
     [t('adminKyc.columns.product'), item.productName],
     [t('adminKyc.columns.origin'), t(`countries.${item.originCountry}`, { defaultValue: item.originCountry })],
@@ -64,7 +72,7 @@ function OperationReviewRow({ item }: { item: OperationReviewItem }) {
         <Button
           size="sm"
           disabled={decide.isPending}
-          onClick={() => decide.mutate({ kind: 'approveOperation', id: item.id, revision: item.revision })}
+          onClick={() => decide.mutate({ kind: 'approve', id: item.id, revision: item.revision }, refreshOverview)}
         >
           {t('adminKyc.approveOperation')}
         </Button>
@@ -72,14 +80,12 @@ function OperationReviewRow({ item }: { item: OperationReviewItem }) {
           label={t('adminKyc.rejectOperation')}
           isPending={decide.isPending}
           onReject={(reason) =>
-            decide.mutateAsync({ kind: 'rejectOperation', id: item.id, revision: item.revision, reason })
+            decide.mutateAsync({ kind: 'reject', id: item.id, revision: item.revision, reason }, refreshOverview)
           }
         />
       </div>
       {/* A rejection's refusal shows in its own form. */}
-      {decide.isError && decide.variables.kind === 'approveOperation' && (
-        <Alert className="mt-2">{decide.error.message}</Alert>
-      )}
+      {decide.isError && decide.variables.kind === 'approve' && <Alert className="mt-2">{decide.error.message}</Alert>}
     </li>
   );
 }

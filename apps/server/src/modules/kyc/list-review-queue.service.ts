@@ -1,0 +1,98 @@
+import {
+  KYC_DOCUMENT_TYPE_LIST,
+  ONBOARDING_STEP,
+  type KycOverviewResponse,
+  type KycReviewUser,
+  type Page,
+  type PageQuery,
+} from '@tradeops/shared';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { type AppDatabase } from '../../db/client';
+import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
+import { adminOfferReview, onboardingStatus, profiles, user, userDocuments } from '../../db/schema';
+import { getCompanyScreenings } from '../compliance/cases.service';
+import { toDocumentList } from './kyc.service';
+
+/**
+ * Users waiting for a reviewer: KYC pending, not admins, documents sent to review (the
+ * stepper's Continue: step 2 or later), and either a document uploaded and not reviewed yet,
+ * or all five verified (waiting for the approval).
+ */
+const awaitingReview = sql`(${profiles.kycStatus} = 'pending' or (${profiles.kycStatus} = 'approved'
+  and ${profiles.kycExpiresAt} <= now() + interval '30 days')) and not ${profiles.isAdmin} and exists (
+  select 1 from ${onboardingStatus} where ${onboardingStatus.userId} = ${profiles.id}
+    and ${onboardingStatus.currentStep} >= ${ONBOARDING_STEP.review}) and (exists (
+  select 1 from ${userDocuments} where ${userDocuments.userId} = ${profiles.id} and ${userDocuments.status} = 'uploaded')
+  or (select count(*) from ${userDocuments} where ${userDocuments.userId} = ${profiles.id}
+    and ${userDocuments.status} = 'verified') = ${KYC_DOCUMENT_TYPE_LIST.length})`;
+
+export async function getKycOverview(db: AppDatabase): Promise<KycOverviewResponse> {
+  const [awaiting] = await db.select({ n: count() }).from(profiles).where(awaitingReview);
+  const byStatus = await db
+    .select({ status: profiles.kycStatus, n: count() })
+    .from(profiles)
+    .where(and(eq(profiles.isAdmin, false), eq(profiles.isStaff, false)))
+    .groupBy(profiles.kycStatus);
+  const [operationsAwaiting] = await db.select({ n: count() }).from(adminOfferReview);
+  const of = (status: string) => byStatus.find((row) => row.status === status)?.n ?? 0;
+  return {
+    usersAwaitingReview: awaiting?.n ?? 0,
+    usersPending: of('pending'),
+    usersApproved: of('approved'),
+    usersRejected: of('rejected'),
+    operationsAwaitingReview: operationsAwaiting?.n ?? 0,
+  };
+}
+
+/** The review queue, the longest-waiting upload first, a page at a time, each user with the five documents. */
+export async function listUsersAwaitingReview(db: AppDatabase, page: PageQuery): Promise<Page<KycReviewUser>> {
+  const waitingSince = sql<Date | null>`coalesce(
+    (select min(${userDocuments.uploadedAt}) from ${userDocuments}
+      where ${userDocuments.userId} = ${profiles.id} and ${userDocuments.status} = 'uploaded'),
+    (select max(${userDocuments.reviewedAt}) from ${userDocuments} where ${userDocuments.userId} = ${profiles.id}))`;
+  // Waiting since its oldest upload (or its last review), else since sign-up: never null, so it keys the pages.
+  const keyset: Keyset = { at: sql`coalesce(${waitingSince}, ${profiles.createdAt})`, id: profiles.id, order: 'asc' };
+  const [rows, [waiting]] = await Promise.all([
+    db
+      .select({ cursorAt: cursorAtOf(keyset), profile: profiles, email: user.email, waitingSince })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.id))
+      .where(and(awaitingReview, afterCursor(keyset, page.cursor)))
+      .orderBy(...keysetOrder(keyset))
+      .limit(page.limit + 1),
+    db.select({ n: count() }).from(profiles).where(awaitingReview),
+  ]);
+  const kept = rows.slice(0, page.limit);
+  const toKey = (row: (typeof rows)[number]) => ({ at: row.cursorAt, id: row.profile.id });
+  if (kept.length === 0) return toPage(rows, page, toKey, waiting?.n ?? 0, () => []);
+  const documents = await db
+    .select()
+    .from(userDocuments)
+    .where(
+      inArray(
+        userDocuments.userId,
+        kept.map((row) => row.profile.id),
+      ),
+    );
+  const screenings = await getCompanyScreenings(
+    db,
+    kept.map((row) => row.profile.id),
+  );
+  return toPage(rows, page, toKey, waiting?.n ?? 0, () =>
+    kept.map(({ profile, email, waitingSince: since }) => ({
+      userId: profile.id,
+      email,
+      fullName: profile.fullName,
+      companyName: profile.companyName,
+      companyType: profile.companyType ?? null,
+      country: profile.country ?? null,
+      taxId: profile.taxId ?? null,
+      registeredAt: profile.createdAt.toISOString(),
+      // Raw SQL values arrive as strings on node-postgres and PGlite alike.
+      waitingSince: since ? new Date(since).toISOString() : null,
+      revision: profile.kycRevision,
+      documents: toDocumentList(documents.filter((document) => document.userId === profile.id)),
+      screening: screenings.get(profile.id) ?? { status: profile.complianceStatus, lastScreenedAt: null, cases: [] },
+    })),
+  );
+}
