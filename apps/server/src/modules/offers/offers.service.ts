@@ -455,33 +455,61 @@ export async function getOfferDetail(
   };
 }
 
-/** Who takes part in an offer: company, tons, payment and escrow state (every order, live ones first). */
-export async function listOfferParticipants(db: Queryable, auth: AuthContext, id: string): Promise<OfferParticipant[]> {
+const OFFER_ORDERS_KEYSET: Keyset = {
+  at: participations.createdAt,
+  id: participations.id,
+  order: 'asc',
+  idIsUuid: true,
+};
+
+/**
+ * Who takes part in an offer, a page at a time in the order they ordered (every order, ended ones
+ * too), with how many orders it has: company, tons, payment, and the escrow state of the page's
+ * orders only. Read from operation_participants_operation_created_idx (operation_id, created_at, id).
+ */
+export async function listOfferParticipants(
+  db: Queryable,
+  auth: AuthContext,
+  id: string,
+  page: PageQuery,
+): Promise<Page<OfferParticipant>> {
   await findOwnOffer(db, auth, id);
-  const rows = await db
-    .select({
-      id: participations.id,
-      companyName: profiles.companyName,
-      volume: participations.volume,
-      amountCents: participations.amountCents,
-      paymentStatus: participations.paymentStatus,
-      status: participations.status,
-      createdAt: participations.createdAt,
-    })
-    .from(participations)
-    .innerJoin(profiles, eq(profiles.id, participations.userId))
-    .where(eq(participations.operationId, id))
-    .orderBy(sql`case when ${participations.status} = 'active' then 0 else 1 end`, participations.createdAt)
-    .limit(500);
+  const [rows, [all]] = await Promise.all([
+    db
+      .select({
+        cursorAt: cursorAtOf(OFFER_ORDERS_KEYSET),
+        id: participations.id,
+        companyName: profiles.companyName,
+        volume: participations.volume,
+        amountCents: participations.amountCents,
+        paymentStatus: participations.paymentStatus,
+        status: participations.status,
+        createdAt: participations.createdAt,
+      })
+      .from(participations)
+      .innerJoin(profiles, eq(profiles.id, participations.userId))
+      .where(and(eq(participations.operationId, id), afterCursor(OFFER_ORDERS_KEYSET, page.cursor)))
+      .orderBy(...keysetOrder(OFFER_ORDERS_KEYSET))
+      .limit(page.limit + 1),
+    db.select({ n: count() }).from(participations).where(eq(participations.operationId, id)),
+  ]);
+  const kept = rows.slice(0, page.limit);
   const escrow = await getEscrowStates(
     db,
-    rows.map((row) => row.id),
+    kept.map((row) => row.id),
   );
-  return rows.map((row) => ({
-    ...row,
-    escrowState: escrow.get(row.id)?.state ?? 'none',
-    createdAt: row.createdAt.toISOString(),
-  }));
+  return toPage(
+    rows,
+    page,
+    (row) => ({ at: row.cursorAt, id: row.id }),
+    all?.n ?? 0,
+    (pageRows) =>
+      pageRows.map(({ cursorAt: _cursorAt, ...row }) => ({
+        ...row,
+        escrowState: escrow.get(row.id)?.state ?? 'none',
+        createdAt: row.createdAt.toISOString(),
+      })),
+  );
 }
 
 /**
