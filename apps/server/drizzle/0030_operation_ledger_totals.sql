@@ -3,7 +3,8 @@
 -- seller, the platform's fee, refunded; summed as summarizeLedger sums them) is kept by a statement-level
 -- trigger on ledger_entries, like account_balances (0026); what the operation still holds is its escrow
 -- account's balance. Filled here from the ledger already there. The operation's transfers page by keyset
--- (created_at, id): its index gains those columns in place of the one on operation_id alone.
+-- (created_at, id): its index gains those columns in place of the one on operation_id alone. The screening
+-- queue's "all" filter pages every case newest first: compliance_cases (created_at, id), where it sorted them all.
 CREATE TABLE "operation_ledger_totals" (
 	"operation_id" uuid PRIMARY KEY NOT NULL,
 	"deposited_cents" bigint DEFAULT 0 NOT NULL,
@@ -14,6 +15,7 @@ CREATE TABLE "operation_ledger_totals" (
 --> statement-breakpoint
 DROP INDEX "ledger_transfers_operation_idx";--> statement-breakpoint
 ALTER TABLE "operation_ledger_totals" ADD CONSTRAINT "operation_ledger_totals_operation_id_operations_id_fk" FOREIGN KEY ("operation_id") REFERENCES "public"."operations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "compliance_cases_created_idx" ON "compliance_cases" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "ledger_transfers_operation_idx" ON "ledger_transfers" USING btree ("operation_id","created_at","id");
 --> statement-breakpoint
 -- The totals move in the statement that writes a transfer's entries; operations in order, so two statements

@@ -465,7 +465,8 @@ const OFFER_ORDERS_KEYSET: Keyset = {
 /**
  * Who takes part in an offer, a page at a time in the order they ordered (every order, ended ones
  * too), with how many orders it has: company, tons, payment, and the escrow state of the page's
- * orders only. Read from operation_participants_operation_created_idx (operation_id, created_at, id).
+ * orders only. The page is read from the operation's orders alone (operation_participants_operation_idx,
+ * then sorted: a deal's orders are few), its companies and escrow states for its rows only.
  */
 export async function listOfferParticipants(
   db: Queryable,
@@ -479,7 +480,7 @@ export async function listOfferParticipants(
       .select({
         cursorAt: cursorAtOf(OFFER_ORDERS_KEYSET),
         id: participations.id,
-        companyName: profiles.companyName,
+        userId: participations.userId,
         volume: participations.volume,
         amountCents: participations.amountCents,
         paymentStatus: participations.paymentStatus,
@@ -487,25 +488,34 @@ export async function listOfferParticipants(
         createdAt: participations.createdAt,
       })
       .from(participations)
-      .innerJoin(profiles, eq(profiles.id, participations.userId))
       .where(and(eq(participations.operationId, id), afterCursor(OFFER_ORDERS_KEYSET, page.cursor)))
       .orderBy(...keysetOrder(OFFER_ORDERS_KEYSET))
       .limit(page.limit + 1),
     db.select({ n: count() }).from(participations).where(eq(participations.operationId, id)),
   ]);
   const kept = rows.slice(0, page.limit);
-  const escrow = await getEscrowStates(
-    db,
-    kept.map((row) => row.id),
-  );
+  const [escrow, companies] = await Promise.all([
+    getEscrowStates(
+      db,
+      kept.map((row) => row.id),
+    ),
+    kept.length === 0
+      ? []
+      : db
+          .select({ id: profiles.id, companyName: profiles.companyName })
+          .from(profiles)
+          .where(inArray(profiles.id, [...new Set(kept.map((row) => row.userId))])),
+  ]);
+  const companyOf = new Map(companies.map((company) => [company.id, company.companyName]));
   return toPage(
     rows,
     page,
     (row) => ({ at: row.cursorAt, id: row.id }),
     all?.n ?? 0,
     (pageRows) =>
-      pageRows.map(({ cursorAt: _cursorAt, ...row }) => ({
+      pageRows.map(({ cursorAt: _cursorAt, userId, ...row }) => ({
         ...row,
+        companyName: companyOf.get(userId) ?? '',
         escrowState: escrow.get(row.id)?.state ?? 'none',
         createdAt: row.createdAt.toISOString(),
       })),
