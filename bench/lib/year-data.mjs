@@ -269,6 +269,23 @@ export const REBUILD_MAINTAINED = [
        end if;
      end $$`,
   ],
+  [
+    'ledger totals per operation',
+    `do $$ begin
+       if to_regclass('public.operation_ledger_totals') is not null then
+         delete from operation_ledger_totals;
+         insert into operation_ledger_totals
+             (operation_id, deposited_cents, released_to_seller_cents, platform_fee_cents, refunded_cents)
+           select t.operation_id,
+                  coalesce(sum(e.amount_cents) filter (where t.kind = 'deposit' and e.account like 'escrow:%'), 0),
+                  coalesce(sum(e.amount_cents) filter (where t.kind <> 'deposit' and e.account like 'seller:%'), 0),
+                  coalesce(sum(e.amount_cents) filter (where t.kind <> 'deposit' and e.account like 'platform:%'), 0),
+                  coalesce(sum(e.amount_cents) filter (where t.kind <> 'deposit' and e.account like 'buyer:%'), 0)
+           from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
+           group by t.operation_id;
+       end if;
+     end $$`,
+  ],
 ];
 
 /** Checks after loading: each answers rows only when something is wrong. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPageQuery, zPage } from '../paging/page';
 import { zText } from '../text/safe-text';
 import {
   COMPLIANCE_CASE_STATUSES,
@@ -118,15 +119,14 @@ export const ZComplianceCase = z.object({
 });
 export type ComplianceCase = z.infer<typeof ZComplianceCase>;
 
-export const ZComplianceCasesQuery = z.object({
+/** GET /api/admin/compliance/cases: one status (open ones oldest first, the others newest first), a page at a time. */
+export const ZComplianceCasesQuery = ZPageQuery.extend({
   status: z.enum([...COMPLIANCE_CASE_STATUSES, 'all']).default('open'),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 export type ComplianceCasesQuery = z.infer<typeof ZComplianceCasesQuery>;
 
-export const ZComplianceCasesResponse = z.object({
-  data: z.array(ZComplianceCase),
-  hasMore: z.boolean(),
+/** A page of the queue, how many the chosen status holds (`total`) and how many each status holds. */
+export const ZComplianceCasesResponse = zPage(ZComplianceCase).extend({
   counts: z.object({ open: z.number().int(), confirmed: z.number().int(), cleared: z.number().int() }),
 });
 export type ComplianceCasesResponse = z.infer<typeof ZComplianceCasesResponse>;

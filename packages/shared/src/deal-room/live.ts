@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Page } from '../paging/page';
 import { ZRealtimeEvent } from '../realtime/events';
 import {
   type DealRoomMessage,
@@ -60,8 +61,35 @@ export function applyDealRoomLive(
   };
 }
 
-/** The thread with a new message at its end (once, however often it is heard), the latest MESSAGES_PAGE_SIZE kept. */
+/** A thread read oldest first with a new message at its end (once, however often it is heard), the latest MESSAGES_PAGE_SIZE kept. */
 export function appendDealRoomMessage(thread: DealRoomMessage[], message: DealRoomMessage): DealRoomMessage[] {
   if (thread.some((known) => known.id === message.id)) return thread;
   return [...thread, message].slice(-MESSAGES_PAGE_SIZE);
+}
+
+/** Whether message `a` comes after `b` in a thread: later, or in the same instant with a greater id (the API's order). */
+function isLater(a: DealRoomMessage, b: DealRoomMessage): boolean {
+  const [at, bt] = [Date.parse(a.created_at), Date.parse(b.created_at)];
+  return at !== bt ? at > bt : a.id > b.id;
+}
+
+/**
+ * The pages of a thread as the API sends them (newest first, earlier messages on the next pages) with a
+ * new message in place on the first page and counted in every page's total: once, however often it
+ * is heard. The pages' cursors stay as they were (each points below its last message), so loading
+ * earlier messages afterwards neither skips nor repeats one.
+ */
+export function addDealRoomMessage(pages: Page<DealRoomMessage>[], message: DealRoomMessage): Page<DealRoomMessage>[] {
+  const [first] = pages;
+  if (!first || pages.some((page) => page.items.some((known) => known.id === message.id))) return pages;
+  const at = first.items.findIndex((known) => isLater(message, known));
+  // Earlier than every message read so far: its place is on a page not read yet, unless the thread is all here.
+  const isAllRead = pages.length === 1 && first.nextCursor === null;
+  const items =
+    at >= 0
+      ? [...first.items.slice(0, at), message, ...first.items.slice(at)]
+      : isAllRead
+        ? [...first.items, message]
+        : first.items;
+  return pages.map((page, index) => ({ ...page, items: index === 0 ? items : page.items, total: page.total + 1 }));
 }

@@ -1,6 +1,7 @@
 import { ZDisputeSummary, ZDisputeWindow } from '../disputes/schemas';
 import { ESCROW_STATES } from '../escrow/constants';
 import { z } from 'zod';
+import { zPage } from '../paging/page';
 import { zText } from '../text/safe-text';
 import {
   OPERATION_MILESTONE_KINDS,
@@ -110,9 +111,14 @@ export const ZDealRoomMessage = z.object({
 });
 export type DealRoomMessage = z.infer<typeof ZDealRoomMessage>;
 
-/** GET /api/operations/{id}/messages: oldest first (a chat thread), the latest MESSAGES_PAGE_SIZE. */
+/** Messages the deal room reads per page: the latest first, earlier ones on request. */
 export const MESSAGES_PAGE_SIZE = 100;
-export const ZDealRoomMessagesResponse = z.object({ data: z.array(ZDealRoomMessage) });
+/**
+ * GET /api/operations/{id}/messages (ZPageQuery): a page of the thread, newest first (the next page
+ * holds earlier messages), and how many the thread holds. A chat shows them reversed, newest at the bottom.
+ */
+export const ZDealRoomMessagesResponse = zPage(ZDealRoomMessage);
+export type DealRoomMessagesPage = z.infer<typeof ZDealRoomMessagesResponse>;
 
 export const ZPostMessageRequest = z.object({
   body: zText({ multiline: true, error: 'validation.required' })

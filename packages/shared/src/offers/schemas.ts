@@ -237,7 +237,8 @@ export const ZOfferParticipant = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type OfferParticipant = z.infer<typeof ZOfferParticipant>;
-export const ZOfferParticipantsResponse = z.object({ data: z.array(ZOfferParticipant) });
+/** GET /api/offers/{id}/participants (ZPageQuery): an offer's orders in the order they were placed, and how many. */
+export const ZOfferParticipantsResponse = zPage(ZOfferParticipant);
 
 export const ZSellerKpis = z.object({
   activeOffers: z.number().int(),

@@ -154,31 +154,36 @@ export type PaymentReviewItem = z.infer<typeof ZPaymentReviewItem>;
 /** GET /api/admin/payments: a page of the queue (ZPageQuery), oldest proof first, and how many wait. */
 export const ZPaymentQueueResponse = zPage(ZPaymentReviewItem);
 
-/** GET /api/admin/operations/{id}/ledger */
-export const ZLedgerResponse = z.object({
-  operation: z.object({ id: z.uuid(), title: z.string() }),
-  transfers: z.array(
+/** One transfer of an operation's escrow ledger with its entries. */
+export const ZLedgerTransfer = z.object({
+  id: z.uuid(),
+  kind: z.enum(LEDGER_TRANSFER_KINDS),
+  /** What the transfer is, read from its entries: a release that also refunds is a partial refund. */
+  nature: z.enum(LEDGER_TRANSFER_NATURES),
+  participation_id: z.uuid().nullable(),
+  memo: z.string().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  sum_cents: z.number().int(),
+  entries: z.array(
     z.object({
-      id: z.uuid(),
-      kind: z.enum(LEDGER_TRANSFER_KINDS),
-      /** What the transfer is, read from its entries: a release that also refunds is a partial refund. */
-      nature: z.enum(LEDGER_TRANSFER_NATURES),
-      participation_id: z.uuid().nullable(),
-      memo: z.string().nullable(),
-      created_at: z.iso.datetime({ offset: true }),
-      sum_cents: z.number().int(),
-      entries: z.array(
-        z.object({
-          id: z.number().int(),
-          account: z.string(),
-          /** The company behind a buyer: or seller: account (null for the escrow account). */
-          party: z.string().nullable(),
-          amount_cents: z.number().int(),
-        }),
-      ),
+      id: z.number().int(),
+      account: z.string(),
+      /** The company behind a buyer: or seller: account (null for the escrow account). */
+      party: z.string().nullable(),
+      amount_cents: z.number().int(),
     }),
   ),
-  /** Each a sum of the operation's ledger entries (summarizeLedger): deposited = released + fee + refunded + held. */
+});
+export type LedgerTransfer = z.infer<typeof ZLedgerTransfer>;
+
+/**
+ * GET /api/admin/operations/{id}/ledger (ZPageQuery): a page of the operation's transfers, oldest
+ * first, how many there are, and the sums of the whole ledger — from the totals kept with every entry
+ * (operation_ledger_totals and the escrow account's balance), never from the page:
+ * deposited = released + fee + refunded + held.
+ */
+export const ZLedgerResponse = zPage(ZLedgerTransfer).extend({
+  operation: z.object({ id: z.uuid(), title: z.string() }),
   deposited_cents: z.number().int(),
   released_to_seller_cents: z.number().int(),
   platform_fee_cents: z.number().int(),

@@ -201,6 +201,8 @@ export const complianceCases = pgTable(
     uniqueIndex('compliance_cases_identity_unique').on(t.profileId, t.subject, t.entryKey, t.subjectKey),
     // The screening queue by status a page at a time: keyset (created_at, id).
     index('compliance_cases_status_idx').on(t.status, t.createdAt, t.id),
+    // Every status together, newest first a page at a time: keyset (created_at, id).
+    index('compliance_cases_created_idx').on(t.createdAt, t.id),
     index('compliance_cases_profile_idx').on(t.profileId),
   ],
 );

@@ -42,7 +42,8 @@ export const ledgerTransfers = pgTable(
     uniqueIndex('ledger_transfers_one_payout_idx')
       .on(t.participationId, t.tranche)
       .where(sql`kind in ('release', 'refund')`),
-    index('ledger_transfers_operation_idx').on(t.operationId),
+    // An operation's ledger, a page at a time: keyset (created_at, id) per operation.
+    index('ledger_transfers_operation_idx').on(t.operationId, t.createdAt, t.id),
     // An order's escrow state (dashboards, statements): its transfers of every kind.
     index('ledger_transfers_participation_idx').on(t.participationId),
   ],
@@ -85,3 +86,20 @@ export const accountBalances = pgTable(
   },
   (t) => [index('account_balances_kind_idx').on(t.kind, t.balanceCents)],
 );
+
+/**
+ * An operation's ledger summed the way its report shows it (summarizeLedger): deposited into its
+ * escrow, released to the seller, the platform's fee and refunded to buyers, kept by a trigger on
+ * ledger_entries in the transaction that writes them (migration 0030), so the admins' ledger pages its
+ * transfers and still shows the whole ledger's sums. What it still holds is its escrow account's
+ * balance (account_balances).
+ */
+export const operationLedgerTotals = pgTable('operation_ledger_totals', {
+  operationId: uuid('operation_id')
+    .primaryKey()
+    .references(() => operations.id, { onDelete: 'restrict' }),
+  depositedCents: bigint('deposited_cents', { mode: 'number' }).notNull().default(0),
+  releasedToSellerCents: bigint('released_to_seller_cents', { mode: 'number' }).notNull().default(0),
+  platformFeeCents: bigint('platform_fee_cents', { mode: 'number' }).notNull().default(0),
+  refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+});

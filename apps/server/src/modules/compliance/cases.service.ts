@@ -7,8 +7,9 @@ import {
   type CompanyScreening,
 } from '@tradeops/shared';
 import { alias } from 'drizzle-orm/pg-core';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
+import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
 import { complianceCases, profiles, screenings, user } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
@@ -17,18 +18,19 @@ import { refreshComplianceStatus } from './record-screening';
 
 /** The back office's screening queue and case decisions (docs/compliance.md). */
 
-const PAGE = 50;
 const decider = alias(user, 'decider');
+
+const caseColumns = {
+  row: complianceCases,
+  companyName: profiles.companyName,
+  companyStatus: profiles.complianceStatus,
+  email: user.email,
+  decidedByEmail: decider.email,
+};
 
 function caseQuery(db: Queryable) {
   return db
-    .select({
-      row: complianceCases,
-      companyName: profiles.companyName,
-      companyStatus: profiles.complianceStatus,
-      email: user.email,
-      decidedByEmail: decider.email,
-    })
+    .select(caseColumns)
     .from(complianceCases)
     .innerJoin(profiles, eq(profiles.id, complianceCases.profileId))
     .leftJoin(user, eq(user.id, complianceCases.profileId))
@@ -57,26 +59,52 @@ function toCase({ row, companyName, companyStatus, email, decidedByEmail }: Case
   };
 }
 
-/** The queue: cases by status (open first in line: oldest first), a page at a time, with the counts. */
+/** Open cases wait in line (oldest first); decided ones and the whole list read newest first. */
+function casesKeyset(status: ComplianceCasesQuery['status']): Keyset {
+  return {
+    at: complianceCases.createdAt,
+    id: complianceCases.id,
+    order: status === 'open' ? 'asc' : 'desc',
+    idIsUuid: true,
+  };
+}
+
+/**
+ * The queue: one status a page at a time by cursor (compliance_cases_status_idx: status, created_at,
+ * id), how many that status holds, and the counts per status.
+ */
 export async function listCases(db: AppDatabase, query: ComplianceCasesQuery): Promise<ComplianceCasesResponse> {
-  const base = caseQuery(db);
-  const filtered = query.status === 'all' ? base : base.where(eq(complianceCases.status, query.status));
-  const rows = await filtered
-    .orderBy(
-      query.status === 'open' ? asc(complianceCases.createdAt) : desc(complianceCases.createdAt),
-      asc(complianceCases.id),
+  const keyset = casesKeyset(query.status);
+  const rows = await db
+    .select({ ...caseColumns, cursorAt: cursorAtOf(keyset) })
+    .from(complianceCases)
+    .innerJoin(profiles, eq(profiles.id, complianceCases.profileId))
+    .leftJoin(user, eq(user.id, complianceCases.profileId))
+    .leftJoin(decider, eq(decider.id, complianceCases.decidedBy))
+    .where(
+      and(
+        query.status === 'all' ? undefined : eq(complianceCases.status, query.status),
+        afterCursor(keyset, query.cursor),
+      ),
     )
-    .limit(PAGE + 1)
-    .offset(query.offset);
+    .orderBy(...keysetOrder(keyset))
+    .limit(query.limit + 1);
   const totals = await db
     .select({ status: complianceCases.status, n: count() })
     .from(complianceCases)
     .groupBy(complianceCases.status);
   const of = (status: string) => totals.find((total) => total.status === status)?.n ?? 0;
+  const counts = { open: of('open'), confirmed: of('confirmed'), cleared: of('cleared') };
+  const total = query.status === 'all' ? counts.open + counts.confirmed + counts.cleared : counts[query.status];
   return {
-    data: rows.slice(0, PAGE).map(toCase),
-    hasMore: rows.length > PAGE,
-    counts: { open: of('open'), confirmed: of('confirmed'), cleared: of('cleared') },
+    ...toPage(
+      rows,
+      query,
+      (row) => ({ at: row.cursorAt, id: row.row.id }),
+      total,
+      (kept) => kept.map(toCase),
+    ),
+    counts,
   };
 }
 

@@ -189,7 +189,7 @@ describe('the screening queue', () => {
     const company = await signUp('Banco Nacional de Cuba');
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/compliance/cases', headers: admin });
     const page = response.json() as ComplianceCasesResponse;
-    const item = page.data.find((row) => row.profileId === company.userId)!;
+    const item = page.items.find((row) => row.profileId === company.userId)!;
     expect(item).toMatchObject({
       status: 'open',
       entry: { source: 'ofac_sdn', programs: ['CUBA'] },

@@ -95,7 +95,8 @@ export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/compliance/cases',
     {
       schema: {
-        summary: 'The screening queue: cases by status (open: oldest first), 50 a page',
+        summary:
+          'The screening queue: cases by status (open: oldest first) a page at a time by cursor, with the counts',
         tags: ['compliance'],
         querystring: ZComplianceCasesQuery,
         response: { 200: ZComplianceCasesResponse, ...errors },

@@ -154,7 +154,7 @@ describe('deal room', () => {
     const post = (who: string, body: unknown, id = FEATURED_ID) =>
       t.app.inject({ method: 'POST', url: `/api/operations/${id}/messages`, headers: as[who], payload: { body } });
 
-    it('keeps a thread between the buyers, the seller and the platform, oldest first', async () => {
+    it('keeps a thread between the buyers, the seller and the platform, newest first', async () => {
       const buyer = await post('buyer', '  ¿Cuándo sale el contenedor?  ');
       expect(buyer.statusCode).toBe(201);
       expect(ZDealRoomMessage.parse(buyer.json())).toMatchObject({
@@ -169,22 +169,22 @@ describe('deal room', () => {
 
       const thread = ZDealRoomMessagesResponse.parse(
         (await get('buyer', `/api/operations/${FEATURED_ID}/messages`)).json(),
-      ).data;
+      ).items;
       expect(thread.map((message) => [message.author_role, message.author_name, message.is_mine])).toEqual([
-        ['participant', 'Carlos Rivas', true],
-        ['seller', 'Martín Olivera', false],
         ['platform', null, false],
+        ['seller', 'Martín Olivera', false],
+        ['participant', 'Carlos Rivas', true],
       ]);
       const sellerView = ZDealRoomMessagesResponse.parse(
         (await get('seller', `/api/operations/${FEATURED_ID}/messages`)).json(),
-      ).data;
+      ).items;
       expect(sellerView.map((message) => message.is_mine)).toEqual([false, true, false]);
     });
 
     it('refuses outsiders, empty and too long bodies, without writing anything', async () => {
       const before = ZDealRoomMessagesResponse.parse(
         (await get('admin', `/api/operations/${FEATURED_ID}/messages`)).json(),
-      ).data.length;
+      ).total;
       expect((await get('outsider', `/api/operations/${FEATURED_ID}/messages`)).statusCode).toBe(403);
       expect((await post('outsider', 'hola')).statusCode).toBe(403);
       const empty = await post('buyer', '   ');
@@ -194,7 +194,7 @@ describe('deal room', () => {
       expect((await post('buyer', 'x'.repeat(MESSAGE_MAX_LENGTH))).statusCode).toBe(201);
       const after = ZDealRoomMessagesResponse.parse(
         (await get('admin', `/api/operations/${FEATURED_ID}/messages`)).json(),
-      ).data.length;
+      ).total;
       expect(after).toBe(before + 1);
     });
 
@@ -208,6 +208,43 @@ describe('deal room', () => {
       expect(limited.json().error.code).toBe('RATE_LIMITED');
       // Another user is not affected.
       expect((await post('admin', 'aviso')).statusCode).toBe(201);
+    });
+
+    it('pages the thread newest first: the next pages hold every earlier message once, the total all of them', async () => {
+      const operation = await createOpenOperation(t.db);
+      // 130 messages, more than one page (the limit's maximum is 100); 40 of them in one instant, so
+      // the id breaks the tie.
+      const start = Date.now() - 3_600_000;
+      await t.db.insert(messages).values(
+        Array.from({ length: 130 }, (_, index) => ({
+          operationId: operation.id,
+          authorId: demoUserId('vendedor'),
+          body: `mensaje ${index}`,
+          createdAt: new Date(start + (index < 40 ? 0 : index * 1000)),
+        })),
+      );
+      const url = `/api/operations/${operation.id}/messages`;
+      const first = ZDealRoomMessagesResponse.parse((await get('seller', `${url}?limit=50`)).json());
+      expect(first.items).toHaveLength(50);
+      expect(first.items[0]!.body).toBe('mensaje 129');
+      expect(first.total).toBe(130);
+      expect(first.nextCursor).not.toBeNull();
+
+      const rest = await readAllPages<{ id: string; body: string; created_at: string }>(
+        t.app,
+        `${url}?limit=50`,
+        as.seller!,
+        first.nextCursor,
+      );
+      expect(rest.pages).toBe(2);
+      const seen = [...first.items, ...rest.items];
+      expect(new Set(seen.map((message) => message.id)).size).toBe(130);
+      const times = seen.map((message) => Date.parse(message.created_at));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      expect(seen.at(-1)!.created_at).toBe(new Date(start).toISOString());
+      // The first page without a limit holds the latest 50 (the shared default).
+      expect(ZDealRoomMessagesResponse.parse((await get('seller', url)).json()).items).toHaveLength(50);
+      expect((await get('seller', `${url}?cursor=nope`)).statusCode).toBe(400);
     });
   });
 });

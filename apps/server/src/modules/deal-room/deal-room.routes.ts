@@ -5,6 +5,7 @@ import {
   ZDealRoomNotificationsResponse,
   ZDealRoomResponse,
   ZOperationIdParams,
+  ZPageQuery,
   ZPostMessageRequest,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -57,14 +58,15 @@ export const dealRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     '/operations/:id/messages',
     {
       schema: {
-        summary: "The deal room's message thread, oldest first",
+        summary: "A page of the deal room's message thread, newest first, with how many it holds",
         tags: ['deal-room'],
         params: ZOperationIdParams,
+        querystring: ZPageQuery,
         response: { 200: ZDealRoomMessagesResponse, ...errors },
       },
       config: access,
     },
-    async (request) => ({ data: await listDealRoomMessages(app.db, requireAuth(request), request.params.id) }),
+    async (request) => listDealRoomMessages(app.db, requireAuth(request), request.params.id, request.query),
   );
 
   app.post(

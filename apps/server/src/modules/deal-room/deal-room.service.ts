@@ -1,6 +1,7 @@
-import { type DealRoomMessage, type DealRoomRole, MESSAGES_PAGE_SIZE } from '@tradeops/shared';
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { type DealRoomMessage, type DealRoomRole, type Page, type PageQuery } from '@tradeops/shared';
+import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
+import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
 import { messages, operationAssignees, participations, operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
@@ -123,21 +124,36 @@ const messageColumns = {
   createdAt: messages.createdAt,
 };
 
-/** The thread, oldest first: the latest MESSAGES_PAGE_SIZE messages. */
+const MESSAGES_KEYSET: Keyset = { at: messages.createdAt, id: messages.id, order: 'desc', idIsUuid: true };
+
+/**
+ * A page of the thread, newest first (the next page holds earlier messages), with how many it holds:
+ * both read from messages_operation_idx (operation_id, created_at, id).
+ */
 export async function listDealRoomMessages(
   db: AppDatabase,
   viewer: Viewer,
   operationId: string,
-): Promise<DealRoomMessage[]> {
+  page: PageQuery,
+): Promise<Page<DealRoomMessage>> {
   const { operation } = await loadDealRoomOperation(db, viewer, operationId);
-  const rows = await db
-    .select(messageColumns)
-    .from(messages)
-    .leftJoin(profiles, eq(profiles.id, messages.authorId))
-    .where(eq(messages.operationId, operationId))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(MESSAGES_PAGE_SIZE);
-  return rows.reverse().map((row) => toMessage(row, operation.sellerId, viewer.user.id));
+  const [rows, [all]] = await Promise.all([
+    db
+      .select({ ...messageColumns, cursorAt: cursorAtOf(MESSAGES_KEYSET) })
+      .from(messages)
+      .leftJoin(profiles, eq(profiles.id, messages.authorId))
+      .where(and(eq(messages.operationId, operationId), afterCursor(MESSAGES_KEYSET, page.cursor)))
+      .orderBy(...keysetOrder(MESSAGES_KEYSET))
+      .limit(page.limit + 1),
+    db.select({ n: count() }).from(messages).where(eq(messages.operationId, operationId)),
+  ]);
+  return toPage(
+    rows,
+    page,
+    (row) => ({ at: row.cursorAt, id: row.id }),
+    all?.n ?? 0,
+    (kept) => kept.map((row) => toMessage(row, operation.sellerId, viewer.user.id)),
+  );
 }
 
 /**

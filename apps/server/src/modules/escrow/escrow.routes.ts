@@ -1,4 +1,4 @@
-import { ZLedgerResponse, ZOperationIdParams } from '@tradeops/shared';
+import { ZLedgerResponse, ZOperationIdParams, ZPageQuery } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/error-handler';
 import { getLedger } from './ledger-report';
@@ -11,13 +11,15 @@ export const escrowRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/operations/:id/ledger',
     {
       schema: {
-        summary: "An operation's escrow ledger: transfers with their entries, sums and the held total",
+        summary:
+          "An operation's escrow ledger: a page of transfers with their entries, the whole ledger's sums and the held total",
         tags: ['admin'],
         params: ZOperationIdParams,
+        querystring: ZPageQuery,
         response: { 200: ZLedgerResponse, ...errors },
       },
       config: { access: 'admin' },
     },
-    async (request) => getLedger(app.db, request.params.id, request.lang),
+    async (request) => getLedger(app.db, request.params.id, request.lang, request.query),
   );
 };

@@ -1,9 +1,11 @@
-import { type LedgerResponse } from '@tradeops/shared';
+import { type LedgerResponse, type LedgerTransfer } from '@tradeops/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerTransfers } from '../../db/schema';
 import { demoOperationId } from '../../db/seed/demo-operations';
 import { fillOperation } from '../../test/lifecycle';
+import { selectRows } from '../../db/client';
+import { readAllPages } from '../../test/pages';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 import { payOutParticipation } from './escrow.service';
 
@@ -39,10 +41,10 @@ describe('the operation ledger’s summary and transfer names', () => {
     return Number(row!.total);
   }
 
-  async function ledgerOf(operationId: string, language = 'es'): Promise<LedgerResponse> {
+  async function ledgerOf(operationId: string, language = 'es', query = ''): Promise<LedgerResponse> {
     const response = await t.app.inject({
       method: 'GET',
-      url: `/api/admin/operations/${operationId}/ledger`,
+      url: `/api/admin/operations/${operationId}/ledger${query}`,
       headers: { ...admin, 'accept-language': language },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -76,14 +78,14 @@ describe('the operation ledger’s summary and transfer names', () => {
     expect(
       ledger.released_to_seller_cents + ledger.platform_fee_cents + ledger.refunded_cents + ledger.held_cents,
     ).toBe(ledger.deposited_cents);
-    const split = ledger.transfers.find(
+    const split = ledger.items.find(
       (transfer) => transfer.participation_id === partlyRefunded && transfer.kind !== 'deposit',
     );
     // Stored as a release (one payout per order), shown as what it is.
     expect(split).toMatchObject({ kind: 'release', nature: 'partial_refund' });
-    expect(ledger.transfers.filter((transfer) => transfer.participation_id === stillHeld).map((t) => t.nature)).toEqual(
-      ['deposit'],
-    );
+    expect(ledger.items.filter((transfer) => transfer.participation_id === stillHeld).map((t) => t.nature)).toEqual([
+      'deposit',
+    ]);
   });
 
   it('names a release a release and a full refund a refund', async () => {
@@ -95,7 +97,7 @@ describe('the operation ledger’s summary and transfer names', () => {
     });
     const ledger = await ledgerOf(operationId);
     const natureOf = (participationId: string) =>
-      ledger.transfers.find((transfer) => transfer.participation_id === participationId && transfer.kind !== 'deposit')
+      ledger.items.find((transfer) => transfer.participation_id === participationId && transfer.kind !== 'deposit')
         ?.nature;
     expect(natureOf(released)).toBe('release');
     expect(natureOf(refunded)).toBe('refund');
@@ -106,5 +108,63 @@ describe('the operation ledger’s summary and transfer names', () => {
       refunded_cents: 9_000_000,
       held_cents: 0,
     });
+  });
+
+  it('pages the transfers oldest first, every page showing the whole ledger’s sums from the kept totals', async () => {
+    const operationId = demoOperationId('soybeans');
+    const [partlyRefunded] = (await fillOperation(t, 'soybeans')) as [string, string];
+    await t.db.transaction((tx) =>
+      payOutParticipation(tx, partlyRefunded, { refundCents: 100_000, actorId: null, memo: 'dispute_partial' }),
+    );
+    const sums = {
+      deposited_cents: await sumOfRows(operationId, 'escrow', 'deposit'),
+      released_to_seller_cents: await sumOfRows(operationId, 'seller'),
+      platform_fee_cents: await sumOfRows(operationId, 'platform'),
+      refunded_cents: await sumOfRows(operationId, 'buyer', 'payout'),
+      held_cents: await sumOfRows(operationId, 'escrow'),
+    };
+    expect(sums.refunded_cents).toBe(100_000);
+
+    const first = await ledgerOf(operationId, 'es', '?limit=1');
+    expect(first.items).toHaveLength(1);
+    expect(first.total).toBe(3);
+    expect(first).toMatchObject(sums);
+    expect(first.nextCursor).not.toBeNull();
+    const rest = await readAllPages<LedgerTransfer>(
+      t.app,
+      `/api/admin/operations/${operationId}/ledger?limit=1`,
+      admin,
+      first.nextCursor,
+    );
+    const transfers = [first.items[0]!, ...rest.items];
+    expect(transfers.map((transfer) => transfer.nature)).toEqual(['deposit', 'deposit', 'partial_refund']);
+    expect(new Set(transfers.map((transfer) => transfer.id)).size).toBe(3);
+    expect(transfers.every((transfer) => transfer.sum_cents === 0 && transfer.entries.length >= 2)).toBe(true);
+    // The last page alone still shows the whole ledger's sums, not its own.
+    const last = await ledgerOf(operationId, 'es', `?limit=1&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(last).toMatchObject({ ...sums, total: 3 });
+  });
+
+  it('keeps every operation’s totals equal to the sums of its ledger rows', async () => {
+    const mismatches = await selectRows<{ operation_id: string }>(
+      t.db,
+      sql`select coalesce(o.operation_id, l.operation_id) as operation_id
+          from operation_ledger_totals o
+          full join (
+            select t.operation_id,
+                   coalesce(sum(e.amount_cents) filter (where t.kind = 'deposit' and e.account like 'escrow:%'), 0) as deposited,
+                   coalesce(sum(e.amount_cents) filter (where t.kind <> 'deposit' and e.account like 'seller:%'), 0) as released,
+                   coalesce(sum(e.amount_cents) filter (where t.kind <> 'deposit' and e.account like 'platform:%'), 0) as fee,
+                   coalesce(sum(e.amount_cents) filter (where t.kind <> 'deposit' and e.account like 'buyer:%'), 0) as refunded
+            from ledger_entries e join ledger_transfers t on t.id = e.transfer_id group by t.operation_id
+          ) l on l.operation_id = o.operation_id
+          where coalesce(o.deposited_cents, 0) <> coalesce(l.deposited, 0)
+             or coalesce(o.released_to_seller_cents, 0) <> coalesce(l.released, 0)
+             or coalesce(o.platform_fee_cents, 0) <> coalesce(l.fee, 0)
+             or coalesce(o.refunded_cents, 0) <> coalesce(l.refunded, 0)`,
+    );
+    expect(mismatches).toEqual([]);
+    const [count] = await selectRows<{ n: number }>(t.db, sql`select count(*)::int as n from operation_ledger_totals`);
+    expect(count!.n).toBeGreaterThan(0);
   });
 });

@@ -1,9 +1,17 @@
-import { type LedgerResponse, ledgerTransferNature, operationTitleFor, summarizeLedger } from '@tradeops/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { type LedgerResponse, type PageQuery, ledgerTransferNature, operationTitleFor } from '@tradeops/shared';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
-import { operations, profiles } from '../../db/schema';
+import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
+import {
+  accountBalances,
+  ledgerEntries,
+  ledgerTransfers,
+  operationLedgerTotals,
+  operations,
+  profiles,
+} from '../../db/schema';
 import { AppError } from '../../errors';
-import { getOperationLedger } from './escrow.service';
+import { escrowAccount } from './ledger-accounts';
 
 /** The company behind each buyer:<user id> and seller:<user id> account, so the ledger says who paid and who was paid. */
 async function getAccountParties(db: AppDatabase, accounts: string[]): Promise<Map<string, string>> {
@@ -23,44 +31,105 @@ async function getAccountParties(db: AppDatabase, accounts: string[]): Promise<M
   );
 }
 
+const TRANSFERS_KEYSET: Keyset = {
+  at: ledgerTransfers.createdAt,
+  id: ledgerTransfers.id,
+  order: 'asc',
+  idIsUuid: true,
+};
+
+/** A page of the operation's transfers, oldest first (ledger_transfers_operation_idx), each with its entries. */
+async function selectTransfersPage(db: AppDatabase, operationId: string, page: PageQuery) {
+  const rows = await db
+    .select({ cursorAt: cursorAtOf(TRANSFERS_KEYSET), transfer: ledgerTransfers })
+    .from(ledgerTransfers)
+    .where(and(eq(ledgerTransfers.operationId, operationId), afterCursor(TRANSFERS_KEYSET, page.cursor)))
+    .orderBy(...keysetOrder(TRANSFERS_KEYSET))
+    .limit(page.limit + 1);
+  const ids = rows.slice(0, page.limit).map((row) => row.transfer.id);
+  const entries =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(ledgerEntries)
+          .where(inArray(ledgerEntries.transferId, ids))
+          .orderBy(asc(ledgerEntries.id));
+  const byTransfer = new Map<string, (typeof entries)[number][]>();
+  for (const entry of entries) byTransfer.set(entry.transferId, [...(byTransfer.get(entry.transferId) ?? []), entry]);
+  return rows.map((row) => ({ ...row, entries: byTransfer.get(row.transfer.id) ?? [] }));
+}
+
 /**
- * An operation's escrow ledger for admins: every transfer with its entries, named by what it is
- * (a release that also refunds is a partial refund), and the five sums of its entries
- * (summarizeLedger): deposited, released to the seller, platform fee, refunded, still held.
+ * The whole ledger's sums and its number of transfers, from what is kept with every entry: the
+ * operation's totals (operation_ledger_totals) and its escrow account's balance (account_balances,
+ * what it still holds); the transfers counted on ledger_transfers_operation_idx.
  */
-export async function getLedger(db: AppDatabase, operationId: string, language: string): Promise<LedgerResponse> {
+async function selectLedgerTotals(db: AppDatabase, operationId: string) {
+  const [[totals], [held], [transfers]] = await Promise.all([
+    db.select().from(operationLedgerTotals).where(eq(operationLedgerTotals.operationId, operationId)),
+    db
+      .select({ cents: accountBalances.balanceCents })
+      .from(accountBalances)
+      .where(eq(accountBalances.account, escrowAccount(operationId))),
+    db.select({ n: count() }).from(ledgerTransfers).where(eq(ledgerTransfers.operationId, operationId)),
+  ]);
+  return {
+    deposited_cents: totals?.depositedCents ?? 0,
+    released_to_seller_cents: totals?.releasedToSellerCents ?? 0,
+    platform_fee_cents: totals?.platformFeeCents ?? 0,
+    refunded_cents: totals?.refundedCents ?? 0,
+    held_cents: held?.cents ?? 0,
+    transfers: transfers?.n ?? 0,
+  };
+}
+
+/**
+ * An operation's escrow ledger for admins, a page of transfers at a time (oldest first), each with its
+ * entries and named by what it is (a release that also refunds is a partial refund), and the five sums
+ * of the whole ledger (deposited, released to the seller, platform fee, refunded, still held) from the
+ * maintained totals, never from the page.
+ */
+export async function getLedger(
+  db: AppDatabase,
+  operationId: string,
+  language: string,
+  page: PageQuery,
+): Promise<LedgerResponse> {
   const [operation] = await db
     .select({ id: operations.id, title: operations.title, titleEn: operations.titleEn })
     .from(operations)
     .where(eq(operations.id, operationId));
   if (!operation) throw new AppError('OPERATION_NOT_FOUND');
-  const transfers = await getOperationLedger(db, operationId);
+  const [rows, { transfers: total, ...sums }] = await Promise.all([
+    selectTransfersPage(db, operationId, page),
+    selectLedgerTotals(db, operationId),
+  ]);
   const parties = await getAccountParties(
     db,
-    transfers.flatMap((transfer) => transfer.entries.map((entry) => entry.account)),
+    rows.slice(0, page.limit).flatMap((row) => row.entries.map((entry) => entry.account)),
   );
-  const summary = summarizeLedger(transfers);
-  return {
-    operation: { id: operation.id, title: operationTitleFor(operation, language) },
-    transfers: transfers.map((transfer) => ({
-      id: transfer.id,
-      kind: transfer.kind,
-      nature: ledgerTransferNature(transfer.kind, transfer.entries),
-      participation_id: transfer.participationId,
-      memo: transfer.memo,
-      created_at: transfer.createdAt.toISOString(),
-      sum_cents: transfer.entries.reduce((sum, entry) => sum + entry.amountCents, 0),
-      entries: transfer.entries.map((entry) => ({
-        id: entry.id,
-        account: entry.account,
-        party: parties.get(entry.account) ?? null,
-        amount_cents: entry.amountCents,
+  const transfers = toPage(
+    rows,
+    page,
+    (row) => ({ at: row.cursorAt, id: row.transfer.id }),
+    total,
+    (kept) =>
+      kept.map(({ transfer, entries }) => ({
+        id: transfer.id,
+        kind: transfer.kind,
+        nature: ledgerTransferNature(transfer.kind, entries),
+        participation_id: transfer.participationId,
+        memo: transfer.memo,
+        created_at: transfer.createdAt.toISOString(),
+        sum_cents: entries.reduce((sum, entry) => sum + entry.amountCents, 0),
+        entries: entries.map((entry) => ({
+          id: entry.id,
+          account: entry.account,
+          party: parties.get(entry.account) ?? null,
+          amount_cents: entry.amountCents,
+        })),
       })),
-    })),
-    deposited_cents: summary.depositedCents,
-    released_to_seller_cents: summary.releasedToSellerCents,
-    platform_fee_cents: summary.platformFeeCents,
-    refunded_cents: summary.refundedCents,
-    held_cents: summary.heldCents,
-  };
+  );
+  return { operation: { id: operation.id, title: operationTitleFor(operation, language) }, ...transfers, ...sums };
 }

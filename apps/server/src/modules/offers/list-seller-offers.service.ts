@@ -8,7 +8,7 @@ import {
   centsToUsd,
   toIsoDate,
 } from '@tradeops/shared';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { type Queryable } from '../../db/client';
 import { participations, operations, profiles } from '../../db/schema';
 import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
@@ -127,31 +127,69 @@ export async function getOfferDetail(
   };
 }
 
-/** Who takes part in an offer: company, tons, payment and escrow state (every order, live ones first). */
-export async function listOfferParticipants(db: Queryable, auth: AuthContext, id: string): Promise<OfferParticipant[]> {
+const OFFER_ORDERS_KEYSET: Keyset = {
+  at: participations.createdAt,
+  id: participations.id,
+  order: 'asc',
+  idIsUuid: true,
+};
+
+/**
+ * Who takes part in an offer, a page at a time in the order they ordered (every order, ended ones
+ * too), with how many orders it has: company, tons, payment, and the escrow state of the page's
+ * orders only. The page is read from the operation's orders alone (operation_participants_operation_idx,
+ * then sorted: a deal's orders are few), its companies and escrow states for its rows only.
+ */
+export async function listOfferParticipants(
+  db: Queryable,
+  auth: AuthContext,
+  id: string,
+  page: PageQuery,
+): Promise<Page<OfferParticipant>> {
   await findOwnOffer(db, auth, id);
-  const rows = await db
-    .select({
-      id: participations.id,
-      companyName: profiles.companyName,
-      volume: participations.volume,
-      amountCents: participations.amountCents,
-      paymentStatus: participations.paymentStatus,
-      status: participations.status,
-      createdAt: participations.createdAt,
-    })
-    .from(participations)
-    .innerJoin(profiles, eq(profiles.id, participations.userId))
-    .where(eq(participations.operationId, id))
-    .orderBy(sql`case when ${participations.status} = 'active' then 0 else 1 end`, participations.createdAt)
-    .limit(500);
-  const escrow = await getEscrowStates(
-    db,
-    rows.map((row) => row.id),
+  const [rows, [all]] = await Promise.all([
+    db
+      .select({
+        cursorAt: cursorAtOf(OFFER_ORDERS_KEYSET),
+        id: participations.id,
+        userId: participations.userId,
+        volume: participations.volume,
+        amountCents: participations.amountCents,
+        paymentStatus: participations.paymentStatus,
+        status: participations.status,
+        createdAt: participations.createdAt,
+      })
+      .from(participations)
+      .where(and(eq(participations.operationId, id), afterCursor(OFFER_ORDERS_KEYSET, page.cursor)))
+      .orderBy(...keysetOrder(OFFER_ORDERS_KEYSET))
+      .limit(page.limit + 1),
+    db.select({ n: count() }).from(participations).where(eq(participations.operationId, id)),
+  ]);
+  const kept = rows.slice(0, page.limit);
+  const [escrow, companies] = await Promise.all([
+    getEscrowStates(
+      db,
+      kept.map((row) => row.id),
+    ),
+    kept.length === 0
+      ? []
+      : db
+          .select({ id: profiles.id, companyName: profiles.companyName })
+          .from(profiles)
+          .where(inArray(profiles.id, [...new Set(kept.map((row) => row.userId))])),
+  ]);
+  const companyOf = new Map(companies.map((company) => [company.id, company.companyName]));
+  return toPage(
+    rows,
+    page,
+    (row) => ({ at: row.cursorAt, id: row.id }),
+    all?.n ?? 0,
+    (pageRows) =>
+      pageRows.map(({ cursorAt: _cursorAt, userId, ...row }) => ({
+        ...row,
+        companyName: companyOf.get(userId) ?? '',
+        escrowState: escrow.get(row.id)?.state ?? 'none',
+        createdAt: row.createdAt.toISOString(),
+      })),
   );
-  return rows.map((row) => ({
-    ...row,
-    escrowState: escrow.get(row.id)?.state ?? 'none',
-    createdAt: row.createdAt.toISOString(),
-  }));
 }

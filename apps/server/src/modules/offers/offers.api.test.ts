@@ -406,8 +406,8 @@ describe('editing and withdrawing', () => {
       url: `/api/offers/${featured!.id}/participants`,
       headers: seller,
     });
-    const rows = (participants.json() as { data: { volume: number; paymentStatus: string; escrowState: string }[] })
-      .data;
+    const rows = (participants.json() as { items: { volume: number; paymentStatus: string; escrowState: string }[] })
+      .items;
     expect(rows).toHaveLength(2);
     expect(
       rows.every((row) => row.volume === 5 && row.paymentStatus === 'confirmed' && row.escrowState === 'held'),

@@ -174,14 +174,15 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/offers/:id/participants',
     {
       schema: {
-        summary: 'Who takes part in the offer: company, tons, payment status and escrow state',
+        summary: 'Who takes part in the offer, a page at a time: company, tons, payment status and escrow state',
         tags: ['offers'],
         params: ZOfferIdParams,
+        querystring: ZPageQuery,
         response: { 200: ZOfferParticipantsResponse, ...errors },
       },
       config: { ...seller, apiKey: 'read' },
     },
-    async (request) => ({ data: await listOfferParticipants(app.db, requireAuth(request), request.params.id) }),
+    async (request) => listOfferParticipants(app.db, requireAuth(request), request.params.id, request.query),
   );
 
   app.get(

@@ -1,7 +1,8 @@
-import { type SellerOffer, encodeCursor } from '@tradeops/shared';
-import { count, eq } from 'drizzle-orm';
+import { type OfferParticipant, type SellerOffer, encodeCursor } from '@tradeops/shared';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations } from '../../db/schema';
+import { selectRows } from '../../db/client';
+import { operations, participations } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { createOpenOperation } from '../../test/deals';
 import { readAllPages } from '../../test/pages';
@@ -65,5 +66,63 @@ describe('the seller’s offers, a page at a time', () => {
         error: { code: 'VALIDATION_FAILED', fields: { cursor: expect.stringMatching(/cursor de la página/i) } },
       });
     }
+  });
+
+  it('pages an offer’s orders in the order they were placed, with their escrow state and how many there are', async () => {
+    const operation = await createOpenOperation(t.db, { totalTons: 500, maxPerParticipantTons: 500 });
+    const at = new Date(Date.now() - 60_000);
+    // Seven orders, more than one page of three; four placed in the same instant (the id breaks the tie).
+    const orders = await t.db
+      .insert(participations)
+      .values(
+        Array.from({ length: 7 }, (_, index) => ({
+          operationId: operation.id,
+          userId: demoUserId(index % 2 === 0 ? 'comprador' : 'importadora-andina'),
+          volume: 5,
+          amountCents: 500_000,
+          paymentMethod: 'wire' as const,
+          paymentStatus: index === 6 ? ('confirmed' as const) : ('pending' as const),
+          paymentReference: `TO-PAGE-${operation.id.slice(0, 8)}-${index}`.toUpperCase(),
+          status: index === 5 ? ('cancelled' as const) : ('active' as const),
+          endedReason: index === 5 ? ('cancelled_by_buyer' as const) : null,
+          endedAt: index === 5 ? new Date() : null,
+          createdAt: new Date(at.getTime() + (index < 4 ? 0 : index * 1000)),
+        })),
+      )
+      .returning({ id: participations.id });
+    // The last order's money is in escrow.
+    await t.db.transaction((tx) =>
+      selectRows(
+        tx,
+        sql`with t as (insert into ledger_transfers (kind, operation_id, participation_id)
+                       values ('deposit', ${operation.id}, ${orders[6]!.id}) returning id)
+            insert into ledger_entries (transfer_id, account, amount_cents)
+            select t.id, a.account, a.amount from t,
+              (values (${`buyer:${demoUserId('comprador')}`}, -500000::bigint),
+                      (${`escrow:${operation.id}`}, 500000::bigint)) as a(account, amount)`,
+      ),
+    );
+
+    const url = `/api/offers/${operation.id}/participants?limit=3`;
+    const first = await t.app.inject({ method: 'GET', url, headers: seller });
+    expect(first.statusCode, first.body).toBe(200);
+    const page = first.json() as { items: OfferParticipant[]; nextCursor: string | null; total: number };
+    expect(page.items).toHaveLength(3);
+    expect(page.total).toBe(7);
+    const rest = await readAllPages<OfferParticipant>(t.app, url, seller, page.nextCursor);
+    expect(rest.pages).toBe(2);
+    const seen = [...page.items, ...rest.items];
+    expect(new Set(seen.map((order) => order.id)).size).toBe(7);
+    expect(new Set(seen.map((order) => order.id))).toEqual(new Set(orders.map((order) => order.id)));
+    const times = seen.map((order) => Date.parse(order.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(seen.at(-1)).toMatchObject({ id: orders[6]!.id, paymentStatus: 'confirmed', escrowState: 'held' });
+    expect(seen.find((order) => order.id === orders[5]!.id)).toMatchObject({
+      status: 'cancelled',
+      escrowState: 'none',
+    });
+
+    const buyer = await signIn(t, 'comprador@tradeops.demo');
+    expect((await t.app.inject({ method: 'GET', url, headers: buyer })).statusCode).toBe(403);
   });
 });

@@ -1,5 +1,6 @@
 import {
   type DealRoomMessage,
+  type DealRoomMessagesPage,
   type DealRoomResponse,
   type LiveEvent,
   appendDealRoomMessage,
@@ -50,6 +51,9 @@ describe(`one event on a deal with ${PAGES} open rooms`, () => {
   };
   const roomUrl = () => `/api/operations/${operationId}/deal-room`;
   const threadUrl = () => `/api/operations/${operationId}/messages`;
+  /** The latest page of the thread as a chat shows it, oldest first (the API answers newest first). */
+  const threadOf = async (buyer: ApprovedBuyer): Promise<DealRoomMessage[]> =>
+    [...(await get<DealRoomMessagesPage>(buyer, threadUrl())).items].reverse();
 
   /** Every page handles the events it got since its last look: the requests they make (the refetches). */
   async function handleEvents(predicate: (event: LiveEvent) => boolean): Promise<number> {
@@ -70,7 +74,7 @@ describe(`one event on a deal with ${PAGES} open rooms`, () => {
             if (event.message) page.thread = appendDealRoomMessage(page.thread, event.message);
             else {
               requests += 1;
-              page.thread = (await get<{ data: DealRoomMessage[] }>(page.buyer, threadUrl())).data;
+              page.thread = await threadOf(page.buyer);
             }
           } else if (event.kind === 'operation' || event.kind === 'participation') {
             const applied = event.room ? applyDealRoomLive(page.room, event.room) : null;
@@ -101,7 +105,7 @@ describe(`one event on a deal with ${PAGES} open rooms`, () => {
         buyer,
         stream,
         room: await get<DealRoomResponse>(buyer, roomUrl()),
-        thread: (await get<{ data: DealRoomMessage[] }>(buyer, threadUrl())).data,
+        thread: await threadOf(buyer),
         seen: stream.messages.length,
       });
     }
@@ -138,7 +142,7 @@ describe(`one event on a deal with ${PAGES} open rooms`, () => {
     expect(requests).toBe(0);
     for (const page of pages) expect(page.thread.at(-1)).toMatchObject({ id: row!.id, author_role: 'seller' });
     for (const page of [pages[0]!, pages.at(-1)!]) {
-      expect(page.thread).toEqual((await get<{ data: DealRoomMessage[] }>(page.buyer, threadUrl())).data);
+      expect(page.thread).toEqual(await threadOf(page.buyer));
     }
   });
 

@@ -4,14 +4,14 @@ import {
   type ComplianceSettings,
   type SanctionsSource,
 } from '@tradeops/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { usePagedList } from '../../../lib/paged-query';
 
 export const complianceKeys = {
   all: ['compliance'] as const,
   lists: () => [...complianceKeys.all, 'lists'] as const,
-  cases: (status: ComplianceCaseStatus | 'all', offset: number) =>
-    [...complianceKeys.all, 'cases', status, offset] as const,
+  cases: (status: ComplianceCaseStatus | 'all') => [...complianceKeys.all, 'cases', status] as const,
   case: (id: string) => [...complianceKeys.all, 'case', id] as const,
   settings: () => [...complianceKeys.all, 'settings'] as const,
 };
@@ -55,14 +55,12 @@ export function useRescreenAll() {
   });
 }
 
-export function useComplianceCases(status: ComplianceCaseStatus | 'all', offset: number) {
-  return useQuery({
-    queryKey: complianceKeys.cases(status, offset),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/admin/compliance/cases?status=${status}&offset=${offset}`, (c) => c.ZComplianceCasesResponse, {
-        signal,
-      }),
-    placeholderData: keepPreviousData,
+/** GET /api/admin/compliance/cases: one status a page at a time (open ones oldest first), with the counts per status. */
+export function useComplianceCases(status: ComplianceCaseStatus | 'all') {
+  return usePagedList({
+    queryKey: complianceKeys.cases(status),
+    path: `/api/admin/compliance/cases?status=${status}`,
+    schema: (c) => c.ZComplianceCasesResponse,
   });
 }
 

@@ -4,20 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
+import { LoadMore, WaitingTotal } from '../../../components/ui/load-more';
 import { QueryState } from '../../../components/ui/query-state';
 import { formatDate } from '../../../lib/format';
 import { useComplianceCases } from '../api/compliance';
 import { CaseStatusBadge, formatScore } from './case-status-badge';
 
 const FILTERS: (ComplianceCaseStatus | 'all')[] = ['open', 'confirmed', 'cleared', 'all'];
-const PAGE = 50;
 
-/** The screening queue: possible matches by status, open ones oldest first, 50 a page. */
+/**
+ * The screening queue: possible matches by status, open ones oldest first, a page at a time (Load
+ * more) with how many the status holds and the count of each status on its filter.
+ */
 export function CaseQueue() {
   const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<ComplianceCaseStatus | 'all'>('open');
-  const [offset, setOffset] = useState(0);
-  const cases = useComplianceCases(status, offset);
+  const cases = useComplianceCases(status);
+  const counts = cases.firstPage?.counts;
 
   const columns: DataColumn<ComplianceCase>[] = [
     {
@@ -72,48 +75,27 @@ export function CaseQueue() {
             size="sm"
             variant={filter === status ? 'primary' : 'secondary'}
             aria-pressed={filter === status}
-            onClick={() => {
-              setStatus(filter);
-              setOffset(0);
-            }}
+            onClick={() => setStatus(filter)}
           >
             {t(`compliance.queue.filters.${filter}`)}
-            {cases.data && filter !== 'all' ? ` (${cases.data.counts[filter]})` : ''}
+            {counts && filter !== 'all' ? ` (${counts[filter]})` : ''}
           </Button>
         ))}
       </div>
       <div className="mt-4">
-        <QueryState query={cases} isEmpty={(page) => page.data.length === 0} empty={t('compliance.queue.empty')}>
+        <QueryState query={cases} isEmpty={(page) => page.items.length === 0} empty={t('compliance.queue.empty')}>
           {(page) => (
             <>
+              <WaitingTotal list={page} className="mb-3 text-sm font-medium text-slate-700" />
               <div className="sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white sm:shadow-sm">
                 <DataTable
                   caption={t('compliance.queue.title')}
                   columns={columns}
-                  rows={page.data}
+                  rows={page.items}
                   rowKey={(item) => item.id}
                 />
               </div>
-              {(offset > 0 || page.hasMore) && (
-                <div className="mt-3 flex gap-2">
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    disabled={offset === 0}
-                    onClick={() => setOffset(Math.max(0, offset - PAGE))}
-                  >
-                    {t('compliance.queue.previous')}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    disabled={!page.hasMore}
-                    onClick={() => setOffset(offset + PAGE)}
-                  >
-                    {t('compliance.queue.next')}
-                  </Button>
-                </div>
-              )}
+              <LoadMore list={cases} />
             </>
           )}
         </QueryState>

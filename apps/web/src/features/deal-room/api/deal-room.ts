@@ -1,12 +1,22 @@
 import {
   type DealRoomMessage,
+  type DealRoomMessagesPage,
   type DealRoomResponse,
+  MESSAGES_PAGE_SIZE,
   type PostMessageRequest,
-  appendDealRoomMessage,
+  addDealRoomMessage,
 } from '@tradeops/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
+import { usePagedList } from '../../../lib/paged-query';
 import { dealRoomKeys } from './keys';
 
 const base = (operationId: string) => `/api/operations/${encodeURIComponent(operationId)}`;
@@ -42,13 +52,25 @@ export function useSetDealRoomNotifications(operationId: string) {
   });
 }
 
+/**
+ * GET /api/operations/{id}/messages a page at a time: the latest MESSAGES_PAGE_SIZE first, earlier
+ * ones on request; `items` newest first, as the API sends them.
+ */
 export function useDealRoomMessages(operationId: string, enabled = true) {
-  return useQuery({
+  return usePagedList({
     queryKey: dealRoomKeys.messages(operationId),
-    queryFn: ({ signal }) =>
-      apiRequest(`${base(operationId)}/messages`, (c) => c.ZDealRoomMessagesResponse, { signal }),
+    path: `${base(operationId)}/messages`,
+    schema: (c) => c.ZDealRoomMessagesResponse,
+    limit: MESSAGES_PAGE_SIZE,
     enabled,
   });
+}
+
+/** Writes a message into the thread's cached pages (once, in its place, counted in the total): no request. */
+export function addMessageToThread(queryClient: QueryClient, operationId: string, message: DealRoomMessage): void {
+  queryClient.setQueryData<InfiniteData<DealRoomMessagesPage>>(dealRoomKeys.messages(operationId), (thread) =>
+    thread ? { ...thread, pages: addDealRoomMessage(thread.pages, message) } : thread,
+  );
 }
 
 export function usePostDealRoomMessage(operationId: string) {
@@ -57,10 +79,7 @@ export function usePostDealRoomMessage(operationId: string) {
     mutationFn: (body: PostMessageRequest) =>
       apiRequest(`${base(operationId)}/messages`, (c) => c.ZDealRoomMessage, { method: 'POST', body }),
     // The answer is the message: written into the thread, no refetch (its live event finds it there).
-    onSuccess: (message) =>
-      queryClient.setQueryData<{ data: DealRoomMessage[] }>(dealRoomKeys.messages(operationId), (thread) =>
-        thread ? { data: appendDealRoomMessage(thread.data, message) } : thread,
-      ),
+    onSuccess: (message) => addMessageToThread(queryClient, operationId, message),
   });
 }
 

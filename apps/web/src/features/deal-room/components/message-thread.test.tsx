@@ -2,7 +2,7 @@ import { type DealRoomMessage } from '@tradeops/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
+import { jsonResponse, mockApi, pageResponse, renderWithProviders } from '../../../test/render';
 import { MessageThread } from './message-thread';
 
 const OPERATION_ID = '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01';
@@ -25,7 +25,7 @@ describe('MessageThread', () => {
     const posted: unknown[] = [];
     mockApi({
       [`/api/operations/${OPERATION_ID}/messages`]: (_url, init) => {
-        if (init?.method !== 'POST') return jsonResponse({ data: [buildMessage()] });
+        if (init?.method !== 'POST') return pageResponse([buildMessage()]);
         posted.push(JSON.parse(String(init.body)));
         return jsonResponse(buildMessage({ body: 'El 12 de marzo', is_mine: true }), 201);
       },
@@ -55,7 +55,7 @@ describe('MessageThread', () => {
               },
               429,
             )
-          : jsonResponse({ data: [] }),
+          : pageResponse([]),
     });
     renderWithProviders(<MessageThread operationId={OPERATION_ID} />);
     const box = await screen.findByLabelText('Escribe un mensaje');
@@ -65,5 +65,45 @@ describe('MessageThread', () => {
       'Demasiados intentos. Espera 30 segundos e intenta nuevamente.',
     );
     expect(box).toHaveValue('Hola');
+  });
+
+  it('shows the latest page newest at the bottom, loads earlier messages above on request, and appends a posted one', async () => {
+    const cursors: (string | null)[] = [];
+    const message = (index: number, body: string) =>
+      buildMessage({
+        id: `7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c${String(index).padStart(2, '0')}`,
+        body,
+        created_at: `2026-01-02T10:0${index}:00.000Z`,
+      });
+    mockApi({
+      [`/api/operations/${OPERATION_ID}/messages`]: (url, init) => {
+        if (init?.method === 'POST') return jsonResponse({ ...message(4, 'Recibido'), is_mine: true }, 201);
+        const cursor = url.searchParams.get('cursor');
+        cursors.push(cursor);
+        // Newest first, as the API sends them.
+        return cursor === 'earlier'
+          ? pageResponse([message(1, 'Segundo'), message(0, 'Primero')], { total: 4 })
+          : pageResponse([message(3, 'Cuarto'), message(2, 'Tercero')], { nextCursor: 'earlier', total: 4 });
+      },
+    });
+    renderWithProviders(<MessageThread operationId={OPERATION_ID} />);
+    expect(await screen.findByText('Cuarto')).toBeInTheDocument();
+    const bodies = () =>
+      [...screen.getByTestId('deal-room-messages').querySelectorAll('li p:last-child')].map((p) => p.textContent);
+    expect(bodies()).toEqual(['Tercero', 'Cuarto']);
+    expect(screen.getByText('Mostrando 2 de 4')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cargar mensajes anteriores' }));
+    expect(await screen.findByText('Primero')).toBeInTheDocument();
+    expect(bodies()).toEqual(['Primero', 'Segundo', 'Tercero', 'Cuarto']);
+    expect(screen.getByText('Mostrando 4 de 4')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cargar mensajes anteriores' })).toBeNull();
+    expect(cursors).toEqual([null, 'earlier']);
+
+    await userEvent.type(screen.getByLabelText('Escribe un mensaje'), 'Recibido');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(bodies()).toEqual(['Primero', 'Segundo', 'Tercero', 'Cuarto', 'Recibido']));
+    expect(screen.getByText('Mostrando 5 de 5')).toBeInTheDocument();
+    expect(cursors).toEqual([null, 'earlier']);
   });
 });

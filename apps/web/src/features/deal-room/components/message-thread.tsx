@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Form, FormRootAlert, inputClasses, setFormError, useZodForm } from '../../../components/ui/form';
 import { isApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/class-names';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { useDealRoomMessages, usePostDealRoomMessage } from '../api/deal-room';
 import { Alert } from '../../../components/ui/alert';
 
@@ -27,7 +27,11 @@ function AuthorLabel({ message }: { message: DealRoomMessage }) {
   return <>{message.author_name}</>;
 }
 
-/** The deal room's thread: the latest messages, oldest first, and a form to post; new ones arrive live. */
+/**
+ * The deal room's thread: the latest messages, newest at the bottom, earlier ones on request ("Load
+ * earlier messages", a page at a time), how many of how many are shown, and a form to post; new ones
+ * arrive live.
+ */
 export function MessageThread({ operationId }: { operationId: string }) {
   const { t, i18n } = useTranslation();
   const messages = useDealRoomMessages(operationId);
@@ -37,13 +41,16 @@ export function MessageThread({ operationId }: { operationId: string }) {
   const inputId = useId();
   const counterId = useId();
   const listRef = useRef<HTMLOListElement>(null);
-  const items = messages.data?.data ?? [];
+  // The API sends newest first; a chat reads oldest first.
+  const items = [...messages.items].reverse();
+  const newestId = items.at(-1)?.id;
   const isTooLong = body.length > MESSAGE_MAX_LENGTH;
 
+  // To the bottom when a newer message arrives, not when earlier ones are loaded above.
   useEffect(() => {
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
-  }, [items.length]);
+  }, [newestId]);
 
   const submit = ({ body: text }: PostMessageRequest) => {
     if (isTooLong) return;
@@ -66,9 +73,30 @@ export function MessageThread({ operationId }: { operationId: string }) {
         {t('dealRoom.messages.title')}
       </h2>
       {messages.isError && <Alert className="mt-3">{t('dealRoom.messages.loadError')}</Alert>}
-      {messages.isSuccess && items.length === 0 && (
+      {messages.data && items.length === 0 && (
         <p className="mt-3 text-sm text-slate-600">{t('dealRoom.messages.empty')}</p>
       )}
+      {items.length > 0 && (
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
+          <p>
+            {t('common.paging.shown', {
+              shown: formatNumber(items.length, i18n.language),
+              total: formatNumber(messages.total, i18n.language),
+            })}
+          </p>
+          {messages.hasNextPage && (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={messages.fetchNextPage}
+              disabled={messages.isFetchingNextPage}
+            >
+              {messages.isFetchingNextPage ? t('common.paging.loadingMore') : t('dealRoom.messages.loadEarlier')}
+            </Button>
+          )}
+        </div>
+      )}
+      {messages.isFetchNextPageError && <Alert className="mt-3">{t('common.paging.loadMoreError')}</Alert>}
       {items.length > 0 && (
         <ol
           ref={listRef}

@@ -1,5 +1,10 @@
-import { type DealRoomLive, type DealRoomMessage, type DealRoomResponse } from '@tradeops/shared';
-import { QueryClient } from '@tanstack/react-query';
+import {
+  type DealRoomLive,
+  type DealRoomMessage,
+  type DealRoomMessagesPage,
+  type DealRoomResponse,
+} from '@tradeops/shared';
+import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { dealRoomKeys } from '../api/keys';
 import { applyDealRoomEvent } from './use-deal-room-live';
@@ -66,7 +71,10 @@ const live: DealRoomLive = {
 function clientWithRoom() {
   const queryClient = new QueryClient();
   queryClient.setQueryData(dealRoomKeys.room(OPERATION_ID, 'es'), room);
-  queryClient.setQueryData(dealRoomKeys.messages(OPERATION_ID), { data: [message(FIRST, 'Hola')] });
+  queryClient.setQueryData<InfiniteData<DealRoomMessagesPage>>(dealRoomKeys.messages(OPERATION_ID), {
+    pages: [{ items: [message(FIRST, 'Hola')], nextCursor: null, total: 1 }],
+    pageParams: [null],
+  });
   return queryClient;
 }
 
@@ -81,8 +89,10 @@ describe('a deal room patched from its live events', () => {
     } as const;
     expect(applyDealRoomEvent(queryClient, OPERATION_ID, event)).toBe('patched');
     expect(applyDealRoomEvent(queryClient, OPERATION_ID, event)).toBe('patched');
-    const thread = queryClient.getQueryData<{ data: DealRoomMessage[] }>(dealRoomKeys.messages(OPERATION_ID));
-    expect(thread?.data.map((known) => known.id)).toEqual([FIRST, SECOND]);
+    const thread = queryClient.getQueryData<InfiniteData<DealRoomMessagesPage>>(dealRoomKeys.messages(OPERATION_ID));
+    // Newest first, as the API pages them; counted once.
+    expect(thread?.pages[0]).toMatchObject({ total: 2, nextCursor: null });
+    expect(thread?.pages[0]?.items.map((known) => known.id)).toEqual([SECOND, FIRST]);
     expect(applyDealRoomEvent(queryClient, OPERATION_ID, { kind: 'message', operationId: OPERATION_ID })).toEqual({
       refetch: 'messages',
       when: 'spread',

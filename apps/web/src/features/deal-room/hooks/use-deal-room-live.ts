@@ -1,18 +1,15 @@
 import {
-  type DealRoomMessage,
   type DealRoomResponse,
   type LiveEvent,
   ZDealRoomLive,
   ZDealRoomMessage,
-  appendDealRoomMessage,
   applyDealRoomLive,
 } from '@tradeops/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { REALTIME_REFETCH_SPREAD_MS, useRealtimeEvents } from '../../../lib/realtime';
+import { addMessageToThread } from '../api/deal-room';
 import { dealRoomKeys } from '../api/keys';
-
-type Thread = { data: DealRoomMessage[] };
 
 /**
  * What one event does to a deal room's cached queries: `patched` when the event carried the change
@@ -29,9 +26,7 @@ export function applyDealRoomEvent(
   if (event.kind === 'message') {
     const message = ZDealRoomMessage.safeParse(event.message);
     if (!message.success) return { refetch: 'messages', when: 'spread' };
-    queryClient.setQueryData<Thread>(dealRoomKeys.messages(operationId), (thread) =>
-      thread ? { data: appendDealRoomMessage(thread.data, message.data) } : thread,
-    );
+    addMessageToThread(queryClient, operationId, message.data);
     return 'patched';
   }
   if (event.kind !== 'operation' && event.kind !== 'participation') return 'ignored';

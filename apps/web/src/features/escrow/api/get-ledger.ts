@@ -1,18 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { usePagedList } from '../../../lib/paged-query';
 import { escrowKeys } from './keys';
 
-/** GET /api/admin/operations/{id}/ledger: an operation's escrow transfers, entries and held total. */
+/**
+ * GET /api/admin/operations/{id}/ledger a page at a time: the operation's transfers with their
+ * entries, oldest first, and on every page the whole ledger's sums (kept by the server, not summed here).
+ */
 export function useOperationLedger(operationId: string) {
   const { i18n } = useTranslation();
-  return useQuery(
-    queryOptions({
-      queryKey: escrowKeys.ledger(operationId, i18n.language),
-      queryFn: ({ signal }) =>
-        apiRequest(`/api/admin/operations/${encodeURIComponent(operationId)}/ledger`, (c) => c.ZLedgerResponse, {
-          signal,
-        }),
-    }),
-  );
+  return usePagedList({
+    queryKey: escrowKeys.ledger(operationId, i18n.language),
+    path: `/api/admin/operations/${encodeURIComponent(operationId)}/ledger`,
+    schema: (c) => c.ZLedgerResponse,
+  });
 }

@@ -1,5 +1,6 @@
 import { type LedgerResponse } from '@tradeops/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
@@ -11,7 +12,9 @@ const SELLER_ID = 'seller-user-1';
 
 const ledger: LedgerResponse = {
   operation: { id: OPERATION_ID, title: 'Café verde' },
-  transfers: [
+  nextCursor: null,
+  total: 4,
+  items: [
     {
       id: '00000000-0000-4000-8000-000000000010',
       kind: 'deposit',
@@ -141,5 +144,32 @@ describe('LedgerView', () => {
       'Dispute decided: partial refund',
       'The operation was cancelled: refund — Proveedor sin stock',
     ]);
+  });
+
+  it('loads the next transfers on request and keeps the whole ledger’s sums on top', async () => {
+    const [first, ...rest] = ledger.items;
+    const cursors: (string | null)[] = [];
+    mockApi({
+      [`/api/admin/operations/${OPERATION_ID}/ledger`]: (url) => {
+        const cursor = url.searchParams.get('cursor');
+        cursors.push(cursor);
+        return jsonResponse(
+          cursor === 'page-2'
+            ? { ...ledger, items: rest, nextCursor: null }
+            : { ...ledger, items: [first], nextCursor: 'page-2' },
+        );
+      },
+    });
+    renderWithProviders(<LedgerView operationId={OPERATION_ID} />);
+    expect(await screen.findAllByTestId('ledger-transfer')).toHaveLength(1);
+    expect(screen.getByText('Mostrando 1 de 4')).toBeInTheDocument();
+    // The sums are the whole ledger's, not the one transfer's on the page.
+    expect(screen.getByTestId('ledger-releasedToSeller')).toHaveTextContent('$24,990');
+    await userEvent.click(screen.getByRole('button', { name: 'Cargar más' }));
+    await waitFor(() => expect(screen.getAllByTestId('ledger-transfer')).toHaveLength(4));
+    expect(screen.getByText('Mostrando 4 de 4')).toBeInTheDocument();
+    expect(screen.getByTestId('ledger-deposited')).toHaveTextContent('$27,500');
+    expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
+    expect(cursors).toEqual([null, 'page-2']);
   });
 });

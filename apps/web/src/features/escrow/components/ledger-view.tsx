@@ -1,4 +1,4 @@
-import { type LedgerResponse, formatUsd, readLedgerMemo } from '@tradeops/shared';
+import { type LedgerTransfer, formatUsd, readLedgerMemo } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
@@ -7,11 +7,12 @@ import { formatDate, toLocale } from '../../../lib/format';
 import { useOperationLedger } from '../api/get-ledger';
 import { Alert } from '../../../components/ui/alert';
 import { InnerPage } from '../../../components/ui/inner-page';
+import { LoadMore } from '../../../components/ui/load-more';
 
 const ACCOUNT_KINDS = ['buyer', 'escrow', 'seller', 'platform'] as const;
 type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
-type LedgerEntry = LedgerResponse['transfers'][number]['entries'][number];
+type LedgerEntry = LedgerTransfer['entries'][number];
 
 /** Why a transfer happened, in the viewer's language: its memo code worded by the catalog, then what a person wrote. */
 function MemoText({ memo }: { memo: string | null }) {
@@ -34,9 +35,9 @@ function shortAccount(account: string): { kind: AccountKind | null; raw: string;
 }
 
 /**
- * /admin/operations/{id}/ledger: the operation's escrow transfers, each named by what it is (a
- * partial refund is not a release), with their entries, and five sums of the entries the server
- * computed: deposited, released to the seller, platform fee, refunded, still held.
+ * /admin/operations/{id}/ledger: the operation's escrow transfers a page at a time, each named by what
+ * it is (a partial refund is not a release), with their entries, and five sums of the whole ledger the
+ * server keeps: deposited, released to the seller, platform fee, refunded, still held.
  */
 export function LedgerView({ operationId }: { operationId: string }) {
   const { t, i18n } = useTranslation();
@@ -72,7 +73,8 @@ export function LedgerView({ operationId }: { operationId: string }) {
     },
   ];
   const ledger = useOperationLedger(operationId);
-  const data = ledger.data;
+  // The sums and the title are the whole ledger's, the same on every page.
+  const data = ledger.firstPage;
 
   return (
     <InnerPage
@@ -108,13 +110,13 @@ export function LedgerView({ operationId }: { operationId: string }) {
               </div>
             ))}
           </dl>
-          {data.transfers.length === 0 ? (
+          {ledger.items.length === 0 ? (
             <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
               {t('adminLedger.empty')}
             </p>
           ) : (
             <ol className="mt-6 space-y-4">
-              {data.transfers.map((transfer) => (
+              {ledger.items.map((transfer) => (
                 <li
                   key={transfer.id}
                   data-testid="ledger-transfer"
@@ -146,6 +148,7 @@ export function LedgerView({ operationId }: { operationId: string }) {
               ))}
             </ol>
           )}
+          <LoadMore list={ledger} />
         </>
       )}
     </InnerPage>

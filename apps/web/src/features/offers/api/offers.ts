@@ -72,14 +72,12 @@ export function useOfferDetail(id: string | null) {
   });
 }
 
-export function useOfferParticipants(id: string | null) {
-  return useQuery({
+/** GET /api/offers/{id}/participants: an offer's orders in the order they were placed, a page at a time with the total. */
+export function useOfferParticipants(id: string) {
+  return usePagedList({
     queryKey: offerKeys.participants(id),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/offers/${encodeURIComponent(id ?? '')}/participants`, (c) => c.ZOfferParticipantsResponse, {
-        signal,
-      }),
-    enabled: Boolean(id),
+    path: `/api/offers/${encodeURIComponent(id)}/participants`,
+    schema: (c) => c.ZOfferParticipantsResponse,
   });
 }
 

@@ -1,60 +1,73 @@
 import { formatUsd } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
+import { Alert } from '../../../components/ui/alert';
 import { DataTable } from '../../../components/ui/data-table';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatNumber, toLocale } from '../../../lib/format';
 import { useOfferParticipants } from '../api/offers';
 
-/** Who takes part in an offer: company, tons, amount, payment status and escrow state. */
+/**
+ * Who takes part in an offer, in the order they ordered (ended orders greyed): company, tons, amount,
+ * payment status and escrow state; a page at a time with how many of how many are shown.
+ */
 export function OfferParticipants({ offerId }: { offerId: string }) {
   const { t, i18n } = useTranslation();
   const participants = useOfferParticipants(offerId);
   if (participants.isPending) return <Skeleton className="mt-4 h-16 w-full rounded-lg" />;
-  const rows = participants.data?.data ?? [];
+  if (participants.isError) return <Alert className="mt-4">{t('errors.INTERNAL_ERROR')}</Alert>;
+  const rows = participants.items;
   if (rows.length === 0) {
     return (
       <p className="mt-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">{t('sellerArea.noParticipants')}</p>
     );
   }
   return (
-    <DataTable
-      className="mt-4"
-      caption={t('sellerArea.participants')}
-      rows={rows}
-      rowKey={(row) => row.id}
-      rowClassName={(row) => (row.status === 'active' ? undefined : 'text-slate-400')}
-      columns={[
-        {
-          key: 'company',
-          header: t('sellerArea.company'),
-          cell: (row) => <span className="font-medium">{row.companyName}</span>,
-        },
-        {
-          key: 'volume',
-          header: t('sellerArea.volume'),
-          cell: (row) => `${formatNumber(row.volume, i18n.language)} t`,
-        },
-        {
-          key: 'amount',
-          header: t('sellerArea.amount'),
-          cell: (row) => formatUsd(row.amountCents, toLocale(i18n.language)),
-        },
-        {
-          key: 'payment',
-          header: t('sellerArea.payment'),
-          cell: (row) => (
-            <Badge
-              tone={
-                row.paymentStatus === 'confirmed' ? 'success' : row.paymentStatus === 'rejected' ? 'danger' : 'warning'
-              }
-            >
-              {t(`offers.payment.${row.paymentStatus}`)}
-            </Badge>
-          ),
-        },
-        { key: 'escrow', header: t('sellerArea.escrow'), cell: (row) => t(`offers.escrow.${row.escrowState}`) },
-      ]}
-    />
+    <>
+      <DataTable
+        className="mt-4"
+        caption={t('sellerArea.participants')}
+        rows={rows}
+        rowKey={(row) => row.id}
+        rowClassName={(row) => (row.status === 'active' ? undefined : 'text-slate-400')}
+        columns={[
+          {
+            key: 'company',
+            header: t('sellerArea.company'),
+            cell: (row) => <span className="font-medium">{row.companyName}</span>,
+          },
+          {
+            key: 'volume',
+            header: t('sellerArea.volume'),
+            cell: (row) => `${formatNumber(row.volume, i18n.language)} t`,
+          },
+          {
+            key: 'amount',
+            header: t('sellerArea.amount'),
+            cell: (row) => formatUsd(row.amountCents, toLocale(i18n.language)),
+          },
+          {
+            key: 'payment',
+            header: t('sellerArea.payment'),
+            cell: (row) => (
+              <Badge
+                tone={
+                  row.paymentStatus === 'confirmed'
+                    ? 'success'
+                    : row.paymentStatus === 'rejected'
+                      ? 'danger'
+                      : 'warning'
+                }
+              >
+                {t(`offers.payment.${row.paymentStatus}`)}
+              </Badge>
+            ),
+          },
+          { key: 'escrow', header: t('sellerArea.escrow'), cell: (row) => t(`offers.escrow.${row.escrowState}`) },
+        ]}
+      />
+      <LoadMore list={participants} />
+    </>
   );
 }
