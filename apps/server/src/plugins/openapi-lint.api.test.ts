@@ -99,7 +99,7 @@ describe('the OpenAPI document', () => {
       'POST /api/operations/{id}/disputes',
       'POST /api/operations/{id}/disputes/evidence',
       'POST /api/operations/{id}/documents/{kind}',
-      'POST /api/participations/{id}/proof',
+      'POST /api/orders/{id}/proof',
       'POST /api/partner/operations/{id}/milestones/{step}',
       'PUT /api/offers/{id}',
     ]);

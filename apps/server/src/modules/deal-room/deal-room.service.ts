@@ -10,18 +10,11 @@ import {
 } from '@tradeops/shared';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
-import {
-  messages,
-  operationAssignees,
-  operationMilestones,
-  participations,
-  operations,
-  profiles,
-} from '../../db/schema';
+import { messages, operationAssignees, operationMilestones, orders, operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { RATE_LIMITS, type RateLimits } from '../../plugins/rate-limit';
-import { getEscrowStates, getPayoutDates } from '../escrow/escrow.service';
+import { getEscrowStates, getPayoutDates } from '../escrow/read-escrow.service';
 import { getDisputeWindow, getLatestDispute } from '../lifecycle/dispute-records.service';
 import { pickTitle } from '../operations/operations.service';
 
@@ -35,7 +28,7 @@ type Viewer = Pick<AuthContext, 'isAdmin'> & { user: { id: string } };
  * through settlement or refund). An unpaid order that ended (cancelled, expired) gives nothing:
  * ordering and cancelling at once must not buy a lasting seat in the room.
  */
-const givesDealRoomAccess = or(eq(participations.status, 'active'), eq(participations.paymentStatus, 'confirmed'));
+const givesDealRoomAccess = or(eq(orders.status, 'active'), eq(orders.paymentStatus, 'confirmed'));
 
 /**
  * Who may see a deal room (its figures, timeline, documents and messages): a buyer with a live
@@ -49,11 +42,9 @@ export async function getDealRoomRole(
   if (viewer.isAdmin) return 'admin';
   if (operation.sellerId === viewer.user.id) return 'seller';
   const [row] = await db
-    .select({ id: participations.id })
-    .from(participations)
-    .where(
-      and(eq(participations.operationId, operation.id), eq(participations.userId, viewer.user.id), givesDealRoomAccess),
-    )
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.operationId, operation.id), eq(orders.userId, viewer.user.id), givesDealRoomAccess))
     .limit(1);
   if (row) return 'participant';
   // A logistics partner or inspector an admin assigned to the deal.
@@ -100,9 +91,9 @@ export async function getDealRoom(
     selectMilestones(db, operationId),
     db
       .select()
-      .from(participations)
-      .where(and(eq(participations.operationId, operationId), eq(participations.userId, viewer.user.id)))
-      .orderBy(desc(participations.createdAt), desc(participations.id))
+      .from(orders)
+      .where(and(eq(orders.operationId, operationId), eq(orders.userId, viewer.user.id)))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(1),
   ]);
   const [escrowStates, payoutDates, dispute, disputeWindow] = await Promise.all([
@@ -127,7 +118,7 @@ export async function getDealRoom(
       expected_arrival: operation.expectedArrival,
     },
     milestones: shared.milestones,
-    participation: latest
+    order: latest
       ? {
           id: latest.id,
           volume: latest.volume,
@@ -154,14 +145,14 @@ export async function getDealRoom(
 function selectLiveOrders(db: Queryable, operationId: string) {
   return db
     .select({
-      userId: participations.userId,
-      volume: participations.volume,
-      amountCents: participations.amountCents,
-      paymentStatus: participations.paymentStatus,
-      expiresAt: participations.expiresAt,
+      userId: orders.userId,
+      volume: orders.volume,
+      amountCents: orders.amountCents,
+      paymentStatus: orders.paymentStatus,
+      expiresAt: orders.expiresAt,
     })
-    .from(participations)
-    .where(and(eq(participations.operationId, operationId), eq(participations.status, 'active')));
+    .from(orders)
+    .where(and(eq(orders.operationId, operationId), eq(orders.status, 'active')));
 }
 
 function selectMilestones(db: Queryable, operationId: string) {
@@ -226,7 +217,7 @@ function sharedRoomParts(
 }
 
 /**
- * The waiting page's toggle (spec §7: UPDATE participation notifications_enabled):
+ * The waiting page's toggle (spec §7: UPDATE order notifications_enabled):
  * applies to every order of the caller in this operation; only buyers who may see the room
  * and have an order there have it.
  */
@@ -238,10 +229,10 @@ export async function setDealRoomNotifications(
 ): Promise<{ notifications_enabled: boolean }> {
   await loadDealRoomOperation(db, viewer, operationId);
   const updated = await db
-    .update(participations)
+    .update(orders)
     .set({ notificationsEnabled: enabled })
-    .where(and(eq(participations.operationId, operationId), eq(participations.userId, viewer.user.id)))
-    .returning({ id: participations.id });
+    .where(and(eq(orders.operationId, operationId), eq(orders.userId, viewer.user.id)))
+    .returning({ id: orders.id });
   if (updated.length === 0) throw new AppError('FORBIDDEN');
   return { notifications_enabled: enabled };
 }
@@ -331,12 +322,12 @@ export async function dealRoomBuyersAmong(db: Queryable, operationId: string, us
   const found = new Set<string>();
   for (let start = 0; start < userIds.length; start += 500) {
     const rows = await db
-      .selectDistinct({ userId: participations.userId })
-      .from(participations)
+      .selectDistinct({ userId: orders.userId })
+      .from(orders)
       .where(
         and(
-          eq(participations.operationId, operationId),
-          inArray(participations.userId, userIds.slice(start, start + 500)),
+          eq(orders.operationId, operationId),
+          inArray(orders.userId, userIds.slice(start, start + 500)),
           givesDealRoomAccess,
         ),
       );

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
 import { operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
-import { getOperationLedger } from './escrow.service';
+import { getOperationLedger } from './read-escrow.service';
 
 /** The company behind each buyer:<user id> and seller:<user id> account, so the ledger says who paid and who was paid. */
 async function getAccountParties(db: AppDatabase, accounts: string[]): Promise<Map<string, string>> {
@@ -46,7 +46,7 @@ export async function getLedger(db: AppDatabase, operationId: string, language: 
       id: transfer.id,
       kind: transfer.kind,
       nature: ledgerTransferNature(transfer.kind, transfer.entries),
-      participation_id: transfer.participationId,
+      order_id: transfer.orderId,
       memo: transfer.memo,
       created_at: transfer.createdAt.toISOString(),
       sum_cents: transfer.entries.reduce((sum, entry) => sum + entry.amountCents, 0),

@@ -19,7 +19,7 @@ import {
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { type FastifyBaseLogger } from 'fastify';
 import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/client';
-import { participations, operations, productSpecs, profiles } from '../../db/schema';
+import { orders, operations, productSpecs, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
@@ -27,7 +27,7 @@ import { DOCUMENT_UPLOAD, IMAGE_UPLOAD, checkUploadedFile } from '../../plugins/
 import { translate } from '../../plugins/i18n';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { type Storage, type StoredObject } from '../../plugins/storage/storage';
-import { getEscrowHeldByOperation, getEscrowStates } from '../escrow/escrow.service';
+import { getEscrowHeldByOperation, getEscrowStates } from '../escrow/read-escrow.service';
 import { writeAudit } from '../audit/audit.service';
 import { assertOfferAllowed } from '../compliance/compliance-gates.service';
 import { pickTitle } from '../operations/operations.service';
@@ -244,7 +244,7 @@ function canEdit(row: Pick<OperationRow, 'status' | 'kycStatus'>): boolean {
   return row.status === 'pending' || (row.status === 'rejected' && row.kycStatus === 'rejected');
 }
 
-/** An offer can be withdrawn before shipping starts (the service also requires no live participation). */
+/** An offer can be withdrawn before shipping starts (the service also requires no live order). */
 function canWithdrawStatus(row: Pick<OperationRow, 'status'>): boolean {
   return row.status === 'pending' || row.status === 'active' || row.status === 'rejected';
 }
@@ -326,7 +326,7 @@ export async function updateOffer(
 
 /**
  * Withdraws an offer: cancelled, in one transaction under the operation's row
- * lock, only while no buyer holds tons in it (a live participation refuses it).
+ * lock, only while no buyer holds tons in it (a live order refuses it).
  */
 export async function withdrawOffer(db: AppDatabase, auth: AuthContext, id: string): Promise<void> {
   await findOwnOffer(db, auth, id, { write: true });
@@ -336,8 +336,8 @@ export async function withdrawOffer(db: AppDatabase, auth: AuthContext, id: stri
     if (!canWithdrawStatus(locked)) throw new AppError('OFFER_NOT_WITHDRAWABLE');
     const [live] = await tx
       .select({ n: count() })
-      .from(participations)
-      .where(and(eq(participations.operationId, id), eq(participations.status, 'active')));
+      .from(orders)
+      .where(and(eq(orders.operationId, id), eq(orders.status, 'active')));
     if ((live?.n ?? 0) > 0 || locked.allocatedTons > 0) throw new AppError('OFFER_HAS_PARTICIPANTS');
     await transition(tx, locked, 'cancel', {
       actorId: auth.user.id,
@@ -385,10 +385,10 @@ async function toSellerOffers(db: Queryable, rows: OperationRow[], lang: Languag
   const ids = rows.map((row) => row.id);
   // Counted per operation from the partial index of live orders (an index-only scan), not row by row.
   const participantRows = await db
-    .select({ operationId: participations.operationId, n: count() })
-    .from(participations)
-    .where(and(inArray(participations.operationId, ids), eq(participations.status, 'active')))
-    .groupBy(participations.operationId);
+    .select({ operationId: orders.operationId, n: count() })
+    .from(orders)
+    .where(and(inArray(orders.operationId, ids), eq(orders.status, 'active')))
+    .groupBy(orders.operationId);
   // What each operation's escrow account holds: its maintained balance, not a sum over its orders' ledger entries.
   const held = await getEscrowHeldByOperation(db, ids);
   const live = new Map<string, number>();
@@ -460,18 +460,18 @@ export async function listOfferParticipants(db: Queryable, auth: AuthContext, id
   await findOwnOffer(db, auth, id);
   const rows = await db
     .select({
-      id: participations.id,
+      id: orders.id,
       companyName: profiles.companyName,
-      volume: participations.volume,
-      amountCents: participations.amountCents,
-      paymentStatus: participations.paymentStatus,
-      status: participations.status,
-      createdAt: participations.createdAt,
+      volume: orders.volume,
+      amountCents: orders.amountCents,
+      paymentStatus: orders.paymentStatus,
+      status: orders.status,
+      createdAt: orders.createdAt,
     })
-    .from(participations)
-    .innerJoin(profiles, eq(profiles.id, participations.userId))
-    .where(eq(participations.operationId, id))
-    .orderBy(sql`case when ${participations.status} = 'active' then 0 else 1 end`, participations.createdAt)
+    .from(orders)
+    .innerJoin(profiles, eq(profiles.id, orders.userId))
+    .where(eq(orders.operationId, id))
+    .orderBy(sql`case when ${orders.status} = 'active' then 0 else 1 end`, orders.createdAt)
     .limit(500);
   const escrow = await getEscrowStates(
     db,

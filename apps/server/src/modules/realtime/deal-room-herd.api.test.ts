@@ -72,7 +72,7 @@ describe(`one event on a deal with ${PAGES} open rooms`, () => {
               requests += 1;
               page.thread = (await get<{ data: DealRoomMessage[] }>(page.buyer, threadUrl())).data;
             }
-          } else if (event.kind === 'operation' || event.kind === 'participation') {
+          } else if (event.kind === 'operation' || event.kind === 'order') {
             const applied = event.room ? applyDealRoomLive(page.room, event.room) : null;
             if (applied && !applied.needsRefetch) page.room = applied.room;
             else {
