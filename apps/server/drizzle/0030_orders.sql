@@ -19,6 +19,21 @@ ALTER TABLE "orders" RENAME CONSTRAINT "operation_participants_proof_revision_ch
 ALTER TABLE "orders" RENAME CONSTRAINT "operation_participants_operation_id_operations_id_fk" TO "orders_operation_id_operations_id_fk";--> statement-breakpoint
 ALTER TABLE "orders" RENAME CONSTRAINT "operation_participants_user_id_user_id_fk" TO "orders_user_id_user_id_fk";--> statement-breakpoint
 ALTER TABLE "orders" RENAME CONSTRAINT "operation_participants_payment_reviewed_by_user_id_fk" TO "orders_payment_reviewed_by_user_id_fk";--> statement-breakpoint
+-- PostgreSQL 18 (and PGlite on it) names NOT NULL constraints too (operation_participants_id_not_null…):
+-- whatever constraint still carries the old prefix takes the new one.
+DO $$
+DECLARE
+  c record;
+BEGIN
+  FOR c IN SELECT conname FROM pg_constraint
+    WHERE conrelid = 'orders'::regclass AND conname LIKE 'operation\_participants\_%'
+  LOOP
+    EXECUTE format('ALTER TABLE orders RENAME CONSTRAINT %I TO %I', c.conname,
+      'orders_' || substr(c.conname, length('operation_participants_') + 1));
+  END LOOP;
+END;
+$$;
+--> statement-breakpoint
 ALTER INDEX "operation_participants_operation_idx" RENAME TO "orders_operation_idx";--> statement-breakpoint
 ALTER INDEX "operation_participants_user_idx" RENAME TO "orders_user_idx";--> statement-breakpoint
 ALTER INDEX "operation_participants_expiry_idx" RENAME TO "orders_expiry_idx";--> statement-breakpoint
