@@ -42,7 +42,7 @@ const modulePublicFiles = [
   `${serverSrc}/modules/*/*.service.ts`,
   // Telling a user (notifyUser, loadRecipient), a buyer's held tons, the escrow account names, and the
   // operation aggregate (the only writer of an operation row, docs/decisions/013).
-  `${serverSrc}/modules/{notifications/notify,participations/buyer-limits,escrow/ledger-accounts,operations/operation-aggregate}.ts`,
+  `${serverSrc}/modules/{notifications/notify,orders/buyer-limits,escrow/ledger-accounts,operations/operation-aggregate}.ts`,
 ];
 // Layers, bottom to top: errors.ts and config.ts, db/, plugins/, modules/, then what composes them
 // (jobs/handlers.ts, the seed, app.ts). Nothing imports a layer above its own.

@@ -28,7 +28,7 @@ if (!process.env.DATABASE_URL) {
 
 async function order(cookie, operationId) {
   try {
-    const response = await fetch(`${ORIGIN}/api/operations/${operationId}/participations`, {
+    const response = await fetch(`${ORIGIN}/api/operations/${operationId}/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
       body: JSON.stringify({
@@ -40,7 +40,7 @@ async function order(cookie, operationId) {
       signal: AbortSignal.timeout(15_000),
     });
     const body = await response.json().catch(() => null);
-    return { status: response.status, id: body?.participation?.id, code: body?.error?.code };
+    return { status: response.status, id: body?.order?.id, code: body?.error?.code };
   } catch (error) {
     return { status: 0, error: error.name };
   }
@@ -51,7 +51,7 @@ async function invariants(db) {
     `select coalesce(sum(greatest(live - o.total_tons, 0)), 0)::int as oversubscribed_tons,
             count(*) filter (where live <> o.allocated_tons)::int as allocated_mismatches
        from operations o
-       cross join lateral (select coalesce(sum(p.volume), 0)::int as live from operation_participants p
+       cross join lateral (select coalesce(sum(p.volume), 0)::int as live from orders p
                             where p.operation_id = o.id and p.status = 'active') l`,
   );
   return row;
@@ -84,7 +84,7 @@ async function main() {
     server = startServer(root, env, logPath);
     await waitFor(`${ORIGIN}/api/health`);
     const accepted = results.filter((r) => r.status === 201).map((r) => r.id);
-    const stored = await db.query(`select id from operation_participants where id = any($1::uuid[])`, [accepted]);
+    const stored = await db.query(`select id from orders where id = any($1::uuid[])`, [accepted]);
     const crash = {
       orders_sent: results.length,
       accepted_201: accepted.length,

@@ -119,7 +119,7 @@ function orderRequest({ operationIdFor, cookieFor, tally }) {
       const { operationId, cookie } = { operationId: operationIdFor(context), cookie: cookieFor(context) };
       return {
         ...request,
-        path: `/api/operations/${operationId}/participations`,
+        path: `/api/operations/${operationId}/orders`,
         headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
         body: JSON.stringify({
           volume: ORDER_TONS,
@@ -264,7 +264,7 @@ async function main() {
     });
 
     // Order placement needs the orders route (issue 6); without it the scenarios are reported as skipped.
-    const probe = await fetch(`${ORIGIN}/api/operations/${warmupHotId}/participations`, {
+    const probe = await fetch(`${ORIGIN}/api/operations/${warmupHotId}/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: buyerCookie(0) },
       body: JSON.stringify({
@@ -278,7 +278,7 @@ async function main() {
     const orderScenarios = [];
     let verification = null;
     if (!hasOrders) {
-      console.info('  orders: POST /api/operations/:id/participations is not there yet (404): skipped');
+      console.info('  orders: POST /api/operations/:id/orders is not there yet (404): skipped');
       orderScenarios.push({ name: 'orders, spread over 100 operations', skipped: 'orders route missing' });
       orderScenarios.push({ name: `orders, one hot operation, ${HOT_BUYERS} buyers`, skipped: 'orders route missing' });
     } else {
@@ -380,12 +380,12 @@ async function main() {
                 count(*) filter (where live <> o.allocated_tons)::int as allocated_mismatches,
                 count(*) filter (where o.allocated_tons > o.total_tons)::int as over_total
            from operations o
-           cross join lateral (select coalesce(sum(p.volume), 0)::int as live from operation_participants p
+           cross join lateral (select coalesce(sum(p.volume), 0)::int as live from orders p
                                 where p.operation_id = o.id and p.status = 'active') l`,
       );
       const [hotRows] = await check.query(
         `select count(*)::int as orders, coalesce(sum(volume), 0)::int as tons
-           from operation_participants where operation_id = $1 and status = 'active'`,
+           from orders where operation_id = $1 and status = 'active'`,
         [hotId],
       );
       await check.close();

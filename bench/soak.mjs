@@ -7,7 +7,7 @@
 //  - cancels: a buyer cancels one of their orders (live, or already due to expire: a race with the
 //    sweep; now and then a paid one: must be refused); a buyer with none tries someone else's (404);
 //  - expiries: a live unpaid order's hold is moved into the past in the database, and the server's own
-//    participation sweep ends it (pg-boss jobs its worker runs: one queued at the start of each batch,
+//    order sweep ends it (pg-boss jobs its worker runs: one queued at the start of each batch,
 //    one at its end; nothing made due may still be live after them);
 //  - payments: the buyer uploads a proof, then an admin confirms it three times at once (one deposit);
 //  - reads: a catalogue search with a fresh term (a new read-cache key each time), an operation's detail
@@ -17,7 +17,7 @@
 //    deadline passes (the server's deadline job) while an admin cancels it three times; exactly one of
 //    the four may end it, and each deposit is refunded once; a fresh operation takes its place.
 // After every batch, in SQL: for every operation allocated_tons = live orders + invited waitlist tons
-// ≤ total_tons; every ledger transfer sums to zero (and so does the whole ledger); no participation has
+// ≤ total_tons; every ledger transfer sums to zero (and so does the whole ledger); no order has
 // two deposits or two payouts, a payout without a deposit, or escrow left after it ended; no order
 // ended twice (one audit row, one notification); no due order left live; every 201 is stored.
 // Exit 1 on any failure (no answer within 30 s, a 5xx, a 4xx without an error code) or violation.
@@ -31,7 +31,7 @@ import { parseArgs } from 'node:util';
 import { AnswerTally, PROOF_PDF, callApi } from './lib/api.mjs';
 import { createScratchDatabase } from './lib/database.mjs';
 import { createAdminSession, createBuyers, createOperations } from './lib/fixtures.mjs';
-import { OPERATION_DEADLINE_QUEUE, PARTICIPATION_SWEEP_QUEUE, openJobQueue } from './lib/jobs.mjs';
+import { OPERATION_DEADLINE_QUEUE, ORDER_SWEEP_QUEUE, openJobQueue } from './lib/jobs.mjs';
 import { ensureBuild, productionServerEnv, startServer, waitFor } from './lib/server.mjs';
 import { TERMS_VERSION } from './lib/terms.mjs';
 
@@ -132,7 +132,7 @@ async function checkInvariants(db, { operationIds, backdated, created }) {
   const tons = await db.query(
     `select o.id, o.status, o.total_tons, o.allocated_tons, l.live, w.invited
        from operations o
-       cross join lateral (select coalesce(sum(p.volume), 0)::int as live from operation_participants p
+       cross join lateral (select coalesce(sum(p.volume), 0)::int as live from orders p
                             where p.operation_id = o.id and p.status = 'active') l
        cross join lateral (select coalesce(sum(w.invited_tons), 0)::int as invited from operation_waitlist w
                             where w.operation_id = o.id and w.status = 'invited') w
@@ -145,20 +145,20 @@ async function checkInvariants(db, { operationIds, backdated, created }) {
                                group by t.id having count(e.id) < 2 or coalesce(sum(e.amount_cents), 0) <> 0) x)::int
          as unbalanced_transfers,
        (select coalesce(sum(amount_cents), 0) from ledger_entries)::text as ledger_sum_cents,
-       (select count(*) from (select participation_id from ledger_transfers where kind = 'deposit'
-                               group by participation_id having count(*) > 1) x)::int as double_deposits,
-       (select count(*) from (select participation_id from ledger_transfers where kind in ('release', 'refund')
-                               group by participation_id having count(*) > 1) x)::int as double_payouts,
+       (select count(*) from (select order_id from ledger_transfers where kind = 'deposit'
+                               group by order_id having count(*) > 1) x)::int as double_deposits,
+       (select count(*) from (select order_id from ledger_transfers where kind in ('release', 'refund')
+                               group by order_id having count(*) > 1) x)::int as double_payouts,
        (select count(*) from ledger_transfers t where t.kind in ('release', 'refund') and not exists
-          (select 1 from ledger_transfers d where d.participation_id = t.participation_id and d.kind = 'deposit'))::int
+          (select 1 from ledger_transfers d where d.order_id = t.order_id and d.kind = 'deposit'))::int
          as payouts_without_deposit,
-       (select count(*) from operation_participants p where p.payment_status = 'confirmed' and not exists
-          (select 1 from ledger_transfers d where d.participation_id = p.id and d.kind = 'deposit'))::int
+       (select count(*) from orders p where p.payment_status = 'confirmed' and not exists
+          (select 1 from ledger_transfers d where d.order_id = p.id and d.kind = 'deposit'))::int
          as confirmed_without_deposit,
-       (select count(*) from operation_participants p
+       (select count(*) from orders p
           cross join lateral (select coalesce(sum(e.amount_cents), 0) as held from ledger_transfers t
                                 join ledger_entries e on e.transfer_id = t.id
-                               where t.participation_id = p.id and e.account like 'escrow:%') h
+                               where t.order_id = p.id and e.account like 'escrow:%') h
          where h.held < 0 or h.held > p.amount_cents or (p.status <> 'active' and h.held <> 0))::int
          as escrow_out_of_range,
        (select count(*) from operations o where o.status in ('cancelled', 'expired') and
@@ -168,19 +168,19 @@ async function checkInvariants(db, { operationIds, backdated, created }) {
   const [ended] = await db.query(
     `select
        (select count(*) from (select entity_id from audit_log
-                               where action in ('participation.expired', 'participation.cancelled')
+                               where action in ('order.expired', 'order.cancelled')
                                group by entity_id having count(*) > 1) x)::int as ended_twice_in_audit,
-       (select count(*) from (select data->>'participationId' from notifications
-                               where type in ('participation.expired', 'participation.cancelled')
+       (select count(*) from (select data->>'orderId' from notifications
+                               where type in ('order.expired', 'order.cancelled')
                                group by 1 having count(*) > 1) x)::int as ended_twice_in_notifications,
-       (select count(*) from operation_participants p
+       (select count(*) from orders p
          where p.ended_reason in ('hold_expired', 'cancelled_by_buyer')
            and (select count(*) from audit_log a where a.entity_id = p.id::text
-                 and a.action in ('participation.expired', 'participation.cancelled')) <> 1)::int as ended_without_one_audit,
-       (select count(*) from operation_participants
+                 and a.action in ('order.expired', 'order.cancelled')) <> 1)::int as ended_without_one_audit,
+       (select count(*) from orders
          where id = any($1::uuid[]) and status = 'active' and payment_status in ('pending', 'rejected'))::int
          as due_but_still_live,
-       (select count(*) from operation_participants where id = any($2::uuid[]))::int as created_and_stored`,
+       (select count(*) from orders where id = any($2::uuid[]))::int as created_and_stored`,
     [backdated, created],
   );
   const counts = {
@@ -238,7 +238,7 @@ async function main() {
     const buyers = (await createBuyers(db, { count: 200, secret })).map((buyer, index) => ({
       ...buyer,
       index,
-      /** participation id → { operationId, volume, key, stage: live | backdated | paid | ended } */
+      /** order id → { operationId, volume, key, stage: live | backdated | paid | ended } */
       orders: new Map(),
     }));
     const admin = await createAdminSession(db, { secret });
@@ -257,7 +257,7 @@ async function main() {
         buyers.slice(i, i + 20).map(async (buyer) =>
           tally.add(
             'warm_up',
-            await api('GET', `/api/operations/${pool[buyer.index % pool.length].id}/participation-form`, {
+            await api('GET', `/api/operations/${pool[buyer.index % pool.length].id}/order-form`, {
               cookie: buyer.cookie,
             }),
           ),
@@ -274,7 +274,7 @@ async function main() {
       if (r < 0.05 && replayable.length > 0) {
         const [id, order] = random.pick(replayable);
         countOp('order_replay');
-        const result = await api('POST', `/api/operations/${order.operationId}/participations`, {
+        const result = await api('POST', `/api/operations/${order.operationId}/orders`, {
           cookie: buyer.cookie,
           json: {
             volume: order.volume,
@@ -284,16 +284,14 @@ async function main() {
           },
         });
         const failed = tally.add('order_replay', result);
-        if (!failed && (result.status !== 200 || result.body?.participation?.id !== id))
-          violate(
-            `replayed key answered ${result.status} ${result.code ?? result.body?.participation?.id}, not 200 ${id}`,
-          );
+        if (!failed && (result.status !== 200 || result.body?.order?.id !== id))
+          violate(`replayed key answered ${result.status} ${result.code ?? result.body?.order?.id}, not 200 ${id}`);
         return;
       }
       const operation = random.pick(pool);
       if (r < 0.08) {
         countOp('order_off_step');
-        const result = await api('POST', `/api/operations/${operation.id}/participations`, {
+        const result = await api('POST', `/api/operations/${operation.id}/orders`, {
           cookie: buyer.cookie,
           json: {
             volume: random.pick([3, 7, 12, 0]),
@@ -310,13 +308,13 @@ async function main() {
       const volume = random.pick(VOLUMES);
       const paymentMethod = random.next() < 0.8 ? 'wire' : 'cash';
       const key = randomUUID();
-      const result = await api('POST', `/api/operations/${operation.id}/participations`, {
+      const result = await api('POST', `/api/operations/${operation.id}/orders`, {
         cookie: buyer.cookie,
         json: { volume, payment_method: paymentMethod, idempotency_key: key, terms_version: TERMS_VERSION },
       });
       if (tally.add('order', result)) return;
       if (result.status === 201) {
-        const id = result.body.participation.id;
+        const id = result.body.order.id;
         buyer.orders.set(id, { operationId: operation.id, volume, paymentMethod, key, stage: 'live' });
         created.push(id);
       } else if (result.status < 300) violate(`a fresh idempotency key answered ${result.status}`);
@@ -328,7 +326,7 @@ async function main() {
       if (paid.length > 0 && random.next() < 0.1) {
         const [id] = random.pick(paid);
         countOp('cancel_paid');
-        const result = await api('POST', `/api/participations/${id}/cancel`, { cookie: buyer.cookie });
+        const result = await api('POST', `/api/orders/${id}/cancel`, { cookie: buyer.cookie });
         if (!tally.add('cancel_paid', result) && result.status < 300) violate(`a paid order ${id} was cancelled`);
         return;
       }
@@ -337,7 +335,7 @@ async function main() {
       if (candidates.length > 0) {
         const [id, order] = random.pick(candidates);
         countOp('cancel_own');
-        const result = await api('POST', `/api/participations/${id}/cancel`, { cookie: buyer.cookie });
+        const result = await api('POST', `/api/orders/${id}/cancel`, { cookie: buyer.cookie });
         if (!tally.add('cancel_own', result)) order.stage = 'ended';
         return;
       }
@@ -345,7 +343,7 @@ async function main() {
       if (others.length === 0) return placeOrder(buyer);
       const [foreignId] = random.pick([...random.pick(others).orders]);
       countOp('cancel_foreign');
-      const result = await api('POST', `/api/participations/${foreignId}/cancel`, { cookie: buyer.cookie });
+      const result = await api('POST', `/api/orders/${foreignId}/cancel`, { cookie: buyer.cookie });
       if (!tally.add('cancel_foreign', result) && result.status !== 404)
         violate(`cancelling another buyer's order answered ${result.status} ${result.code ?? ''}`);
     }
@@ -357,7 +355,7 @@ async function main() {
       countOp('expire');
       // Its hold ends now: the next sweep must end it, once (unless it is cancelled or paid first).
       const rows = await db.query(
-        `update operation_participants set expires_at = now() - interval '1 second'
+        `update orders set expires_at = now() - interval '1 second'
           where id = $1 and status = 'active' and payment_status = 'pending' returning id`,
         [id],
       );
@@ -377,7 +375,7 @@ async function main() {
       if (candidates.length === 0) return placeOrder(buyer);
       const [id, order] = random.pick(candidates);
       countOp('payment');
-      const proof = await api('POST', `/api/participations/${id}/proof`, {
+      const proof = await api('POST', `/api/orders/${id}/proof`, {
         cookie: buyer.cookie,
         file: PROOF_PDF,
       });
@@ -479,14 +477,14 @@ async function main() {
      */
     async function settleExpiries(batch) {
       for (const id of batch.sweeps) {
-        const job = await jobs.waitForJob(PARTICIPATION_SWEEP_QUEUE, id);
+        const job = await jobs.waitForJob(ORDER_SWEEP_QUEUE, id);
         expiry.sweep_jobs += 1;
         if (job.state !== 'completed') violate(`sweep job ${id} ended ${job.state}: ${job.output?.message ?? ''}`);
       }
       const [outcome] = await db.query(
         `select count(*) filter (where status = 'expired')::int as expired,
                 count(*) filter (where status = 'cancelled' and ended_reason = 'cancelled_by_buyer')::int as cancelled
-           from operation_participants where id = any($1::uuid[])`,
+           from orders where id = any($1::uuid[])`,
         [batch.backdated],
       );
       expiry.expired_by_sweep += outcome.expired;
@@ -518,7 +516,7 @@ async function main() {
       for (let i = 0; i < BATCH_SIZE - (withAdmin ? 1 : 0); i += 1)
         queues[random.int(buyers.length)].push(drawKind(random));
 
-      batch.sweeps.push(await jobs.trigger(PARTICIPATION_SWEEP_QUEUE));
+      batch.sweeps.push(await jobs.trigger(ORDER_SWEEP_QUEUE));
       await Promise.all([
         ...buyers.map(async (buyer, i) => {
           for (const kind of queues[i]) await runners[kind](buyer, batch);
@@ -526,7 +524,7 @@ async function main() {
         ...(withAdmin ? [endOperationRace(batch)] : []),
       ]);
       const loadSeconds = (performance.now() - started) / 1000;
-      batch.sweeps.push(await jobs.trigger(PARTICIPATION_SWEEP_QUEUE));
+      batch.sweeps.push(await jobs.trigger(ORDER_SWEEP_QUEUE));
       const settled = previous ? await settleExpiries(previous) : null;
       await check(`batch ${b + 1}`, previous);
 

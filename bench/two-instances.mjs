@@ -6,7 +6,7 @@
 //      Chromium on B; other buyers' orders go through A's API; the page's allocation figure must follow
 //      each one without a reload (latency from A's 201 to the figure changing in the page), and a raw
 //      GET /api/events stream on B must hear each order's operation event.
-//  (b) The participation sweep runs once per order, not once per instance: N live orders (through A and
+//  (b) The order sweep runs once per order, not once per instance: N live orders (through A and
 //      B) are made due, four sweep jobs are queued at once (the server's own pg-boss workers take them,
 //      one at a time per instance, so two that overlap in time ran on A and B together), and each
 //      order must have expired exactly once: status expired, one audit row, one notification, its tons
@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { callApi } from './lib/api.mjs';
 import { createScratchDatabase } from './lib/database.mjs';
 import { SESSION_COOKIE, createBuyers, createOperations } from './lib/fixtures.mjs';
-import { PARTICIPATION_SWEEP_QUEUE, openJobQueue } from './lib/jobs.mjs';
+import { ORDER_SWEEP_QUEUE, openJobQueue } from './lib/jobs.mjs';
 import { ensureBuild, productionServerEnv, startServer, waitFor } from './lib/server.mjs';
 import { TERMS_VERSION } from './lib/terms.mjs';
 
@@ -64,12 +64,12 @@ if (!process.env.DATABASE_URL) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function order(origin, buyer, operationId, volume) {
-  const result = await callApi(origin, 'POST', `/api/operations/${operationId}/participations`, {
+  const result = await callApi(origin, 'POST', `/api/operations/${operationId}/orders`, {
     cookie: buyer.cookie,
     json: { volume, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
   });
   if (result.status !== 201) throw new Error(`order through ${origin}: ${result.status} ${result.code ?? ''}`);
-  return { id: result.body.participation.id, at: Date.now() };
+  return { id: result.body.order.id, at: Date.now() };
 }
 
 /** A raw Server-Sent Events client: every `data:` event with the time it arrived. */
@@ -226,21 +226,21 @@ const fmt = ({ min, median: mid, max }) => `min ${min} / median ${mid} / max ${m
 async function checkExpiredOnce(db, ids, operationIds) {
   const [row] = await db.query(
     `select
-       (select count(*) from operation_participants where id = any($1::uuid[]) and status = 'expired'
+       (select count(*) from orders where id = any($1::uuid[]) and status = 'expired'
           and ended_reason = 'hold_expired')::int as expired,
-       (select count(*) from audit_log where entity_id = any($2::text[]) and action = 'participation.expired')::int
+       (select count(*) from audit_log where entity_id = any($2::text[]) and action = 'order.expired')::int
          as audit_rows,
        (select count(distinct entity_id) from audit_log
-         where entity_id = any($2::text[]) and action = 'participation.expired')::int as audited_orders,
-       (select count(*) from notifications where type = 'participation.expired'
-          and data->>'participationId' = any($2::text[]))::int as notifications,
-       (select count(distinct data->>'participationId') from notifications where type = 'participation.expired'
-          and data->>'participationId' = any($2::text[]))::int as notified_orders`,
+         where entity_id = any($2::text[]) and action = 'order.expired')::int as audited_orders,
+       (select count(*) from notifications where type = 'order.expired'
+          and data->>'orderId' = any($2::text[]))::int as notifications,
+       (select count(distinct data->>'orderId') from notifications where type = 'order.expired'
+          and data->>'orderId' = any($2::text[]))::int as notified_orders`,
     [ids, ids],
   );
   const tons = await db.query(
     `select o.id, o.status, o.total_tons, o.allocated_tons,
-            (select coalesce(sum(p.volume), 0)::int from operation_participants p
+            (select coalesce(sum(p.volume), 0)::int from orders p
               where p.operation_id = o.id and p.status = 'active') as live
        from operations o where o.id = any($1::uuid[])`,
     [operationIds],
@@ -285,10 +285,7 @@ async function placeDueOrders(db, buyers, round) {
     [operationIds],
   );
   if (full[0].n !== 4) throw new Error(`the sweep's operations did not fill (${full[0].n} of 4 allocated)`);
-  await db.query(
-    `update operation_participants set expires_at = now() - interval '1 second' where id = any($1::uuid[])`,
-    [ids],
-  );
+  await db.query(`update orders set expires_at = now() - interval '1 second' where id = any($1::uuid[])`, [ids]);
   return { ids, operationIds };
 }
 
@@ -300,9 +297,9 @@ async function checkTriggeredSweeps(db, jobs, buyers, report) {
   for (let round = 1; round <= ROUNDS || (concurrentRounds === 0 && round <= ROUNDS + 3); round += 1) {
     const { ids, operationIds } = await placeDueOrders(db, buyers, round);
     const started = Date.now();
-    const jobIds = await Promise.all([0, 1, 2, 3].map(() => jobs.trigger(PARTICIPATION_SWEEP_QUEUE)));
+    const jobIds = await Promise.all([0, 1, 2, 3].map(() => jobs.trigger(ORDER_SWEEP_QUEUE)));
     const finished = await Promise.all(
-      jobIds.map((id) => jobs.waitForJob(PARTICIPATION_SWEEP_QUEUE, id, { timeoutMs: 60_000 })),
+      jobIds.map((id) => jobs.waitForJob(ORDER_SWEEP_QUEUE, id, { timeoutMs: 60_000 })),
     );
     for (const job of finished)
       if (job.state !== 'completed')
@@ -347,7 +344,7 @@ async function checkScheduledSweep(db, buyers, report) {
   while (live > 0 && Date.now() - started < 100_000) {
     await sleep(1_000);
     [{ live }] = await db.query(
-      `select count(*)::int as live from operation_participants where id = any($1::uuid[]) and status = 'active'`,
+      `select count(*)::int as live from orders where id = any($1::uuid[]) and status = 'active'`,
       [ids],
     );
   }
@@ -357,7 +354,7 @@ async function checkScheduledSweep(db, buyers, report) {
     `select singleton_on, count(*)::int as jobs from pgboss.job
       where name = $1 and coalesce(singleton_key, '') not like 'reliability-%'
       group by singleton_on order by singleton_on`,
-    [PARTICIPATION_SWEEP_QUEUE],
+    [ORDER_SWEEP_QUEUE],
   );
   for (const slot of slots)
     if (slot.jobs > 1) failures.push(`${slot.jobs} scheduled sweep jobs for ${slot.singleton_on}`);

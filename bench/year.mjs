@@ -46,18 +46,18 @@ async function prepareActors(db, secret) {
   const seller = await sessionFor(db, 'vendedor@tradeops.demo', secret);
   const buyer = await sessionFor(db, 'comprador@tradeops.demo', secret);
   const [room] = await db.query(
-    `select p.operation_id as id from operation_participants p
+    `select p.operation_id as id from orders p
      where p.user_id = $1
-     order by (select count(*) from operation_participants q where q.operation_id = p.operation_id) desc limit 1`,
+     order by (select count(*) from orders q where q.operation_id = p.operation_id) desc limit 1`,
     [buyer.id],
   );
   const [order] = await db.query(
-    `select p.id from operation_participants p
-     where p.user_id = $1 and exists (select 1 from ledger_transfers t where t.participation_id = p.id)
+    `select p.id from orders p
+     where p.user_id = $1 and exists (select 1 from ledger_transfers t where t.order_id = p.id)
      order by p.created_at desc limit 1`,
     [buyer.id],
   );
-  const [anyOrder] = await db.query(`select id from operation_participants where user_id = $1 limit 1`, [buyer.id]);
+  const [anyOrder] = await db.query(`select id from orders where user_id = $1 limit 1`, [buyer.id]);
   const [{ public_deals: publicDeals }] = await db.query(
     `select count(*)::int as public_deals from operations
      where review_status = 'approved' and status not in ('rejected', 'expired', 'cancelled')`,
@@ -78,10 +78,10 @@ function endpoints(actors) {
     { name: 'admin payments queue', path: '/api/admin/payments', headers: as('admin') },
     { name: 'buyer dashboard', path: '/api/buyer/dashboard', headers: as('buyer') },
     { name: 'deal room', path: `/api/operations/${actors.dealRoomId}/deal-room`, headers: as('buyer') },
-    { name: 'buyer statement (JSON)', path: `/api/participations/${actors.orderId}/statement`, headers: as('buyer') },
+    { name: 'buyer statement (JSON)', path: `/api/orders/${actors.orderId}/statement`, headers: as('buyer') },
     {
       name: 'buyer statement (PDF)',
-      path: `/api/participations/${actors.orderId}/statement.pdf`,
+      path: `/api/orders/${actors.orderId}/statement.pdf`,
       headers: as('buyer'),
     },
     { name: 'admin KYC queue', path: '/api/admin/kyc/users', headers: as('admin') },

@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
 
-/** apps/server/src/jobs/job-queue.ts: the participation sweep (unpaid orders past their hold expire). */
-export const PARTICIPATION_SWEEP_QUEUE = 'participations.expire-due';
+/** apps/server/src/jobs/job-queue.ts: the order sweep (unpaid orders past their hold expire). */
+export const ORDER_SWEEP_QUEUE = 'orders.expire-due';
 /** apps/server/src/jobs/job-queue.ts: the deadline sweep (open operations past their deadline expire and refund). */
 export const OPERATION_DEADLINE_QUEUE = 'operations.expire-due';
 

@@ -42,7 +42,7 @@ export async function measureOrderReference({
         await client.query('begin');
         await client.query('select allocated_tons, total_tons from operations where id = $1 for update', [operationId]);
         await client.query(
-          `insert into operation_participants (operation_id, user_id, volume, amount_cents, payment_method,
+          `insert into orders (operation_id, user_id, volume, amount_cents, payment_method,
              payment_reference, idempotency_key, terms_version, expires_at)
            values ($1, $2, $3, $4, 'wire', $5, $6, 'bench', now() + interval '48 hours')`,
           [operationId, userIdFor(index), tons, tons * pricePerTonCents, `REF-${randomUUID()}`, randomUUID()],

@@ -131,7 +131,7 @@ export function yearStatements(v) {
     ],
     [
       `${P + DEAL_ROOM_BUYERS} orders`,
-      `insert into operation_participants (id, operation_id, user_id, volume, amount_cents, payment_method, payment_status,
+      `insert into orders (id, operation_id, user_id, volume, amount_cents, payment_method, payment_status,
          status, payment_reference, payment_proof_path, proof_revision, expires_at, proof_uploaded_at, confirmed_at,
          ended_reason, ended_at, terms_version, created_at, updated_at)
        select ${partId('m')}, ${opId('op')}, ${orderBuyer('m')}, vol, vol * ${opPrice('op')},
@@ -165,7 +165,7 @@ export function yearStatements(v) {
     [
       'allocated tons',
       `update operations o set allocated_tons = t.tons
-       from (select operation_id, sum(volume)::int as tons from operation_participants where status = 'active'
+       from (select operation_id, sum(volume)::int as tons from orders where status = 'active'
              group by operation_id) t
        where t.operation_id = o.id and o.id in (select ${opId('n')} from generate_series(1, ${O}) n)`,
     ],
@@ -173,9 +173,9 @@ export function yearStatements(v) {
       'ledger: deposits',
       `with d as (
          select p.id, p.operation_id, p.user_id, p.amount_cents, p.confirmed_at
-         from operation_participants p where p.payment_reference like 'YR-%' and p.payment_status = 'confirmed'
+         from orders p where p.payment_reference like 'YR-%' and p.payment_status = 'confirmed'
        ), t as (
-         insert into ledger_transfers (id, kind, operation_id, participation_id, memo, created_at)
+         insert into ledger_transfers (id, kind, operation_id, order_id, memo, created_at)
          select pg_temp.yid('ydep' || d.id), 'deposit', d.operation_id, d.id, 'year', d.confirmed_at from d
          returning id
        )
@@ -188,11 +188,11 @@ export function yearStatements(v) {
       'ledger: releases and refunds',
       `with d as (
          select p.id, p.operation_id, p.user_id, p.amount_cents, p.confirmed_at, o.status as ostatus, o.seller_id
-         from operation_participants p join operations o on o.id = p.operation_id
+         from orders p join operations o on o.id = p.operation_id
          where p.payment_reference like 'YR-%' and p.payment_status = 'confirmed'
            and o.status in ('settled', 'expired', 'cancelled')
        ), t as (
-         insert into ledger_transfers (id, kind, operation_id, participation_id, memo, created_at)
+         insert into ledger_transfers (id, kind, operation_id, order_id, memo, created_at)
          select pg_temp.yid('ypay' || d.id), case when d.ostatus = 'settled' then 'release' else 'refund' end,
                 d.operation_id, d.id, 'year', d.confirmed_at + interval '20 days' from d
          returning id
@@ -210,7 +210,7 @@ export function yearStatements(v) {
     [
       `${v.notifications} notifications`,
       `insert into notifications (user_id, type, data, read_at, created_at)
-       select 'y-u-' || (1 + k % ${C}), 'participation.created', '{}'::jsonb,
+       select 'y-u-' || (1 + k % ${C}), 'order.created', '{}'::jsonb,
               case when k % 10 <> 0 then now() - interval '1 day' end,
               now() - (k::float8 / ${v.notifications}) * interval '365 days'
        from generate_series(1, ${v.notifications}) k`,
@@ -226,7 +226,7 @@ export function yearStatements(v) {
     [
       `${v.outbox} outbox mails`,
       `insert into email_outbox (to_address, subject, text, kind, status, next_attempt_at, created_at, sent_at, attempts)
-       select 'y-u-' || (1 + k % ${C}) || '@year.invalid', 'Aviso', 'Texto', 'participation.created', 'sent',
+       select 'y-u-' || (1 + k % ${C}) || '@year.invalid', 'Aviso', 'Texto', 'order.created', 'sent',
               now() - (k::float8 / ${v.outbox}) * interval '365 days', now() - (k::float8 / ${v.outbox}) * interval '365 days',
               now() - (k::float8 / ${v.outbox}) * interval '365 days', 1
        from generate_series(1, ${v.outbox}) k`,
@@ -234,7 +234,7 @@ export function yearStatements(v) {
     [
       `${v.audit} audit rows`,
       `insert into audit_log (actor_id, action, entity_type, entity_id, data, created_at)
-       select 'y-u-' || (1 + k % ${C}), 'participation.created', 'participation', ${partId(`1 + k % ${P}`)}::text,
+       select 'y-u-' || (1 + k % ${C}), 'order.created', 'order', ${partId(`1 + k % ${P}`)}::text,
               '{}'::jsonb, now() - (k::float8 / ${v.audit}) * interval '365 days'
        from generate_series(1, ${v.audit}) k`,
     ],
@@ -265,7 +265,7 @@ export const REBUILD_MAINTAINED = [
          delete from order_volume_by_month;
          insert into order_volume_by_month (month, shard, tons, cents)
            select date_trunc('month', created_at at time zone 'UTC')::date, 0, sum(volume), sum(amount_cents)
-           from operation_participants where status = 'active' group by 1;
+           from orders where status = 'active' group by 1;
        end if;
      end $$`,
   ],
@@ -299,16 +299,16 @@ export const YEAR_INVARIANTS = [
   [
     'allocated tons ≤ total, and = the live orders of every active operation',
     `select o.id from operations o
-     left join (select operation_id, sum(volume) as tons from operation_participants where status = 'active'
+     left join (select operation_id, sum(volume) as tons from orders where status = 'active'
                 group by operation_id) p on p.operation_id = o.id
      where o.allocated_tons > o.total_tons
         or (o.status = 'active' and o.allocated_tons <> coalesce(p.tons, 0) and o.allocated_tons > 0)
      limit 5`,
   ],
   [
-    'no participation has two deposits or a payout without a deposit',
-    `select participation_id from ledger_transfers where participation_id is not null
-     group by participation_id
+    'no order has two deposits or a payout without a deposit',
+    `select order_id from ledger_transfers where order_id is not null
+     group by order_id
      having count(*) filter (where kind = 'deposit') > 1
         or (count(*) filter (where kind in ('release', 'refund')) > 0 and count(*) filter (where kind = 'deposit') = 0)
      limit 5`,
@@ -327,7 +327,7 @@ export const YEAR_COUNTS = `select
   (select count(*) from profiles)::int as companies,
   (select count(*) from operations)::int as operations,
   (select count(*) from operations where status = 'active')::int as active,
-  (select count(*) from operation_participants)::int as orders,
+  (select count(*) from orders)::int as orders,
   (select count(*) from ledger_transfers)::int as transfers,
   (select count(*) from ledger_entries)::int as entries,
   (select count(*) from notifications)::int as notifications,

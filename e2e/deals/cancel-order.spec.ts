@@ -22,7 +22,7 @@ test('a buyer cancels an unpaid order after a dialog naming it; its tons are bac
   test.setTimeout(60_000);
   await loginAs(page, 'buyer', baseURL);
   const before = await availableTons(page.request);
-  const order = await page.request.post(`/api/operations/${operationId}/participations`, {
+  const order = await page.request.post(`/api/operations/${operationId}/orders`, {
     headers: originHeaders(baseURL),
     data: { volume: 10, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
   });
@@ -30,7 +30,7 @@ test('a buyer cancels an unpaid order after a dialog naming it; its tons are bac
   expect(await availableTons(page.request)).toBe(before - 10);
 
   await page.goto(`/operation/${operationId}/participate`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Pago de tu participación' })).toBeVisible({
+  await expect(page.getByRole('heading', { level: 1, name: 'Pago de tu pedido' })).toBeVisible({
     timeout: 30_000,
   });
   await page.getByRole('button', { name: 'Cancelar mi pedido' }).click();

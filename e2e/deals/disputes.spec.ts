@@ -110,7 +110,7 @@ async function arrivedDeal(
   const operationId = await operationIdOf(pages.admin.request, productName);
   const orders: string[] = [];
   for (const [index, buyer] of [pages.buyer, pages.secondBuyer].entries()) {
-    const ordered = await buyer.request.post(`/api/operations/${operationId}/participations`, {
+    const ordered = await buyer.request.post(`/api/operations/${operationId}/orders`, {
       headers,
       data: {
         volume: volumes[index],
@@ -120,18 +120,18 @@ async function arrivedDeal(
       },
     });
     expect(ordered.status(), await ordered.text()).toBe(201);
-    const { participation } = (await ordered.json()) as { participation: { id: string } };
-    const proof = await buyer.request.post(`/api/participations/${participation.id}/proof`, {
+    const { order } = (await ordered.json()) as { order: { id: string } };
+    const proof = await buyer.request.post(`/api/orders/${order.id}/proof`, {
       headers,
       multipart: { file: { name: 'comprobante.pdf', ...PDF_FILE } },
     });
     expect(proof.status(), await proof.text()).toBe(200);
-    const confirmed = await pages.admin.request.post(`/api/admin/payments/${participation.id}/confirm`, {
+    const confirmed = await pages.admin.request.post(`/api/admin/payments/${order.id}/confirm`, {
       headers,
       data: { proof_revision: 1 },
     });
     expect(confirmed.status(), await confirmed.text()).toBe(200);
-    orders.push(participation.id);
+    orders.push(order.id);
   }
   await recordStepThroughApi(pages.admin, baseURL, operationId, 'shipment_preparation');
   await recordStepThroughApi(pages.admin, baseURL, operationId, 'departure', { document: true });
@@ -281,11 +281,11 @@ for (const language of ['es', 'en'] as const) {
     await expect(decided).not.toContainText(text.reviewing);
     await buyer.goto('/buyer/dashboard');
     const row = buyer
-      .getByTestId('buyer-participation')
+      .getByTestId('buyer-order')
       .filter({ has: buyer.locator(`a[href="/operation/${operationId}/waiting"]`) });
     await expect(row).toContainText(text.dashboardBadge, PAGE_LOAD);
     await expect(row).toHaveCount(1);
-    await expect(row.getByTestId('buyer-participation-refund')).toContainText(text.yourRefund);
+    await expect(row.getByTestId('buyer-order-refund')).toContainText(text.yourRefund);
     await parties.close();
   });
 }

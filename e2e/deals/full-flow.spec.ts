@@ -116,7 +116,7 @@ async function participateAndUploadProof(buyer: Page, operationId: string): Prom
   await volume.fill(String(TONS_PER_BUYER));
   await expect(buyer.getByTestId('order-total')).toContainText(usd(TONS_PER_BUYER * PRICE_PER_TON));
   await buyer.getByTestId('terms-acceptance').check();
-  await buyer.getByRole('button', { name: 'Confirmar orden' }).click();
+  await buyer.getByRole('button', { name: 'Confirmar pedido' }).click();
 
   await expect(buyer).toHaveURL(new RegExp(`/operation/${operationId}/participate$`));
   const reference = buyer.getByTestId('payment-reference');

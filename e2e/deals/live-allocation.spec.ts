@@ -10,13 +10,13 @@ const operationId = demoId(`operation:${DEAL_FIXTURES.liveAllocation}`);
 const BUYER_A_ORDER_KEY = '6f1d2c34-8a0b-4f7e-9c11-2b5a7e0d4a01';
 const BUYER_B_ORDER_KEY = '6f1d2c34-8a0b-4f7e-9c11-2b5a7e0d4a02';
 
-/** The orders contract (issue 6): POST /api/operations/{id}/participations. */
+/** The orders contract (issue 6): POST /api/operations/{id}/orders. */
 /**
  * A fixed idempotency key per buyer: CI's retry of this test replays the order the failed attempt
  * already placed (the same 201) instead of being refused as a second order on the operation.
  */
-function createParticipation(request: APIRequestContext, baseURL: string | undefined, volume: number, key: string) {
-  return request.post(`/api/operations/${operationId}/participations`, {
+function placeOrder(request: APIRequestContext, baseURL: string | undefined, volume: number, key: string) {
+  return request.post(`/api/operations/${operationId}/orders`, {
     headers: originHeaders(baseURL),
     data: { volume, payment_method: 'wire', idempotency_key: key, terms_version: TERMS_VERSION },
   });
@@ -33,7 +33,7 @@ test.describe('live deal room', () => {
     await loginAs(buyer, 'buyer', baseURL);
 
     // Soybeans: 100 t, orders of 20–50 t. Buyer A takes 50 t.
-    const first = await createParticipation(buyer.request, baseURL, 50, BUYER_A_ORDER_KEY);
+    const first = await placeOrder(buyer.request, baseURL, 50, BUYER_A_ORDER_KEY);
     expect(first.status()).toBeLessThan(300);
 
     await buyer.goto(`/operation/${operationId}/waiting`);
@@ -53,7 +53,7 @@ test.describe('live deal room', () => {
       data: { email: SECOND_BUYER, password: DEMO_PASSWORD },
     });
     expect(signIn.status()).toBe(200);
-    expect((await createParticipation(second.request, baseURL, 50, BUYER_B_ORDER_KEY)).status()).toBeLessThan(300);
+    expect((await placeOrder(second.request, baseURL, 50, BUYER_B_ORDER_KEY)).status()).toBeLessThan(300);
 
     // Buyer A's page follows live: no reload, no navigation.
     const navigations: string[] = [];

@@ -17,7 +17,7 @@ const operationIdOf = (key: string) => demoId(`operation:${key}`);
 
 /**
  * A wire order with a fixed idempotency key (a retried test replays it) and its proof uploaded
- * through the API: the participation's id, in verification.
+ * through the API: the order's id, in verification.
  */
 async function orderWithProof(
   request: APIRequestContext,
@@ -27,20 +27,20 @@ async function orderWithProof(
   key: string,
   withProof = true,
 ): Promise<string> {
-  const order = await request.post(`/api/operations/${operationId}/participations`, {
+  const placed = await request.post(`/api/operations/${operationId}/orders`, {
     headers: originHeaders(baseURL),
     data: { volume, payment_method: 'wire', idempotency_key: key, terms_version: TERMS_VERSION },
   });
-  expect(order.status(), await order.text()).toBeLessThan(300);
-  const { participation } = (await order.json()) as { participation: { id: string } };
+  expect(placed.status(), await placed.text()).toBeLessThan(300);
+  const { order } = (await placed.json()) as { order: { id: string } };
   if (withProof) {
-    const proof = await request.post(`/api/participations/${participation.id}/proof`, {
+    const proof = await request.post(`/api/orders/${order.id}/proof`, {
       headers: originHeaders(baseURL),
       multipart: { file: { name: 'comprobante.pdf', mimeType: PDF_FILE.mimeType, buffer: PDF_FILE.buffer } },
     });
     expect(proof.status(), await proof.text()).toBe(200);
   }
-  return participation.id;
+  return order.id;
 }
 
 /** An admin, signed in in a browser context of its own (a second person, in another browser). */
@@ -54,16 +54,13 @@ async function adminRequest(browser: Browser, baseURL: string | undefined) {
 async function decide(
   admin: APIRequestContext,
   baseURL: string | undefined,
-  participationId: string,
+  orderId: string,
   decision: { confirm: true } | { reason: string },
 ) {
-  const response = await admin.post(
-    `/api/admin/payments/${participationId}/${'confirm' in decision ? 'confirm' : 'reject'}`,
-    {
-      headers: originHeaders(baseURL),
-      data: 'confirm' in decision ? { proof_revision: 1 } : { proof_revision: 1, reason: decision.reason },
-    },
-  );
+  const response = await admin.post(`/api/admin/payments/${orderId}/${'confirm' in decision ? 'confirm' : 'reject'}`, {
+    headers: originHeaders(baseURL),
+    data: 'confirm' in decision ? { proof_revision: 1 } : { proof_revision: 1, reason: decision.reason },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -88,7 +85,7 @@ test.describe('live, truthful deal status', () => {
     test.setTimeout(240_000);
     const operationId = operationIdOf(DEAL_FIXTURES.liveStatusConfirmEs); // 200 t, $260/t, orders of 25 t at least
     await loginAs(page, 'buyer', baseURL);
-    const participationId = await orderWithProof(
+    const orderId = await orderWithProof(
       page.request,
       baseURL,
       operationId,
@@ -97,7 +94,7 @@ test.describe('live, truthful deal status', () => {
     );
 
     await page.goto(`/operation/${operationId}/participate`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Pago de tu participación' })).toBeVisible(FIRST_LOAD);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pago de tu pedido' })).toBeVisible(FIRST_LOAD);
     // The heading shows while the order loads: the figures come with the data.
     await expect(page.getByTestId('payment-percent')).toHaveText('66%', FIRST_LOAD);
     await expect(page.getByText('Comprobante en verificación')).toBeVisible();
@@ -105,7 +102,7 @@ test.describe('live, truthful deal status', () => {
     // The buyer's orders, in a second tab of the same browser.
     const dashboard = await page.context().newPage();
     await dashboard.goto('/buyer/operations');
-    const row = dashboard.getByTestId('buyer-participation').filter({ hasText: 'Trigo panadero' });
+    const row = dashboard.getByTestId('buyer-order').filter({ hasText: 'Trigo panadero' });
     await expect(row).toContainText('En verificación', FIRST_LOAD);
     // Both pages have their live stream before the decision is taken.
     await expect(page.getByTestId('notification-bell')).toHaveAttribute('data-live', 'true', LIVE);
@@ -114,7 +111,7 @@ test.describe('live, truthful deal status', () => {
     const dashboardNavigations = watchNavigations(dashboard);
 
     const admin = await adminRequest(browser, baseURL);
-    await decide(admin.request, baseURL, participationId, { confirm: true });
+    await decide(admin.request, baseURL, orderId, { confirm: true });
     await admin.context.close();
 
     await expect(page.getByTestId('payment-percent')).toHaveText('100%', LIVE);
@@ -131,7 +128,7 @@ test.describe('live, truthful deal status', () => {
     const operationId = operationIdOf(DEAL_FIXTURES.liveStatusConfirmEn); // 40 t, $1,100/t
     await page.addInitScript(() => window.localStorage.setItem('tradeops-language', 'en'));
     await loginAs(page, 'buyer', baseURL);
-    const participationId = await orderWithProof(
+    const orderId = await orderWithProof(
       page.request,
       baseURL,
       operationId,
@@ -140,7 +137,7 @@ test.describe('live, truthful deal status', () => {
     );
 
     await page.goto(`/operation/${operationId}/participate`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Pay for your participation' })).toBeVisible(FIRST_LOAD);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pay for your order' })).toBeVisible(FIRST_LOAD);
     // The heading shows while the order loads: the figures come with the data.
     await expect(page.getByTestId('payment-percent')).toHaveText('66%', FIRST_LOAD);
     await expect(page.getByText('Proof under verification')).toBeVisible();
@@ -149,7 +146,7 @@ test.describe('live, truthful deal status', () => {
     const navigations = watchNavigations(page);
 
     const admin = await adminRequest(browser, baseURL);
-    await decide(admin.request, baseURL, participationId, { confirm: true });
+    await decide(admin.request, baseURL, orderId, { confirm: true });
     await admin.context.close();
 
     await expect(page.getByTestId('payment-percent')).toHaveText('100%', LIVE);
@@ -167,7 +164,7 @@ test.describe('live, truthful deal status', () => {
     const context = await browser.newContext({ baseURL, viewport: PHONE });
     const page = await context.newPage();
     await loginAs(page, 'buyer', baseURL);
-    const participationId = await orderWithProof(
+    const orderId = await orderWithProof(
       page.request,
       baseURL,
       operationId,
@@ -181,7 +178,7 @@ test.describe('live, truthful deal status', () => {
     const navigations = watchNavigations(page);
 
     const admin = await adminRequest(browser, baseURL);
-    await decide(admin.request, baseURL, participationId, { confirm: true });
+    await decide(admin.request, baseURL, orderId, { confirm: true });
     await admin.context.close();
     await expect(page.getByTestId('payment-percent')).toHaveText('100%', LIVE);
     await expect(page.getByTestId('escrow-state')).toHaveText(/^Retenido en escrow/);
@@ -205,20 +202,14 @@ test.describe('live, truthful deal status', () => {
     test.setTimeout(240_000);
     const operationId = operationIdOf(DEAL_FIXTURES.liveStatusReject); // 20 t, $9,000/t
     await loginAs(page, 'buyer', baseURL);
-    const participationId = await orderWithProof(
-      page.request,
-      baseURL,
-      operationId,
-      5,
-      '7a0c6f52-3d1e-4b8a-9f20-6c1d2e3f4a04',
-    );
+    const orderId = await orderWithProof(page.request, baseURL, operationId, 5, '7a0c6f52-3d1e-4b8a-9f20-6c1d2e3f4a04');
     await page.goto(`/operation/${operationId}/participate`);
     await expect(page.getByTestId('payment-percent')).toHaveText('66%', FIRST_LOAD);
     await expect(page.getByTestId('notification-bell')).toHaveAttribute('data-live', 'true', LIVE);
     const navigations = watchNavigations(page);
 
     const admin = await adminRequest(browser, baseURL);
-    await decide(admin.request, baseURL, participationId, { reason: 'El monto no coincide con la orden' });
+    await decide(admin.request, baseURL, orderId, { reason: 'El monto no coincide con la orden' });
     await admin.context.close();
 
     await expect(page.getByTestId('payment-percent')).toHaveText('33%', LIVE);

@@ -63,11 +63,11 @@ const CASES = [
   },
 ] as const;
 
-async function paymentStatus(buyer: APIRequestContext, participationId: string): Promise<string> {
-  const response = await buyer.get(`/api/participations/${participationId}`);
+async function paymentStatus(buyer: APIRequestContext, orderId: string): Promise<string> {
+  const response = await buyer.get(`/api/orders/${orderId}`);
   expect(response.status()).toBe(200);
-  const body = (await response.json()) as { participation?: { payment_status: string }; payment_status?: string };
-  return body.participation?.payment_status ?? body.payment_status ?? '';
+  const body = (await response.json()) as { order?: { payment_status: string }; payment_status?: string };
+  return body.order?.payment_status ?? body.payment_status ?? '';
 }
 
 async function operationStatus(admin: Page, operationId: string): Promise<string> {
@@ -87,13 +87,13 @@ for (const { language, operationKey, volume, orderKey, text } of CASES) {
 
     // The buyer orders and sends the proof (the order flow itself: participate-and-pay.spec.ts).
     await loginAs(page, 'buyer', baseURL);
-    const order = await page.request.post(`/api/operations/${operationId}/participations`, {
+    const placed = await page.request.post(`/api/operations/${operationId}/orders`, {
       headers: originHeaders(baseURL),
       data: { volume, payment_method: 'wire', idempotency_key: orderKey, terms_version: TERMS_VERSION },
     });
-    expect(order.status()).toBeLessThan(300);
-    const { participation } = (await order.json()) as { participation: { id: string; payment_reference: string } };
-    const proof = await page.request.post(`/api/participations/${participation.id}/proof`, {
+    expect(placed.status()).toBeLessThan(300);
+    const { order } = (await placed.json()) as { order: { id: string; payment_reference: string } };
+    const proof = await page.request.post(`/api/orders/${order.id}/proof`, {
       headers: originHeaders(baseURL),
       multipart: { file: { name: 'comprobante.pdf', mimeType: PDF_FILE.mimeType, buffer: PDF_FILE.buffer } },
     });
@@ -106,7 +106,7 @@ for (const { language, operationKey, volume, orderKey, text } of CASES) {
 
     // Confirm payment: the dialog names amount, buyer company and operation; going back moves nothing.
     await admin.goto('/admin/payments');
-    const card = admin.getByTestId(`payment-${participation.payment_reference}`);
+    const card = admin.getByTestId(`payment-${order.payment_reference}`);
     await card.getByRole('button', { name: text.confirm }).click({ timeout: 45_000 });
     const dialog = admin.getByRole('dialog', { name: text.dialog });
     const company = (await card.locator('dd').first().innerText()).split('·')[1]?.split('\n')[0]?.trim() ?? '';
@@ -114,14 +114,12 @@ for (const { language, operationKey, volume, orderKey, text } of CASES) {
     await expect(dialog).toContainText(text.question(company));
     await dialog.getByRole('button', { name: text.back }).click();
     await expect(dialog).toHaveCount(0);
-    expect(await paymentStatus(page.request, participation.id)).toBe('verification');
+    expect(await paymentStatus(page.request, order.id)).toBe('verification');
 
     await card.getByRole('button', { name: text.confirm }).click();
     await dialog.getByRole('button', { name: text.yes }).click();
-    await expect(admin.getByRole('status').filter({ hasText: participation.payment_reference })).toContainText(
-      text.confirmed,
-    );
-    await expect.poll(() => paymentStatus(page.request, participation.id)).toBe('confirmed');
+    await expect(admin.getByRole('status').filter({ hasText: order.payment_reference })).toContainText(text.confirmed);
+    await expect.poll(() => paymentStatus(page.request, order.id)).toBe('confirmed');
 
     // Cancel the operation: the dialog names the refund and how many buyers; going back cancels nothing.
     await admin.goto(`/admin/operations/${operationId}`);

@@ -32,7 +32,7 @@ test('a buyer orders, uploads the proof, an admin confirms, and the buyer sees t
   await expect(total).toContainText(/6[.,\s]?200/);
   await volume.fill('12');
   await expect(page.getByText('El volumen debe ir en incrementos de 5 toneladas')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Confirmar orden' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Confirmar pedido' })).toBeDisabled();
   await page.getByRole('button', { name: 'Aumentar el volumen en 5 t' }).click();
   await expect(volume).toHaveValue('15');
   await expect(total).toContainText(/9[.,\s]?300/);
@@ -43,17 +43,17 @@ test('a buyer orders, uploads the proof, an admin confirms, and the buyer sees t
     'href',
     '/escrow-agreement',
   );
-  await page.getByRole('button', { name: 'Confirmar orden' }).click();
+  await page.getByRole('button', { name: 'Confirmar pedido' }).click();
   await expect(
     page.getByText('Acepta los términos de servicio, la política de privacidad y el acuerdo de escrow para continuar.'),
   ).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/operation/${operationId}/order$`));
   await page.getByTestId('terms-acceptance').check();
-  await page.getByRole('button', { name: 'Confirmar orden' }).click();
+  await page.getByRole('button', { name: 'Confirmar pedido' }).click();
 
   // The participate page: instructions, reference, amount, 33 %.
   await expect(page).toHaveURL(new RegExp(`/operation/${operationId}/participate$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Pago de tu participación' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pago de tu pedido' })).toBeVisible();
   const reference = (await page.getByTestId('payment-reference').innerText()).trim();
   expect(reference).toMatch(/^TO-[2-9A-HJKMNP-TV-Z]{10}$/);
   await expect(page.getByTestId('payment-amount')).toContainText(/9[.,\s]?300/);

@@ -35,18 +35,18 @@ test.describe('partner area', () => {
       fullName: 'Mariana Quintero',
       mode: 'source',
     });
-    const ordered = await buyer.page.request.post(`/api/operations/${featured.id}/participations`, {
+    const ordered = await buyer.page.request.post(`/api/operations/${featured.id}/orders`, {
       headers,
       data: { volume: 15, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
     });
     expect(ordered.status(), await ordered.text()).toBe(201);
-    const { participation } = (await ordered.json()) as { participation: { id: string } };
-    const proof = await buyer.page.request.post(`/api/participations/${participation.id}/proof`, {
+    const { order } = (await ordered.json()) as { order: { id: string } };
+    const proof = await buyer.page.request.post(`/api/orders/${order.id}/proof`, {
       headers,
       multipart: { file: { name: 'comprobante.pdf', ...PDF_FILE } },
     });
     expect(proof.status(), await proof.text()).toBe(200);
-    const confirmed = await admin.request.post(`/api/admin/payments/${participation.id}/confirm`, {
+    const confirmed = await admin.request.post(`/api/admin/payments/${order.id}/confirm`, {
       headers,
       data: { proof_revision: 1 },
     });

@@ -14,7 +14,7 @@ import { loginAs, loginAsDemoEmail, originHeaders } from '../support/login';
 const LANGUAGES = {
   es: {
     volumeStep: 'El volumen debe ir en incrementos de 5 toneladas',
-    submit: 'Confirmar orden',
+    submit: 'Confirmar pedido',
     volume: 'Volumen (toneladas)',
     expires:
       /^Tus toneladas están reservadas hasta el \d{1,2} [a-z]{3}\.? \d{4}, \d{1,2}:\d{2}\s[ap]\.\s?m\. \(UTC−3\)$/,
@@ -85,7 +85,7 @@ for (const language of ['es', 'en'] as const) {
     await expect(page.getByText(text.expires)).toBeVisible({ timeout: 20_000 });
 
     // The upload fails on the server's side: the spec's message, in the page's language.
-    await page.route('**/api/participations/*/proof', (route) =>
+    await page.route('**/api/orders/*/proof', (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({
             status: 500,
@@ -133,13 +133,13 @@ async function runDealToPartialRefund(browser: Browser, baseURL: string | undefi
     await buyerContext.close();
     return operationId;
   }
-  const ordered = await buyer.request.post(`/api/operations/${operationId}/participations`, {
+  const ordered = await buyer.request.post(`/api/operations/${operationId}/orders`, {
     headers,
     data: { volume: 10, payment_method: 'wire', idempotency_key: crypto.randomUUID(), terms_version: TERMS_VERSION },
   });
   expect(ordered.status()).toBe(201);
-  const { participation } = (await ordered.json()) as { participation: { id: string; amount_cents: number } };
-  const proof = await buyer.request.post(`/api/participations/${participation.id}/proof`, {
+  const { order } = (await ordered.json()) as { order: { id: string; amount_cents: number } };
+  const proof = await buyer.request.post(`/api/orders/${order.id}/proof`, {
     headers,
     multipart: { file: { name: 'comprobante.pdf', mimeType: PDF_FILE.mimeType, buffer: PDF_FILE.buffer } },
   });
@@ -152,9 +152,9 @@ async function runDealToPartialRefund(browser: Browser, baseURL: string | undefi
   const queue = (await (await admin.request.get('/api/admin/payments?limit=100')).json()) as {
     items: { id: string; proof_revision: number }[];
   };
-  const item = queue.items.find((row) => row.id === participation.id);
+  const item = queue.items.find((row) => row.id === order.id);
   expect(item).toBeDefined();
-  const confirmed = await admin.request.post(`/api/admin/payments/${participation.id}/confirm`, {
+  const confirmed = await admin.request.post(`/api/admin/payments/${order.id}/confirm`, {
     headers,
     data: { proof_revision: item!.proof_revision },
   });
@@ -181,7 +181,7 @@ async function runDealToPartialRefund(browser: Browser, baseURL: string | undefi
     data: {
       decision: 'partial',
       reason: 'Humedad fuera de norma',
-      refunds: { [participation.id]: Math.round(participation.amount_cents / 4) },
+      refunds: { [order.id]: Math.round(order.amount_cents / 4) },
     },
   });
   expect(decided.status()).toBe(200);
@@ -209,7 +209,7 @@ test.describe('written for the viewer', () => {
       await loginAs(page, 'admin', baseURL);
       await page.goto(`/admin/operations/${operationId}/ledger`);
       const memos = page.getByTestId('ledger-memo');
-      // The one participation's payout (its refund and release entries in one transfer).
+      // The one order's payout (its refund and release entries in one transfer).
       await expect(memos).toHaveText([text.memo], { timeout: 20_000 });
       await expect(page.getByText('dispute: partial')).toHaveCount(0);
     });

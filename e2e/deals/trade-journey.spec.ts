@@ -93,12 +93,12 @@ async function orderAndDownloadContract(buyer: Page, operationId: string): Promi
   await expect(buyer.getByText('CIF La Guaira').first()).toBeVisible();
   await buyer.getByLabel('Volumen (toneladas)').fill(String(TONS_PER_BUYER));
   await buyer.getByTestId('terms-acceptance').check();
-  await buyer.getByRole('button', { name: 'Confirmar orden' }).click();
+  await buyer.getByRole('button', { name: 'Confirmar pedido' }).click();
   await expect(buyer).toHaveURL(new RegExp(`/operation/${operationId}/participate$`));
   const link = buyer.getByTestId('participate-contract-link');
   const href = await link.getAttribute('href');
-  const participationId = /\/api\/participations\/([0-9a-f-]{36})\/contract\.pdf/.exec(href ?? '')?.[1];
-  expect(participationId, href ?? '').toBeTruthy();
+  const orderId = /\/api\/orders\/([0-9a-f-]{36})\/contract\.pdf/.exec(href ?? '')?.[1];
+  expect(orderId, href ?? '').toBeTruthy();
   const download = buyer.waitForEvent('download');
   await link.click();
   const file = await download;
@@ -112,7 +112,7 @@ async function orderAndDownloadContract(buyer: Page, operationId: string): Promi
     .locator('input[type="file"]')
     .setInputFiles({ name: 'comprobante.pdf', ...PDF_FILE });
   await expect(buyer.getByTestId('payment-percent')).toHaveText(/%$/);
-  return participationId!;
+  return orderId!;
 }
 
 /** A partner records one of its steps on its deal page and waits for it in the history. */
@@ -265,7 +265,7 @@ test.describe('the trade journey', () => {
     await expect(admin.getByTestId('ledger-platformFee')).toHaveText(usd(1_164));
 
     // 9. Each buyer's statement: deposited $30,000, refunded $900, nothing held, as the ledger says.
-    const ledgerOf = (id: string) => ledger.items.filter((transfer) => transfer.participation_id === id);
+    const ledgerOf = (id: string) => ledger.items.filter((transfer) => transfer.order_id === id);
     const buyerEntries = (transfers: LedgerResponse['items']) =>
       transfers
         .flatMap((transfer) => transfer.entries)
@@ -273,7 +273,7 @@ test.describe('the trade journey', () => {
         .reduce((sum, entry) => sum + entry.amount_cents, 0);
     for (const [index, buyer] of buyers.entries()) {
       const id = orders[index]!;
-      const response = await buyer.request.get(`/api/participations/${id}/statement`);
+      const response = await buyer.request.get(`/api/orders/${id}/statement`);
       expect(response.status()).toBe(200);
       const statement = (await response.json()) as BuyerStatement;
       expect(statement.held_cents).toBe(0);

@@ -174,9 +174,9 @@ test.describe('offers', () => {
     await loginAs(page, 'buyer', baseURL);
     await page.goto('/buyer/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Panel del comprador' })).toBeVisible();
-    const participation = page.getByTestId('buyer-participation').first();
-    await expect(participation.getByText('Pago confirmado')).toBeVisible();
-    await expect(participation.getByRole('link', { name: 'Sala de la operación' })).toHaveAttribute(
+    const order = page.getByTestId('buyer-order').first();
+    await expect(order.getByText('Pago confirmado')).toBeVisible();
+    await expect(order.getByRole('link', { name: 'Sala de la operación' })).toHaveAttribute(
       'href',
       /\/operation\/[0-9a-f-]+\/waiting$/,
     );

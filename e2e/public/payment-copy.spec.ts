@@ -8,7 +8,7 @@ import { loginAs } from '../support/login';
  * put the value on the clipboard and say so — on a desktop and at phone width.
  */
 const FEATURED = demoId('operation:milk-powder-regular');
-/** "TO-" and 10 characters, none of 0/O, 1/I/L or U (packages/shared/src/participations/payment-reference.ts). */
+/** "TO-" and 10 characters, none of 0/O, 1/I/L or U (packages/shared/src/orders/payment-reference.ts). */
 const REFERENCE = /^TO-[2-9A-HJKMNP-TV-Z]{10}$/;
 
 const TEXT = {

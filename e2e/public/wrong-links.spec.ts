@@ -18,7 +18,7 @@ const TEXT = {
     toOperation: 'Ver la ficha de la operación',
     notFound: 'Operación no encontrada',
     browse: 'Ver el catálogo',
-    placeOrder: 'Hacer una orden',
+    placeOrder: 'Hacer un pedido',
     retry: 'Reintentar',
   },
   en: {

@@ -34,7 +34,7 @@ import { tradeDocumentsRoutes } from './modules/lifecycle/trade-documents.routes
 import { operationDetailRoutes } from './modules/operations/operation-detail.routes';
 import { operationsRoutes } from './modules/operations/operations.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
-import { participationsRoutes } from './modules/participations/participations.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { statementsRoutes } from './modules/statements/statements.routes';
 import { escrowRoutes } from './modules/escrow/escrow.routes';
 import { dealRoomRoutes } from './modules/deal-room/deal-room.routes';
@@ -246,7 +246,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(kycRoutes);
         await api.register(kycReviewRoutes);
         await api.register(waitlistRoutes);
-        await api.register(participationsRoutes);
+        await api.register(ordersRoutes);
         await api.register(escrowRoutes);
         await api.register(notificationsRoutes);
         await api.register(outboxRoutes);

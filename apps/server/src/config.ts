@@ -301,7 +301,7 @@ export interface AppConfig {
    */
   webDevServer: boolean;
   /**
-   * Whether this instance runs the background workers and schedules (participation
+   * Whether this instance runs the background workers and schedules (order
    * expiry, waitlist invitations, operation deadlines). Off, it still queues jobs for
    * the instances that run them.
    */

@@ -5,11 +5,11 @@ import { type TestApp, createTestApp } from '../test/test-app';
 import { getPgErrorCode } from './errors';
 import { ledgerEntries, ledgerTransfers, operations } from './schema';
 import { demoUserId } from './seed/demo-accounts';
-import { FEATURED_OPERATION_KEY, demoOperationId, demoParticipationId } from './seed/demo-operations';
+import { FEATURED_OPERATION_KEY, demoOperationId, demoOrderId } from './seed/demo-operations';
 
 const FEATURED = demoOperationId(FEATURED_OPERATION_KEY);
-const PARTICIPATION = demoParticipationId('featured-comprador');
-const OTHER_PARTICIPATION = demoParticipationId('featured-importadora-andina');
+const ORDER = demoOrderId('featured-comprador');
+const OTHER_ORDER = demoOrderId('featured-importadora-andina');
 
 /** Resolves to the SQLSTATE the database refused the work with. */
 async function refusal(work: Promise<unknown>): Promise<string | null> {
@@ -94,11 +94,11 @@ describe('database rules', () => {
   });
 
   describe('escrow ledger', () => {
-    const payOut = (kind: 'release' | 'refund', participationId: string) =>
+    const payOut = (kind: 'release' | 'refund', orderId: string) =>
       t.db.transaction(async (tx) => {
         const [transfer] = await tx
           .insert(ledgerTransfers)
-          .values({ kind, operationId: FEATURED, participationId })
+          .values({ kind, operationId: FEATURED, orderId })
           .returning({ id: ledgerTransfers.id });
         const to = kind === 'release' ? sellerAccount(demoUserId('vendedor')) : `buyer:${demoUserId('comprador')}`;
         await tx.insert(ledgerEntries).values([
@@ -147,17 +147,17 @@ describe('database rules', () => {
     });
 
     it('accepts a balanced transfer', async () => {
-      await payOut('release', PARTICIPATION);
-      const rows = await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.participationId, PARTICIPATION));
+      await payOut('release', ORDER);
+      const rows = await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.orderId, ORDER));
       expect(rows.map((row) => row.kind).sort()).toEqual(['deposit', 'release']);
     });
 
-    it('never pays a participation out twice', async () => {
-      expect(await refusal(payOut('release', PARTICIPATION))).toBe('23505');
-      expect(await refusal(payOut('refund', PARTICIPATION))).toBe('23505');
-      // Another participation can still be refunded once.
-      await payOut('refund', OTHER_PARTICIPATION);
-      expect(await refusal(payOut('refund', OTHER_PARTICIPATION))).toBe('23505');
+    it('never pays an order out twice', async () => {
+      expect(await refusal(payOut('release', ORDER))).toBe('23505');
+      expect(await refusal(payOut('refund', ORDER))).toBe('23505');
+      // Another order can still be refunded once.
+      await payOut('refund', OTHER_ORDER);
+      expect(await refusal(payOut('refund', OTHER_ORDER))).toBe('23505');
     });
 
     it('refuses to change or delete entries and transfers', async () => {

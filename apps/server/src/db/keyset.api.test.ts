@@ -1,7 +1,7 @@
 import { encodeCursor } from '@tradeops/shared';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { participations } from './schema';
+import { orders } from './schema';
 import { createApprovedBuyers } from '../test/buyers';
 import { createOpenOperation, placeOrder } from '../test/deals';
 import { readAllPages } from '../test/pages';
@@ -23,13 +23,13 @@ describe('paging a queue with a cursor', () => {
     const ids: string[] = [];
     for (const buyer of buyers) ids.push((await placeOrder(t.app, buyer.headers, operationId, 5)).id);
     await t.db
-      .update(participations)
+      .update(orders)
       .set({
         paymentStatus: 'verification',
         proofUploadedAt: sql`now()`,
-        paymentProofPath: sql`${participations.userId} || '/proof.pdf'`,
+        paymentProofPath: sql`${orders.userId} || '/proof.pdf'`,
       })
-      .where(inArray(participations.id, ids));
+      .where(inArray(orders.id, ids));
     return ids;
   }
 

@@ -82,10 +82,7 @@ describe('the maintained totals migration on a database with orders and a ledger
   });
 
   it('keeps both up with what is written after it', async () => {
-    await selectRows(
-      handle.db,
-      sql`update operation_participants set status = 'cancelled' where payment_reference = 'OLD-2'`,
-    );
+    await selectRows(handle.db, sql`update orders set status = 'cancelled' where payment_reference = 'OLD-2'`);
     const [april] = await selectRows<{ tons: number }>(
       handle.db,
       sql`select coalesce(sum(tons), 0)::int as tons from order_volume_by_month where month = '2026-04-01'`,

@@ -7,7 +7,7 @@ import { MIGRATIONS_DIR } from '../paths';
 import { createLocalDiskStorage } from '../plugins/storage/local-disk-storage';
 import { createScratchDatabase } from '../test/test-app';
 import { openDatabase, selectRows } from './client';
-import { DEMO_OPERATIONS, DEMO_PARTICIPATIONS } from './seed/demo-operations';
+import { DEMO_OPERATIONS, DEMO_ORDERS } from './seed/demo-operations';
 import { DEMO_PARTNERS } from './seed/demo-partners';
 import { seedDemoData } from './seed/seed-demo-data';
 
@@ -41,7 +41,7 @@ describe.skipIf(!serverUrl)('start-up on PostgreSQL with several instances', () 
         partners: DEMO_PARTNERS.length,
         operations: DEMO_OPERATIONS.length,
         // Two entries per confirmed deposit, written once.
-        entries: DEMO_PARTICIPATIONS.length * 2,
+        entries: DEMO_ORDERS.length * 2,
       });
     } finally {
       await Promise.all(handles.map((handle) => handle.close()));

@@ -27,11 +27,11 @@ describe('the participation hold migration on a database with the old setting ke
     await database?.close();
   });
 
-  it('moves the stored hold to participation_hold_hours and keeps applying it', async () => {
+  it('moves the stored hold to participation_hold_hours (order_hold_hours since the orders rename) and keeps applying it', async () => {
     const rows = await handle.db
       .select({ key: platformSettings.key, value: platformSettings.value })
       .from(platformSettings);
-    expect(rows).toEqual([{ key: 'participation_hold_hours', value: 48 }]);
-    expect((await getPlatformSettings(handle.db)).participationHoldHours).toBe(48);
+    expect(rows).toEqual([{ key: 'order_hold_hours', value: 48 }]);
+    expect((await getPlatformSettings(handle.db)).orderHoldHours).toBe(48);
   });
 });

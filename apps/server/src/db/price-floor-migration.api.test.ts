@@ -10,7 +10,7 @@ import {
 } from '../test/database-before';
 import { type DatabaseHandle, selectRows } from './client';
 import { getPgErrorCode } from './errors';
-import { auditLog, participations, operationWaitlist, operations } from './schema';
+import { auditLog, orders, operationWaitlist, operations } from './schema';
 import { demoUserId } from './seed/demo-accounts';
 
 /** The last migration before the price floor: the database the floor's migrations meet in production. */
@@ -26,7 +26,7 @@ describe('the price floor migrations on a database with deals below $1', () => {
   let database: DatabaseBefore;
   let handle: DatabaseHandle;
   const ids = { active: '', pending: '', cancelled: '', cheap: '', normal: '' };
-  const orders = { pending: '', verification: '', ended: '' };
+  const orderIds = { pending: '', verification: '', ended: '' };
   let waitlistId = '';
 
   beforeAll(async () => {
@@ -56,9 +56,9 @@ describe('the price floor migrations on a database with deals below $1', () => {
       );
       return id;
     };
-    orders.pending = await order('pending', 'active');
-    orders.verification = await order('verification', 'active');
-    orders.ended = await order('pending', 'cancelled');
+    orderIds.pending = await order('pending', 'active');
+    orderIds.verification = await order('verification', 'active');
+    orderIds.ended = await order('pending', 'cancelled');
     // In SQL: the waitlist's columns were renamed after the floor (migration 0016), the schema names today's.
     const [entry] = await selectRows<{ id: string }>(
       db,
@@ -83,12 +83,12 @@ describe('the price floor migrations on a database with deals below $1', () => {
       pricePerTonCents: 0,
     });
     expect(await operationById(ids.cheap)).toMatchObject({ status: 'cancelled', pricePerTonCents: 99 });
-    const rows = await handle.db.select().from(participations).where(eq(participations.operationId, ids.active));
+    const rows = await handle.db.select().from(orders).where(eq(orders.operationId, ids.active));
     const byId = Object.fromEntries(rows.map((row) => [row.id, row]));
-    for (const id of [orders.pending, orders.verification]) {
+    for (const id of [orderIds.pending, orderIds.verification]) {
       expect(byId[id]).toMatchObject({ status: 'cancelled', endedReason: 'operation_cancelled' });
     }
-    expect(byId[orders.ended]).toMatchObject({ status: 'cancelled', endedReason: 'cancelled_by_buyer' });
+    expect(byId[orderIds.ended]).toMatchObject({ status: 'cancelled', endedReason: 'cancelled_by_buyer' });
     const [entry] = await handle.db.select().from(operationWaitlist).where(eq(operationWaitlist.id, waitlistId));
     expect(entry?.status).toBe('left');
   });

@@ -8,7 +8,7 @@ import {
 import { type HostResolver, resolveWithSystem } from '../modules/integrations/public-address';
 import { expireDueOperations } from '../modules/operations/operation-end.service';
 import { type MailDelivery, deliverDueMails } from '../modules/outbox/outbox.service';
-import { expireDueParticipations } from '../modules/participations/participation-release.service';
+import { expireDueOrders } from '../modules/orders/order-release.service';
 import { expireDueInvitations, expireInvitation } from '../modules/waitlist/waitlist-invitations.service';
 import { rescreenCompanies } from '../modules/compliance/rescreen.service';
 import { sendKycRenewalReminders } from '../modules/kyc/kyc-renewal.service';
@@ -48,8 +48,8 @@ export function createJobHandlers(app: FastifyInstance, options: JobHandlerOptio
   };
   const lists = { db: app.db, storage: app.storage, jobs: app.jobs, log: app.log };
   return {
-    [JOB_QUEUES.expireDueParticipations]: async () => {
-      await expireDueParticipations(app.db, app.jobs, new Date());
+    [JOB_QUEUES.expireDueOrders]: async () => {
+      await expireDueOrders(app.db, app.jobs, new Date());
     },
     [JOB_QUEUES.expireDueInvitations]: async () => {
       await expireDueInvitations(app.db, app.jobs, new Date());

@@ -2,8 +2,8 @@ import { type AppTransaction } from '../db/client';
 
 /** The queues of TradeOps' background work (pg-boss queue names). */
 export const JOB_QUEUES = {
-  /** Every minute: unpaid participations whose hold has passed expire and free their tons. */
-  expireDueParticipations: 'participations.expire-due',
+  /** Every minute: unpaid orders whose hold has passed expire and free their tons. */
+  expireDueOrders: 'orders.expire-due',
   /** Every minute: waitlist invitations nobody claimed in time pass to the next in line (backstop of the job below). */
   expireDueInvitations: 'waitlist.expire-due-invitations',
   /** One delayed job per invitation, at its expiry. */
@@ -34,18 +34,19 @@ export type JobHandlers = Record<JobQueueName, (data: Record<string, unknown>) =
 
 /**
  * Queues of earlier versions, removed at start-up with their schedule so no instance keeps queuing
- * work nobody takes (the participation sweep was 'reservations.expire-due'; the waitlist's hold was
+ * work nobody takes (the order sweep was 'reservations.expire-due', then 'participations.expire-due' until migration 0030; the waitlist's hold was
  * an "offer" before migration 0016; the sweeps above expire whatever their pending jobs would have).
  */
 export const RETIRED_QUEUES = [
   'reservations.expire-due',
+  'participations.expire-due',
   'waitlist.expire-due-offers',
   'waitlist.expire-offer',
 ] as const;
 
 /** The sweeps, each run on a schedule by whichever instance's cron pass comes first. */
 export const SWEEP_QUEUES = [
-  JOB_QUEUES.expireDueParticipations,
+  JOB_QUEUES.expireDueOrders,
   JOB_QUEUES.expireDueInvitations,
   JOB_QUEUES.expireDueOperations,
   JOB_QUEUES.deliverDueMails,

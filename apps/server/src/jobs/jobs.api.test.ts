@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig } from '../test/test-config';
 import { openDatabase, selectRows } from '../db/client';
-import { auditLog, notifications, participations, operationWaitlist } from '../db/schema';
-import { expireDueParticipations } from '../modules/participations/participation-release.service';
+import { auditLog, notifications, orders, operationWaitlist } from '../db/schema';
+import { expireDueOrders } from '../modules/orders/order-release.service';
 import { createApprovedBuyers } from '../test/buyers';
 import { createOpenOperation, getTonnage, placeOrder } from '../test/deals';
 import { type TestApp, createScratchDatabase, createTestApp } from '../test/test-app';
@@ -20,7 +20,7 @@ describe('job workers (JOBS=on)', () => {
   let t: TestApp;
   afterAll(async () => t?.close());
 
-  it('schedules the sweeps, and a worker runs the queued participation sweep and the invitation expiry job', async () => {
+  it('schedules the sweeps, and a worker runs the queued order sweep and the invitation expiry job', async () => {
     t = await createTestApp({ env: { JOBS: 'on' } });
     const schedules = await selectRows<{ name: string; cron: string }>(
       t.db,
@@ -41,16 +41,13 @@ describe('job workers (JOBS=on)', () => {
       payload: { volume: 10 },
     });
     await t.db
-      .update(participations)
+      .update(orders)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(participations.id, id));
+      .where(eq(orders.id, id));
 
-    await t.app.jobs.trigger(JOB_QUEUES.expireDueParticipations);
+    await t.app.jobs.trigger(JOB_QUEUES.expireDueOrders);
     await expect
-      .poll(
-        async () => (await t.db.select().from(participations).where(eq(participations.id, id)))[0]?.status,
-        JOB_POLL,
-      )
+      .poll(async () => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]?.status, JOB_POLL)
       .toBe('expired');
     const [entry] = await t.db.select().from(operationWaitlist).where(eq(operationWaitlist.operationId, operation.id));
     expect(entry).toMatchObject({ status: 'invited', invitedTons: 10 });
@@ -97,7 +94,7 @@ describe('a queue an earlier release used', () => {
       const schedules = await selectRows<{ name: string }>(after.db, sql`select name from pgboss.schedule`);
       await after.close();
       expect(queues.map((row) => row.name)).not.toContain(retired);
-      expect(queues.map((row) => row.name)).toContain(JOB_QUEUES.expireDueParticipations);
+      expect(queues.map((row) => row.name)).toContain(JOB_QUEUES.expireDueOrders);
       expect(schedules.map((row) => row.name).sort()).toEqual(
         [...SWEEP_QUEUES, ...DAILY_QUEUES.map((queue) => queue.name)].sort(),
       );
@@ -135,26 +132,26 @@ describe.runIf(process.env.DATABASE_URL)('two app instances on one PostgreSQL da
       await createOpenOperation(one.db, { totalTons: 20 }),
       await createOpenOperation(one.db, { totalTons: 20 }),
     ];
-    const orders: string[] = [];
+    const orderIds: string[] = [];
     for (const [index, buyer] of buyers.entries()) {
       // Orders through either instance: 4 × 5 t in each operation.
       const instance = index % 2 === 0 ? one : two;
-      orders.push((await placeOrder(instance.app, buyer.headers, operations[index % 2]!.id, 5)).id);
+      orderIds.push((await placeOrder(instance.app, buyer.headers, operations[index % 2]!.id, 5)).id);
     }
     await one.db
-      .update(participations)
+      .update(orders)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(inArray(participations.id, orders));
+      .where(inArray(orders.id, orderIds));
 
     // Both sweep at the same moment, directly and through each one's worker.
     const now = new Date();
     await Promise.all([
-      one.app.jobs.trigger(JOB_QUEUES.expireDueParticipations),
-      two.app.jobs.trigger(JOB_QUEUES.expireDueParticipations),
+      one.app.jobs.trigger(JOB_QUEUES.expireDueOrders),
+      two.app.jobs.trigger(JOB_QUEUES.expireDueOrders),
     ]);
     const [a, b] = await Promise.all([
-      expireDueParticipations(one.db, one.app.jobs, now),
-      expireDueParticipations(two.db, two.app.jobs, now),
+      expireDueOrders(one.db, one.app.jobs, now),
+      expireDueOrders(two.db, two.app.jobs, now),
     ]);
     await expect
       .poll(
@@ -162,33 +159,33 @@ describe.runIf(process.env.DATABASE_URL)('two app instances on one PostgreSQL da
           (
             await one.db
               .select()
-              .from(participations)
-              .where(and(inArray(participations.id, orders), eq(participations.status, 'active')))
+              .from(orders)
+              .where(and(inArray(orders.id, orderIds), eq(orders.status, 'active')))
           ).length,
         JOB_POLL,
       )
       .toBe(0);
-    expect(a + b).toBeLessThanOrEqual(orders.length);
+    expect(a + b).toBeLessThanOrEqual(orderIds.length);
 
     const audits = await one.db
       .select({ entityId: auditLog.entityId })
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'participation.expired'), inArray(auditLog.entityId, orders)));
-    expect(audits).toHaveLength(orders.length);
-    expect(new Set(audits.map((row) => row.entityId)).size).toBe(orders.length);
+      .where(and(eq(auditLog.action, 'order.expired'), inArray(auditLog.entityId, orderIds)));
+    expect(audits).toHaveLength(orderIds.length);
+    expect(new Set(audits.map((row) => row.entityId)).size).toBe(orderIds.length);
     const notes = await one.db
       .select()
       .from(notifications)
       .where(
         and(
-          eq(notifications.type, 'participation.expired'),
+          eq(notifications.type, 'order.expired'),
           inArray(
             notifications.userId,
             buyers.map((buyer) => buyer.userId),
           ),
         ),
       );
-    expect(notes).toHaveLength(orders.length);
+    expect(notes).toHaveLength(orderIds.length);
     for (const operation of operations) {
       expect(await getTonnage(one.db, operation.id)).toMatchObject({ allocated: 0, orderTons: 0, status: 'active' });
     }

@@ -99,6 +99,8 @@ describe('the OpenAPI document', () => {
       'POST /api/operations/{id}/disputes',
       'POST /api/operations/{id}/disputes/evidence',
       'POST /api/operations/{id}/documents/{kind}',
+      'POST /api/orders/{id}/proof',
+      // The deprecated path of POST /api/orders/{id}/proof (orders were participations).
       'POST /api/participations/{id}/proof',
       'POST /api/partner/operations/{id}/milestones/{step}',
       'PUT /api/offers/{id}',

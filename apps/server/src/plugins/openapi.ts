@@ -55,7 +55,7 @@ export const SECURITY_SCHEMES = {
 
 /**
  * A route's operationId, derived from its method and path so that it is unique and stable:
- * `GET /api/operations/:id/participations/mine` → `getOperationsByIdParticipationsMine`.
+ * `GET /api/operations/:id/orders/mine` → `getOperationsByIdOrdersMine`.
  */
 export function operationIdOf(method: string, url: string): string {
   const words = url

@@ -7,7 +7,7 @@ import { appPlugin } from './app-plugin';
 import { type RealtimeSignal } from './realtime';
 
 /** Changes that can alter a public operations answer (status, allocated tons, a new approval…). */
-const INVALIDATING_KINDS: ReadonlySet<RealtimeEventKind> = new Set(['operation', 'participation', 'waitlist']);
+const INVALIDATING_KINDS: ReadonlySet<RealtimeEventKind> = new Set(['operation', 'order', 'waitlist']);
 /** A safety net: even an announcement lost while the listener reconnects is outlived after this. */
 export const READ_CACHE_TTL_MS = 10_000;
 /** Enough for every filter combination in use; a flood of distinct searches evicts the oldest. */
@@ -17,7 +17,7 @@ export interface ReadCache {
   /**
    * Sends the cached JSON of `key`, or loads it, checks it against `schema` (the route's
    * response contract, as the serializer would), serialises it once and keeps it until the
-   * database announces a change to operations or participations (NOTIFY, on every instance).
+   * database announces a change to operations or orders (NOTIFY, on every instance).
    */
   sendJson<T>(reply: FastifyReply, key: string, schema: z.ZodType<T>, load: () => Promise<T>): Promise<FastifyReply>;
   /** The same invalidation for a value (not an answer): loaded once, kept until a change is announced. */

@@ -146,7 +146,7 @@ describe('realtime: LISTEN/NOTIFY → GET /api/events', () => {
   it("stops delivering a deal room's messages to a buyer whose unpaid order ended", async () => {
     const [buyer] = await createApprovedBuyers(t, 1, 'sse-room');
     const operation = await createOpenOperation(t.db);
-    const { id: participationId } = await placeOrder(t.app, buyer!.headers, operation.id, 5);
+    const { id: orderId } = await placeOrder(t.app, buyer!.headers, operation.id, 5);
     const stream = await openSseStream(baseUrl, '/api/events', { cookie: buyer!.headers.cookie! });
     streams.push(stream);
     await stream.waitFor((message) => message.event === 'ready');
@@ -158,11 +158,11 @@ describe('realtime: LISTEN/NOTIFY → GET /api/events', () => {
 
     const cancel = await t.app.inject({
       method: 'POST',
-      url: `/api/participations/${participationId}/cancel`,
+      url: `/api/orders/${orderId}/cancel`,
       headers: buyer!.headers,
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    await stream.waitFor(isEvent('participation', { id: participationId }));
+    await stream.waitFor(isEvent('order', { id: orderId }));
     const [second] = await t.db
       .insert(messages)
       .values({ operationId: operation.id, authorId: demoUserId('vendedor'), body: 'Solo para participantes' })

@@ -1,7 +1,7 @@
 import { type AddressInfo, connect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { participations } from '../db/schema';
+import { orders } from '../db/schema';
 import { demoUserId } from '../db/seed/demo-accounts';
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../db/seed/demo-operations';
 import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
@@ -51,9 +51,9 @@ describe('sensitive answers are never cached (production mode)', () => {
 
   it('says no-store on the answers that hold secrets and personal data', async () => {
     const [order] = await t.db
-      .select({ id: participations.id })
-      .from(participations)
-      .where(eq(participations.userId, demoUserId('comprador')))
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.userId, demoUserId('comprador')))
       .limit(1);
     const reads: [string, string][] = [
       ['admin', '/api/admin/outbox'],
@@ -65,7 +65,7 @@ describe('sensitive answers are never cached (production mode)', () => {
       ['buyer', '/api/notifications/unread-count'],
       ['buyer', `/api/operations/${FEATURED_ID}/messages`],
       ['buyer', `/api/operations/${FEATURED_ID}/deal-room`],
-      ['buyer', `/api/participations/${order!.id}`],
+      ['buyer', `/api/orders/${order!.id}`],
       ['buyer', '/api/session'],
       ['buyer', '/api/account/profile'],
       ['buyer', '/api/kyc'],

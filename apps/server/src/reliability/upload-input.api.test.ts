@@ -201,7 +201,7 @@ describe('malformed uploads', () => {
   let t: TestApp;
   let businessTables: string[];
   const headers: Record<string, Record<string, string>> = {};
-  let participationId = '';
+  let orderId = '';
   let offerId = '';
 
   beforeAll(async () => {
@@ -216,7 +216,7 @@ describe('malformed uploads', () => {
       headers[role] = await signIn(t, email);
     }
     const operation = await createOpenOperation(t.db);
-    participationId = (await placeOrder(t.app, headers.buyer!, operation.id, 5)).id;
+    orderId = (await placeOrder(t.app, headers.buyer!, operation.id, 5)).id;
     const offer = partsBody([{ name: 'data', body: JSON.stringify(buildOfferRequest()) }]);
     const created = await t.app.inject({
       method: 'POST',
@@ -249,7 +249,7 @@ describe('malformed uploads', () => {
     {
       name: 'payment proof',
       method: 'POST',
-      url: () => `/api/participations/${participationId}/proof`,
+      url: () => `/api/orders/${orderId}/proof`,
       headers: () => headers.buyer!,
       fields: () => [],
       fileField: 'file',

@@ -102,7 +102,8 @@ export async function insertOperationBefore(
  * The demo companies (user and profile rows) in SQL, for a database migrated only part of the way:
  * today's schema names columns (admin rights through the mailbox, compliance, KYC renewal) that such a
  * database does not have yet. Only the columns of the first migration are written, and the KYC status in
- * the Spanish values stored until 0030 (pendiente, aprobado, rechazado).
+ * the Spanish values stored until 0030 (pendiente, aprobado, rechazado), or in English for a database
+ * migrated past it.
  */
 const SPANISH_KYC_STATUS: Record<KycStatus, string> = {
   pending: 'pendiente',
@@ -110,7 +111,10 @@ const SPANISH_KYC_STATUS: Record<KycStatus, string> = {
   rejected: 'rechazado',
 };
 
-export async function insertDemoAccountsBefore(db: Queryable): Promise<void> {
+export async function insertDemoAccountsBefore(
+  db: Queryable,
+  kycValues: 'before-0030' | 'english' = 'before-0030',
+): Promise<void> {
   for (const demo of DEMO_ACCOUNTS) {
     // The partner accounts' role and company type came with a later migration (0028).
     if (isPartnerRole(demo.role)) continue;
@@ -123,7 +127,7 @@ export async function insertDemoAccountsBefore(db: Queryable): Promise<void> {
       db,
       sql`insert into profiles (id, full_name, company_name, company_type, country, tax_id, role, kyc_status, is_admin)
           values (${id}, ${demo.fullName}, ${demo.companyName}, ${demo.companyType}, ${demo.country}, ${demo.taxId},
-                  ${demo.role}, ${SPANISH_KYC_STATUS[demo.kycStatus]}, ${demo.isAdmin})`,
+                  ${demo.role}, ${kycValues === 'english' ? demo.kycStatus : SPANISH_KYC_STATUS[demo.kycStatus]}, ${demo.isAdmin})`,
     );
   }
 }

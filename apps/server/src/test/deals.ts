@@ -3,16 +3,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import {
-  type CreateParticipationResponse,
+  type PlaceOrderResponse,
   DAY_MS,
-  type Participation,
+  type Order,
   TERMS_VERSION,
   type TradeTerms,
   defaultTradeTerms,
   isoDateInDays,
 } from '@tradeops/shared';
 import { type Queryable } from '../db/client';
-import { participations, operationWaitlist, operations } from '../db/schema';
+import { orders, operationWaitlist, operations } from '../db/schema';
 import { demoUserId } from '../db/seed/demo-accounts';
 
 /** A test deal's trade terms: CIF La Guaira, ± 5 %, the seller insuring 110 %, shipping in 20 to 34 days. */
@@ -72,17 +72,17 @@ export async function getTonnage(db: Queryable, operationId: string) {
     .select({ allocated: operations.allocatedTons, total: operations.totalTons, status: operations.status })
     .from(operations)
     .where(eq(operations.id, operationId));
-  const [orders] = await db
-    .select({ tons: sql<number>`coalesce(sum(${participations.volume}), 0)::int` })
-    .from(participations)
-    .where(and(eq(participations.operationId, operationId), eq(participations.status, 'active')));
+  const [ordered] = await db
+    .select({ tons: sql<number>`coalesce(sum(${orders.volume}), 0)::int` })
+    .from(orders)
+    .where(and(eq(orders.operationId, operationId), eq(orders.status, 'active')));
   const [invitations] = await db
     .select({ tons: sql<number>`coalesce(sum(${operationWaitlist.invitedTons}), 0)::int` })
     .from(operationWaitlist)
     .where(and(eq(operationWaitlist.operationId, operationId), inArray(operationWaitlist.status, ['invited'])));
   return {
     ...operation!,
-    orderTons: Number(orders!.tons),
+    orderTons: Number(ordered!.tons),
     invitedTons: Number(invitations!.tons),
   };
 }
@@ -99,20 +99,20 @@ export function requestOrder(
 ) {
   return app.inject({
     method: 'POST',
-    url: `/api/operations/${operationId}/participations`,
+    url: `/api/operations/${operationId}/orders`,
     headers,
     payload: { payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION, ...body },
   });
 }
 
-/** A buyer's wire order that the test needs taken (201, else it fails with the answer): the new participation. */
+/** A buyer's wire order that the test needs taken (201, else it fails with the answer): the new order. */
 export async function placeOrder(
   app: FastifyInstance,
   headers: Record<string, string>,
   operationId: string,
   volume: number,
-): Promise<Participation> {
+): Promise<Order> {
   const response = await requestOrder(app, headers, operationId, { volume });
   expect(response.statusCode, response.body).toBe(201);
-  return (response.json() as CreateParticipationResponse).participation;
+  return (response.json() as PlaceOrderResponse).order;
 }

@@ -1,6 +1,6 @@
 import { TRADE_DOCUMENT_KINDS, computeTotalCents, isoDateInDays } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
-import { operationDocuments, participations, operations } from '../db/schema';
+import { operationDocuments, orders, operations } from '../db/schema';
 import { demoUserId } from '../db/seed/demo-accounts';
 import { demoOperationId } from '../db/seed/demo-operations';
 import { recordDeposit } from '../modules/escrow/escrow.service';
@@ -56,7 +56,7 @@ export async function fillOperation(
       const volume = operation!.totalTons / 2;
       const isConfirmed = options.confirmAll !== false || index === 0;
       const [row] = await tx
-        .insert(participations)
+        .insert(orders)
         .values({
           operationId,
           userId,
@@ -67,7 +67,7 @@ export async function fillOperation(
           paymentReference: `TO-LC-${key}-${index}`.toUpperCase(),
           confirmedAt: isConfirmed ? new Date() : null,
         })
-        .returning({ id: participations.id });
+        .returning({ id: orders.id });
       ids.push(row!.id);
       if (isConfirmed) await recordDeposit(tx, row!.id, null);
     }

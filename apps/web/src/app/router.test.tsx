@@ -27,7 +27,7 @@ const SCREENS: Array<[path: string, heading: string]> = [
   ['/explore', 'Explora las operaciones abiertas'],
   ['/supply-landing', 'Vende en TradeOps'],
   ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/order', 'Participar en la operación'],
-  ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/participate', 'Pago de tu participación'],
+  ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/participate', 'Pago de tu pedido'],
   ['/operation/0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01/waiting', 'Esperando la asignación completa'],
   ['/confirmation-demo', 'Esperando la asignación completa'],
   ['/make-offer', 'Hacer una oferta'],

@@ -152,7 +152,7 @@ const routeTable: RouteObject[] = [
           })),
       },
 
-      // Operations and participation
+      // Operations and order
       {
         path: 'operation/featured',
         handle: {
@@ -247,7 +247,7 @@ const routeTable: RouteObject[] = [
             import('./routes/buyer-operations').then((m) => ({ Component: m.BuyerOperationsPage })),
           ),
           page('buyer/settings', 'pages.buyerSettings', accountSettingsPage),
-          page('buyer/statements/:participationId', 'statements.buyer.pdfTitle', () =>
+          page('buyer/statements/:orderId', 'statements.buyer.pdfTitle', () =>
             import('./routes/buyer-statement').then((m) => ({ Component: m.BuyerStatementPage })),
           ),
         ],

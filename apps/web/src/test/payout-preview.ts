@@ -23,7 +23,7 @@ export function buildPayoutPreview(
     seller_company: 'Lácteos del Sur',
     fee_bps: feeBps,
     lines: orders.map((order, index) => ({
-      participation_id: order.id,
+      order_id: order.id,
       buyer_company: order.company,
       held_cents: splits[index]!.heldCents,
       refund_cents: splits[index]!.refundCents,

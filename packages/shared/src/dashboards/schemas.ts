@@ -12,7 +12,7 @@ export const ZBuyerKpis = z.object({
 export type BuyerKpis = z.infer<typeof ZBuyerKpis>;
 
 /** One of the buyer's orders, with its payment and escrow state. */
-export const ZBuyerParticipation = z.object({
+export const ZBuyerOrder = z.object({
   id: z.uuid(),
   operationId: z.uuid(),
   operationTitle: z.string(),
@@ -32,11 +32,11 @@ export const ZBuyerParticipation = z.object({
   dispute: z.object({ status: z.enum(DISPUTE_STATUSES), decision: z.enum(DISPUTE_DECISIONS).nullable() }).nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });
-export type BuyerParticipation = z.infer<typeof ZBuyerParticipation>;
+export type BuyerOrder = z.infer<typeof ZBuyerOrder>;
 
 export const ZBuyerDashboardResponse = z.object({
   kpis: ZBuyerKpis,
-  participations: z.array(ZBuyerParticipation),
+  orders: z.array(ZBuyerOrder),
 });
 export type BuyerDashboardResponse = z.infer<typeof ZBuyerDashboardResponse>;
 

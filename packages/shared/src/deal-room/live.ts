@@ -10,7 +10,7 @@ import {
 } from './schemas';
 
 /**
- * What every viewer of a deal room sees alike, sent with an `operation` or `participation` event to
+ * What every viewer of a deal room sees alike, sent with an `operation` or `order` event to
  * the streams that may see the room: read once per event per instance, so an order on a deal with a
  * thousand open rooms costs the database one read instead of a thousand refetches. What differs per
  * viewer (their order, their share of what is unpaid, the dispute window) only changes with their

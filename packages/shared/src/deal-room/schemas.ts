@@ -6,12 +6,12 @@ import { zText } from '../text/safe-text';
 import {
   OPERATION_MILESTONE_KINDS,
   OPERATION_STATUSES,
-  PARTICIPATION_STATUSES,
+  ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
 } from '../operations/constants';
 
-/** Where a participation's money is (derived from the escrow ledger). */
+/** Where an order's money is (derived from the escrow ledger). */
 
 /** Why the caller may see a deal room. */
 export const DEAL_ROOM_ROLES = ['participant', 'seller', 'partner', 'admin'] as const;
@@ -50,14 +50,14 @@ export const ZDealRoomResponse = z.object({
     }),
   ),
   /** The caller's latest order in it (null for the seller and admins without one). */
-  participation: z
+  order: z
     .object({
       id: z.uuid(),
       volume: z.number().int(),
       amount_cents: z.number().int(),
       payment_method: z.enum(PAYMENT_METHODS),
       payment_status: z.enum(PAYMENT_STATUSES),
-      status: z.enum(PARTICIPATION_STATUSES),
+      status: z.enum(ORDER_STATUSES),
       escrow_state: z.enum(ESCROW_STATES),
       notifications_enabled: z.boolean(),
       created_at: z.iso.datetime({ offset: true }),
@@ -94,7 +94,7 @@ export const ZDealRoomResponse = z.object({
 });
 export type DealRoomResponse = z.infer<typeof ZDealRoomResponse>;
 
-/** PATCH /api/operations/{id}/deal-room/notifications (spec §7: UPDATE participation notifications_enabled). */
+/** PATCH /api/operations/{id}/deal-room/notifications (spec §7: UPDATE order notifications_enabled). */
 export const ZDealRoomNotificationsRequest = z.object({ enabled: z.boolean('validation.invalid') });
 export const ZDealRoomNotificationsResponse = z.object({ notifications_enabled: z.boolean() });
 

@@ -34,10 +34,10 @@ describe('findPartialRefundProblems', () => {
 
   it('names a missing amount, one above what the order holds, and an order that holds nothing or is not in the deal', () => {
     expect(findPartialRefundProblems(holdings, { a: 5_200_001, 'paid-out': 0, stranger: 1 })).toEqual([
-      { kind: 'unknown', participationId: 'paid-out' },
-      { kind: 'unknown', participationId: 'stranger' },
-      { kind: 'exceeds', participationId: 'a' },
-      { kind: 'missing', participationId: 'b' },
+      { kind: 'unknown', orderId: 'paid-out' },
+      { kind: 'unknown', orderId: 'stranger' },
+      { kind: 'exceeds', orderId: 'a' },
+      { kind: 'missing', orderId: 'b' },
     ]);
   });
 });

@@ -19,9 +19,7 @@ export function parseRefundText(
 }
 
 export type PartialRefundProblem =
-  | { kind: 'missing'; participationId: string }
-  | { kind: 'exceeds'; participationId: string }
-  | { kind: 'unknown'; participationId: string };
+  { kind: 'missing'; orderId: string } | { kind: 'exceeds'; orderId: string } | { kind: 'unknown'; orderId: string };
 
 /** What is wrong with a partial refund's amounts (cents per order id) for the orders that hold money; empty when nothing. */
 export function findPartialRefundProblems(
@@ -30,13 +28,13 @@ export function findPartialRefundProblems(
 ): PartialRefundProblem[] {
   const problems: PartialRefundProblem[] = [];
   const holding = new Map(holdings.filter((order) => order.heldCents > 0).map((order) => [order.id, order.heldCents]));
-  for (const participationId of Object.keys(refunds)) {
-    if (!holding.has(participationId)) problems.push({ kind: 'unknown', participationId });
+  for (const orderId of Object.keys(refunds)) {
+    if (!holding.has(orderId)) problems.push({ kind: 'unknown', orderId });
   }
-  for (const [participationId, heldCents] of holding) {
-    const cents = refunds[participationId];
-    if (cents === undefined) problems.push({ kind: 'missing', participationId });
-    else if (cents > heldCents) problems.push({ kind: 'exceeds', participationId });
+  for (const [orderId, heldCents] of holding) {
+    const cents = refunds[orderId];
+    if (cents === undefined) problems.push({ kind: 'missing', orderId });
+    else if (cents > heldCents) problems.push({ kind: 'exceeds', orderId });
   }
   return problems;
 }

@@ -6,6 +6,6 @@
 export const LEDGER_TRANSFER_KINDS = ['deposit', 'release', 'refund', 'adjustment'] as const;
 export type LedgerTransferKind = (typeof LEDGER_TRANSFER_KINDS)[number];
 
-/** Where a participation's money stands in escrow (derived from the ledger). */
+/** Where an order's money stands in escrow (derived from the ledger). */
 export const ESCROW_STATES = ['none', 'held', 'released', 'refunded', 'split'] as const;
 export type EscrowStateName = (typeof ESCROW_STATES)[number];

@@ -159,7 +159,7 @@ describe('the Spanish catalog', () => {
 describe('the English catalog', () => {
   it('shows the spec’s English messages exactly', () => {
     const spec: Record<string, string> = {
-      'errors.orderSubmit': 'Failed to submit participation. Please try again.',
+      'errors.orderSubmit': 'Failed to submit order. Please try again.',
       'errors.proofUpload': 'Failed to upload payment proof. Please try again.',
       'errors.waitingLoad': 'Failed to load operation details',
       'dealRoom.loadError': 'Failed to load operation details',

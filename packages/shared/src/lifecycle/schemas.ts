@@ -165,7 +165,7 @@ export type SettleOperationRequest = z.infer<typeof ZSettleOperationRequest>;
 export const ZDisputeDecision = z.enum(DISPUTE_DECISIONS, 'lifecycle.decisionRequired');
 
 /**
- * Partial refunds: participation id → cents returned to that buyer; the rest of each order goes to
+ * Partial refunds: order id → cents returned to that buyer; the rest of each order goes to
  * the seller. Every order holding money needs its amount (0 only when given), within what it holds
  * (findPartialRefundProblems, checked by the server against the ledger and by the form).
  */
@@ -323,7 +323,7 @@ export type PayoutPreviewRequest = z.infer<typeof ZPayoutPreviewRequest>;
 
 /** One order's payout transfer as it will be booked (computePayoutSplit). */
 export const ZPayoutPreviewLine = z.object({
-  participation_id: z.uuid(),
+  order_id: z.uuid(),
   buyer_company: z.string(),
   held_cents: z.number().int(),
   refund_cents: z.number().int(),

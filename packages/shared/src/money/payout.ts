@@ -36,7 +36,7 @@ export interface PayoutSplit {
  * Splits what one order holds in escrow into the entries of its payout transfer: `refundCents`
  * back to the buyer (no fee on a refund), the rest to the seller less the platform's fee
  * (computePlatformFeeCents: rounded down, in the seller's favour). The one function both the
- * ledger booking (escrow.service.ts's payOutParticipation) and the back office's previews call,
+ * ledger booking (escrow.service.ts's payOutOrder) and the back office's previews call,
  * so a dialog shows exactly what the transfer then books. Integers only; anything out of range
  * (nothing held, a refund above the held amount or below zero) is refused with a RangeError.
  */

@@ -4,9 +4,9 @@
  * (`outbox.kinds.<kind>`), so a new kind needs its name in both catalogs (a test checks it).
  */
 export const NOTIFICATION_TYPES = [
-  'participation.created',
-  'participation.expired',
-  'participation.cancelled',
+  'order.created',
+  'order.expired',
+  'order.cancelled',
   'waitlist.invited',
   'waitlist.invitation_expired',
   'payment.confirmed',

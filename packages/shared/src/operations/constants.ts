@@ -60,9 +60,9 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_STATUSES = ['pending', 'verification', 'confirmed', 'rejected'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** A participation is live (holds tons) until it expires or is cancelled. */
-export const PARTICIPATION_STATUSES = ['active', 'expired', 'cancelled'] as const;
-export type ParticipationStatus = (typeof PARTICIPATION_STATUSES)[number];
+/** An order is live (holds tons) until it expires or is cancelled. */
+export const ORDER_STATUSES = ['active', 'expired', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * A place in an operation's waitlist: waiting in line → invited (tons held for a

@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const REALTIME_CHANNEL = 'tradeops_events';
 export const REALTIME_EVENT_KINDS = [
   'operation',
-  'participation',
+  'order',
   'waitlist',
   'message',
   'notification',

@@ -4,13 +4,13 @@ import { DISPUTE_WINDOW_DAYS_RANGE } from '../disputes/constants';
 import { zText } from '../text/safe-text';
 import { HOLDBACK_RELEASE_BPS_RANGE } from '../trade-terms/constants';
 
-/** Hours an unpaid participation holds its tons before it expires (a platform setting; this is its default). */
-export const DEFAULT_PARTICIPATION_HOLD_HOURS = 72;
+/** Hours an unpaid order holds its tons before it expires (a platform setting; this is its default). */
+export const DEFAULT_ORDER_HOLD_HOURS = 72;
 
 /** Keys of the admin-editable platform settings. */
 export const PLATFORM_SETTING_KEYS = [
   'escrow_bank_details',
-  'participation_hold_hours',
+  'order_hold_hours',
   'fund_retention_days',
   'admin_emails',
   'platform_fee_bps',
@@ -43,7 +43,7 @@ export const ZPlatformCompany = z.object({
 export type PlatformCompany = z.infer<typeof ZPlatformCompany>;
 
 /** Bounds of the admin-editable periods. 0 retention days is allowed: funds release as soon as inspection passes (demos). */
-export const PARTICIPATION_HOLD_HOURS_RANGE = { min: 1, max: 720 } as const;
+export const ORDER_HOLD_HOURS_RANGE = { min: 1, max: 720 } as const;
 export const FUND_RETENTION_DAYS_RANGE = { min: 0, max: 365 } as const;
 export const ADMIN_EMAILS_MAX = 50;
 
@@ -55,11 +55,11 @@ export const ZUpdateAdminSettingsRequest = z.object({
   escrowBankDetails: ZEscrowBankDetails,
   /** The statements' letterhead. */
   platformCompany: ZPlatformCompany,
-  participationHoldHours: z
+  orderHoldHours: z
     .number('validation.required')
     .int('validation.invalid')
-    .min(PARTICIPATION_HOLD_HOURS_RANGE.min, 'adminSettings.validation.holdRange')
-    .max(PARTICIPATION_HOLD_HOURS_RANGE.max, 'adminSettings.validation.holdRange'),
+    .min(ORDER_HOLD_HOURS_RANGE.min, 'adminSettings.validation.holdRange')
+    .max(ORDER_HOLD_HOURS_RANGE.max, 'adminSettings.validation.holdRange'),
   fundRetentionDays: z
     .number('validation.required')
     .int('validation.invalid')
@@ -98,7 +98,7 @@ export const ZAdminSettingsResponse = z.object({
   escrowBankDetails: ZEscrowBankDetails.nullable(),
   /** null until an admin enters it (the demo seed does); statements then carry the product's name only. */
   platformCompany: ZPlatformCompany.nullable(),
-  participationHoldHours: z.number().int(),
+  orderHoldHours: z.number().int(),
   fundRetentionDays: z.number().int(),
   platformFeeBps: z.number().int(),
   disputeWindowDays: z.number().int(),

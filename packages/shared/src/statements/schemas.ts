@@ -76,13 +76,13 @@ export const ZStatementMovement = z.object({
 });
 export type StatementMovement = z.infer<typeof ZStatementMovement>;
 
-/** GET /api/participations/{id}/statement: a buyer's own order and its escrow movements. */
+/** GET /api/orders/{id}/statement: a buyer's own order and its escrow movements. */
 export const ZBuyerStatement = z.object({
   statement_number: z.string(),
   issuer: ZStatementIssuer,
   buyer: ZStatementParty,
   seller: ZStatementParty,
-  participation: z.object({
+  order: z.object({
     id: z.uuid(),
     operation_id: z.uuid(),
     operation_reference: z.string(),
@@ -107,7 +107,7 @@ export type BuyerStatement = z.infer<typeof ZBuyerStatement>;
 /** One payout to a seller: what left escrow for them, the platform's fee on it, what they received. */
 export const ZSellerPayout = z.object({
   transfer_id: z.uuid(),
-  participation_id: z.uuid(),
+  order_id: z.uuid(),
   payment_reference: z.string(),
   /** The buyer of the order paid out, as KYC verified it (null when the account is gone). */
   buyer: ZStatementParty.nullable(),

@@ -1,6 +1,6 @@
 /**
  * The version of the terms of service, privacy policy and escrow agreement a buyer
- * accepts with an order (stored in operation_participants.terms_version). Change it
+ * accepts with an order (stored in orders.terms_version). Change it
  * whenever the texts (`legal.*` in the catalogs) change in substance: orders then need
  * a fresh acceptance, and older orders keep the version their buyer accepted.
  */

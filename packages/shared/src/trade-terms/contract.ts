@@ -3,7 +3,7 @@ import { operationReference } from '../statements/schemas';
 import { ZTradeTermsView } from './schemas';
 
 /**
- * The version of the pro-forma invoice and sales contract an order records (operation_participants
+ * The version of the pro-forma invoice and sales contract an order records (orders
  * .contract_version), as TERMS_VERSION is for the terms of service: raise it when the contract's
  * clauses (`contract.*` in the catalogs) change in substance; older orders keep theirs.
  */
@@ -16,7 +16,7 @@ const ZContractParty = z.object({
 });
 
 /**
- * What the buyer accepted when ordering, copied at that moment (operation_participants
+ * What the buyer accepted when ordering, copied at that moment (orders
  * .contract_terms, with its SHA-256 in contract_hash): the deal, its terms, the order's tons and
  * price, and both parties as KYC verified them. The contract is drawn from this copy only, so a
  * later edit of the deal or a profile never changes a signed contract.

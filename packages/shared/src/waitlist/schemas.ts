@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { MAX_OPERATION_TONS, PAYMENT_METHODS, WAITLIST_STATUSES } from '../operations/constants';
 import { zTermsVersion } from '../terms/schemas';
 
-/** Why an order stopped holding tons (operation_participants.ended_reason). */
-export const PARTICIPATION_END_REASONS = [
+/** Why an order stopped holding tons (orders.ended_reason). */
+export const ORDER_END_REASONS = [
   'hold_expired',
   'cancelled_by_buyer',
   'operation_expired',
   'operation_cancelled',
 ] as const;
-export type ParticipationEndReason = (typeof PARTICIPATION_END_REASONS)[number];
+export type OrderEndReason = (typeof ORDER_END_REASONS)[number];
 
 /**
- * Hours a buyer whose payment proof was rejected keeps the participation after
+ * Hours a buyer whose payment proof was rejected keeps the order after
  * the rejection, even when the hold has passed, to upload a corrected proof.
  */
 export const REJECTED_PROOF_GRACE_HOURS = 24;
@@ -46,7 +46,7 @@ export const ZWaitlistEntry = z.object({
   position: z.number().int().nullable(),
   invited_tons: z.number().int().nullable(),
   invitation_expires_at: z.iso.datetime({ offset: true }).nullable(),
-  participation_id: z.uuid().nullable(),
+  order_id: z.uuid().nullable(),
   created_at: z.iso.datetime({ offset: true }),
 });
 export type WaitlistEntry = z.infer<typeof ZWaitlistEntry>;
@@ -65,18 +65,18 @@ export const ZMyWaitlistResponse = z.object({
 });
 export type MyWaitlistResponse = z.infer<typeof ZMyWaitlistResponse>;
 
-/** POST /api/participations/{id}/cancel: the order as it ended. */
-export const ZCancelParticipationResponse = z.object({
+/** POST /api/orders/{id}/cancel: the order as it ended. */
+export const ZCancelOrderResponse = z.object({
   id: z.uuid(),
   status: z.literal('cancelled'),
   ended_reason: z.literal('cancelled_by_buyer'),
   ended_at: z.iso.datetime({ offset: true }),
 });
-export type CancelParticipationResponse = z.infer<typeof ZCancelParticipationResponse>;
+export type CancelOrderResponse = z.infer<typeof ZCancelOrderResponse>;
 
 /** POST /api/operations/{id}/waitlist/claim answer: the order created from the invitation. */
 export const ZClaimWaitlistInvitationResponse = z.object({
-  participation_id: z.uuid(),
+  order_id: z.uuid(),
   volume: z.number().int(),
 });
 export type ClaimWaitlistInvitationResponse = z.infer<typeof ZClaimWaitlistInvitationResponse>;

@@ -138,7 +138,7 @@ export const screenings = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     profileId: text('profile_id').references(() => user.id, { onDelete: 'set null' }),
     trigger: text('trigger').$type<ScreeningTrigger>().notNull(),
-    /** What the screening was for: the operation, participation or list version. */
+    /** What the screening was for: the operation, order or list version. */
     context: jsonb('context').$type<Record<string, string>>().notNull().default({}),
     inputs: jsonb('inputs').$type<ScreeningInputs>().notNull(),
     /** The list versions searched: id, source, publication date, entries. */

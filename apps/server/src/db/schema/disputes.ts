@@ -11,7 +11,7 @@ import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle
 import { user } from './auth';
 import { checkIn, createdAt, timestamptz } from './columns';
 import { operations } from './operations';
-import { participations } from './participations';
+import { orders } from './orders';
 
 /**
  * A dispute on a deal: opened by a failed inspection or by a participant (with a reason and evidence),
@@ -27,7 +27,7 @@ export const disputes = pgTable(
     openedBy: text('opened_by').$type<DisputeOpener>().notNull(),
     /** The participant who opened it (null when the inspection did). */
     openedByUserId: text('opened_by_user_id').references(() => user.id, { onDelete: 'set null' }),
-    participationId: uuid('participation_id').references(() => participations.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     reason: text('reason').notNull(),
     status: text('status').$type<DisputeStatus>().notNull().default('open'),
     decision: text('decision').$type<DisputeDecision>(),

@@ -4,7 +4,7 @@ export * from './content';
 export * from './disputes';
 export * from './ledger';
 export * from './operations';
-export * from './participations';
+export * from './orders';
 export * from './partners';
 export * from './platform';
 export * from './profiles';

@@ -4,7 +4,7 @@ import { bigint, bigserial, check, index, pgTable, smallint, text, uniqueIndex, 
 import { user } from './auth';
 import { checkIn, createdAt, updatedAt } from './columns';
 import { operations } from './operations';
-import { participations } from './participations';
+import { orders } from './orders';
 
 /**
  * Escrow ledger, double-entry and append-only. A transfer groups entries that sum
@@ -19,7 +19,7 @@ export const ledgerTransfers = pgTable(
     operationId: uuid('operation_id')
       .notNull()
       .references(() => operations.id, { onDelete: 'restrict' }),
-    participationId: uuid('participation_id').references(() => participations.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     memo: text('memo'),
     /**
      * A payout's tranche (docs/decisions/021): 1, the payout (a settlement's first tranche, which
@@ -32,20 +32,20 @@ export const ledgerTransfers = pgTable(
   },
   (t) => [
     checkIn('ledger_transfers_kind_check', t.kind, LEDGER_TRANSFER_KINDS),
-    check('ledger_transfers_participation_check', sql`${t.kind} = 'adjustment' or ${t.participationId} is not null`),
+    check('ledger_transfers_order_check', sql`${t.kind} = 'adjustment' or ${t.orderId} is not null`),
     check('ledger_transfers_tranche_check', sql`${t.tranche} in (1, 2)`),
-    // A participation's money comes in once and goes out once per tranche: at most one release
+    // An order's money comes in once and goes out once per tranche: at most one release
     // or refund of the payout, and one of the holdback (one index covers both rules).
     uniqueIndex('ledger_transfers_one_deposit_idx')
-      .on(t.participationId)
+      .on(t.orderId)
       .where(sql`kind = 'deposit'`),
     uniqueIndex('ledger_transfers_one_payout_idx')
-      .on(t.participationId, t.tranche)
+      .on(t.orderId, t.tranche)
       .where(sql`kind in ('release', 'refund')`),
     // An operation's ledger, a page at a time: keyset (created_at, id) per operation.
     index('ledger_transfers_operation_idx').on(t.operationId, t.createdAt, t.id),
     // An order's escrow state (dashboards, statements): its transfers of every kind.
-    index('ledger_transfers_participation_idx').on(t.participationId),
+    index('ledger_transfers_order_idx').on(t.orderId),
   ],
 );
 

@@ -22,7 +22,7 @@ export const auditLog = pgTable(
   ],
 );
 
-/** Admin-editable settings (escrow bank details, participation hold, fund retention). */
+/** Admin-editable settings (escrow bank details, order hold, fund retention). */
 export const platformSettings = pgTable('platform_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<unknown>().notNull(),

@@ -6,7 +6,7 @@ import { doublePrecision, integer, pgView, text, timestamp, uuid } from 'drizzle
  * leaves them alone.
  */
 
-/** A buyer's dashboard figures, from their live participations (every profile has a row). */
+/** A buyer's dashboard figures, from their live orders (every profile has a row). */
 export const buyerKpis = pgView('buyer_kpis', {
   userId: text('user_id').notNull(),
   activeOps: integer('active_ops').notNull(),

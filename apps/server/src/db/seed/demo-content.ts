@@ -2,7 +2,7 @@ import {
   DEFAULT_PLATFORM_FEE_BPS,
   DEFAULT_DISPUTE_WINDOW_DAYS,
   DEFAULT_HOLDBACK_RELEASE_BPS,
-  DEFAULT_PARTICIPATION_HOLD_HOURS,
+  DEFAULT_ORDER_HOLD_HOURS,
   type EscrowBankDetails,
   type PlatformCompany,
   FUND_RETENTION_DAYS,
@@ -33,7 +33,7 @@ const DEMO_PLATFORM_COMPANY: PlatformCompany = {
 export const DEFAULT_PLATFORM_SETTINGS: Record<PlatformSettingKey, unknown> = {
   escrow_bank_details: DEMO_ESCROW_BANK_DETAILS,
   platform_company: DEMO_PLATFORM_COMPANY,
-  participation_hold_hours: DEFAULT_PARTICIPATION_HOLD_HOURS,
+  order_hold_hours: DEFAULT_ORDER_HOLD_HOURS,
   fund_retention_days: FUND_RETENTION_DAYS,
   platform_fee_bps: DEFAULT_PLATFORM_FEE_BPS,
   dispute_window_days: DEFAULT_DISPUTE_WINDOW_DAYS,
@@ -92,7 +92,7 @@ If the operation is not filled before its deadline, nobody is left stranded: the
       'Deposit, verification and release: the path of your money in an operation, and why the seller is paid only after inspection.',
     bodyEs: `Pagar por adelantado a un proveedor en otro país es el mayor riesgo de una importación. Por eso en TradeOps el comprador nunca paga directamente al vendedor.
 
-1. Depósito. Al participar en una operación transfieres el monto de tus toneladas (o lo entregas en efectivo en un canal verificado) a la cuenta escrow de la plataforma, con la referencia de pago de tu orden, y subes el comprobante.
+1. Depósito. Al participar en una operación transfieres el monto de tus toneladas (o lo entregas en efectivo en un canal verificado) a la cuenta escrow de la plataforma, con la referencia de pago de tu pedido, y subes el comprobante.
 
 2. Verificación. Nuestro equipo concilia el comprobante con el extracto bancario y confirma el pago. Desde ese momento el dinero queda retenido en escrow, registrado en un libro contable de doble entrada que no admite modificaciones.
 

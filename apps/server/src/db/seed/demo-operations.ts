@@ -19,14 +19,7 @@ import { eq } from 'drizzle-orm';
 import { buyerAccount, escrowAccount } from '../../modules/escrow/ledger-accounts';
 import { contractColumnsFor } from '../../modules/statements/contract.service';
 import { type AppTransaction } from '../client';
-import {
-  ledgerEntries,
-  ledgerTransfers,
-  operationAssignees,
-  operationPartners,
-  operations,
-  participations,
-} from '../schema';
+import { ledgerEntries, ledgerTransfers, operationAssignees, operationPartners, operations, orders } from '../schema';
 import { demoUserId } from './demo-accounts';
 import { demoId } from './demo-ids';
 import { demoPartnerId } from './demo-partners';
@@ -65,7 +58,7 @@ export interface DemoOperation {
   partners: [OperationPartnerRole, string][];
 }
 
-export interface DemoParticipation {
+export interface DemoOrder {
   key: string;
   operationKey: string;
   buyerKey: string;
@@ -717,7 +710,7 @@ export const DEMO_OPERATIONS: readonly DemoOperation[] = [
 ];
 
 /** The featured deal's two confirmed buyers: 10 of 25 tons taken, 15 left, "2 de 5". */
-export const DEMO_PARTICIPATIONS: readonly DemoParticipation[] = [
+export const DEMO_ORDERS: readonly DemoOrder[] = [
   {
     key: 'featured-comprador',
     operationKey: FEATURED_OPERATION_KEY,
@@ -789,8 +782,8 @@ export function demoOperationId(key: string): string {
   return demoId(`operation:${key}`);
 }
 
-export function demoParticipationId(key: string): string {
-  return demoId(`participation:${key}`);
+export function demoOrderId(key: string): string {
+  return demoId(`order:${key}`);
 }
 
 function daysAgo(now: Date, days: number): Date {
@@ -803,10 +796,7 @@ export async function seedDemoOperations(tx: AppTransaction, now: Date, productS
     const reviewStatus = demo.reviewStatus ?? 'approved';
     const isApproved = reviewStatus === 'approved';
     const departureInDays = demo.departureInDays ?? demo.deadlineInDays + 15;
-    const allocatedTons = DEMO_PARTICIPATIONS.filter((p) => p.operationKey === demo.key).reduce(
-      (sum, p) => sum + p.volume,
-      0,
-    );
+    const allocatedTons = DEMO_ORDERS.filter((p) => p.operationKey === demo.key).reduce((sum, p) => sum + p.volume, 0);
     await tx
       .insert(operations)
       .values({
@@ -865,8 +855,8 @@ export async function seedDemoOperations(tx: AppTransaction, now: Date, productS
 }
 
 /** A fixed reference per demo order, in the same alphabet as a real one (drawn from the id's hex digits). */
-function demoPaymentReference(participationId: string): string {
-  const hex = participationId.replaceAll('-', '');
+function demoPaymentReference(orderId: string): string {
+  const hex = orderId.replaceAll('-', '');
   let position = 0;
   return buildPaymentReference((size) => {
     const value = Number.parseInt(hex.slice(position * 2, position * 2 + 2), 16) % size;
@@ -875,13 +865,13 @@ function demoPaymentReference(participationId: string): string {
   });
 }
 
-/** Confirmed participations with their escrow deposits (buyer → escrow), written once. */
-export async function seedDemoParticipations(tx: AppTransaction, now: Date) {
-  for (const demo of DEMO_PARTICIPATIONS) {
+/** Confirmed orders with their escrow deposits (buyer → escrow), written once. */
+export async function seedDemoOrders(tx: AppTransaction, now: Date) {
+  for (const demo of DEMO_ORDERS) {
     const operation = DEMO_OPERATIONS.find((op) => op.key === demo.operationKey);
-    if (!operation) throw new Error(`Demo participation ${demo.key} names no demo operation`);
+    if (!operation) throw new Error(`Demo order ${demo.key} names no demo operation`);
     const operationId = demoOperationId(operation.key);
-    const participationId = demoParticipationId(demo.key);
+    const orderId = demoOrderId(demo.key);
     const buyerId = demoUserId(demo.buyerKey);
     const amountCents = computeTotalCents(usdToCents(operation.pricePerTonUsd), demo.volume);
     const confirmedAt = daysAgo(now, demo.confirmedDaysAgo);
@@ -895,10 +885,10 @@ export async function seedDemoParticipations(tx: AppTransaction, now: Date) {
       now: daysAgo(now, demo.createdDaysAgo),
     });
     await tx
-      .insert(participations)
+      .insert(orders)
       .values({
         ...contract,
-        id: participationId,
+        id: orderId,
         operationId,
         userId: buyerId,
         volume: demo.volume,
@@ -906,7 +896,7 @@ export async function seedDemoParticipations(tx: AppTransaction, now: Date) {
         paymentMethod: demo.paymentMethod,
         paymentStatus: 'confirmed',
         status: 'active',
-        paymentReference: demoPaymentReference(participationId),
+        paymentReference: demoPaymentReference(orderId),
         notificationsEnabled: true,
         confirmedAt,
         createdAt: daysAgo(now, demo.createdDaysAgo),
@@ -920,7 +910,7 @@ export async function seedDemoParticipations(tx: AppTransaction, now: Date) {
         id: demoId(`transfer:deposit:${demo.key}`),
         kind: 'deposit',
         operationId,
-        participationId,
+        orderId,
         memo: writeLedgerMemo('payment_confirmed'),
         createdBy: demoUserId('admin'),
         createdAt: confirmedAt,

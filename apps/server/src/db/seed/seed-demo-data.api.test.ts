@@ -17,7 +17,7 @@ import {
   buyerKpis,
   ledgerEntries,
   onboardingStatus,
-  participations,
+  orders,
   operationPartners,
   operations,
   partners,
@@ -42,7 +42,7 @@ const TABLES = [
   'product_specs',
   'operations',
   'operation_partners',
-  'operation_participants',
+  'orders',
   'ledger_transfers',
   'ledger_entries',
   'blog_posts',
@@ -173,8 +173,8 @@ describe('demo seed', () => {
 
     const participants = await t.db
       .select()
-      .from(participations)
-      .where(eq(participations.operationId, demoOperationId(FEATURED_OPERATION_KEY)));
+      .from(orders)
+      .where(eq(orders.operationId, demoOperationId(FEATURED_OPERATION_KEY)));
     expect(participants).toHaveLength(2);
     expect(
       participants.every((p) => p.paymentStatus === 'confirmed' && p.volume === 5 && p.amountCents === 2_150_000),
@@ -205,7 +205,7 @@ describe('demo seed', () => {
   it('seeds no full deal with every ton paid that is not funded or later (issue 14)', async () => {
     const rows = await selectRows<{ id: string; status: OperationStatus; unpaid: number }>(
       t.db,
-      sql`select o.id, o.status, (select count(*) from ${participations} p
+      sql`select o.id, o.status, (select count(*) from ${orders} p
             where p.operation_id = o.id and p.status = 'active' and p.payment_status <> 'confirmed')::int as unpaid
           from ${operations} o where o.allocated_tons = o.total_tons`,
     );

@@ -4,7 +4,7 @@ import { type AppDatabase } from '../client';
 import { findMissingDemoAccounts, hashDemoPassword, seedDemoAccounts } from './demo-accounts';
 import { seedDemoContent } from './demo-content';
 import { seedDemoKycDocuments, storeDemoKycDocuments } from './demo-kyc-documents';
-import { seedDemoAssignments, seedDemoOperations, seedDemoParticipations } from './demo-operations';
+import { seedDemoAssignments, seedDemoOperations, seedDemoOrders } from './demo-operations';
 import { seedDemoPartners } from './demo-partners';
 import { seedDemoProductSpecs, storeDemoSpecSheet } from './demo-specs';
 
@@ -25,7 +25,7 @@ export async function seedDemoData(db: AppDatabase, storage: Storage, options: {
     await seedDemoPartners(tx, now);
     const specIds = await seedDemoProductSpecs(tx, now, spec);
     await seedDemoOperations(tx, now, specIds);
-    await seedDemoParticipations(tx, now);
+    await seedDemoOrders(tx, now);
     await seedDemoAssignments(tx, now);
     await seedDemoContent(tx, now);
   });

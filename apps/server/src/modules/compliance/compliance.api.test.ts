@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   complianceCases,
   ledgerTransfers,
-  participations,
+  orders,
   profiles,
   rescreenRuns,
   sanctionsLists,
@@ -27,7 +27,7 @@ import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { DEMO_ADMIN } from '../../test/callers';
 import { recordDeposit } from '../escrow/escrow.service';
 import { cancelOperation } from '../lifecycle/lifecycle.service';
-import { createParticipation } from '../participations/participations.service';
+import { placeOrder as placeOrderDirectly } from '../orders/place-order.service';
 import { rescreenCompanies } from './rescreen.service';
 import { loadSanctionsList } from './sanctions-lists.service';
 
@@ -217,7 +217,7 @@ describe('a company on hold', () => {
     const operation = await createOpenOperation(t.db);
     await t.db.update(profiles).set({ complianceStatus: 'blocked' }).where(eq(profiles.id, buyer!.userId));
     for (const [language, text] of [
-      ['es', 'Tu cuenta no puede hacer nuevas órdenes ni ofertas en este momento.'],
+      ['es', 'Tu cuenta no puede hacer nuevos pedidos ni ofertas en este momento.'],
       ['en', "Your account can't place new orders or offers right now."],
     ] as const) {
       const response = await requestOrder(t.app, { ...buyer!.headers, 'accept-language': language }, operation.id, {
@@ -226,7 +226,7 @@ describe('a company on hold', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json().error).toMatchObject({ code: 'COMPLIANCE_HOLD', message: expect.stringContaining(text) });
     }
-    const rows = await t.db.select().from(participations).where(eq(participations.operationId, operation.id));
+    const rows = await t.db.select().from(orders).where(eq(orders.operationId, operation.id));
     expect(rows).toEqual([]);
   });
 
@@ -235,7 +235,7 @@ describe('a company on hold', () => {
     const operation = await createOpenOperation(t.db);
     const order = await placeOrder(t.app, buyer!.headers, operation.id, 5);
     await t.db.transaction(async (tx) => {
-      await tx.update(participations).set({ paymentStatus: 'confirmed' }).where(eq(participations.id, order.id));
+      await tx.update(orders).set({ paymentStatus: 'confirmed' }).where(eq(orders.id, order.id));
       await recordDeposit(tx, order.id, null);
     });
     const seller = demoUserId('vendedor');
@@ -364,7 +364,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a confirmation racing orders and pay
     const depositor = buyers[0]!;
     const order = await placeOrder(t.app, depositor.headers, operation.id, 5);
     await t.db.transaction(async (tx) => {
-      await tx.update(participations).set({ paymentStatus: 'confirmed' }).where(eq(participations.id, order.id));
+      await tx.update(orders).set({ paymentStatus: 'confirmed' }).where(eq(orders.id, order.id));
       await recordDeposit(tx, order.id, null);
     });
     const client = new pg.Client({ connectionString: t.config.databaseUrl! });
@@ -376,7 +376,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a confirmation racing orders and pay
       await client.query(`update profiles set compliance_status = 'blocked' where id = $1`, [demoUserId('vendedor')]);
       // The services in this process, each on its own pooled connection, as the routes call them.
       const orders = buyers.slice(1).map((buyer) =>
-        createParticipation(t.db, { user: { id: buyer.userId } } as AuthContext, operation.id, {
+        placeOrderDirectly(t.db, { user: { id: buyer.userId } } as AuthContext, operation.id, {
           volume: 5,
           payment_method: 'wire',
           idempotency_key: randomUUID(),

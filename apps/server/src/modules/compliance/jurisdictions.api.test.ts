@@ -1,7 +1,7 @@
 import { type ComplianceSettings } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, participations, profiles } from '../../db/schema';
+import { auditLog, orders, profiles } from '../../db/schema';
 import { createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, placeOrder, requestOrder } from '../../test/deals';
 import { type TestApp, createTestApp, sameOriginHeaders, signIn } from '../../test/test-app';
@@ -60,7 +60,7 @@ describe('embargoed jurisdictions', () => {
       expect(english.json().error.message).toBe(
         'Operations from or to Venezuela are not accepted: it is an embargoed jurisdiction.',
       );
-      expect(await t.db.select().from(participations).where(eq(participations.operationId, operation.id))).toEqual([]);
+      expect(await t.db.select().from(orders).where(eq(orders.operationId, operation.id))).toEqual([]);
       const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, 'embargoed_jurisdictions'));
       expect(audit).toMatchObject({ action: 'settings.updated', data: { after: ['CU', 'VE'] } });
     } finally {

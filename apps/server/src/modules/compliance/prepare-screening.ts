@@ -11,7 +11,7 @@ import { type ActiveListVersion, type LoadedScreeningIndex } from './screening-i
 
 export interface ScreeningOptions {
   actorId: string | null;
-  /** What the screening was for (operation, participation, list version ids). */
+  /** What the screening was for (operation, order, list version ids). */
   context?: Record<string, string>;
 }
 

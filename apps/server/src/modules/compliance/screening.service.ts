@@ -1,7 +1,7 @@
 import { type ScreeningTrigger, type ComplianceStatus } from '@tradeops/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
-import { participations, operations, profiles } from '../../db/schema';
+import { orders, operations, profiles } from '../../db/schema';
 import { getComplianceSettings } from './compliance-settings.service';
 import {
   type ScreenedCompany,
@@ -97,9 +97,9 @@ export async function screenEscrowParties(
     .where(eq(operations.id, operationId));
   if (!operation) return;
   const buyers = await db
-    .selectDistinct({ userId: participations.userId })
-    .from(participations)
-    .where(and(eq(participations.operationId, operationId), eq(participations.paymentStatus, 'confirmed')));
+    .selectDistinct({ userId: orders.userId })
+    .from(orders)
+    .where(and(eq(orders.operationId, operationId), eq(orders.paymentStatus, 'confirmed')));
   await screenCompanies(db, [operation.sellerId, ...buyers.map((buyer) => buyer.userId)], 'escrow_payout', {
     ...options,
     context: { operationId, ...options.context },

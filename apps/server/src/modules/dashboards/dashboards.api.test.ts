@@ -5,7 +5,7 @@ import {
 } from '@tradeops/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURED_OPERATION_KEY, demoOperationId, demoParticipationId } from '../../db/seed/demo-operations';
+import { FEATURED_OPERATION_KEY, demoOperationId, demoOrderId } from '../../db/seed/demo-operations';
 import { selectRows } from '../../db/client';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
@@ -29,9 +29,9 @@ describe('dashboards', () => {
     const { status, body } = await get<BuyerDashboardResponse>('/api/buyer/dashboard', 'comprador@tradeops.demo');
     expect(status).toBe(200);
     expect(body.kpis).toEqual({ activeOps: 1, totalVolume: 5, completedOps: 0 });
-    expect(body.participations).toHaveLength(1);
-    expect(body.participations[0]).toMatchObject({
-      id: demoParticipationId('featured-comprador'),
+    expect(body.orders).toHaveLength(1);
+    expect(body.orders[0]).toMatchObject({
+      id: demoOrderId('featured-comprador'),
       operationId: demoOperationId(FEATURED_OPERATION_KEY),
       operationTitle: 'Leche en polvo regular',
       volume: 5,
@@ -62,7 +62,7 @@ describe('dashboards', () => {
   it('buyer: a company with nothing yet sees zeros and an empty list', async () => {
     const { status, body } = await get<BuyerDashboardResponse>('/api/buyer/dashboard', 'vendedor@tradeops.demo');
     expect(status).toBe(200);
-    expect(body).toEqual({ kpis: { activeOps: 0, totalVolume: 0, completedOps: 0 }, participations: [] });
+    expect(body).toEqual({ kpis: { activeOps: 0, totalVolume: 0, completedOps: 0 }, orders: [] });
   });
 
   it('seller: KPIs from seller_kpis and every offer with allocation and escrow held', async () => {
@@ -107,6 +107,6 @@ describe('spec §8: a figure that fails falls back to zeros, the rest still show
     const buyer = await get<BuyerDashboardResponse>('/api/buyer/dashboard', 'comprador@tradeops.demo');
     expect(buyer.status).toBe(200);
     expect(buyer.body.kpis).toEqual({ activeOps: 0, totalVolume: 0, completedOps: 0 });
-    expect(buyer.body.participations).toHaveLength(1);
+    expect(buyer.body.orders).toHaveLength(1);
   });
 });

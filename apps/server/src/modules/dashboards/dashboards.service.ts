@@ -9,8 +9,8 @@ import {
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type FastifyBaseLogger } from 'fastify';
 import { type AppDatabase } from '../../db/client';
-import { buyerKpis, orderVolumeByMonth, participations, operations, sellerKpis } from '../../db/schema';
-import { getEscrowHeldCents, getEscrowStates, getPayoutDates } from '../escrow/escrow.service';
+import { buyerKpis, orderVolumeByMonth, orders, operations, sellerKpis } from '../../db/schema';
+import { getEscrowHeldCents, getEscrowStates, getPayoutDates } from '../escrow/read-escrow.service';
 import { getLatestDisputeStates } from '../lifecycle/dispute-records.service';
 import { getKycOverview } from '../kyc/list-review-queue.service';
 import { listSellerOffers } from '../offers/list-seller-offers.service';
@@ -50,40 +50,40 @@ export async function getBuyerDashboard(
       .where(eq(buyerKpis.userId, userId));
     return row ?? ZERO_BUYER_KPIS;
   });
-  const buyerParticipations = await orFallback(log, 'buyer participations', [], async () => {
+  const buyerOrders = await orFallback(log, 'buyer orders', [], async () => {
     const rows = await db
-      .select({ participation: participations, operation: operations })
-      .from(participations)
-      .innerJoin(operations, eq(operations.id, participations.operationId))
-      .where(eq(participations.userId, userId))
-      .orderBy(desc(participations.createdAt), desc(participations.id))
+      .select({ order: orders, operation: operations })
+      .from(orders)
+      .innerJoin(operations, eq(operations.id, orders.operationId))
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(BUYER_LIST_LIMIT);
-    const ids = rows.map((row) => row.participation.id);
+    const ids = rows.map((row) => row.order.id);
     const [escrow, payoutDates, disputes] = await Promise.all([
       getEscrowStates(db, ids),
       getPayoutDates(db, ids),
       getLatestDisputeStates(db, [...new Set(rows.map((row) => row.operation.id))]),
     ]);
-    return rows.map(({ participation, operation }) => ({
-      id: participation.id,
+    return rows.map(({ order, operation }) => ({
+      id: order.id,
       operationId: operation.id,
       operationTitle: pickTitle(operation, lang),
       productName: operation.productName,
       operationStatus: operation.status,
-      volume: participation.volume,
-      amountCents: participation.amountCents,
-      paymentMethod: participation.paymentMethod,
-      paymentStatus: participation.paymentStatus,
-      status: participation.status,
-      escrowState: escrow.get(participation.id)?.state ?? ('none' as const),
-      escrowHeldCents: escrow.get(participation.id)?.heldCents ?? 0,
-      refundedCents: escrow.get(participation.id)?.refundedCents ?? 0,
-      paidOutAt: payoutDates.get(participation.id)?.toISOString() ?? null,
+      volume: order.volume,
+      amountCents: order.amountCents,
+      paymentMethod: order.paymentMethod,
+      paymentStatus: order.paymentStatus,
+      status: order.status,
+      escrowState: escrow.get(order.id)?.state ?? ('none' as const),
+      escrowHeldCents: escrow.get(order.id)?.heldCents ?? 0,
+      refundedCents: escrow.get(order.id)?.refundedCents ?? 0,
+      paidOutAt: payoutDates.get(order.id)?.toISOString() ?? null,
       dispute: disputes.get(operation.id) ?? null,
-      createdAt: participation.createdAt.toISOString(),
+      createdAt: order.createdAt.toISOString(),
     }));
   });
-  return { kpis, participations: buyerParticipations };
+  return { kpis, orders: buyerOrders };
 }
 
 export async function getSellerDashboard(
@@ -132,8 +132,8 @@ export async function getAdminDashboard(
   const paymentsToVerify = await orFallback(log, 'payments to verify', 0, async () => {
     const [row] = await db
       .select({ n: count() })
-      .from(participations)
-      .where(and(eq(participations.paymentStatus, 'verification'), eq(participations.status, 'active')));
+      .from(orders)
+      .where(and(eq(orders.paymentStatus, 'verification'), eq(orders.status, 'active')));
     return row?.n ?? 0;
   });
   const escrowHeldCents = await orFallback(log, 'escrow held', 0, () => getEscrowHeldCents(db));

@@ -1,7 +1,7 @@
 import { MESSAGE_MAX_LENGTH, ZDealRoomMessage, ZDealRoomMessagesResponse, ZDealRoomResponse } from '@tradeops/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, operationMilestones, participations, rateLimits } from '../../db/schema';
+import { messages, operationMilestones, orders, rateLimits } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
 import { type ApprovedBuyer, createApprovedBuyers } from '../../test/buyers';
@@ -9,7 +9,7 @@ import { createOpenOperation, placeOrder } from '../../test/deals';
 import { PDF_BYTES, multipartBody } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
-import { expireDueParticipations } from '../participations/participation-release.service';
+import { expireDueOrders } from '../orders/order-release.service';
 import { readAllPages } from '../../test/pages';
 
 const FEATURED_ID = demoOperationId(FEATURED_OPERATION_KEY);
@@ -50,7 +50,7 @@ describe('deal room', () => {
         participants: 2,
         status: 'active',
       });
-      expect(room.participation).toMatchObject({
+      expect(room.order).toMatchObject({
         volume: 5,
         payment_status: 'confirmed',
         status: 'active',
@@ -62,9 +62,9 @@ describe('deal room', () => {
 
     it('lets the seller and admins in without an order of their own', async () => {
       const seller = ZDealRoomResponse.parse((await get('seller', `/api/operations/${FEATURED_ID}/deal-room`)).json());
-      expect(seller).toMatchObject({ viewer_role: 'seller', participation: null });
+      expect(seller).toMatchObject({ viewer_role: 'seller', order: null });
       const admin = ZDealRoomResponse.parse((await get('admin', `/api/operations/${FEATURED_ID}/deal-room`)).json());
-      expect(admin).toMatchObject({ viewer_role: 'admin', participation: null });
+      expect(admin).toMatchObject({ viewer_role: 'admin', order: null });
     });
 
     it('refuses a signed-in user with no part in the deal (403), an unknown id (404), a pending KYC (403)', async () => {
@@ -133,12 +133,12 @@ describe('deal room', () => {
       expect(off.statusCode).toBe(200);
       expect(off.json()).toEqual({ notifications_enabled: false });
       const [row] = await t.db
-        .select({ enabled: participations.notificationsEnabled })
-        .from(participations)
-        .where(and(eq(participations.operationId, FEATURED_ID), eq(participations.userId, demoUserId('comprador'))));
+        .select({ enabled: orders.notificationsEnabled })
+        .from(orders)
+        .where(and(eq(orders.operationId, FEATURED_ID), eq(orders.userId, demoUserId('comprador'))));
       expect(row?.enabled).toBe(false);
       const room = ZDealRoomResponse.parse((await get('buyer', `/api/operations/${FEATURED_ID}/deal-room`)).json());
-      expect(room.participation?.notifications_enabled).toBe(false);
+      expect(room.order?.notifications_enabled).toBe(false);
       expect((await patch('buyer', FEATURED_ID, { enabled: true })).json()).toEqual({ notifications_enabled: true });
     });
 
@@ -282,12 +282,12 @@ describe('deal room access ends with an unpaid order', () => {
   it('refuses a buyer who ordered and cancelled without paying: no reading, no posting (403), nothing written', async () => {
     const operation = await createOpenOperation(t.db);
     const buyer = buyers[0]!;
-    const { id: participationId } = await placeOrder(t.app, buyer.headers, operation.id, 5);
+    const { id: orderId } = await placeOrder(t.app, buyer.headers, operation.id, 5);
     expect(await roomStatuses(buyer.headers, operation.id)).toEqual({ room: 200, thread: 200, post: 201, toggle: 200 });
 
     const cancel = await t.app.inject({
       method: 'POST',
-      url: `/api/participations/${participationId}/cancel`,
+      url: `/api/orders/${orderId}/cancel`,
       headers: buyer.headers,
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
@@ -308,17 +308,12 @@ describe('deal room access ends with an unpaid order', () => {
     expect((await roomStatuses(seller, operation.id)).post).toBe(201);
   });
 
-  it('refuses a buyer whose unpaid participation expired', async () => {
+  it('refuses a buyer whose unpaid order expired', async () => {
     const operation = await createOpenOperation(t.db);
     const buyer = buyers[1]!;
-    const { id: participationId } = await placeOrder(t.app, buyer.headers, operation.id, 5);
-    const [row] = await t.db
-      .select({ expiresAt: participations.expiresAt })
-      .from(participations)
-      .where(eq(participations.id, participationId));
-    expect(await expireDueParticipations(t.db, t.app.jobs, new Date(row!.expiresAt!.getTime() + 1000))).toBeGreaterThan(
-      0,
-    );
+    const { id: orderId } = await placeOrder(t.app, buyer.headers, operation.id, 5);
+    const [row] = await t.db.select({ expiresAt: orders.expiresAt }).from(orders).where(eq(orders.id, orderId));
+    expect(await expireDueOrders(t.db, t.app.jobs, new Date(row!.expiresAt!.getTime() + 1000))).toBeGreaterThan(0);
     const statuses = await roomStatuses(buyer.headers, operation.id);
     expect(statuses).toEqual({ room: 403, thread: 403, post: 403, toggle: 403 });
   });
@@ -327,21 +322,21 @@ describe('deal room access ends with an unpaid order', () => {
     const operation = await createOpenOperation(t.db);
     const paid = buyers[2]!;
     const unpaid = buyers[3]!;
-    const { id: participationId } = await placeOrder(t.app, paid.headers, operation.id, 5);
+    const { id: orderId } = await placeOrder(t.app, paid.headers, operation.id, 5);
     await placeOrder(t.app, unpaid.headers, operation.id, 5);
     const body = multipartBody('transferencia.pdf', PDF_BYTES);
     const proof = await t.app.inject({
       method: 'POST',
-      url: `/api/participations/${participationId}/proof`,
+      url: `/api/orders/${orderId}/proof`,
       headers: { ...paid.headers, ...body.headers },
       payload: body.payload,
     });
     expect(proof.statusCode, proof.body).toBe(200);
     const queue = await readAllPages<{ id: string; proof_revision?: number }>(t.app, '/api/admin/payments', admin);
-    const item = queue.items.find((entry) => entry.id === participationId);
+    const item = queue.items.find((entry) => entry.id === orderId);
     const confirm = await t.app.inject({
       method: 'POST',
-      url: `/api/admin/payments/${participationId}/confirm`,
+      url: `/api/admin/payments/${orderId}/confirm`,
       headers: admin,
       payload: item?.proof_revision === undefined ? {} : { proof_revision: item.proof_revision },
     });
@@ -354,9 +349,9 @@ describe('deal room access ends with an unpaid order', () => {
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     const [ended] = await t.db
-      .select({ status: participations.status, paymentStatus: participations.paymentStatus })
-      .from(participations)
-      .where(eq(participations.id, participationId));
+      .select({ status: orders.status, paymentStatus: orders.paymentStatus })
+      .from(orders)
+      .where(eq(orders.id, orderId));
     expect(ended).toEqual({ status: 'cancelled', paymentStatus: 'confirmed' });
 
     const statuses = await roomStatuses(paid.headers, operation.id);

@@ -2,7 +2,7 @@ import { type DealRoomMessage, type DealRoomRole, type Page, type PageQuery } fr
 import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
 import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
-import { messages, operationAssignees, participations, operations, profiles } from '../../db/schema';
+import { messages, operationAssignees, orders, operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { RATE_LIMITS, type RateLimits } from '../../plugins/rate-limit';
@@ -17,7 +17,7 @@ export type Viewer = Pick<AuthContext, 'isAdmin'> & { user: { id: string } };
  * through settlement or refund). An unpaid order that ended (cancelled, expired) gives nothing:
  * ordering and cancelling at once must not buy a lasting seat in the room.
  */
-const givesDealRoomAccess = or(eq(participations.status, 'active'), eq(participations.paymentStatus, 'confirmed'));
+const givesDealRoomAccess = or(eq(orders.status, 'active'), eq(orders.paymentStatus, 'confirmed'));
 
 /**
  * Who may see a deal room (its figures, timeline, documents and messages): a buyer with a live
@@ -31,10 +31,10 @@ export async function getDealRoomRole(
   if (viewer.isAdmin) return 'admin';
   if (operation.sellerId === viewer.user.id) return 'seller';
   const [row] = await db
-    .select({ id: participations.id })
-    .from(participations)
+    .select({ id: orders.id })
+    .from(orders)
     .where(
-      and(eq(participations.operationId, operation.id), eq(participations.userId, viewer.user.id), givesDealRoomAccess),
+      and(eq(orders.operationId, operation.id), eq(orders.userId, viewer.user.id), givesDealRoomAccess),
     )
     .limit(1);
   if (row) return 'participant';
@@ -71,7 +71,7 @@ export async function canSeeDealRoom(db: Queryable, viewer: Viewer, operationId:
 }
 
 /**
- * The waiting page's toggle (spec §7: UPDATE participation notifications_enabled):
+ * The waiting page's toggle (spec §7: UPDATE order notifications_enabled):
  * applies to every order of the caller in this operation; only buyers who may see the room
  * and have an order there have it.
  */
@@ -83,10 +83,10 @@ export async function setDealRoomNotifications(
 ): Promise<{ notifications_enabled: boolean }> {
   await loadDealRoomOperation(db, viewer, operationId);
   const updated = await db
-    .update(participations)
+    .update(orders)
     .set({ notificationsEnabled: enabled })
-    .where(and(eq(participations.operationId, operationId), eq(participations.userId, viewer.user.id)))
-    .returning({ id: participations.id });
+    .where(and(eq(orders.operationId, operationId), eq(orders.userId, viewer.user.id)))
+    .returning({ id: orders.id });
   if (updated.length === 0) throw new AppError('FORBIDDEN');
   return { notifications_enabled: enabled };
 }
@@ -191,12 +191,12 @@ export async function dealRoomBuyersAmong(db: Queryable, operationId: string, us
   const found = new Set<string>();
   for (let start = 0; start < userIds.length; start += 500) {
     const rows = await db
-      .selectDistinct({ userId: participations.userId })
-      .from(participations)
+      .selectDistinct({ userId: orders.userId })
+      .from(orders)
       .where(
         and(
-          eq(participations.operationId, operationId),
-          inArray(participations.userId, userIds.slice(start, start + 500)),
+          eq(orders.operationId, operationId),
+          inArray(orders.userId, userIds.slice(start, start + 500)),
           givesDealRoomAccess,
         ),
       );

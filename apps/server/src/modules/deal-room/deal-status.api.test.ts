@@ -1,7 +1,7 @@
 import { ZDealRoomResponse } from '@tradeops/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, notifications, participations } from '../../db/schema';
+import { emailOutbox, notifications, orders } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { type ApprovedBuyer, createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, placeOrder } from '../../test/deals';
@@ -35,18 +35,18 @@ describe('a deal that fills and is funded', () => {
     expect(response.statusCode, response.body).toBe(200);
     return ZDealRoomResponse.parse(response.json());
   };
-  const pay = async (buyer: ApprovedBuyer, participationId: string) => {
+  const pay = async (buyer: ApprovedBuyer, orderId: string) => {
     const form = multipartBody('comprobante.pdf', PDF_BYTES);
     const upload = await t.app.inject({
       method: 'POST',
-      url: `/api/participations/${participationId}/proof`,
+      url: `/api/orders/${orderId}/proof`,
       headers: { ...buyer.headers, ...form.headers },
       payload: form.payload,
     });
     expect(upload.statusCode, upload.body).toBe(200);
     const confirm = await t.app.inject({
       method: 'POST',
-      url: `/api/admin/payments/${participationId}/confirm`,
+      url: `/api/admin/payments/${orderId}/confirm`,
       headers: admin,
       payload: { proof_revision: 1 },
     });
@@ -116,9 +116,9 @@ describe('a deal that fills and is funded', () => {
 
   it('tells them when the last reserved ton is paid (funded), and nothing is missing any more', async () => {
     const [order] = await t.db
-      .select({ id: participations.id })
-      .from(participations)
-      .where(and(eq(participations.operationId, operationId), eq(participations.userId, second.userId)));
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.operationId, operationId), eq(orders.userId, second.userId)));
     await pay(second, order!.id);
     const view = await room(first.headers);
     expect(view.operation.status).toBe('funded');

@@ -7,8 +7,8 @@ import {
 } from '@tradeops/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
-import { operationMilestones, participations, operations, profiles } from '../../db/schema';
-import { getEscrowStates, getPayoutDates } from '../escrow/escrow.service';
+import { operationMilestones, orders, operations, profiles } from '../../db/schema';
+import { getEscrowStates, getPayoutDates } from '../escrow/read-escrow.service';
 import { getDisputeWindow, getLatestDispute } from '../lifecycle/dispute-records.service';
 import { pickTitle } from '../operations/operations.service';
 import { type Viewer, loadDealRoomOperation } from './deal-room.service';
@@ -27,9 +27,9 @@ export async function getDealRoom(
     selectMilestones(db, operationId),
     db
       .select()
-      .from(participations)
-      .where(and(eq(participations.operationId, operationId), eq(participations.userId, viewer.user.id)))
-      .orderBy(desc(participations.createdAt), desc(participations.id))
+      .from(orders)
+      .where(and(eq(orders.operationId, operationId), eq(orders.userId, viewer.user.id)))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(1),
   ]);
   const [escrowStates, payoutDates, dispute, disputeWindow] = await Promise.all([
@@ -54,7 +54,7 @@ export async function getDealRoom(
       expected_arrival: operation.expectedArrival,
     },
     milestones: shared.milestones,
-    participation: latest
+    order: latest
       ? {
           id: latest.id,
           volume: latest.volume,
@@ -81,14 +81,14 @@ export async function getDealRoom(
 function selectLiveOrders(db: Queryable, operationId: string) {
   return db
     .select({
-      userId: participations.userId,
-      volume: participations.volume,
-      amountCents: participations.amountCents,
-      paymentStatus: participations.paymentStatus,
-      expiresAt: participations.expiresAt,
+      userId: orders.userId,
+      volume: orders.volume,
+      amountCents: orders.amountCents,
+      paymentStatus: orders.paymentStatus,
+      expiresAt: orders.expiresAt,
     })
-    .from(participations)
-    .where(and(eq(participations.operationId, operationId), eq(participations.status, 'active')));
+    .from(orders)
+    .where(and(eq(orders.operationId, operationId), eq(orders.status, 'active')));
 }
 
 function selectMilestones(db: Queryable, operationId: string) {

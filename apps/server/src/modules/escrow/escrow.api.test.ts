@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { participations } from '../../db/schema';
-import { demoParticipationId } from '../../db/seed/demo-operations';
+import { orders } from '../../db/schema';
+import { demoOrderId } from '../../db/seed/demo-operations';
 import { type TestApp, createTestApp } from '../../test/test-app';
-import { getEscrowStates, getHeldCents, getOperationLedger, payOutParticipation } from './escrow.service';
+import { payOutOrder } from './escrow.service';
+import { getEscrowStates, getHeldCents, getOperationLedger } from './read-escrow.service';
 
 describe('escrow ledger service', () => {
   let t: TestApp;
@@ -12,8 +13,8 @@ describe('escrow ledger service', () => {
   });
   afterAll(async () => t.close());
 
-  const comprador = demoParticipationId('featured-comprador');
-  const andina = demoParticipationId('featured-importadora-andina');
+  const comprador = demoOrderId('featured-comprador');
+  const andina = demoOrderId('featured-importadora-andina');
 
   it('holds a confirmed deposit in escrow', async () => {
     expect(await getHeldCents(t.db, comprador)).toBe(5 * 430_000);
@@ -22,7 +23,7 @@ describe('escrow ledger service', () => {
   });
 
   it('splits a partial refund in one payout, and refuses a second payout', async () => {
-    await t.db.transaction((tx) => payOutParticipation(tx, comprador, { refundCents: 150_000, actorId: null }));
+    await t.db.transaction((tx) => payOutOrder(tx, comprador, { refundCents: 150_000, actorId: null }));
     const states = await getEscrowStates(t.db, [comprador]);
     expect(states.get(comprador)).toMatchObject({
       state: 'split',
@@ -31,14 +32,14 @@ describe('escrow ledger service', () => {
       releasedCents: 2_000_000,
     });
     await expect(
-      t.db.transaction((tx) => payOutParticipation(tx, comprador, { refundCents: 0, actorId: null })),
+      t.db.transaction((tx) => payOutOrder(tx, comprador, { refundCents: 0, actorId: null })),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
   it('lets only one of two simultaneous payouts through', async () => {
     const results = await Promise.allSettled([
-      t.db.transaction((tx) => payOutParticipation(tx, andina, { refundCents: 0, actorId: null })),
-      t.db.transaction((tx) => payOutParticipation(tx, andina, { refundCents: 0, actorId: null })),
+      t.db.transaction((tx) => payOutOrder(tx, andina, { refundCents: 0, actorId: null })),
+      t.db.transaction((tx) => payOutOrder(tx, andina, { refundCents: 0, actorId: null })),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const ledger = await getOperationLedger(t.db, (await getOperationOf(andina))!);
@@ -49,15 +50,12 @@ describe('escrow ledger service', () => {
 
   it('refuses a refund above what is held', async () => {
     await expect(
-      t.db.transaction((tx) => payOutParticipation(tx, andina, { refundCents: 1, actorId: null })),
+      t.db.transaction((tx) => payOutOrder(tx, andina, { refundCents: 1, actorId: null })),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
-  async function getOperationOf(participationId: string): Promise<string | undefined> {
-    const [row] = await t.db
-      .select({ operationId: participations.operationId })
-      .from(participations)
-      .where(eq(participations.id, participationId));
+  async function getOperationOf(orderId: string): Promise<string | undefined> {
+    const [row] = await t.db.select({ operationId: orders.operationId }).from(orders).where(eq(orders.id, orderId));
     return row?.operationId;
   }
 });

@@ -7,33 +7,26 @@ import {
   sumPayoutSplits,
 } from '@tradeops/shared';
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type AppTransaction, type Queryable } from '../../db/client';
 import { getPgErrorCode } from '../../db/errors';
-import { accountBalances, ledgerEntries, ledgerTransfers, participations, operations } from '../../db/schema';
+import { ledgerEntries, ledgerTransfers, orders, operations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { writeAudit } from '../audit/audit.service';
 import { assertEscrowMayMove } from '../compliance/compliance-gates.service';
 import { getPlatformSettings } from '../settings/settings.service';
-import {
-  ESCROW_ACCOUNT_KIND,
-  PLATFORM_REVENUE_ACCOUNT,
-  buyerAccount,
-  escrowAccount,
-  sellerAccount,
-} from './ledger-accounts';
+import { PLATFORM_REVENUE_ACCOUNT, buyerAccount, escrowAccount, sellerAccount } from './ledger-accounts';
+import { getEscrowStates, getHeldCents } from './read-escrow.service';
 
 /**
  * The one place money moves (docs/architecture.md, Domain). Every function takes the caller's
  * transaction: the ledger rows commit or roll back with the business change
  * that caused them. The database enforces the rest: each transfer's entries sum
  * to zero (deferred trigger), rows are never updated or deleted, and a
- * participation has at most one deposit and one payout (partial unique indexes).
+ * order has at most one deposit and one payout (partial unique indexes).
  */
 
-export type EscrowState = 'none' | 'held' | 'released' | 'refunded' | 'split';
-
-interface ParticipationMoney {
+interface OrderMoney {
   id: string;
   operationId: string;
   userId: string;
@@ -41,19 +34,19 @@ interface ParticipationMoney {
   amountCents: number;
 }
 
-async function lockParticipationMoney(tx: AppTransaction, participationId: string): Promise<ParticipationMoney> {
+async function lockOrderMoney(tx: AppTransaction, orderId: string): Promise<OrderMoney> {
   const [row] = await tx
     .select({
-      id: participations.id,
-      operationId: participations.operationId,
-      userId: participations.userId,
+      id: orders.id,
+      operationId: orders.operationId,
+      userId: orders.userId,
       sellerId: operations.sellerId,
-      amountCents: participations.amountCents,
+      amountCents: orders.amountCents,
     })
-    .from(participations)
-    .innerJoin(operations, eq(operations.id, participations.operationId))
-    .where(eq(participations.id, participationId))
-    .for('update', { of: participations });
+    .from(orders)
+    .innerJoin(operations, eq(operations.id, orders.operationId))
+    .where(eq(orders.id, orderId))
+    .for('update', { of: orders });
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
@@ -63,7 +56,7 @@ async function insertTransfer(
   transfer: {
     kind: LedgerTransferKind;
     operationId: string;
-    participationId: string | null;
+    orderId: string | null;
     memo: string | null;
     createdBy: string | null;
     tranche?: 1 | 2;
@@ -84,18 +77,14 @@ async function insertTransfer(
   }
 }
 
-/** A confirmed payment: the participation's amount moves from the buyer into the operation's escrow. */
-export async function recordDeposit(
-  tx: AppTransaction,
-  participationId: string,
-  actorId: string | null,
-): Promise<string> {
-  const money = await lockParticipationMoney(tx, participationId);
+/** A confirmed payment: the order's amount moves from the buyer into the operation's escrow. */
+export async function recordDeposit(tx: AppTransaction, orderId: string, actorId: string | null): Promise<string> {
+  const money = await lockOrderMoney(tx, orderId);
   // A deposit of nothing would be a transfer without entries: refused, never written.
   if (money.amountCents <= 0) throw new AppError('PAYMENT_AMOUNT_INVALID');
   return insertTransfer(
     tx,
-    { kind: 'deposit', operationId: money.operationId, participationId, memo: null, createdBy: actorId },
+    { kind: 'deposit', operationId: money.operationId, orderId, memo: null, createdBy: actorId },
     [
       { account: buyerAccount(money.userId), amountCents: -money.amountCents },
       { account: escrowAccount(money.operationId), amountCents: money.amountCents },
@@ -104,7 +93,7 @@ export async function recordDeposit(
 }
 
 /**
- * Pays out what a participation holds in escrow, once: `refundCents` goes back
+ * Pays out what an order holds in escrow, once: `refundCents` goes back
  * to the buyer and the rest to the seller, less the platform's fee (a platform
  * setting in basis points), which goes to `platform:revenue` in the same transfer.
  * The entries are computePayoutSplit's (shared), the function the back office's
@@ -112,13 +101,13 @@ export async function recordDeposit(
  * fee. 0 is a release, the whole amount a refund, anything between a split (a
  * dispute's partial refund) recorded as one release transfer with up to four
  * entries. A second payout is refused (CONFLICT) by the unique index, whatever the
- * concurrency. A participation never deposited has nothing to pay out (NOT_FOUND is
+ * concurrency. An order never deposited has nothing to pay out (NOT_FOUND is
  * not right either: CONFLICT says "not now"). The rate used is kept in the audit
  * log (`escrow.platform_fee`, entity the transfer) for the seller's statement.
  */
-export async function payOutParticipation(
+export async function payOutOrder(
   tx: AppTransaction,
-  participationId: string,
+  orderId: string,
   options: {
     refundCents: number;
     actorId: string | null;
@@ -133,10 +122,10 @@ export async function payOutParticipation(
     tranche?: 1 | 2;
   },
 ): Promise<string> {
-  const money = await lockParticipationMoney(tx, participationId);
+  const money = await lockOrderMoney(tx, orderId);
   // A party with an open or confirmed compliance case holds the money where it is.
   await assertEscrowMayMove(tx, { buyerId: money.userId, sellerId: money.sellerId });
-  const held = await getHeldCents(tx, participationId);
+  const held = await getHeldCents(tx, orderId);
   if (held <= 0) throw new AppError('CONFLICT');
   if (options.planned && options.planned.heldCents !== held) throw new AppError('PAYOUT_CHANGED');
   const refund = options.refundCents;
@@ -155,7 +144,7 @@ export async function payOutParticipation(
     {
       kind: split.kind,
       operationId: money.operationId,
-      participationId,
+      orderId,
       memo: options.memo ?? null,
       createdBy: options.actorId,
       tranche: options.tranche ?? 1,
@@ -169,7 +158,7 @@ export async function payOutParticipation(
       entityType: 'ledger_transfer',
       entityId: transferId,
       data: {
-        participationId,
+        orderId,
         grossCents: split.grossCents,
         feeBps: split.feeBps,
         feeCents: split.feeCents,
@@ -183,7 +172,7 @@ export async function payOutParticipation(
 
 /** One order's payout as it would be booked now. */
 export interface PayoutPlanLine {
-  participationId: string;
+  orderId: string;
   buyerCompany: string;
   split: PayoutSplit;
 }
@@ -228,7 +217,7 @@ export async function planPayouts(
     const holdbackCents =
       options.releaseBps === undefined || refundCents > 0 ? 0 : computeHoldbackCents(heldCents, options.releaseBps);
     lines.push({
-      participationId: order.id,
+      orderId: order.id,
       buyerCompany: order.companyName,
       split: computePayoutSplit({ heldCents, refundCents, feeBps: platformFeeBps, holdbackCents }),
     });
@@ -241,8 +230,8 @@ export async function planPayouts(
  * back the one it showed; an action whose plan no longer matches it is refused (PAYOUT_CHANGED).
  */
 export function payoutPlanDigest(plan: PayoutPlan): string {
-  const figures = plan.lines.map(({ participationId, split }) => [
-    participationId,
+  const figures = plan.lines.map(({ orderId, split }) => [
+    orderId,
     split.heldCents,
     split.refundCents,
     split.holdbackCents,
@@ -260,7 +249,7 @@ export function assertPlanConfirmed(plan: PayoutPlan, previewDigest: string | un
 }
 
 /**
- * Books a plan made in this transaction: one payout transfer per order (payOutParticipation), with
+ * Books a plan made in this transaction: one payout transfer per order (payOutOrder), with
  * the plan's fee rate and refusing an order whose held amount moved since it was planned.
  */
 export async function bookPayoutPlan(
@@ -270,7 +259,7 @@ export async function bookPayoutPlan(
   memo: string,
 ): Promise<{ releasedCents: number; refundedCents: number; heldBackCents: number }> {
   for (const line of plan.lines) {
-    await payOutParticipation(tx, line.participationId, {
+    await payOutOrder(tx, line.orderId, {
       refundCents: line.split.refundCents,
       actorId,
       memo,
@@ -280,137 +269,4 @@ export async function bookPayoutPlan(
   }
   const totals = sumPayoutSplits(plan.lines.map((line) => line.split));
   return { releasedCents: totals.grossCents, refundedCents: totals.refundCents, heldBackCents: totals.holdbackCents };
-}
-
-/** Cents a participation has in escrow now (deposit minus what was paid out of it). */
-export async function getHeldCents(db: Queryable, participationId: string): Promise<number> {
-  const [row] = await db
-    .select({
-      held: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.account} like 'escrow:%'), 0)`,
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-    .where(eq(ledgerTransfers.participationId, participationId));
-  return Number(row?.held ?? 0);
-}
-
-/** Where one order's money stands, from its ledger entries. */
-export interface EscrowPosition {
-  state: EscrowState;
-  heldCents: number;
-  refundedCents: number;
-  /** Left escrow for the seller's side, the platform's fee included (gross). */
-  releasedCents: number;
-  feeCents: number;
-}
-
-/** The escrow state of each given participation, for the buyer's and seller's views. */
-export async function getEscrowStates(db: Queryable, participationIds: string[]): Promise<Map<string, EscrowPosition>> {
-  const result = new Map<string, EscrowPosition>();
-  if (participationIds.length === 0) return result;
-  const rows = await db
-    .select({
-      participationId: ledgerTransfers.participationId,
-      escrow: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.account} like 'escrow:%'), 0)`,
-      deposited: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerTransfers.kind} = 'deposit' and ${ledgerEntries.account} like 'escrow:%'), 0)`,
-      toBuyer: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerTransfers.kind} <> 'deposit' and ${ledgerEntries.account} like 'buyer:%'), 0)`,
-      // Released: what left escrow for the seller, the platform's fee on it included (gross).
-      toSeller: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.account} like 'seller:%' or ${ledgerEntries.account} like 'platform:%'), 0)`,
-      fee: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.account} like 'platform:%'), 0)`,
-    })
-    .from(ledgerTransfers)
-    .innerJoin(ledgerEntries, eq(ledgerEntries.transferId, ledgerTransfers.id))
-    .where(inArray(ledgerTransfers.participationId, participationIds))
-    .groupBy(ledgerTransfers.participationId);
-  for (const row of rows) {
-    const held = Number(row.escrow);
-    const refunded = Number(row.toBuyer);
-    const released = Number(row.toSeller);
-    let state: EscrowState = 'none';
-    if (Number(row.deposited) > 0) {
-      if (held > 0) state = 'held';
-      else if (refunded > 0 && released > 0) state = 'split';
-      else if (refunded > 0) state = 'refunded';
-      else state = 'released';
-    }
-    result.set(row.participationId!, {
-      state,
-      heldCents: held,
-      refundedCents: refunded,
-      releasedCents: released,
-      feeCents: Number(row.fee),
-    });
-  }
-  return result;
-}
-
-/** Every transfer of an operation with its entries, oldest first (the admins' ledger view). */
-export async function getOperationLedger(db: Queryable, operationId: string) {
-  const transfers = await db
-    .select()
-    .from(ledgerTransfers)
-    .where(eq(ledgerTransfers.operationId, operationId))
-    .orderBy(asc(ledgerTransfers.createdAt), asc(ledgerTransfers.id));
-  const entries =
-    transfers.length === 0
-      ? []
-      : await db
-          .select()
-          .from(ledgerEntries)
-          .where(
-            inArray(
-              ledgerEntries.transferId,
-              transfers.map((transfer) => transfer.id),
-            ),
-          )
-          .orderBy(asc(ledgerEntries.id));
-  const byTransfer = new Map<string, (typeof entries)[number][]>();
-  for (const entry of entries) {
-    const list = byTransfer.get(entry.transferId);
-    if (list) list.push(entry);
-    else byTransfer.set(entry.transferId, [entry]);
-  }
-  return transfers.map((transfer) => ({ ...transfer, entries: byTransfer.get(transfer.id) ?? [] }));
-}
-
-/**
- * Cents held in escrow, per operation or overall (admin KPIs): from the balances a trigger keeps with
- * every ledger entry (account_balances, migration 0026), never a scan of the ledger.
- */
-export async function getEscrowHeldCents(db: Queryable, operationId?: string): Promise<number> {
-  const [row] = await db
-    .select({ held: sql<string>`coalesce(sum(${accountBalances.balanceCents}), 0)` })
-    .from(accountBalances)
-    .where(
-      operationId
-        ? eq(accountBalances.account, escrowAccount(operationId))
-        : eq(accountBalances.kind, ESCROW_ACCOUNT_KIND),
-    );
-  return Number(row?.held ?? 0);
-}
-
-/** Cents held in escrow per operation (the seller's offers), from the maintained balances; absent: 0. */
-export async function getEscrowHeldByOperation(db: Queryable, operationIds: string[]): Promise<Map<string, number>> {
-  if (operationIds.length === 0) return new Map();
-  const rows = await db
-    .select({ account: accountBalances.account, balanceCents: accountBalances.balanceCents })
-    .from(accountBalances)
-    .where(inArray(accountBalances.account, operationIds.map(escrowAccount)));
-  const prefix = `${ESCROW_ACCOUNT_KIND}:`;
-  return new Map(rows.map((row) => [row.account.slice(prefix.length), row.balanceCents]));
-}
-
-/** When each participation's escrow was paid out (its release or refund transfer), by participation id. */
-export async function getPayoutDates(db: Queryable, participationIds: string[]): Promise<Map<string, Date>> {
-  if (participationIds.length === 0) return new Map();
-  const rows = await db
-    .select({ participationId: ledgerTransfers.participationId, createdAt: ledgerTransfers.createdAt })
-    .from(ledgerTransfers)
-    .where(
-      and(
-        inArray(ledgerTransfers.participationId, participationIds),
-        inArray(ledgerTransfers.kind, ['release', 'refund']),
-      ),
-    );
-  return new Map(rows.map((row) => [row.participationId!, row.createdAt]));
 }

@@ -7,7 +7,7 @@ import { fillOperation } from '../../test/lifecycle';
 import { selectRows } from '../../db/client';
 import { readAllPages } from '../../test/pages';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
-import { payOutParticipation } from './escrow.service';
+import { payOutOrder } from './escrow.service';
 
 /*
  * Issue 23, item 4: the ledger page's summary hid refunds ("Depositado $69,000 · Pagado $69,000")
@@ -55,7 +55,7 @@ describe('the operation ledger’s summary and transfer names', () => {
     const operationId = demoOperationId('refined-sugar');
     const [partlyRefunded, stillHeld] = (await fillOperation(t, 'refined-sugar')) as [string, string];
     await t.db.transaction((tx) =>
-      payOutParticipation(tx, partlyRefunded, { refundCents: 500_000, actorId: null, memo: 'dispute_partial' }),
+      payOutOrder(tx, partlyRefunded, { refundCents: 500_000, actorId: null, memo: 'dispute_partial' }),
     );
     const ledger = await ledgerOf(operationId);
 
@@ -79,11 +79,11 @@ describe('the operation ledger’s summary and transfer names', () => {
       ledger.released_to_seller_cents + ledger.platform_fee_cents + ledger.refunded_cents + ledger.held_cents,
     ).toBe(ledger.deposited_cents);
     const split = ledger.items.find(
-      (transfer) => transfer.participation_id === partlyRefunded && transfer.kind !== 'deposit',
+      (transfer) => transfer.order_id === partlyRefunded && transfer.kind !== 'deposit',
     );
     // Stored as a release (one payout per order), shown as what it is.
     expect(split).toMatchObject({ kind: 'release', nature: 'partial_refund' });
-    expect(ledger.items.filter((transfer) => transfer.participation_id === stillHeld).map((t) => t.nature)).toEqual([
+    expect(ledger.items.filter((transfer) => transfer.order_id === stillHeld).map((t) => t.nature)).toEqual([
       'deposit',
     ]);
   });
@@ -92,12 +92,12 @@ describe('the operation ledger’s summary and transfer names', () => {
     const operationId = demoOperationId('cocoa-liquor');
     const [released, refunded] = (await fillOperation(t, 'cocoa-liquor')) as [string, string];
     await t.db.transaction(async (tx) => {
-      await payOutParticipation(tx, released, { refundCents: 0, actorId: null });
-      await payOutParticipation(tx, refunded, { refundCents: 9_000_000, actorId: null });
+      await payOutOrder(tx, released, { refundCents: 0, actorId: null });
+      await payOutOrder(tx, refunded, { refundCents: 9_000_000, actorId: null });
     });
     const ledger = await ledgerOf(operationId);
-    const natureOf = (participationId: string) =>
-      ledger.items.find((transfer) => transfer.participation_id === participationId && transfer.kind !== 'deposit')
+    const natureOf = (orderId: string) =>
+      ledger.items.find((transfer) => transfer.order_id === orderId && transfer.kind !== 'deposit')
         ?.nature;
     expect(natureOf(released)).toBe('release');
     expect(natureOf(refunded)).toBe('refund');
@@ -114,7 +114,7 @@ describe('the operation ledger’s summary and transfer names', () => {
     const operationId = demoOperationId('soybeans');
     const [partlyRefunded] = (await fillOperation(t, 'soybeans')) as [string, string];
     await t.db.transaction((tx) =>
-      payOutParticipation(tx, partlyRefunded, { refundCents: 100_000, actorId: null, memo: 'dispute_partial' }),
+      payOutOrder(tx, partlyRefunded, { refundCents: 100_000, actorId: null, memo: 'dispute_partial' }),
     );
     const sums = {
       deposited_cents: await sumOfRows(operationId, 'escrow', 'deposit'),

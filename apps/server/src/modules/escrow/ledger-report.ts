@@ -119,7 +119,7 @@ export async function getLedger(
         id: transfer.id,
         kind: transfer.kind,
         nature: ledgerTransferNature(transfer.kind, entries),
-        participation_id: transfer.participationId,
+        order_id: transfer.orderId,
         memo: transfer.memo,
         created_at: transfer.createdAt.toISOString(),
         sum_cents: entries.reduce((sum, entry) => sum + entry.amountCents, 0),

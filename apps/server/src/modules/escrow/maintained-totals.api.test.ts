@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
-import { demoParticipationId } from '../../db/seed/demo-operations';
+import { demoOrderId } from '../../db/seed/demo-operations';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { getAdminDashboard } from '../dashboards/dashboards.service';
-import { getEscrowHeldCents, payOutParticipation } from './escrow.service';
+import { payOutOrder } from './escrow.service';
+import { getEscrowHeldCents } from './read-escrow.service';
 
 /**
  * The back office's money totals come from account_balances and order_volume_by_month, kept by
@@ -41,7 +42,7 @@ describe('balances and the monthly volume kept with the ledger and the orders', 
       t.db,
       sql`select to_char(date_trunc('month', created_at at time zone 'UTC'), 'YYYY-MM') as month,
                  sum(volume)::int as tons, sum(amount_cents)::float8 as cents
-          from operation_participants where status = 'active' group by 1`,
+          from orders where status = 'active' group by 1`,
     );
     const byMonth = new Map(rows.map((row) => [row.month, row]));
     for (const month of dashboard.volumeByMonth) {
@@ -62,10 +63,10 @@ describe('balances and the monthly volume kept with the ledger and the orders', 
   it('move with payouts (release, partial refund) in the same transaction', async () => {
     const before = await getEscrowHeldCents(t.db);
     await t.db.transaction((tx) =>
-      payOutParticipation(tx, demoParticipationId('featured-comprador'), { refundCents: 150_000, actorId: null }),
+      payOutOrder(tx, demoOrderId('featured-comprador'), { refundCents: 150_000, actorId: null }),
     );
     await t.db.transaction((tx) =>
-      payOutParticipation(tx, demoParticipationId('featured-importadora-andina'), { refundCents: 0, actorId: null }),
+      payOutOrder(tx, demoOrderId('featured-importadora-andina'), { refundCents: 0, actorId: null }),
     );
     expect(await getEscrowHeldCents(t.db)).toBeLessThan(before);
     await expectBalancesEqualLedger();
@@ -75,7 +76,7 @@ describe('balances and the monthly volume kept with the ledger and the orders', 
     const before = await getEscrowHeldCents(t.db);
     await expect(
       t.db.transaction(async (tx) => {
-        await payOutParticipation(tx, demoParticipationId('featured-importadora-andina'), {
+        await payOutOrder(tx, demoOrderId('featured-importadora-andina'), {
           refundCents: 0,
           actorId: null,
         });
@@ -88,8 +89,8 @@ describe('balances and the monthly volume kept with the ledger and the orders', 
   it('drop an order from its month when it stops being live', async () => {
     await selectRows(
       t.db,
-      sql`update operation_participants set status = 'cancelled', ended_reason = 'cancelled_by_buyer', ended_at = now()
-          where id = (select id from operation_participants where status = 'active' order by created_at desc limit 1)`,
+      sql`update orders set status = 'cancelled', ended_reason = 'cancelled_by_buyer', ended_at = now()
+          where id = (select id from orders where status = 'active' order by created_at desc limit 1)`,
     );
     await expectVolumeEqualsLiveOrders();
   });

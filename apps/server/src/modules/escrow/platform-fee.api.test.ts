@@ -5,7 +5,8 @@ import { demoUserId } from '../../db/seed/demo-accounts';
 import { demoOperationId } from '../../db/seed/demo-operations';
 import { fillOperation } from '../../test/lifecycle';
 import { type TestApp, createTestApp } from '../../test/test-app';
-import { getOperationLedger, getHeldCents, payOutParticipation } from './escrow.service';
+import { payOutOrder } from './escrow.service';
+import { getOperationLedger, getHeldCents } from './read-escrow.service';
 
 /** The platform's fee at release: taken from the seller's side of a payout, never from a refund. */
 describe('platform fee on payouts', () => {
@@ -15,11 +16,9 @@ describe('platform fee on payouts', () => {
   });
   afterAll(async () => t.close());
 
-  async function entriesOf(operationKey: string, participationId: string) {
+  async function entriesOf(operationKey: string, orderId: string) {
     const ledger = await getOperationLedger(t.db, demoOperationId(operationKey));
-    const payout = ledger.find(
-      (transfer) => transfer.participationId === participationId && transfer.kind !== 'deposit',
-    );
+    const payout = ledger.find((transfer) => transfer.orderId === orderId && transfer.kind !== 'deposit');
     return {
       transfer: payout!,
       byAccount: Object.fromEntries(payout!.entries.map((entry) => [entry.account, entry.amountCents])),
@@ -30,7 +29,7 @@ describe('platform fee on payouts', () => {
   it('takes 2 % of a release (the default) into platform:revenue, in the same transfer, summing to zero', async () => {
     const [first, second] = await fillOperation(t, 'cocoa-liquor');
     const held = await getHeldCents(t.db, first!);
-    await t.db.transaction((tx) => payOutParticipation(tx, first!, { refundCents: 0, actorId: null }));
+    await t.db.transaction((tx) => payOutOrder(tx, first!, { refundCents: 0, actorId: null }));
     const { transfer, byAccount, sum } = await entriesOf('cocoa-liquor', first!);
     const fee = Math.floor(held * 0.02);
     expect(transfer.kind).toBe('release');
@@ -51,7 +50,7 @@ describe('platform fee on payouts', () => {
     // A partial refund: the fee is on what the seller is paid, not on the refund.
     const heldSecond = await getHeldCents(t.db, second!);
     const refund = 123_457;
-    await t.db.transaction((tx) => payOutParticipation(tx, second!, { refundCents: refund, actorId: null }));
+    await t.db.transaction((tx) => payOutOrder(tx, second!, { refundCents: refund, actorId: null }));
     const split = await entriesOf('cocoa-liquor', second!);
     const splitFee = Math.floor(((heldSecond - refund) * 200) / 10_000);
     expect(split.transfer.entries).toHaveLength(4);
@@ -66,7 +65,7 @@ describe('platform fee on payouts', () => {
   it('takes no fee from a refund, and follows the setting (0 %, 1.5 %)', async () => {
     const [refunded, free] = await fillOperation(t, 'mozzarella');
     const held = await getHeldCents(t.db, refunded!);
-    await t.db.transaction((tx) => payOutParticipation(tx, refunded!, { refundCents: held, actorId: null }));
+    await t.db.transaction((tx) => payOutOrder(tx, refunded!, { refundCents: held, actorId: null }));
     const refund = await entriesOf('mozzarella', refunded!);
     expect(refund.transfer.kind).toBe('refund');
     expect(Object.keys(refund.byAccount)).not.toContain('platform:revenue');
@@ -79,7 +78,7 @@ describe('platform fee on payouts', () => {
         target: platformSettings.key,
         set: { value: 0 },
       });
-    await t.db.transaction((tx) => payOutParticipation(tx, free!, { refundCents: 0, actorId: null }));
+    await t.db.transaction((tx) => payOutOrder(tx, free!, { refundCents: 0, actorId: null }));
     const release = await entriesOf('mozzarella', free!);
     expect(release.transfer.entries).toHaveLength(2);
     expect(Object.keys(release.byAccount)).not.toContain('platform:revenue');
@@ -87,7 +86,7 @@ describe('platform fee on payouts', () => {
     await t.db.update(platformSettings).set({ value: 150 }).where(eq(platformSettings.key, 'platform_fee_bps'));
     const [oneAndHalf] = await fillOperation(t, 'sunflower-oil');
     const heldThird = await getHeldCents(t.db, oneAndHalf!);
-    await t.db.transaction((tx) => payOutParticipation(tx, oneAndHalf!, { refundCents: 0, actorId: null }));
+    await t.db.transaction((tx) => payOutOrder(tx, oneAndHalf!, { refundCents: 0, actorId: null }));
     const third = await entriesOf('sunflower-oil', oneAndHalf!);
     expect(third.byAccount['platform:revenue']).toBe(Math.floor((heldThird * 150) / 10_000));
     expect(third.sum).toBe(0);

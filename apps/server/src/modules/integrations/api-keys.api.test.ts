@@ -15,6 +15,17 @@ import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 const EXPECTED_API_KEY_ROUTES: Record<string, ApiKeyScope> = {
   'GET /api/operations/:id': 'read',
   'GET /api/operations/:id/spec': 'read',
+  'GET /api/operations/:id/orders/mine': 'read',
+  'GET /api/operations/:id/order-form': 'read',
+  'POST /api/operations/:id/orders': 'write',
+  'GET /api/orders/:id': 'read',
+  'POST /api/orders/:id/proof': 'write',
+  'GET /api/orders/:id/contract.pdf': 'read',
+  'GET /api/orders/:id/proof': 'read',
+  'POST /api/orders/:id/cancel': 'write',
+  'GET /api/orders/:id/statement': 'read',
+  'GET /api/orders/:id/statement.pdf': 'read',
+  // The deprecated paths orders had as participations, with the same scopes.
   'GET /api/operations/:id/participations/mine': 'read',
   'GET /api/operations/:id/participation-form': 'read',
   'POST /api/operations/:id/participations': 'write',
@@ -108,7 +119,7 @@ describe('API keys', () => {
     const operation = await createOpenOperation(t.db);
     const order = await t.app.inject({
       method: 'POST',
-      url: `/api/operations/${operation.id}/participations`,
+      url: `/api/operations/${operation.id}/orders`,
       headers: bearer(key),
       payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
     });
@@ -147,7 +158,7 @@ describe('API keys', () => {
     const body = { volume: 5, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION };
     const viaKey = await t.app.inject({
       method: 'POST',
-      url: `/api/operations/${operation.id}/participations`,
+      url: `/api/operations/${operation.id}/orders`,
       headers: bearer(key),
       payload: body,
     });
@@ -155,7 +166,7 @@ describe('API keys', () => {
     // The same request with the session cookie and no Origin is a cross-site request: refused.
     const viaCookie = await t.app.inject({
       method: 'POST',
-      url: `/api/operations/${operation.id}/participations`,
+      url: `/api/operations/${operation.id}/orders`,
       headers: { cookie: buyerSession.cookie! },
       payload: { ...body, idempotency_key: randomUUID() },
     });

@@ -92,7 +92,7 @@ describe('webhooks delivered by the job queue, signed, retried with backoff', ()
   });
 
   it('sends an order’s event to a receiver that fails twice: three signed tries, one event, then a resend', async () => {
-    const created = await addEndpoint(t, buyer, receiver.url, ['participation.created', 'payment.confirmed']);
+    const created = await addEndpoint(t, buyer, receiver.url, ['order.created', 'payment.confirmed']);
     expect(created.statusCode, created.body).toBe(201);
     const { endpoint, secret } = created.json() as CreatedWebhook;
     expect(secret).toMatch(/^whsec_[\w-]{43}$/);
@@ -104,7 +104,7 @@ describe('webhooks delivered by the job queue, signed, retried with backoff', ()
     const orderedAt = performance.now();
     const order = await t.app.inject({
       method: 'POST',
-      url: `/api/operations/${operation.id}/participations`,
+      url: `/api/operations/${operation.id}/orders`,
       headers: buyer,
       payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
     });
@@ -119,8 +119,8 @@ describe('webhooks delivered by the job queue, signed, retried with backoff', ()
     const events = tries.map((attempt) => JSON.parse(attempt.rawBody.toString('utf8')) as Record<string, unknown>);
     expect(new Set(events.map((event) => event.id)).size).toBe(1);
     expect(events[0]).toMatchObject({
-      type: 'participation.created',
-      data: { operationId: operation.id, volume: 5, participationId: order.json().participation.id },
+      type: 'order.created',
+      data: { operationId: operation.id, volume: 5, orderId: order.json().order.id },
     });
     expect(tries[0]!.headers['tradeops-event-id']).toBe(events[0]!.id);
     // Backoff: the second wait is longer than the first (300 ms, then 600 ms, plus the workers' polling).
@@ -149,7 +149,7 @@ describe('webhooks delivered by the job queue, signed, retried with backoff', ()
       status: 'succeeded',
       attempts: 3,
       lastStatusCode: 204,
-      eventType: 'participation.created',
+      eventType: 'order.created',
     });
     expect(performance.now() - orderedAt).toBeLessThan(20_000);
 
@@ -192,7 +192,7 @@ describe('webhooks delivered by the job queue, signed, retried with backoff', ()
       const operation = await createOpenOperation(t.db);
       await t.app.inject({
         method: 'POST',
-        url: `/api/operations/${operation.id}/participations`,
+        url: `/api/operations/${operation.id}/orders`,
         headers: buyer,
         payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
       });
@@ -274,7 +274,7 @@ describe('webhook endpoints on internal addresses (outside development)', () => 
       const operation = await createOpenOperation(t.db);
       await t.app.inject({
         method: 'POST',
-        url: `/api/operations/${operation.id}/participations`,
+        url: `/api/operations/${operation.id}/orders`,
         headers: buyer,
         payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
       });

@@ -1,7 +1,7 @@
 import { DAY_MS } from '@tradeops/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, notifications, participations, profiles, userDocuments } from '../../db/schema';
+import { emailOutbox, notifications, orders, profiles, userDocuments } from '../../db/schema';
 import { createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, requestOrder } from '../../test/deals';
 import { JPEG_BYTES, PDF_BYTES } from '../../test/kyc-files';
@@ -92,7 +92,7 @@ describe('a lapsed KYC', () => {
     expect(spanish.statusCode).toBe(403);
     expect(spanish.json().error.code).toBe('KYC_EXPIRED');
     expect(spanish.json().error.message).toMatch(
-      /^Tu verificación KYC venció el .+\. Renuévala para hacer nuevas órdenes u ofertas/,
+      /^Tu verificación KYC venció el .+\. Renuévala para hacer nuevos pedidos u ofertas/,
     );
     const english = await requestOrder(t.app, { ...buyer!.headers, 'accept-language': 'en' }, operation.id, {
       volume: 5,
@@ -100,7 +100,7 @@ describe('a lapsed KYC', () => {
     expect(english.json().error.message).toMatch(
       /^Your KYC verification expired on .+\. Renew it to place new orders or offers/,
     );
-    expect(await t.db.select().from(participations).where(eq(participations.userId, buyer!.userId))).toEqual([]);
+    expect(await t.db.select().from(orders).where(eq(orders.userId, buyer!.userId))).toEqual([]);
 
     const status = await t.app.inject({ method: 'GET', url: '/api/kyc', headers: buyer!.headers });
     expect(status.json()).toMatchObject({ kycRenewal: 'expired', kycExpiresAt: lapsedOn.toISOString() });

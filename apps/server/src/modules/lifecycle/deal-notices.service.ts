@@ -2,14 +2,14 @@
 // transaction of the order or the payment confirmation that reached them.
 import { type AppTransaction } from '../../db/client';
 import { type OperationRow } from '../operations/operation-aggregate';
-import { listLiveParticipations, notifyDeal } from './deal-participants';
+import { listLiveOrders, notifyDeal } from './deal-participants';
 
 /**
  * Tells the deal's buyers and seller that its last free ton was just reserved (active → allocated),
  * with how many reserved tons are still unpaid: the deal is not funded until they are paid.
  */
 export async function notifyDealAllocated(tx: AppTransaction, operation: OperationRow): Promise<void> {
-  const live = await listLiveParticipations(tx, operation.id);
+  const live = await listLiveOrders(tx, operation.id);
   const paidTons = live.reduce((sum, p) => sum + (p.paymentStatus === 'confirmed' ? p.volume : 0), 0);
   await notifyDeal(tx, operation, 'deal.allocated', {
     totalTons: operation.totalTons,

@@ -1,28 +1,28 @@
 // The deal's live orders and how a lifecycle step reaches them and the seller (inside the lifecycle module).
 import { and, asc, eq } from 'drizzle-orm';
 import { type AppTransaction, type Queryable } from '../../db/client';
-import { participations, profiles } from '../../db/schema';
+import { orders, profiles } from '../../db/schema';
 import { type NotificationType, formatCalendarDate, isTradeDocumentKind, operationTitleFor } from '@tradeops/shared';
 import { translate } from '../../plugins/i18n';
 import { loadRecipients, notifyUser } from '../notifications/notify';
 import { type OperationRow } from '../operations/operation-aggregate';
 
 /** Live orders of a deal (the ones that hold tons), oldest first. */
-export async function listLiveParticipations(db: Queryable, operationId: string) {
+export async function listLiveOrders(db: Queryable, operationId: string) {
   return db
     .select({
-      id: participations.id,
-      userId: participations.userId,
-      volume: participations.volume,
-      amountCents: participations.amountCents,
-      paymentStatus: participations.paymentStatus,
-      notificationsEnabled: participations.notificationsEnabled,
+      id: orders.id,
+      userId: orders.userId,
+      volume: orders.volume,
+      amountCents: orders.amountCents,
+      paymentStatus: orders.paymentStatus,
+      notificationsEnabled: orders.notificationsEnabled,
       companyName: profiles.companyName,
     })
-    .from(participations)
-    .innerJoin(profiles, eq(profiles.id, participations.userId))
-    .where(and(eq(participations.operationId, operationId), eq(participations.status, 'active')))
-    .orderBy(asc(participations.createdAt), asc(participations.id));
+    .from(orders)
+    .innerJoin(profiles, eq(profiles.id, orders.userId))
+    .where(and(eq(orders.operationId, operationId), eq(orders.status, 'active')))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
 }
 
 /**
@@ -38,7 +38,7 @@ export async function notifyDeal(
   type: NotificationType,
   data: Record<string, unknown>,
 ): Promise<void> {
-  const participants = await listLiveParticipations(tx, operation.id);
+  const participants = await listLiveOrders(tx, operation.id);
   const emailOff = new Set(participants.filter((p) => !p.notificationsEnabled).map((p) => p.userId));
   const userIds = [...new Set([...participants.map((p) => p.userId), operation.sellerId])];
   const recipients = await loadRecipients(tx, userIds);

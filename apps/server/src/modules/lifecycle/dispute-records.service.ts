@@ -10,7 +10,7 @@ import {
 } from '@tradeops/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { type AppTransaction, type Queryable } from '../../db/client';
-import { disputeEvidence, disputes, operationMilestones, participations, profiles } from '../../db/schema';
+import { disputeEvidence, disputes, operationMilestones, orders, profiles } from '../../db/schema';
 import { type OperationRow } from '../operations/operation-aggregate';
 import { getPlatformSettings } from '../settings/settings.service';
 
@@ -35,16 +35,16 @@ export async function openInspectionDispute(
 }
 
 /** The caller's live, paid order in the deal: what lets a buyer open a dispute or add evidence. */
-export async function findPaidLiveParticipation(db: Queryable, operationId: string, userId: string) {
+export async function findPaidLiveOrder(db: Queryable, operationId: string, userId: string) {
   const [row] = await db
-    .select({ id: participations.id })
-    .from(participations)
+    .select({ id: orders.id })
+    .from(orders)
     .where(
       and(
-        eq(participations.operationId, operationId),
-        eq(participations.userId, userId),
-        eq(participations.status, 'active'),
-        eq(participations.paymentStatus, 'confirmed'),
+        eq(orders.operationId, operationId),
+        eq(orders.userId, userId),
+        eq(orders.status, 'active'),
+        eq(orders.paymentStatus, 'confirmed'),
       ),
     )
     .limit(1);
@@ -75,14 +75,14 @@ export async function getDisputeWindow(
   operation: Pick<OperationRow, 'id' | 'status'>,
   now = new Date(),
 ): Promise<DisputeWindow> {
-  const [closesAt, participation, open] = await Promise.all([
+  const [closesAt, order, open] = await Promise.all([
     getWindowEnd(db, operation.id),
-    findPaidLiveParticipation(db, operation.id, viewerId),
+    findPaidLiveOrder(db, operation.id, viewerId),
     findOpenDispute(db, operation.id),
   ]);
   return {
-    can_open: participation !== null && open === null && isWindowOpen(operation.status, closesAt, now),
-    can_add_evidence: participation !== null && open !== null,
+    can_open: order !== null && open === null && isWindowOpen(operation.status, closesAt, now),
+    can_add_evidence: order !== null && open !== null,
     closes_at: closesAt?.toISOString() ?? null,
   };
 }

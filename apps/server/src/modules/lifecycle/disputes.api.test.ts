@@ -4,7 +4,7 @@ import { ledgerTransfers, operations } from '../../db/schema';
 import { demoOperationId } from '../../db/seed/demo-operations';
 import { BILL, daysAgo, fillOperation, recordStep } from '../../test/lifecycle';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
-import { getEscrowStates } from '../escrow/escrow.service';
+import { getEscrowStates } from '../escrow/read-escrow.service';
 import { getOperationControl } from './lifecycle.service';
 
 describe('disputes (back office)', () => {

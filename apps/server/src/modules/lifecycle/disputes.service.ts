@@ -1,14 +1,10 @@
 // Disputes: a failed inspection or a participant opens one (with evidence files), an admin decides it.
 import {
   DISPUTE_EVIDENCE_MAX_FILES,
-  type DisputeDecisionRequest,
   MIME_TYPE_BY_FILE_TYPE,
   type NotificationType,
   type OpenDisputeFields,
-  canApply,
-  findPartialRefundProblems,
   operationTitleFor,
-  writeLedgerMemo,
 } from '@tradeops/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { type FastifyBaseLogger } from 'fastify';
@@ -21,14 +17,11 @@ import { DOCUMENT_UPLOAD, type UploadedFile, checkUploadedFile } from '../../plu
 import { type Storage } from '../../plugins/storage/storage';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { writeAudit } from '../audit/audit.service';
-import { assertPlanConfirmed, bookPayoutPlan, getEscrowStates } from '../escrow/escrow.service';
 import { getDealRoomRole } from '../deal-room/deal-room.service';
 import { loadRecipients, notifyUser } from '../notifications/notify';
 import { type OperationRow, lockExistingOperation, transition } from '../operations/operation-aggregate';
-import { listLiveParticipations, notifyDeal } from './deal-participants';
-import { findOpenDispute, findPaidLiveParticipation, getWindowEnd, isWindowOpen } from './dispute-records.service';
-import { finishSettlement, planDealPayout } from './settlement.service';
-import { screenEscrowParties } from '../compliance/screening.service';
+import { notifyDeal } from './deal-participants';
+import { findOpenDispute, findPaidLiveOrder, getWindowEnd, isWindowOpen } from './dispute-records.service';
 
 const EVIDENCE_BUCKET = 'documents';
 
@@ -123,13 +116,13 @@ export async function openDispute(
 ): Promise<{ dispute_id: string }> {
   checkEvidenceFiles(files);
   const refuse = async (db: Queryable, operation: Pick<OperationRow, 'id' | 'status'>) => {
-    const participation = await findPaidLiveParticipation(db, operationId, auth.user.id);
-    if (!participation) throw new AppError('DISPUTE_NOT_PARTICIPANT');
+    const order = await findPaidLiveOrder(db, operationId, auth.user.id);
+    if (!order) throw new AppError('DISPUTE_NOT_PARTICIPANT');
     if (await findOpenDispute(db, operationId)) throw new AppError('DISPUTE_ALREADY_OPEN');
     if (!isWindowOpen(operation.status, await getWindowEnd(db, operationId), now)) {
       throw new AppError('DISPUTE_WINDOW_CLOSED');
     }
-    return participation;
+    return order;
   };
   // Checked before any file is stored, and again under the lock.
   await refuse(deps.db, await readOperation(deps.db, operationId));
@@ -137,14 +130,14 @@ export async function openDispute(
   return withStoredEvidence(deps, operationId, files, (stored) =>
     deps.db.transaction(async (tx) => {
       const operation = await lockExistingOperation(tx, operationId);
-      const participation = await refuse(tx, operation);
+      const order = await refuse(tx, operation);
       const [dispute] = await tx
         .insert(disputes)
         .values({
           operationId,
           openedBy: 'participant',
           openedByUserId: auth.user.id,
-          participationId: participation.id,
+          orderId: order.id,
           reason: fields.reason,
           createdAt: now,
         })
@@ -160,7 +153,7 @@ export async function openDispute(
         now,
         action: 'operation.dispute_opened',
         reason: fields.reason,
-        data: { disputeId, participationId: participation.id, files: stored.map((file) => file.storageKey) },
+        data: { disputeId, orderId: order.id, files: stored.map((file) => file.storageKey) },
       });
       await notifyDeal(tx, operation, 'operation.dispute_opened', {});
       await notifyAdmins(tx, 'operation.dispute_opened', operation);
@@ -182,7 +175,7 @@ export async function addDisputeEvidence(
   if (files.length === 0) throw new AppError('DOCUMENT_REQUIRED');
   checkEvidenceFiles(files);
   const refuse = async (db: Queryable) => {
-    if (!(await findPaidLiveParticipation(db, operationId, auth.user.id))) {
+    if (!(await findPaidLiveOrder(db, operationId, auth.user.id))) {
       throw new AppError('DISPUTE_NOT_PARTICIPANT');
     }
     const open = await findOpenDispute(db, operationId);
@@ -234,85 +227,4 @@ export async function getDisputeEvidenceFile(
   const file = await storage.get(EVIDENCE_BUCKET, row.storageKey);
   if (!file) throw new AppError('NOT_FOUND');
   return { file, fileName: row.fileName };
-}
-
-/** A dispute's outcome: who gets what (partial refunds per participation id, in cents). */
-export type DisputeOutcome = Pick<DisputeDecisionRequest, 'decision' | 'refunds'>;
-
-/**
- * Under the operation's lock: refuses a decision that may not happen (no dispute open; a partial
- * refund without an amount for every order holding money, above what one holds, or naming an
- * order outside the deal: findPartialRefundProblems, the rule the admin's form applies too) and
- * plans it. The decision and its preview both start here.
- */
-export async function prepareDisputeDecision(tx: AppTransaction, operationId: string, outcome: DisputeOutcome) {
-  const operation = await lockExistingOperation(tx, operationId);
-  if (!canApply(operation.status, 'decide_dispute')) {
-    throw new AppError('LIFECYCLE_WRONG_STATUS', { status: operation.status });
-  }
-  const refunds = outcome.refunds ?? {};
-  if (outcome.decision === 'partial') {
-    const live = await listLiveParticipations(tx, operationId);
-    const states = await getEscrowStates(
-      tx,
-      live.map((p) => p.id),
-    );
-    const holdings = live.map((p) => ({ id: p.id, heldCents: states.get(p.id)?.heldCents ?? 0 }));
-    const [problem] = findPartialRefundProblems(holdings, refunds);
-    if (problem) {
-      const company = live.find((p) => p.id === problem.participationId)?.companyName ?? '';
-      if (problem.kind === 'missing') throw new AppError('REFUND_MISSING', { company });
-      if (problem.kind === 'exceeds') throw new AppError('REFUND_EXCEEDS_HELD', { company });
-      throw new AppError(
-        'VALIDATION_FAILED',
-        {},
-        { fields: { [`refunds.${problem.participationId}`]: 'validation.invalid' } },
-      );
-    }
-  }
-  const plan = await planDealPayout(tx, operationId, ({ id, heldCents }) =>
-    outcome.decision === 'refund' ? heldCents : outcome.decision === 'release' ? 0 : refunds[id]!,
-  );
-  return { operation, plan };
-}
-
-/**
- * Ends the deal's open dispute (a failed inspection's or a participant's): release everything to
- * the seller, refund everything to the buyers, or a partial refund per participation (the rest to
- * the seller), each participation paid out once through the ledger; the dispute row is marked
- * decided in the same transaction. With a preview digest, a plan that changed since the admin's
- * confirmation is refused (PAYOUT_CHANGED) and nothing moves.
- */
-export async function decideDispute(
-  db: AppDatabase,
-  admin: AuthContext,
-  operationId: string,
-  request: DisputeDecisionRequest,
-  now = new Date(),
-): Promise<void> {
-  // Its parties are screened first (a hit is recorded whatever happens next); the payout checks their standing.
-  await screenEscrowParties(db, operationId, { actorId: admin.user.id });
-  await db.transaction(async (tx) => {
-    const { operation, plan } = await prepareDisputeDecision(tx, operationId, request);
-    assertPlanConfirmed(plan, request.preview_digest);
-    const totals = await bookPayoutPlan(tx, plan, admin.user.id, writeLedgerMemo(`dispute_${request.decision}`));
-    await tx
-      .update(disputes)
-      .set({
-        status: 'decided',
-        decision: request.decision,
-        decisionReason: request.reason,
-        decidedBy: admin.user.id,
-        decidedAt: now,
-      })
-      .where(and(eq(disputes.operationId, operationId), eq(disputes.status, 'open')));
-    await finishSettlement(
-      tx,
-      operation,
-      'decide_dispute',
-      admin,
-      { result: request.decision, notes: request.reason, type: 'operation.dispute_decided', totals },
-      now,
-    );
-  });
 }

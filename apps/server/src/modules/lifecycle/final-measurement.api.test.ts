@@ -5,7 +5,7 @@ import { demoOperationId } from '../../db/seed/demo-operations';
 import { PDF_BYTES } from '../../test/kyc-files';
 import { BILL, daysAgo, fillOperation, recordStep } from '../../test/lifecycle';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
-import { getEscrowStates } from '../escrow/escrow.service';
+import { getEscrowStates } from '../escrow/read-escrow.service';
 
 /**
  * The holdback (issue 28, docs/decisions/021): a settlement pays the seller 90 % of each order and

@@ -6,9 +6,10 @@ import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { writeAudit } from '../audit/audit.service';
 import { screenEscrowParties } from '../compliance/screening.service';
-import { assertPlanConfirmed, bookPayoutPlan, getEscrowStates, planPayouts } from '../escrow/escrow.service';
+import { assertPlanConfirmed, bookPayoutPlan, planPayouts } from '../escrow/escrow.service';
+import { getEscrowStates } from '../escrow/read-escrow.service';
 import { lockExistingOperation } from '../operations/operation-aggregate';
-import { listLiveParticipations } from './deal-participants';
+import { listLiveOrders } from './deal-participants';
 
 /**
  * The net weight the deal's inspection recorded (the inspector's certificate), in kilograms, or
@@ -49,7 +50,7 @@ export async function prepareFinalMeasurement(
   if (measuredKg === null) {
     throw new AppError('VALIDATION_FAILED', {}, { fields: { measured_net_tons: 'validation.required' } });
   }
-  const orders = await listLiveParticipations(tx, operationId);
+  const orders = await listLiveOrders(tx, operationId);
   const states = await getEscrowStates(
     tx,
     orders.map((order) => order.id),

@@ -6,7 +6,7 @@ import { demoOperationId } from '../../db/seed/demo-operations';
 import { PDF_BYTES } from '../../test/kyc-files';
 import { BILL, daysAgo, fillOperation, recordPartnerStep, recordStep } from '../../test/lifecycle';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
-import { getEscrowStates } from '../escrow/escrow.service';
+import { getEscrowStates } from '../escrow/read-escrow.service';
 
 /**
  * The inspector's measurement pays the holdback out (issue 28, docs/decisions/021): the net weight

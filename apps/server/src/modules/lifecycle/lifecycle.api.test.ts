@@ -4,7 +4,7 @@ import { operations } from '../../db/schema';
 import { demoOperationId } from '../../db/seed/demo-operations';
 import { fillOperation } from '../../test/lifecycle';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
-import { getEscrowStates } from '../escrow/escrow.service';
+import { getEscrowStates } from '../escrow/read-escrow.service';
 
 describe('operation lifecycle (back office)', () => {
   let t: TestApp;

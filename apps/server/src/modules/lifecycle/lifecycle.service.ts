@@ -20,12 +20,13 @@ import { type AppDatabase, type AppTransaction } from '../../db/client';
 import { operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { assertPlanConfirmed, getEscrowHeldByOperation, getEscrowStates } from '../escrow/escrow.service';
+import { assertPlanConfirmed } from '../escrow/escrow.service';
+import { getEscrowHeldByOperation, getEscrowStates } from '../escrow/read-escrow.service';
 import { endOperationWithRefunds } from '../operations/operation-end.service';
 import { screenEscrowParties } from '../compliance/screening.service';
 import { lockExistingOperation } from '../operations/operation-aggregate';
 import { getPlatformSettings } from '../settings/settings.service';
-import { listLiveParticipations } from './deal-participants';
+import { listLiveOrders } from './deal-participants';
 import { getLatestDispute } from './dispute-records.service';
 import { inspectionResultOf, listMilestones } from './milestones.service';
 import { planDealPayout } from './settlement.service';
@@ -117,7 +118,7 @@ export async function getOperationControl(
   const { operation } = row;
   const [milestones, participants, settings, dispute] = await Promise.all([
     listMilestones(db, operationId),
-    listLiveParticipations(db, operationId),
+    listLiveOrders(db, operationId),
     getPlatformSettings(db),
     getLatestDispute(db, operationId),
   ]);

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, participations, operations } from '../../db/schema';
+import { auditLog, orders, operations } from '../../db/schema';
 import { demoOperationId } from '../../db/seed/demo-operations';
 import { BILL, daysAgo, fillOperation, recordStep } from '../../test/lifecycle';
 import { PDF_BYTES } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
-import { confirmPayment } from '../participations/payments.service';
+import { confirmPayment } from '../orders/payments.service';
 import { getOperationControl } from './lifecycle.service';
 import { DEMO_ADMIN } from '../../test/callers';
 
@@ -65,8 +65,8 @@ describe('milestones: shipment and inspection steps (back office)', () => {
     });
     const [unpaid] = await t.db
       .select()
-      .from(participations)
-      .where(and(eq(participations.operationId, operationId), eq(participations.paymentStatus, 'verification')));
+      .from(orders)
+      .where(and(eq(orders.operationId, operationId), eq(orders.paymentStatus, 'verification')));
     await confirmPayment(t.db, DEMO_ADMIN, unpaid!.id, unpaid!.proofRevision);
 
     const [operation] = await t.db.select().from(operations).where(eq(operations.id, operationId));

@@ -7,7 +7,7 @@ import { demoOperationId } from '../../db/seed/demo-operations';
 import { BILL, daysAgo, fillOperation, recordStep } from '../../test/lifecycle';
 import { GIF_BYTES, PDF_BYTES, PNG_BYTES } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
-import { getEscrowStates } from '../escrow/escrow.service';
+import { getEscrowStates } from '../escrow/read-escrow.service';
 
 const BOUNDARY = '----tradeops-dispute';
 
@@ -112,15 +112,15 @@ describe('disputes opened by participants', () => {
 
     const mine = await dealRoom(buyer, operationId);
     expect(mine.dispute).toMatchObject({ status: 'decided', decision: 'partial' });
-    expect(mine.participation).toMatchObject({ refunded_cents: held / 4, released_cents: held - held / 4 });
-    expect(Date.now() - Date.parse(mine.participation!.paid_out_at!)).toBeLessThan(60_000);
+    expect(mine.order).toMatchObject({ refunded_cents: held / 4, released_cents: held - held / 4 });
+    expect(Date.now() - Date.parse(mine.order!.paid_out_at!)).toBeLessThan(60_000);
     const theirs = await dealRoom(secondBuyer, operationId);
-    expect(theirs.participation).toMatchObject({ refunded_cents: 0 });
+    expect(theirs.order).toMatchObject({ refunded_cents: 0 });
 
     const dashboard = (await t.app.inject({ method: 'GET', url: '/api/buyer/dashboard', headers: buyer })).json() as {
-      participations: { id: string; refundedCents: number; paidOutAt: string | null; dispute: unknown }[];
+      orders: { id: string; refundedCents: number; paidOutAt: string | null; dispute: unknown }[];
     };
-    const order = dashboard.participations.find((p) => p.id === first);
+    const order = dashboard.orders.find((p) => p.id === first);
     expect(order).toMatchObject({ refundedCents: held / 4, dispute: { status: 'decided', decision: 'partial' } });
     expect(order!.paidOutAt).not.toBeNull();
   });

@@ -36,38 +36,33 @@ describe('payout previews: the dialog’s lines are the ledger’s rows', () => 
   const preview = (operationId: string, body: object) => post(`${operationId}/payout-preview`, body);
 
   /** What each order's payout transfer booked, by account kind (a 0 is an entry the ledger did not write). */
-  async function bookedPayouts(participationIds: string[]): Promise<Map<string, BookedRow>> {
+  async function bookedPayouts(orderIds: string[]): Promise<Map<string, BookedRow>> {
     const rows = await t.db
       .select({
-        participationId: ledgerTransfers.participationId,
+        orderId: ledgerTransfers.orderId,
         account: ledgerEntries.account,
         amountCents: ledgerEntries.amountCents,
       })
       .from(ledgerTransfers)
       .innerJoin(ledgerEntries, eq(ledgerEntries.transferId, ledgerTransfers.id))
-      .where(
-        and(
-          inArray(ledgerTransfers.participationId, participationIds),
-          inArray(ledgerTransfers.kind, ['release', 'refund']),
-        ),
-      );
+      .where(and(inArray(ledgerTransfers.orderId, orderIds), inArray(ledgerTransfers.kind, ['release', 'refund'])));
     const booked = new Map<string, BookedRow>();
     for (const row of rows) {
-      const line = booked.get(row.participationId!) ?? { escrow: 0, seller: 0, platform: 0, buyer: 0, entries: 0 };
+      const line = booked.get(row.orderId!) ?? { escrow: 0, seller: 0, platform: 0, buyer: 0, entries: 0 };
       const kind = row.account.split(':')[0] as 'escrow' | 'seller' | 'platform' | 'buyer';
       line[kind] += row.amountCents;
       line.entries += 1;
-      booked.set(row.participationId!, line);
+      booked.set(row.orderId!, line);
     }
     return booked;
   }
 
   /** The preview's lines against the rows booked: escrow out, net to the seller, the fee, the refund; nothing else. */
   async function expectBookedAsPreviewed(shown: PayoutPreview) {
-    const booked = await bookedPayouts(shown.lines.map((line) => line.participation_id));
+    const booked = await bookedPayouts(shown.lines.map((line) => line.order_id));
     expect(booked.size).toBe(shown.lines.length);
     for (const line of shown.lines) {
-      const row = booked.get(line.participation_id)!;
+      const row = booked.get(line.order_id)!;
       expect(row, line.buyer_company).toMatchObject({
         // What leaves escrow: the held amount less the holdback it keeps (a settlement's first tranche).
         escrow: -(line.held_cents - line.holdback_cents),
@@ -114,7 +109,7 @@ describe('payout previews: the dialog’s lines are the ledger’s rows', () => 
     expect(shown.statusCode, shown.body).toBe(200);
     const body = shown.json() as PayoutPreview;
     expect(body).toMatchObject({ action: 'settle', fee_bps: 200, seller_company: 'Comercializadora Rioplatense S.A.' });
-    expect(body.lines.map((line) => line.participation_id).sort()).toEqual([...orders].sort());
+    expect(body.lines.map((line) => line.order_id).sort()).toEqual([...orders].sort());
     for (const line of body.lines) {
       expect(line.refund_cents).toBe(0);
       // The first tranche: 90 % of what the order holds (the default setting), the rest held back.
@@ -180,7 +175,7 @@ describe('payout previews: the dialog’s lines are the ledger’s rows', () => 
     expect(shown.statusCode, shown.body).toBe(200);
     const body = shown.json() as PayoutPreview;
     expect(body.decision).toBe('partial');
-    expect(new Map(body.lines.map((line) => [line.participation_id, line.refund_cents]))).toEqual(
+    expect(new Map(body.lines.map((line) => [line.order_id, line.refund_cents]))).toEqual(
       new Map([
         [first, 1_500_000],
         [second, 500_000],
@@ -207,7 +202,7 @@ describe('payout previews: the dialog’s lines are the ledger’s rows', () => 
     const shown = await preview(operationId, { action: 'cancel' });
     expect(shown.statusCode, shown.body).toBe(200);
     const body = shown.json() as PayoutPreview;
-    expect(body.lines.map((line) => line.participation_id).sort()).toEqual([...orders].sort());
+    expect(body.lines.map((line) => line.order_id).sort()).toEqual([...orders].sort());
     for (const line of body.lines) {
       expect(line).toMatchObject({ refund_cents: line.held_cents, gross_cents: 0, fee_cents: 0, net_cents: 0 });
     }

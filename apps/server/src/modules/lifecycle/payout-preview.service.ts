@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { payoutPlanDigest } from '../escrow/escrow.service';
-import { prepareDisputeDecision } from './disputes.service';
+import { prepareDisputeDecision } from './decide-dispute.service';
 import { prepareCancellation } from './lifecycle.service';
 import { prepareFinalMeasurement } from './final-measurement.service';
 import { prepareSettlement } from './settlement.service';
@@ -40,8 +40,8 @@ export async function previewPayout(
       decision: request.action === 'dispute' ? request.decision : null,
       seller_company: seller?.companyName ?? '',
       fee_bps: plan.feeBps,
-      lines: plan.lines.map(({ participationId, buyerCompany, split }) => ({
-        participation_id: participationId,
+      lines: plan.lines.map(({ orderId, buyerCompany, split }) => ({
+        order_id: orderId,
         buyer_company: buyerCompany,
         held_cents: split.heldCents,
         refund_cents: split.refundCents,

@@ -14,7 +14,7 @@ import { demoOperationId } from '../../db/seed/demo-operations';
 import { BILL, daysAgo, fillOperation, recordStep } from '../../test/lifecycle';
 import { PDF_BYTES } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
-import { getEscrowStates } from '../escrow/escrow.service';
+import { getEscrowStates } from '../escrow/read-escrow.service';
 import { getOperationControl } from './lifecycle.service';
 
 describe('settlement (back office)', () => {

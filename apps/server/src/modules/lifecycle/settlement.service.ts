@@ -14,7 +14,7 @@ import { type PayoutPlan, assertPlanConfirmed, bookPayoutPlan, planPayouts } fro
 import { type OperationRow, lockExistingOperation, transition } from '../operations/operation-aggregate';
 import { getPlatformSettings } from '../settings/settings.service';
 import { screenEscrowParties } from '../compliance/screening.service';
-import { listLiveParticipations, notifyDeal } from './deal-participants';
+import { listLiveOrders, notifyDeal } from './deal-participants';
 import { findOpenDispute } from './dispute-records.service';
 import { inspectionResultOf, listMilestones } from './milestones.service';
 import { assertDocumentsFor } from './document-checklists.service';
@@ -23,10 +23,10 @@ import { assertDocumentsFor } from './document-checklists.service';
 export async function planDealPayout(
   tx: AppTransaction,
   operationId: string,
-  refundFor: (participation: { id: string; heldCents: number }) => number,
+  refundFor: (order: { id: string; heldCents: number }) => number,
   options: { releaseBps?: number } = {},
 ): Promise<PayoutPlan> {
-  return planPayouts(tx, await listLiveParticipations(tx, operationId), refundFor, options);
+  return planPayouts(tx, await listLiveOrders(tx, operationId), refundFor, options);
 }
 
 export async function finishSettlement(
@@ -87,7 +87,7 @@ export async function prepareSettlement(tx: AppTransaction, operationId: string,
 }
 
 /**
- * Settles a deal whose inspection passed, once the fund retention has run: every participation's
+ * Settles a deal whose inspection passed, once the fund retention has run: every order's
  * escrow goes to the seller less the platform's fee, the deal is closed. With `previewDigest` (the
  * confirmation's), a plan that changed since is refused (PAYOUT_CHANGED) and nothing moves.
  */

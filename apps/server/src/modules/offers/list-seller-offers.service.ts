@@ -10,10 +10,10 @@ import {
 } from '@tradeops/shared';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { type Queryable } from '../../db/client';
-import { participations, operations, profiles } from '../../db/schema';
+import { orders, operations, profiles } from '../../db/schema';
 import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { getEscrowHeldByOperation, getEscrowStates } from '../escrow/escrow.service';
+import { getEscrowHeldByOperation, getEscrowStates } from '../escrow/read-escrow.service';
 import { pickTitle } from '../operations/operations.service';
 import { type OperationRow, canEdit, canWithdrawStatus, findOwnOffer } from './offer-rules';
 
@@ -57,10 +57,10 @@ async function toSellerOffers(db: Queryable, rows: OperationRow[], lang: Languag
   const ids = rows.map((row) => row.id);
   // Counted per operation from the partial index of live orders (an index-only scan), not row by row.
   const participantRows = await db
-    .select({ operationId: participations.operationId, n: count() })
-    .from(participations)
-    .where(and(inArray(participations.operationId, ids), eq(participations.status, 'active')))
-    .groupBy(participations.operationId);
+    .select({ operationId: orders.operationId, n: count() })
+    .from(orders)
+    .where(and(inArray(orders.operationId, ids), eq(orders.status, 'active')))
+    .groupBy(orders.operationId);
   // What each operation's escrow account holds: its maintained balance, not a sum over its orders' ledger entries.
   const held = await getEscrowHeldByOperation(db, ids);
   const live = new Map<string, number>();
@@ -128,8 +128,8 @@ export async function getOfferDetail(
 }
 
 const OFFER_ORDERS_KEYSET: Keyset = {
-  at: participations.createdAt,
-  id: participations.id,
+  at: orders.createdAt,
+  id: orders.id,
   order: 'asc',
   idIsUuid: true,
 };
@@ -137,7 +137,7 @@ const OFFER_ORDERS_KEYSET: Keyset = {
 /**
  * Who takes part in an offer, a page at a time in the order they ordered (every order, ended ones
  * too), with how many orders it has: company, tons, payment, and the escrow state of the page's
- * orders only. The page is read from the operation's orders alone (operation_participants_operation_idx,
+ * orders only. The page is read from the operation's orders alone (orders_operation_idx,
  * then sorted: a deal's orders are few), its companies and escrow states for its rows only.
  */
 export async function listOfferParticipants(
@@ -151,19 +151,19 @@ export async function listOfferParticipants(
     db
       .select({
         cursorAt: cursorAtOf(OFFER_ORDERS_KEYSET),
-        id: participations.id,
-        userId: participations.userId,
-        volume: participations.volume,
-        amountCents: participations.amountCents,
-        paymentStatus: participations.paymentStatus,
-        status: participations.status,
-        createdAt: participations.createdAt,
+        id: orders.id,
+        userId: orders.userId,
+        volume: orders.volume,
+        amountCents: orders.amountCents,
+        paymentStatus: orders.paymentStatus,
+        status: orders.status,
+        createdAt: orders.createdAt,
       })
-      .from(participations)
-      .where(and(eq(participations.operationId, id), afterCursor(OFFER_ORDERS_KEYSET, page.cursor)))
+      .from(orders)
+      .where(and(eq(orders.operationId, id), afterCursor(OFFER_ORDERS_KEYSET, page.cursor)))
       .orderBy(...keysetOrder(OFFER_ORDERS_KEYSET))
       .limit(page.limit + 1),
-    db.select({ n: count() }).from(participations).where(eq(participations.operationId, id)),
+    db.select({ n: count() }).from(orders).where(eq(orders.operationId, id)),
   ]);
   const kept = rows.slice(0, page.limit);
   const [escrow, companies] = await Promise.all([

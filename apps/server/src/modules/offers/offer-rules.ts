@@ -22,7 +22,7 @@ export function canEdit(row: Pick<OperationRow, 'status' | 'reviewStatus'>): boo
   return row.status === 'pending' || (row.status === 'rejected' && row.reviewStatus === 'rejected');
 }
 
-/** An offer can be withdrawn before shipping starts (the service also requires no live participation). */
+/** An offer can be withdrawn before shipping starts (the service also requires no live order). */
 export function canWithdrawStatus(row: Pick<OperationRow, 'status'>): boolean {
   return row.status === 'pending' || row.status === 'active' || row.status === 'rejected';
 }

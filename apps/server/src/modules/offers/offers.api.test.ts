@@ -272,7 +272,7 @@ describe('money that would round to zero or overflow', () => {
     for (const volume of [1e9, Number.MAX_SAFE_INTEGER, 1e21]) {
       const order = await t.app.inject({
         method: 'POST',
-        url: `/api/operations/${featured}/participations`,
+        url: `/api/operations/${featured}/orders`,
         headers: buyer,
         payload: {
           volume,

@@ -3,7 +3,7 @@ import { type Language, type OfferValues, defaultOfferTitle, usdToCents, pickTra
 import { and, count, eq, sql } from 'drizzle-orm';
 import { type FastifyBaseLogger } from 'fastify';
 import { type AppDatabase } from '../../db/client';
-import { participations, operations } from '../../db/schema';
+import { orders, operations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { translate } from '../../plugins/i18n';
@@ -187,7 +187,7 @@ export async function updateOffer(
 
 /**
  * Withdraws an offer: cancelled, in one transaction under the operation's row
- * lock, only while no buyer holds tons in it (a live participation refuses it).
+ * lock, only while no buyer holds tons in it (a live order refuses it).
  */
 export async function withdrawOffer(db: AppDatabase, auth: AuthContext, id: string): Promise<void> {
   await findOwnOffer(db, auth, id, { write: true });
@@ -197,8 +197,8 @@ export async function withdrawOffer(db: AppDatabase, auth: AuthContext, id: stri
     if (!canWithdrawStatus(locked)) throw new AppError('OFFER_NOT_WITHDRAWABLE');
     const [live] = await tx
       .select({ n: count() })
-      .from(participations)
-      .where(and(eq(participations.operationId, id), eq(participations.status, 'active')));
+      .from(orders)
+      .where(and(eq(orders.operationId, id), eq(orders.status, 'active')));
     if ((live?.n ?? 0) > 0 || locked.allocatedTons > 0) throw new AppError('OFFER_HAS_PARTICIPANTS');
     await transition(tx, locked, 'cancel', {
       actorId: auth.user.id,

@@ -2,7 +2,7 @@ import { type OfferParticipant, type SellerOffer, encodeCursor } from '@tradeops
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
-import { operations, participations } from '../../db/schema';
+import { operations, orders } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { createOpenOperation } from '../../test/deals';
 import { readAllPages } from '../../test/pages';
@@ -72,8 +72,8 @@ describe('the seller’s offers, a page at a time', () => {
     const operation = await createOpenOperation(t.db, { totalTons: 500, maxPerParticipantTons: 500 });
     const at = new Date(Date.now() - 60_000);
     // Seven orders, more than one page of three; four placed in the same instant (the id breaks the tie).
-    const orders = await t.db
-      .insert(participations)
+    const placed = await t.db
+      .insert(orders)
       .values(
         Array.from({ length: 7 }, (_, index) => ({
           operationId: operation.id,
@@ -89,13 +89,13 @@ describe('the seller’s offers, a page at a time', () => {
           createdAt: new Date(at.getTime() + (index < 4 ? 0 : index * 1000)),
         })),
       )
-      .returning({ id: participations.id });
+      .returning({ id: orders.id });
     // The last order's money is in escrow.
     await t.db.transaction((tx) =>
       selectRows(
         tx,
-        sql`with t as (insert into ledger_transfers (kind, operation_id, participation_id)
-                       values ('deposit', ${operation.id}, ${orders[6]!.id}) returning id)
+        sql`with t as (insert into ledger_transfers (kind, operation_id, order_id)
+                       values ('deposit', ${operation.id}, ${placed[6]!.id}) returning id)
             insert into ledger_entries (transfer_id, account, amount_cents)
             select t.id, a.account, a.amount from t,
               (values (${`buyer:${demoUserId('comprador')}`}, -500000::bigint),
@@ -113,11 +113,11 @@ describe('the seller’s offers, a page at a time', () => {
     expect(rest.pages).toBe(2);
     const seen = [...page.items, ...rest.items];
     expect(new Set(seen.map((order) => order.id)).size).toBe(7);
-    expect(new Set(seen.map((order) => order.id))).toEqual(new Set(orders.map((order) => order.id)));
+    expect(new Set(seen.map((order) => order.id))).toEqual(new Set(placed.map((order) => order.id)));
     const times = seen.map((order) => Date.parse(order.createdAt));
     expect(times).toEqual([...times].sort((a, b) => a - b));
-    expect(seen.at(-1)).toMatchObject({ id: orders[6]!.id, paymentStatus: 'confirmed', escrowState: 'held' });
-    expect(seen.find((order) => order.id === orders[5]!.id)).toMatchObject({
+    expect(seen.at(-1)).toMatchObject({ id: placed[6]!.id, paymentStatus: 'confirmed', escrowState: 'held' });
+    expect(seen.find((order) => order.id === placed[5]!.id)).toMatchObject({
       status: 'cancelled',
       escrowState: 'none',
     });

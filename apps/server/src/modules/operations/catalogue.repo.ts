@@ -2,7 +2,7 @@ import { type CatalogueSort, type ProductCategory } from '@tradeops/shared';
 import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import { type Queryable } from '../../db/client';
 import { matchesOperationSearch, publicOperationColumns } from './operations.repo';
-import { participations, operationPartners, operations, partners, productSpecs } from '../../db/schema';
+import { orders, operationPartners, operations, partners, productSpecs } from '../../db/schema';
 
 export interface CatalogueQuery {
   search: string | undefined;
@@ -95,9 +95,9 @@ export async function selectFeaturedOperation(db: Queryable) {
     .where(eq(operationPartners.operationId, operation.id))
     .orderBy(asc(partners.name));
   const [participants] = await db
-    .select({ count: sql<number>`count(distinct ${participations.userId})::int` })
-    .from(participations)
-    .where(and(eq(participations.operationId, operation.id), eq(participations.status, 'active')));
+    .select({ count: sql<number>`count(distinct ${orders.userId})::int` })
+    .from(orders)
+    .where(and(eq(orders.operationId, operation.id), eq(orders.status, 'active')));
   const [specSheet] = operation.productSpecId
     ? await db
         .select({ version: productSpecs.version, updatedAt: productSpecs.updatedAt })

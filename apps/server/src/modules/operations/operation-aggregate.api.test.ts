@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, participations, operations } from '../../db/schema';
+import { auditLog, orders, operations } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { AppError } from '../../errors';
 import { createOpenOperation, getTonnage } from '../../test/deals';
@@ -17,7 +17,7 @@ describe('operation aggregate', () => {
 
   async function addPaidOrder(operationId: string, volume: number) {
     const [row] = await t.db
-      .insert(participations)
+      .insert(orders)
       .values({
         operationId,
         userId: demoUserId('comprador'),
@@ -48,7 +48,7 @@ describe('operation aggregate', () => {
     const now = new Date();
     await t.db.transaction(async (tx) => {
       const locked = await lockExistingOperation(tx, operation.id);
-      await tx.update(participations).set({ status: 'cancelled', endedAt: now }).where(eq(participations.id, first.id));
+      await tx.update(orders).set({ status: 'cancelled', endedAt: now }).where(eq(orders.id, first.id));
       await returnTons(tx, locked.id, 10, { actorId: null, now });
     });
     expect(await getTonnage(t.db, operation.id)).toMatchObject({ allocated: 10, orderTons: 10, status: 'active' });
@@ -74,7 +74,7 @@ describe('operation aggregate', () => {
 
   it('fills an open deal when an order takes the last ton', async () => {
     const operation = await createOpenOperation(t.db);
-    // The order is written first (as createParticipation does, before the tons are counted).
+    // The order is written first (as placeOrder does, before the tons are counted).
     await addPaidOrder(operation.id, 20);
     await t.db.transaction(async (tx) => {
       const locked = await lockExistingOperation(tx, operation.id);

@@ -57,9 +57,9 @@ describe('the operation aggregate', () => {
     }
     // A lock on another table, or a plain read of operations, is not a write.
     for (const sample of [
-      "await tx.select().from(participations).where(eq(participations.id, id)).for('update');",
+      "await tx.select().from(orders).where(eq(orders.id, id)).for('update');",
       'await db.select().from(operations).where(eq(operations.id, id));',
-      'await tx.update(participations).set({ status })',
+      'await tx.update(orders).set({ status })',
     ]) {
       expect(
         VIOLATIONS.some(({ pattern }) => pattern.test(sample)),

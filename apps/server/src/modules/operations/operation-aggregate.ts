@@ -11,8 +11,8 @@ import { writeAudit } from '../audit/audit.service';
  * exists (an offer's creation inserts it). Everything runs in the caller's transaction:
  *
  * - the row lock (FOR UPDATE) that serialises every change of a deal — orders, payments, releases,
- *   waitlist invitations and claims, lifecycle steps, its end. Paths that also lock a participation take
- *   the operation first (lock order operation → participation, so they never deadlock);
+ *   waitlist invitations and claims, lifecycle steps, its end. Paths that also lock an order take
+ *   the operation first (lock order operation → order, so they never deadlock);
  * - `transition`: a status change checked against the shared state table, with its audit row;
  * - `allocateTons` / `returnTons`: allocated_tons, checked against the invariant
  *   allocated_tons = Σ live orders' volume + Σ invited_tons of 'invited' waitlist entries;
@@ -180,7 +180,7 @@ async function updateTons(tx: AppTransaction, operationId: string, delta: number
     .returning({
       ...getTableColumns(operations),
       held: sql<number>`(
-        (select coalesce(sum(volume), 0) from operation_participants
+        (select coalesce(sum(volume), 0) from orders
           where operation_id = ${operationId} and status = 'active')
         + (select coalesce(sum(invited_tons), 0) from operation_waitlist
           where operation_id = ${operationId} and status = 'invited'))::int`.mapWith(Number),

@@ -14,7 +14,7 @@ import {
   disputes,
   messages,
   operationMilestones,
-  participations,
+  orders,
   operationPartners,
   operationWatchers,
   operations,
@@ -168,8 +168,8 @@ export async function getOperationDetail(
   const [countsResult, context, sellerRecord] = await Promise.all([
     db.execute(sql`select
       (select ${operations.viewsCount} from ${operations} where ${operations.id} = ${id}) as views,
-      (select count(distinct ${participations.userId})::int from ${participations}
-        where ${participations.operationId} = ${id} and ${participations.status} = 'active') as participants,
+      (select count(distinct ${orders.userId})::int from ${orders}
+        where ${orders.operationId} = ${id} and ${orders.status} = 'active') as participants,
       (select count(*)::int from ${operationWatchers} where ${operationWatchers.operationId} = ${id}) as watchers,
       (select count(*)::int from ${operationWatchers}
         where ${operationWatchers.operationId} = ${id} and ${operationWatchers.userId} = ${userId}) as watching,

@@ -5,7 +5,7 @@ import {
   ledgerEntries,
   ledgerTransfers,
   notifications,
-  participations,
+  orders,
   operationWaitlist,
   operations,
   profiles,
@@ -14,7 +14,8 @@ import {
 import { type ApprovedBuyer, createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, getTonnage, placeOrder } from '../../test/deals';
 import { type TestApp, createTestApp } from '../../test/test-app';
-import { getHeldCents, recordDeposit } from '../escrow/escrow.service';
+import { recordDeposit } from '../escrow/escrow.service';
+import { getHeldCents } from '../escrow/read-escrow.service';
 import { endOperationWithRefunds, expireDueOperations } from './operation-end.service';
 
 describe('operation end: deadline expiry and cancellation refund every deposit once', () => {
@@ -27,13 +28,13 @@ describe('operation end: deadline expiry and cancellation refund every deposit o
   afterAll(async () => t.close());
 
   /** A confirmed payment, as the admin's verification records it: confirmed + the escrow deposit. */
-  async function confirm(participationId: string) {
+  async function confirm(orderId: string) {
     await t.db.transaction(async (tx) => {
       await tx
-        .update(participations)
+        .update(orders)
         .set({ paymentStatus: 'confirmed', confirmedAt: new Date() })
-        .where(eq(participations.id, participationId));
-      await recordDeposit(tx, participationId, null);
+        .where(eq(orders.id, orderId));
+      await recordDeposit(tx, orderId, null);
     });
   }
 
@@ -41,7 +42,7 @@ describe('operation end: deadline expiry and cancellation refund every deposit o
     return t.db
       .select({
         kind: ledgerTransfers.kind,
-        participationId: ledgerTransfers.participationId,
+        orderId: ledgerTransfers.orderId,
         account: ledgerEntries.account,
         amount: ledgerEntries.amountCents,
         transferId: ledgerTransfers.id,
@@ -75,7 +76,7 @@ describe('operation end: deadline expiry and cancellation refund every deposit o
     const [untouched] = await t.db.select().from(operations).where(eq(operations.id, full.id));
     expect(untouched?.status).toBe('allocated');
 
-    const ended = await t.db.select().from(participations).where(eq(participations.operationId, operation.id));
+    const ended = await t.db.select().from(orders).where(eq(orders.operationId, operation.id));
     expect(ended.map((p) => [p.status, p.endedReason])).toEqual([
       ['expired', 'operation_expired'],
       ['expired', 'operation_expired'],
@@ -88,7 +89,7 @@ describe('operation end: deadline expiry and cancellation refund every deposit o
     expect(sum).toBe(0);
     const refunds = new Set(ledger.filter((entry) => entry.kind === 'refund').map((entry) => entry.transferId));
     expect(refunds.size).toBe(2); // one per deposit, none for the unpaid order
-    expect(ledger.some((entry) => entry.participationId === unpaid)).toBe(false);
+    expect(ledger.some((entry) => entry.orderId === unpaid)).toBe(false);
     const buyerRefund = ledger.find(
       (entry) => entry.kind === 'refund' && entry.account === `buyer:${buyers[0]!.userId}`,
     );
@@ -127,8 +128,8 @@ describe('operation end: deadline expiry and cancellation refund every deposit o
       .where(and(eq(auditLog.entityId, operation.id), eq(auditLog.action, 'operation.expired')));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.data).toMatchObject({
-      endedParticipations: 3,
-      refundedParticipations: 2,
+      endedOrders: 3,
+      refundedOrders: 2,
       refundedCents: 1_500_000,
     });
   });
@@ -150,15 +151,15 @@ describe('operation end: deadline expiry and cancellation refund every deposit o
       headers: buyers[3]!.headers,
       payload: { volume: 5 },
     });
-    await t.app.inject({ method: 'POST', url: `/api/participations/${other}/cancel`, headers: buyers[1]!.headers });
+    await t.app.inject({ method: 'POST', url: `/api/orders/${other}/cancel`, headers: buyers[1]!.headers });
     expect(await getTonnage(t.db, operation.id)).toMatchObject({ allocated: 10, orderTons: 5, invitedTons: 5 });
 
     const result = await t.db.transaction((tx) =>
       endOperationWithRefunds(tx, operation.id, { status: 'cancelled', reason: 'Proveedor sin cupo', actorId: null }),
     );
     expect(result).toMatchObject({
-      endedParticipations: 1,
-      refundedParticipations: 1,
+      endedOrders: 1,
+      refundedOrders: 1,
       refundedCents: 500_000,
       closedWaitlistEntries: 2,
     });
@@ -179,7 +180,7 @@ describe('operation end: deadline expiry and cancellation refund every deposit o
       .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
       .where(eq(ledgerTransfers.operationId, operation.id));
     expect(Number(sum?.total)).toBe(0);
-    const [ended] = await t.db.select().from(participations).where(eq(participations.id, paid));
+    const [ended] = await t.db.select().from(orders).where(eq(orders.id, paid));
     expect(ended).toMatchObject({ status: 'cancelled', endedReason: 'operation_cancelled' });
   });
 

@@ -1,9 +1,10 @@
 import { canApply, formatUsd, localeOf, writeLedgerMemo } from '@tradeops/shared';
 import { and, asc, eq, lte, notExists, or, sql } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
-import { participations, operations, profiles } from '../../db/schema';
+import { orders, operations, profiles } from '../../db/schema';
 import { type JobQueue } from '../../jobs/job-queue';
-import { getHeldCents, payOutParticipation } from '../escrow/escrow.service';
+import { payOutOrder } from '../escrow/escrow.service';
+import { getHeldCents } from '../escrow/read-escrow.service';
 import { AppError } from '../../errors';
 import { screenEscrowParties } from '../compliance/screening.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
@@ -22,8 +23,8 @@ export interface EndOperationOptions {
 
 export interface EndOperationResult {
   operationId: string;
-  endedParticipations: number;
-  refundedParticipations: number;
+  endedOrders: number;
+  refundedOrders: number;
   refundedCents: number;
   closedWaitlistEntries: number;
 }
@@ -32,8 +33,8 @@ export interface EndOperationResult {
  * Ends an operation for good — expired unfilled at its deadline, or cancelled
  * by an admin — in the caller's transaction: under the operation's row lock,
  * every live order ends (with a reason), every deposit still in escrow goes
- * back to its buyer through the ledger (payOutParticipation: once per
- * participation, enforced by a unique index), the waitlist closes, its tons are
+ * back to its buyer through the ledger (payOutOrder: once per
+ * order, enforced by a unique index), the waitlist closes, its tons are
  * no longer allocated, and buyers and seller are told. Idempotent: an operation
  * already in a final status is left alone (returns null).
  */
@@ -50,9 +51,9 @@ export async function endOperationWithRefunds(
 
   const reasonCode = options.status === 'expired' ? 'operation_expired' : 'operation_cancelled';
   const ended = await tx
-    .update(participations)
+    .update(orders)
     .set({ status: options.status, endedReason: reasonCode, endedAt: now, updatedAt: now })
-    .where(and(eq(participations.operationId, operationId), eq(participations.status, 'active')))
+    .where(and(eq(orders.operationId, operationId), eq(orders.status, 'active')))
     .returning();
   const closed = await closeWaitlist(tx, operationId, now);
   // Invitations held tons too (only entries that were 'invited' have invited_tons among the closed ones).
@@ -61,26 +62,26 @@ export async function endOperationWithRefunds(
   // Its tons are no longer allocated; the status moves below, with the audit row that tells what ended.
   await returnTons(tx, operationId, releasedTons, { actorId: options.actorId, now, reopen: false });
 
-  let refundedParticipations = 0;
+  let refundedOrders = 0;
   let refundedCents = 0;
-  for (const participation of ended) {
-    const held = await getHeldCents(tx, participation.id);
+  for (const order of ended) {
+    const held = await getHeldCents(tx, order.id);
     if (held > 0) {
-      await payOutParticipation(tx, participation.id, {
+      await payOutOrder(tx, order.id, {
         refundCents: held,
         actorId: options.actorId,
         // The expiry's reason is the code itself; a cancellation keeps the admin's words.
         memo: writeLedgerMemo(reasonCode, options.status === 'cancelled' ? options.reason : null),
       });
-      refundedParticipations += 1;
+      refundedOrders += 1;
       refundedCents += held;
     }
-    const recipient = await loadRecipient(tx, participation.userId);
+    const recipient = await loadRecipient(tx, order.userId);
     const figures = {
       operationId,
       operationTitle: operationTitleFor(operation, recipient.language),
-      participationId: participation.id,
-      tons: participation.volume,
+      orderId: order.id,
+      tons: order.volume,
       refundCents: held,
       refund: formatUsd(held, localeOf(recipient.language)),
       reason: options.reason,
@@ -115,8 +116,8 @@ export async function endOperationWithRefunds(
   );
   const result: EndOperationResult = {
     operationId,
-    endedParticipations: ended.length,
-    refundedParticipations,
+    endedOrders: ended.length,
+    refundedOrders,
     refundedCents,
     closedWaitlistEntries: closed.length,
   };
@@ -151,8 +152,8 @@ export async function expireDueOperations(db: AppDatabase, _jobs: JobQueue, now:
         sql`${profiles.complianceStatus} <> 'clear'`,
         or(
           eq(profiles.id, operations.sellerId),
-          sql`${profiles.id} in (select ${participations.userId} from ${participations}
-            where ${participations.operationId} = ${operations.id} and ${participations.paymentStatus} = 'confirmed')`,
+          sql`${profiles.id} in (select ${orders.userId} from ${orders}
+            where ${orders.operationId} = ${operations.id} and ${orders.paymentStatus} = 'confirmed')`,
         ),
       ),
     );

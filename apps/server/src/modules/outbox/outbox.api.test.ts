@@ -7,7 +7,7 @@ import { type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
-import { auditLog, emailOutbox, participations } from '../../db/schema';
+import { auditLog, emailOutbox, orders } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { translate } from '../../plugins/i18n';
 import { createApprovedBuyers } from '../../test/buyers';
@@ -23,7 +23,7 @@ import {
   sameOriginHeaders,
   signIn,
 } from '../../test/test-app';
-import { expireDueParticipations } from '../participations/participation-release.service';
+import { expireDueOrders } from '../orders/order-release.service';
 import { deliverDueMails } from './outbox.service';
 
 const FROM = 'TradeOps Avisos <avisos@tradeops.test>';
@@ -148,7 +148,7 @@ describe('mail delivery through a real SMTP server', () => {
     const form = multipartBody('recibo.pdf', PDF_BYTES, 'application/pdf');
     const upload = await t.app.inject({
       method: 'POST',
-      url: `/api/participations/${paid}/proof`,
+      url: `/api/orders/${paid}/proof`,
       headers: { ...buyer!.headers, ...form.headers },
       payload: form.payload,
     });
@@ -178,10 +178,10 @@ describe('mail delivery through a real SMTP server', () => {
     });
     expect(joined.statusCode, joined.body).toBeLessThan(300);
     await t.db
-      .update(participations)
+      .update(orders)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(participations.id, held.id));
-    await expireDueParticipations(t.db, t.app.jobs, new Date());
+      .where(eq(orders.id, held.id));
+    await expireDueOrders(t.db, t.app.jobs, new Date());
     const [invited] = await t.db
       .select()
       .from(emailOutbox)

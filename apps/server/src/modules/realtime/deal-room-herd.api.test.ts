@@ -76,7 +76,7 @@ describe(`one event on a deal with ${PAGES} open rooms`, () => {
               requests += 1;
               page.thread = await threadOf(page.buyer);
             }
-          } else if (event.kind === 'operation' || event.kind === 'participation') {
+          } else if (event.kind === 'operation' || event.kind === 'order') {
             const applied = event.room ? applyDealRoomLive(page.room, event.room) : null;
             if (applied && !applied.needsRefetch) page.room = applied.room;
             else {

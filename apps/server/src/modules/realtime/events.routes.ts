@@ -67,7 +67,7 @@ export interface EventReads {
   audienceOf(event: RealtimeEvent): Promise<OperationAudience | null>;
   /** Of the users with open streams here, the buyers who may see the event's deal room. */
   roomBuyersOf(event: RealtimeEvent): Promise<Set<string>>;
-  /** The deal room's shared figures after the event (operation and participation events). */
+  /** The deal room's shared figures after the event (operation and order events). */
   roomOf(event: RealtimeEvent): Promise<DealRoomLive | null>;
   /** The new message (message events). */
   messageOf(event: RealtimeEvent): Promise<LiveMessageRow | null>;
@@ -78,13 +78,13 @@ type LiveMessageRow = NonNullable<Awaited<ReturnType<typeof getLiveMessage>>>;
 /**
  * Who hears what on GET /api/events, and what the event carries:
  * - notification, profile: only the user they belong to (ids only).
- * - participation, waitlist: that buyer, the operation's seller and admins.
+ * - order, waitlist: that buyer, the operation's seller and admins.
  * - operation: for an approved operation every signed-in user (its figures — allocated,
  *   available, status — are on its detail page for anyone signed in); for a pending or
  *   rejected offer only its seller and admins.
  * - message: the deal room's audience only (its buyers, its seller, admins).
  * Deal rooms are patched, not refetched: a message event carries the message (worded for the
- * viewer), and an operation or participation event carries the room's shared figures to those who
+ * viewer), and an operation or order event carries the room's shared figures to those who
  * may see the room (ZLiveEvent); the reads behind them are made once per event (`reads`).
  * Returns what to send, or null.
  */
@@ -110,7 +110,7 @@ export function createEventFilter(auth: AuthContext, reads: EventReads) {
           if (event.userId === userId || auth.isAdmin) return event;
           return (await reads.audienceOf(event))?.sellerId === userId ? event : null;
         }
-        case 'participation': {
+        case 'order': {
           // The buyer's own order: their page reads it again (what it shows is theirs alone).
           if (event.userId === userId) return event;
           if (auth.isAdmin) return withRoom(event);

@@ -30,9 +30,9 @@ describe('admin settings', () => {
   it('reads the seeded settings and the environment’s admins', async () => {
     const settings = await current();
     expect(settings.platformFeeBps).toBe(200);
-    expect(settings).toMatchObject({ participationHoldHours: 72, fundRetentionDays: 30, adminEmails: [] });
+    expect(settings).toMatchObject({ orderHoldHours: 72, fundRetentionDays: 30, adminEmails: [] });
     expect(settings).toMatchObject({
-      participationHoldHours: 72,
+      orderHoldHours: 72,
       fundRetentionDays: 30,
       disputeWindowDays: 7,
       adminEmails: [],
@@ -53,7 +53,7 @@ describe('admin settings', () => {
       adminEmails: ['Comprador@TradeOps.demo'],
       escrowBankDetails: { ...before.escrowBankDetails!, bank_name: 'Banco Nuevo' },
       platformCompany: { legal_name: 'TradeOps Global S.A.', address: 'Av. Libertador 1000\nBuenos Aires', tax_id: '' },
-      participationHoldHours: 48,
+      orderHoldHours: 48,
       fundRetentionDays: 0,
       platformFeeBps: 250,
       disputeWindowDays: 10,
@@ -62,14 +62,14 @@ describe('admin settings', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       adminEmails: ['comprador@tradeops.demo'],
-      participationHoldHours: 48,
+      orderHoldHours: 48,
       fundRetentionDays: 0,
       platformFeeBps: 250,
       disputeWindowDays: 10,
     });
     const platform = await getPlatformSettings(t.db);
     expect(platform).toMatchObject({
-      participationHoldHours: 48,
+      orderHoldHours: 48,
       fundRetentionDays: 0,
       platformFeeBps: 250,
       disputeWindowDays: 10,
@@ -82,7 +82,7 @@ describe('admin settings', () => {
       'dispute_window_days',
       'escrow_bank_details',
       'fund_retention_days',
-      'participation_hold_hours',
+      'order_hold_hours',
       'platform_company',
       'platform_fee_bps',
     ]);
@@ -92,7 +92,7 @@ describe('admin settings', () => {
     });
     const [feeAudit] = audits.filter((row) => row.entityId === 'platform_fee_bps');
     expect(feeAudit?.data).toEqual({ before: 200, after: 250 });
-    expect(audits.find((row) => row.entityId === 'participation_hold_hours')?.data).toEqual({ before: 72, after: 48 });
+    expect(audits.find((row) => row.entityId === 'order_hold_hours')?.data).toEqual({ before: 72, after: 48 });
 
     // A stored admin e-mail makes that account an admin at its next request (its password set through the mailbox).
     await resetPasswordThroughMailbox(t, 'comprador@tradeops.demo', DEMO_PASSWORD);
@@ -114,14 +114,14 @@ describe('admin settings', () => {
       adminEmails: [],
       escrowBankDetails: before.escrowBankDetails,
       platformCompany: before.platformCompany,
-      participationHoldHours: 72,
+      orderHoldHours: 72,
       fundRetentionDays: 30,
       platformFeeBps: 200,
       disputeWindowDays: 7,
     };
     for (const [patch, field] of [
       [{ adminEmails: ['not-an-email'] }, 'adminEmails.0'],
-      [{ participationHoldHours: 0 }, 'participationHoldHours'],
+      [{ orderHoldHours: 0 }, 'orderHoldHours'],
       [{ fundRetentionDays: -1 }, 'fundRetentionDays'],
       [{ fundRetentionDays: 1.5 }, 'fundRetentionDays'],
       [{ platformFeeBps: 2001 }, 'platformFeeBps'],

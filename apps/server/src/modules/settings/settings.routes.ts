@@ -20,7 +20,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/settings',
     {
       schema: {
-        summary: 'Platform settings: admin e-mails, escrow bank details, participation hold and fund retention',
+        summary: 'Platform settings: admin e-mails, escrow bank details, order hold and fund retention',
         tags: ['admin'],
         response: { 200: ZAdminSettingsResponse, ...errors },
       },

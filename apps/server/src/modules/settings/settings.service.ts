@@ -2,7 +2,7 @@ import {
   DEFAULT_DISPUTE_WINDOW_DAYS,
   DEFAULT_HOLDBACK_RELEASE_BPS,
   HOLDBACK_RELEASE_BPS_RANGE,
-  DEFAULT_PARTICIPATION_HOLD_HOURS,
+  DEFAULT_ORDER_HOLD_HOURS,
   DEFAULT_PLATFORM_FEE_BPS,
   PLATFORM_FEE_BPS_RANGE,
   type EscrowBankDetails,
@@ -21,7 +21,7 @@ export interface PlatformSettings {
   escrowBankDetails: EscrowBankDetails | null;
   /** The statements' letterhead: null until an admin enters it (the demo seed does). */
   platformCompany: PlatformCompany | null;
-  participationHoldHours: number;
+  orderHoldHours: number;
   fundRetentionDays: number;
   /** The commission taken from each seller payout, in basis points. */
   platformFeeBps: number;
@@ -66,7 +66,7 @@ export async function getPlatformSettings(db: Queryable): Promise<PlatformSettin
     .where(
       inArray(platformSettings.key, [
         'escrow_bank_details',
-        'participation_hold_hours',
+        'order_hold_hours',
         'fund_retention_days',
         'platform_fee_bps',
         'dispute_window_days',
@@ -80,7 +80,7 @@ export async function getPlatformSettings(db: Queryable): Promise<PlatformSettin
   return {
     escrowBankDetails: bank.success ? bank.data : null,
     platformCompany: company.success ? company.data : null,
-    participationHoldHours: integerAtLeast(stored.get('participation_hold_hours'), 1, DEFAULT_PARTICIPATION_HOLD_HOURS),
+    orderHoldHours: integerAtLeast(stored.get('order_hold_hours'), 1, DEFAULT_ORDER_HOLD_HOURS),
     // 0 is allowed: settlement right after a passed inspection (demos).
     fundRetentionDays: integerAtLeast(stored.get('fund_retention_days'), 0, FUND_RETENTION_DAYS),
     platformFeeBps: platformFeeBpsOf(stored.get('platform_fee_bps')),

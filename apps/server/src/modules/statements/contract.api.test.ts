@@ -2,7 +2,7 @@ import { ZContractSnapshot, operationReference } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations, participations } from '../../db/schema';
+import { operations, orders } from '../../db/schema';
 import { createOpenOperation, placeOrder, testTradeTerms } from '../../test/deals';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 import { contractHash } from './contract.service';
@@ -43,7 +43,7 @@ describe('the contract of an order', () => {
   const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
 
   it('records what the buyer accepted: the terms, tons, price and parties, its version and hash', async () => {
-    const [row] = await t.db.select().from(participations).where(eq(participations.id, orderId));
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     const snapshot = ZContractSnapshot.parse(row!.contractTerms);
     expect(row!.contractVersion).toBe(1);
     expect(row!.contractHash).toBe(contractHash(snapshot));
@@ -64,7 +64,7 @@ describe('the contract of an order', () => {
       .update(operations)
       .set({ tradeTerms: testTradeTerms({ incoterm: 'FOB', namedPlace: 'Montevideo', insurancePayer: 'buyer' }) })
       .where(eq(operations.id, operation.id));
-    const spanish = await get(`/api/participations/${orderId}/contract.pdf?lang=es`, buyer);
+    const spanish = await get(`/api/orders/${orderId}/contract.pdf?lang=es`, buyer);
     expect(spanish.statusCode, spanish.body).toBe(200);
     expect(spanish.headers['content-type']).toBe('application/pdf');
     const number = `${operationReference(operation.referenceNumber)}-C1`;
@@ -83,7 +83,7 @@ describe('the contract of an order', () => {
       expect(es).toContain(text);
     }
     expect(es).not.toContain('Montevideo');
-    const english = await get(`/api/participations/${orderId}/contract.pdf?lang=en`, seller);
+    const english = await get(`/api/orders/${orderId}/contract.pdf?lang=en`, seller);
     expect(english.statusCode).toBe(200);
     const en = await pdfText(english.rawPayload);
     expect(en).toContain('Pro-forma invoice and sales contract');
@@ -91,18 +91,18 @@ describe('the contract of an order', () => {
   });
 
   it('lets the buyer, the seller and admins download it; anyone else is told it does not exist', async () => {
-    expect((await get(`/api/participations/${orderId}/contract.pdf`, admin)).statusCode).toBe(200);
-    const stranger = await get(`/api/participations/${orderId}/contract.pdf`, otherBuyer);
+    expect((await get(`/api/orders/${orderId}/contract.pdf`, admin)).statusCode).toBe(200);
+    const stranger = await get(`/api/orders/${orderId}/contract.pdf`, otherBuyer);
     expect(stranger.statusCode).toBe(404);
-    expect((await get(`/api/participations/${orderId}/contract.pdf`, {})).statusCode).toBe(401);
+    expect((await get(`/api/orders/${orderId}/contract.pdf`, {})).statusCode).toBe(401);
   });
 
   it('answers 404 for an order placed before contracts', async () => {
     await t.db
-      .update(participations)
+      .update(orders)
       .set({ contractVersion: null, contractTerms: null, contractHash: null })
-      .where(eq(participations.id, orderId));
-    const old = await get(`/api/participations/${orderId}/contract.pdf`, buyer);
+      .where(eq(orders.id, orderId));
+    const old = await get(`/api/orders/${orderId}/contract.pdf`, buyer);
     expect(old.statusCode).toBe(404);
     expect(old.json().error.code).toBe('CONTRACT_NOT_FOUND');
   });

@@ -10,7 +10,7 @@ import {
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Queryable } from '../../db/client';
-import { operations, participations, profiles } from '../../db/schema';
+import { operations, orders, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { getPlatformSettings } from '../settings/settings.service';
@@ -39,7 +39,7 @@ async function partyOf(db: Queryable, userId: string): Promise<ContractSnapshot[
 }
 
 /**
- * The contract columns of a new order (createParticipation, in its transaction, under the
+ * The contract columns of a new order (placeOrder, in its transaction, under the
  * operation's lock): the copy of what the buyer accepts, its version and its hash.
  */
 export async function contractColumnsFor(
@@ -85,40 +85,40 @@ export interface OrderContract {
 export async function getOrderContract(
   db: Queryable,
   auth: Pick<AuthContext, 'user' | 'isAdmin'>,
-  participationId: string,
+  orderId: string,
   language: Language,
 ): Promise<OrderContract> {
   const [row] = await db
     .select({
-      participation: participations,
+      order: orders,
       sellerId: operations.sellerId,
       referenceNumber: operations.referenceNumber,
     })
-    .from(participations)
-    .innerJoin(operations, eq(operations.id, participations.operationId))
-    .where(eq(participations.id, participationId));
-  const allowed = row && (auth.isAdmin || row.participation.userId === auth.user.id || row.sellerId === auth.user.id);
-  if (!row || !allowed) throw new AppError('PARTICIPATION_NOT_FOUND');
-  const { participation } = row;
-  const parsed = ZContractSnapshot.safeParse(participation.contractTerms);
-  if (!parsed.success || participation.contractVersion === null || !participation.contractHash) {
+    .from(orders)
+    .innerJoin(operations, eq(operations.id, orders.operationId))
+    .where(eq(orders.id, orderId));
+  const allowed = row && (auth.isAdmin || row.order.userId === auth.user.id || row.sellerId === auth.user.id);
+  if (!row || !allowed) throw new AppError('ORDER_NOT_FOUND');
+  const { order } = row;
+  const parsed = ZContractSnapshot.safeParse(order.contractTerms);
+  if (!parsed.success || order.contractVersion === null || !order.contractHash) {
     throw new AppError('CONTRACT_NOT_FOUND');
   }
   // Compared in SQL: created_at keeps microseconds a JavaScript Date would round away.
   const [ordinal] = await db
     .select({ count: sql<string>`count(*)` })
-    .from(participations)
+    .from(orders)
     .where(
       and(
-        eq(participations.operationId, participation.operationId),
-        sql`(${participations.createdAt}, ${participations.id}) <= (select created_at, id from operation_participants where id = ${participation.id})`,
+        eq(orders.operationId, order.operationId),
+        sql`(${orders.createdAt}, ${orders.id}) <= (select created_at, id from orders where id = ${order.id})`,
       ),
     );
   const { platformCompany } = await getPlatformSettings(db);
   return {
     number: contractNumber(row.referenceNumber, Number(ordinal?.count ?? 1)),
-    version: participation.contractVersion,
-    hash: participation.contractHash,
+    version: order.contractVersion,
+    hash: order.contractHash,
     snapshot: parsed.data,
     issuer: platformCompany
       ? {
@@ -127,7 +127,7 @@ export async function getOrderContract(
           tax_id: platformCompany.tax_id.trim() || null,
         }
       : { legal_name: 'TradeOps', address: null, tax_id: null },
-    paymentReference: participation.paymentReference,
+    paymentReference: order.paymentReference,
     language,
   };
 }

@@ -299,7 +299,7 @@ export async function renderBuyerStatementPdf(
     statement.issuer.legal_name,
   );
   const pdf = new PdfWriter(doc, regular, bold);
-  const order = statement.participation;
+  const order = statement.order;
   pdf.letterhead(
     { name: statement.issuer.legal_name, lines: f.issuerLines(statement.issuer) },
     {

@@ -5,7 +5,8 @@ import { demoOperationId } from '../../db/seed/demo-operations';
 import { createOpenOperation } from '../../test/deals';
 import { fillOperation } from '../../test/lifecycle';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
-import { getOperationLedger, getHeldCents, payOutParticipation } from '../escrow/escrow.service';
+import { payOutOrder } from '../escrow/escrow.service';
+import { getOperationLedger, getHeldCents } from '../escrow/read-escrow.service';
 
 async function pdfText(body: Buffer): Promise<string> {
   const document = await getDocumentProxy(new Uint8Array(body));
@@ -31,8 +32,8 @@ describe('statements', () => {
     mine = ids[0]!;
     theirs = ids[1]!;
     // comprador's order ends in a partial refund, the other buyer's in a full release (2 % fee each).
-    await t.db.transaction((tx) => payOutParticipation(tx, mine, { refundCents: 100_000, actorId: null }));
-    await t.db.transaction((tx) => payOutParticipation(tx, theirs, { refundCents: 0, actorId: null }));
+    await t.db.transaction((tx) => payOutOrder(tx, mine, { refundCents: 100_000, actorId: null }));
+    await t.db.transaction((tx) => payOutOrder(tx, theirs, { refundCents: 0, actorId: null }));
   });
   afterAll(async () => t?.close());
 
@@ -40,13 +41,13 @@ describe('statements', () => {
   const sellerHeaders = () => seller;
 
   it('shows a buyer the deposit, release and refund of their own order, each with its ledger transfer', async () => {
-    const response = await get(`/api/participations/${mine}/statement`, buyer);
+    const response = await get(`/api/orders/${mine}/statement`, buyer);
     expect(response.statusCode, response.body).toBe(200);
     const statement = response.json();
     const ledger = await getOperationLedger(t.db, operationId);
-    const deposit = ledger.find((transfer) => transfer.participationId === mine && transfer.kind === 'deposit')!;
-    const payout = ledger.find((transfer) => transfer.participationId === mine && transfer.kind === 'release')!;
-    const amount = statement.participation.amount_cents;
+    const deposit = ledger.find((transfer) => transfer.orderId === mine && transfer.kind === 'deposit')!;
+    const payout = ledger.find((transfer) => transfer.orderId === mine && transfer.kind === 'release')!;
+    const amount = statement.order.amount_cents;
     expect(statement.movements).toEqual([
       { transfer_id: deposit.id, kind: 'deposit', amount_cents: amount, created_at: deposit.createdAt.toISOString() },
       {
@@ -62,8 +63,8 @@ describe('statements', () => {
   });
 
   it('renders the statement as a PDF in the reader’s language: reference, amounts, bank and transfer ids', async () => {
-    const statement = (await get(`/api/participations/${mine}/statement`, buyer)).json();
-    const spanish = await get(`/api/participations/${mine}/statement.pdf`, buyer);
+    const statement = (await get(`/api/orders/${mine}/statement`, buyer)).json();
+    const spanish = await get(`/api/orders/${mine}/statement.pdf`, buyer);
     expect(spanish.statusCode).toBe(200);
     expect(spanish.headers['content-type']).toBe('application/pdf');
     expect(spanish.headers['content-disposition']).toEqual(
@@ -71,17 +72,17 @@ describe('statements', () => {
     );
     const text = await pdfText(spanish.rawPayload);
     expect(text).toContain('Estado de cuenta de escrow');
-    expect(text).toContain(statement.participation.payment_reference);
+    expect(text).toContain(statement.order.payment_reference);
     expect(text).toContain('Depósito en escrow');
     expect(text).toContain('Reembolso a ti');
     expect(text).toContain(statement.escrow_bank.account_number);
     for (const movement of statement.movements) expect(text).toContain(movement.transfer_id);
     expect(text).toContain('$1,000'); // the refund, es-419 money
 
-    const english = await pdfText((await get(`/api/participations/${mine}/statement.pdf?lang=en`, buyer)).rawPayload);
+    const english = await pdfText((await get(`/api/orders/${mine}/statement.pdf?lang=en`, buyer)).rawPayload);
     expect(english).toContain('Escrow statement');
     expect(english).toContain('Refund to you');
-    expect(english).toContain(statement.participation.payment_reference);
+    expect(english).toContain(statement.order.payment_reference);
   });
 
   it('shows a seller each payout of their operation: gross, the platform fee and its rate, net', async () => {
@@ -110,10 +111,10 @@ describe('statements', () => {
   });
 
   it('is a document a bank accepts: letterhead, a stable number, both parties with tax ids, product, tons, price per ton', async () => {
-    const first = (await get(`/api/participations/${mine}/statement`, buyer)).json();
-    const again = (await get(`/api/participations/${mine}/statement`, buyer)).json();
+    const first = (await get(`/api/orders/${mine}/statement`, buyer)).json();
+    const again = (await get(`/api/orders/${mine}/statement`, buyer)).json();
     // Deposit and payout: two ledger transfers; the same ledger prints the same number.
-    expect(first.statement_number).toBe(`${first.participation.payment_reference}-E2`);
+    expect(first.statement_number).toBe(`${first.order.payment_reference}-E2`);
     expect(again.statement_number).toBe(first.statement_number);
     expect(first.issuer).toEqual({
       legal_name: 'TradeOps Marketplace LLC',
@@ -130,20 +131,20 @@ describe('statements', () => {
       tax_id: '30-71234567-9',
       country: 'AR',
     });
-    expect(first.participation).toMatchObject({
+    expect(first.order).toMatchObject({
       operation_title: 'Licor de cacao',
       volume: 10,
       price_per_ton_cents: 900_000,
       amount_cents: 9_000_000,
     });
-    expect(first.participation.operation_reference).toMatch(/^OP-\d{6}$/);
-    const english = (await get(`/api/participations/${mine}/statement`, { ...buyer, 'accept-language': 'en' })).json();
-    expect(english.participation.operation_title).toBe('Cocoa liquor');
+    expect(first.order.operation_reference).toMatch(/^OP-\d{6}$/);
+    const english = (await get(`/api/orders/${mine}/statement`, { ...buyer, 'accept-language': 'en' })).json();
+    expect(english.order.operation_title).toBe('Cocoa liquor');
     expect(english.statement_number).toBe(first.statement_number);
 
     const seller = (await get(`/api/seller/operations/${operationId}/statement`, sellerHeaders())).json();
     expect(seller.statement_number).toBe(`${seller.operation.reference}-P2`);
-    expect(seller.operation.reference).toBe(first.participation.operation_reference);
+    expect(seller.operation.reference).toBe(first.order.operation_reference);
     expect(seller.seller).toEqual(first.seller);
     expect(seller.operation).toMatchObject({ total_tons: 20, price_per_ton_cents: 900_000 });
     expect(seller.payouts.map((payout: { buyer: unknown; volume: number }) => [payout.buyer, payout.volume])).toEqual(
@@ -155,10 +156,10 @@ describe('statements', () => {
   });
 
   it('prints the letterhead, the number, both parties and the dates in the reader’s time zone, naming it (es, en)', async () => {
-    const statement = (await get(`/api/participations/${mine}/statement`, buyer)).json();
+    const statement = (await get(`/api/orders/${mine}/statement`, buyer)).json();
     const deposit = statement.movements[0];
     const spanish = await pdfText(
-      (await get(`/api/participations/${mine}/statement.pdf?lang=es&tz=America/Caracas`, buyer)).rawPayload,
+      (await get(`/api/orders/${mine}/statement.pdf?lang=es&tz=America/Caracas`, buyer)).rawPayload,
     );
     const caracas = (iso: string, locale: string) =>
       new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Caracas' })
@@ -188,7 +189,7 @@ describe('statements', () => {
     expect(spanish).not.toContain(' UTC ·');
 
     const english = await pdfText(
-      (await get(`/api/participations/${mine}/statement.pdf?lang=en&tz=Asia/Kolkata`, buyer)).rawPayload,
+      (await get(`/api/orders/${mine}/statement.pdf?lang=en&tz=Asia/Kolkata`, buyer)).rawPayload,
     );
     for (const text of [
       'TradeOps Marketplace LLC',
@@ -201,9 +202,9 @@ describe('statements', () => {
       expect(english, text).toContain(text);
 
     // Without a zone the times are in UTC, said so; an unknown zone is refused in the reader's language.
-    const utc = await pdfText((await get(`/api/participations/${mine}/statement.pdf`, buyer)).rawPayload);
+    const utc = await pdfText((await get(`/api/orders/${mine}/statement.pdf`, buyer)).rawPayload);
     expect(utc).toContain('Horas en UTC (UTC)');
-    const unknown = await get(`/api/participations/${mine}/statement.pdf?tz=Mars/Olympus`, buyer);
+    const unknown = await get(`/api/orders/${mine}/statement.pdf?tz=Mars/Olympus`, buyer);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.fields.tz).toBe('Valor no válido');
 
@@ -226,12 +227,12 @@ describe('statements', () => {
 
   it('answers 404 to anyone but the order’s buyer or the operation’s seller', async () => {
     for (const headers of [seller, admin]) {
-      expect((await get(`/api/participations/${mine}/statement`, headers)).statusCode).toBe(404);
-      expect((await get(`/api/participations/${mine}/statement.pdf`, headers)).statusCode).toBe(404);
+      expect((await get(`/api/orders/${mine}/statement`, headers)).statusCode).toBe(404);
+      expect((await get(`/api/orders/${mine}/statement.pdf`, headers)).statusCode).toBe(404);
     }
     // The other buyer's order is not comprador's.
-    expect((await get(`/api/participations/${theirs}/statement`, buyer)).statusCode).toBe(404);
-    expect((await get(`/api/participations/${theirs}/statement.pdf`, buyer)).statusCode).toBe(404);
+    expect((await get(`/api/orders/${theirs}/statement`, buyer)).statusCode).toBe(404);
+    expect((await get(`/api/orders/${theirs}/statement.pdf`, buyer)).statusCode).toBe(404);
     // An operation of another seller is not vendedor's.
     const other = await createOpenOperation(t.db, { sellerId: demoUserId('comprador') });
     expect((await get(`/api/seller/operations/${other.id}/statement`, seller)).statusCode).toBe(404);
@@ -239,6 +240,6 @@ describe('statements', () => {
     expect((await get(`/api/seller/operations/${operationId}/statement`, buyer)).statusCode).toBeGreaterThanOrEqual(
       403,
     );
-    expect((await get(`/api/participations/${mine}/statement`, {})).statusCode).toBe(401);
+    expect((await get(`/api/orders/${mine}/statement`, {})).statusCode).toBe(401);
   });
 });

@@ -6,6 +6,7 @@ import { errorResponses } from '../../plugins/error-handler';
 import { requireAuth } from '../../plugins/route-access';
 import { contentDisposition } from '../../plugins/storage/send-stored-file';
 import { getOrderContract } from './contract.service';
+import { answerLegacyOrderPaths } from '../../plugins/legacy-order-paths';
 import { renderBuyerStatementPdf, renderContractPdf, renderSellerStatementPdf } from './statement-pdf';
 import { getBuyerStatement, getSellerStatement } from './statements.service';
 
@@ -25,12 +26,14 @@ function sendPdf(reply: FastifyReply, pdf: Uint8Array, fileName: string) {
 
 /** Statements: a buyer's escrow movements per order, a seller's payouts per operation; JSON and PDF. */
 export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The paths these had as participations answer too (deprecated).
+  answerLegacyOrderPaths(app);
   app.get(
-    '/participations/:id/statement',
+    '/orders/:id/statement',
     {
       schema: {
         summary: 'The escrow movements of one of the caller’s orders (deposit, release, refund) with transfer ids',
-        tags: ['participations'],
+        tags: ['orders'],
         params: ZIdParams,
         response: { 200: ZBuyerStatement, ...errors },
       },
@@ -43,12 +46,12 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/participations/:id/statement.pdf',
+    '/orders/:id/statement.pdf',
     {
       schema: {
         summary:
           'The same statement as a PDF, in the caller’s language (or ?lang=es|en) and time zone (?tz=<IANA zone>, UTC by default)',
-        tags: ['participations'],
+        tags: ['orders'],
         params: ZIdParams,
         querystring: ZStatementPdfQuery,
         response: { 200: z.any(), ...errors },
@@ -64,12 +67,12 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/participations/:id/contract.pdf',
+    '/orders/:id/contract.pdf',
     {
       schema: {
         summary:
           'The order’s pro-forma invoice and sales contract as the buyer accepted it (its buyer, the deal’s seller, admins), in the caller’s language (or ?lang=es|en)',
-        tags: ['participations'],
+        tags: ['orders'],
         params: ZIdParams,
         querystring: ZStatementPdfQuery,
         response: { 200: z.any(), ...errors },

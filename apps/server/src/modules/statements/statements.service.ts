@@ -13,7 +13,7 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Queryable } from '../../db/client';
-import { auditLog, ledgerEntries, ledgerTransfers, operations, participations, profiles } from '../../db/schema';
+import { auditLog, ledgerEntries, ledgerTransfers, operations, orders, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type PlatformSettings, getPlatformSettings } from '../settings/settings.service';
 
@@ -113,13 +113,13 @@ const sellerProfiles = alias(profiles, 'seller_profiles');
 export async function getBuyerStatement(
   db: Queryable,
   userId: string,
-  participationId: string,
+  orderId: string,
   language: string,
   now = new Date(),
 ): Promise<BuyerStatement> {
   const [row] = await db
     .select({
-      participation: participations,
+      order: orders,
       title: operations.title,
       titleEn: operations.titleEn,
       referenceNumber: operations.referenceNumber,
@@ -132,34 +132,34 @@ export async function getBuyerStatement(
         country: sellerProfiles.country,
       },
     })
-    .from(participations)
-    .innerJoin(operations, eq(operations.id, participations.operationId))
-    .innerJoin(profiles, eq(profiles.id, participations.userId))
+    .from(orders)
+    .innerJoin(operations, eq(operations.id, orders.operationId))
+    .innerJoin(profiles, eq(profiles.id, orders.userId))
     .innerJoin(sellerProfiles, eq(sellerProfiles.id, operations.sellerId))
-    .where(and(eq(participations.id, participationId), eq(participations.userId, userId)));
-  if (!row) throw new AppError('PARTICIPATION_NOT_FOUND');
-  const transfers = await loadTransfers(db, eq(ledgerTransfers.participationId, participationId));
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!row) throw new AppError('ORDER_NOT_FOUND');
+  const transfers = await loadTransfers(db, eq(ledgerTransfers.orderId, orderId));
   const { escrowBankDetails, platformCompany } = await getPlatformSettings(db);
-  const participation = row.participation;
+  const order = row.order;
   return {
-    statement_number: buyerStatementNumber(participation.paymentReference, transfers.length),
+    statement_number: buyerStatementNumber(order.paymentReference, transfers.length),
     issuer: issuerOf(platformCompany),
     buyer: partyOf(row.buyer),
     seller: partyOf(row.seller),
-    participation: {
-      id: participation.id,
-      operation_id: participation.operationId,
+    order: {
+      id: order.id,
+      operation_id: order.operationId,
       operation_reference: operationReference(row.referenceNumber),
       operation_title: operationTitleFor(row, language),
-      payment_reference: participation.paymentReference,
-      volume: participation.volume,
+      payment_reference: order.paymentReference,
+      volume: order.volume,
       price_per_ton_cents: row.pricePerTonCents,
-      amount_cents: participation.amountCents,
-      created_at: participation.createdAt.toISOString(),
-      terms_version: participation.termsVersion,
+      amount_cents: order.amountCents,
+      created_at: order.createdAt.toISOString(),
+      terms_version: order.termsVersion,
     },
     // The terms the buyer accepted (the contract's copy), else the deal's for an order older than contracts.
-    trade_terms: ZContractSnapshot.safeParse(participation.contractTerms).data?.trade_terms ?? row.tradeTerms,
+    trade_terms: ZContractSnapshot.safeParse(order.contractTerms).data?.trade_terms ?? row.tradeTerms,
     escrow_bank: escrowBankDetails,
     movements: toMovements(transfers),
     held_cents: transfers.reduce((total, transfer) => total + sumOf(transfer, 'escrow:'), 0),
@@ -191,22 +191,22 @@ export async function getSellerStatement(
       and(eq(ledgerTransfers.operationId, operationId), inArray(ledgerTransfers.kind, ['release', 'refund'])),
     )
   ).filter((transfer) => sumOf(transfer, 'seller:') + sumOf(transfer, 'platform:') > 0);
-  const participationIds = [...new Set(transfers.map((transfer) => transfer.participationId!))];
-  const orders =
-    participationIds.length === 0
+  const orderIds = [...new Set(transfers.map((transfer) => transfer.orderId!))];
+  const orderRows =
+    orderIds.length === 0
       ? []
       : await db
           .select({
-            id: participations.id,
-            reference: participations.paymentReference,
-            volume: participations.volume,
+            id: orders.id,
+            reference: orders.paymentReference,
+            volume: orders.volume,
             company: profiles.companyName,
             taxId: profiles.taxId,
             country: profiles.country,
           })
-          .from(participations)
-          .leftJoin(profiles, eq(profiles.id, participations.userId))
-          .where(inArray(participations.id, participationIds));
+          .from(orders)
+          .leftJoin(profiles, eq(profiles.id, orders.userId))
+          .where(inArray(orders.id, orderIds));
   const fees =
     transfers.length === 0
       ? []
@@ -222,18 +222,18 @@ export async function getSellerStatement(
               ),
             ),
           );
-  const orderById = new Map(orders.map((order) => [order.id, order]));
+  const orderById = new Map(orderRows.map((order) => [order.id, order]));
   const rateByTransfer = new Map(
     fees.map((fee) => [fee.transferId, (fee.data as { feeBps?: unknown }).feeBps] as const),
   );
   const payouts = transfers.map((transfer) => {
     const net = sumOf(transfer, 'seller:');
     const fee = sumOf(transfer, 'platform:');
-    const order = orderById.get(transfer.participationId!);
+    const order = orderById.get(transfer.orderId!);
     const rate = rateByTransfer.get(transfer.id);
     return {
       transfer_id: transfer.id,
-      participation_id: transfer.participationId!,
+      order_id: transfer.orderId!,
       payment_reference: order?.reference ?? '',
       buyer: order?.company
         ? partyOf({ companyName: order.company, taxId: order.taxId, country: order.country })

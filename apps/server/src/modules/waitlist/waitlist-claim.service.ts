@@ -1,19 +1,20 @@
 import { type ClaimWaitlistInvitationRequest, type ClaimWaitlistInvitationResponse } from '@tradeops/shared';
 import { and, eq } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
-import { participations, operationWaitlist } from '../../db/schema';
+import { orders, operationWaitlist } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type JobQueue } from '../../jobs/job-queue';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { writeAudit } from '../audit/audit.service';
-import { assertNotOwnOperation, createParticipation } from '../participations/participations.service';
+import { assertNotOwnOperation } from '../orders/orders.service';
+import { placeOrder } from '../orders/place-order.service';
 import { lockOperation, returnTons } from '../operations/operation-aggregate';
 
 /**
  * Turns the tons a buyer is invited to take into their order, in one transaction under
  * the operation's row lock: the invitation's hold is lifted (allocated_tons minus
  * the invited tons) and the order is placed through the one order path,
- * createParticipation (as a savepoint of this transaction), which takes exactly
+ * placeOrder (as a savepoint of this transaction), which takes exactly
  * those tons back — so nobody else can take them in between, and a failing
  * order leaves the invitation as it was. A replayed claim (same idempotency key)
  * answers with the order it created.
@@ -45,18 +46,18 @@ export async function claimWaitlistInvitation(
       .for('update');
     if (!entry) {
       const [replayed] = await tx
-        .select({ id: participations.id, volume: participations.volume })
+        .select({ id: orders.id, volume: orders.volume })
         .from(operationWaitlist)
-        .innerJoin(participations, eq(participations.id, operationWaitlist.participationId))
+        .innerJoin(orders, eq(orders.id, operationWaitlist.orderId))
         .where(
           and(
             eq(operationWaitlist.operationId, operationId),
             eq(operationWaitlist.userId, userId),
             eq(operationWaitlist.status, 'claimed'),
-            eq(participations.idempotencyKey, request.idempotency_key),
+            eq(orders.idempotencyKey, request.idempotency_key),
           ),
         );
-      if (replayed) return { participation_id: replayed.id, volume: replayed.volume };
+      if (replayed) return { order_id: replayed.id, volume: replayed.volume };
       throw new AppError('WAITLIST_NO_INVITATION');
     }
     if (!entry.invitationExpiresAt || entry.invitationExpiresAt.getTime() <= now.getTime()) {
@@ -70,8 +71,8 @@ export async function claimWaitlistInvitation(
       .set({ status: 'claimed', updatedAt: now })
       .where(eq(operationWaitlist.id, entry.id));
     await returnTons(tx, operationId, tons, { actorId: userId, now, reopen: false });
-    // createParticipation opens its own transaction: on a transaction handle that is a savepoint.
-    const { participation } = await createParticipation(
+    // placeOrder opens its own transaction: on a transaction handle that is a savepoint.
+    const { order } = await placeOrder(
       tx as unknown as AppDatabase,
       auth,
       operationId,
@@ -85,15 +86,15 @@ export async function claimWaitlistInvitation(
     );
     await tx
       .update(operationWaitlist)
-      .set({ participationId: participation.id, updatedAt: now })
+      .set({ orderId: order.id, updatedAt: now })
       .where(eq(operationWaitlist.id, entry.id));
     await writeAudit(tx, {
       actorId: userId,
       action: 'waitlist.claimed',
       entityType: 'operation_waitlist',
       entityId: entry.id,
-      data: { operationId, participationId: participation.id, tons },
+      data: { operationId, orderId: order.id, tons },
     });
-    return { participation_id: participation.id, volume: participation.volume };
+    return { order_id: order.id, volume: order.volume };
   });
 }

@@ -1,7 +1,7 @@
 import { WAITLIST_CLAIM_HOURS, HOUR_MS } from '@tradeops/shared';
 import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
-import { participations, operationWaitlist } from '../../db/schema';
+import { orders, operationWaitlist } from '../../db/schema';
 import { JOB_QUEUES, type JobQueue } from '../../jobs/job-queue';
 import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
@@ -124,15 +124,9 @@ export async function inviteNextInLine(
 async function remainingCapTons(tx: AppTransaction, operation: OperationRow, userId: string): Promise<number> {
   if (operation.maxPerParticipantTons === null) return operation.totalTons;
   const [row] = await tx
-    .select({ tons: sql<number>`coalesce(sum(${participations.volume}), 0)::int` })
-    .from(participations)
-    .where(
-      and(
-        eq(participations.operationId, operation.id),
-        eq(participations.userId, userId),
-        eq(participations.status, 'active'),
-      ),
-    );
+    .select({ tons: sql<number>`coalesce(sum(${orders.volume}), 0)::int` })
+    .from(orders)
+    .where(and(eq(orders.operationId, operation.id), eq(orders.userId, userId), eq(orders.status, 'active')));
   return Math.max(0, operation.maxPerParticipantTons - Number(row?.tons ?? 0));
 }
 

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS, TERMS_VERSION } from '@tradeops/shared';
-import { auditLog, notifications, participations, operationWaitlist } from '../../db/schema';
+import { auditLog, notifications, orders, operationWaitlist } from '../../db/schema';
 import { type ApprovedBuyer, createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, getTonnage, placeOrder, requestOrder } from '../../test/deals';
 import { type TestApp, createTestApp } from '../../test/test-app';
-import { expireDueParticipations } from '../participations/participation-release.service';
+import { expireDueOrders } from '../orders/order-release.service';
 import { expireDueInvitations } from './waitlist-invitations.service';
 
 describe('waitlist', () => {
@@ -41,8 +41,8 @@ describe('waitlist', () => {
       headers: buyer.headers,
       payload: { payment_method: 'cash', idempotency_key: key, terms_version: TERMS_VERSION },
     });
-  const cancel = (buyer: ApprovedBuyer, participationId: string) =>
-    t.app.inject({ method: 'POST', url: `/api/participations/${participationId}/cancel`, headers: buyer.headers });
+  const cancel = (buyer: ApprovedBuyer, orderId: string) =>
+    t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/cancel`, headers: buyer.headers });
 
   function expectInvariant(tonnage: Awaited<ReturnType<typeof getTonnage>>) {
     expect(tonnage.allocated).toBe(tonnage.orderTons + tonnage.invitedTons);
@@ -126,8 +126,8 @@ describe('waitlist', () => {
     const key = randomUUID();
     const claimed = await claim(buyers[2]!, operation.id, key);
     expect(claimed.statusCode, claimed.body).toBe(201);
-    const { participation_id: participationId } = claimed.json();
-    const [created] = await t.db.select().from(participations).where(eq(participations.id, participationId));
+    const { order_id: orderId } = claimed.json();
+    const [created] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(created).toMatchObject({
       userId: buyers[2]!.userId,
       volume: 5,
@@ -139,10 +139,10 @@ describe('waitlist', () => {
     // A replayed claim answers with the same order.
     const replay = await claim(buyers[2]!, operation.id, key);
     expect(replay.statusCode).toBe(201);
-    expect(replay.json().participation_id).toBe(participationId);
+    expect(replay.json().order_id).toBe(orderId);
     expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({
       status: 'claimed',
-      participation_id: participationId,
+      order_id: orderId,
     });
     const after = await getTonnage(t.db, operation.id);
     expect(after).toMatchObject({ allocated: 20, orderTons: 15, invitedTons: 5 });
@@ -155,25 +155,25 @@ describe('waitlist', () => {
     await join(buyers[1]!, operation.id, 10);
     await join(buyers[2]!, operation.id, 10);
     await t.db
-      .update(participations)
+      .update(orders)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(participations.id, only.id));
+      .where(eq(orders.id, only.id));
 
     const now = Date.now();
-    await expireDueParticipations(t.db, t.app.jobs, new Date(now));
+    await expireDueOrders(t.db, t.app.jobs, new Date(now));
     expect((await mine(buyers[1]!, operation.id)).entry).toMatchObject({ status: 'invited', invited_tons: 10 });
     expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({ status: 'waiting', position: 1 });
 
     // Buyer 1 claims within the 24 h: an order like any other, with its own hold.
     const late = await claim(buyers[1]!, operation.id);
     expect(late.statusCode).toBe(201);
-    const lateOrder = late.json().participation_id as string;
+    const lateOrder = late.json().order_id as string;
     // Buyer 1 lets the new order lapse too: the tons go to buyer 2.
     await t.db
-      .update(participations)
+      .update(orders)
       .set({ expiresAt: new Date(now - 1000) })
-      .where(eq(participations.id, lateOrder));
-    await expireDueParticipations(t.db, t.app.jobs, new Date(now + 1000));
+      .where(eq(orders.id, lateOrder));
+    await expireDueOrders(t.db, t.app.jobs, new Date(now + 1000));
     expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({ status: 'invited', invited_tons: 10 });
 
     const afterDay = new Date(now + 25 * HOUR_MS);
@@ -209,10 +209,10 @@ describe('waitlist', () => {
     const only = await placeOrder(t.app, buyers[3]!.headers, operation.id, 5);
     await join(buyers[4]!, operation.id, 5);
     await t.db
-      .update(participations)
+      .update(orders)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(participations.id, only.id));
-    await expireDueParticipations(t.db, t.app.jobs, new Date());
+      .where(eq(orders.id, only.id));
+    await expireDueOrders(t.db, t.app.jobs, new Date());
     const [entry] = await t.db
       .select()
       .from(operationWaitlist)

@@ -13,8 +13,8 @@ import { operationWaitlist, operations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type JobQueue } from '../../jobs/job-queue';
 import { writeAudit } from '../audit/audit.service';
-import { getHeldByBuyerTons, limitsOf } from '../participations/buyer-limits';
-import { assertNotOwnOperation } from '../participations/participations.service';
+import { getHeldByBuyerTons, limitsOf } from '../orders/buyer-limits';
+import { assertNotOwnOperation } from '../orders/orders.service';
 import { isFullStatus, lockOperation } from '../operations/operation-aggregate';
 import { returnTonsToOperation } from './waitlist-invitations.service';
 
@@ -163,7 +163,7 @@ export function toWaitlistEntry(row: WaitlistRow, position: number | null): Wait
     position,
     invited_tons: row.invitedTons,
     invitation_expires_at: row.invitationExpiresAt?.toISOString() ?? null,
-    participation_id: row.participationId,
+    order_id: row.orderId,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -128,7 +128,13 @@ export function hasSessionCookie(request: FastifyRequest): boolean {
  * instance, before the database's announcement arrives), an admin's or an anonymous one
  * forgets every caller's.
  */
-const ACCOUNT_NEUTRAL_WRITES = ['/api/operations/', '/api/participations/', '/api/notifications/', '/api/offers'];
+const ACCOUNT_NEUTRAL_WRITES = [
+  '/api/operations/',
+  '/api/orders/',
+  '/api/participations/',
+  '/api/notifications/',
+  '/api/offers',
+];
 
 /** Whether the account's address is on an admin list (ADMIN_EMAILS or the stored one), compared case-insensitively. */
 export function isListedAdminAddress(email: string, adminEmails: readonly string[]): boolean {

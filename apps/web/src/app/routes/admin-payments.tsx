@@ -1,4 +1,4 @@
-import { PaymentQueue } from '../../features/participations/components/payment-queue';
+import { PaymentQueue } from '../../features/orders/components/payment-queue';
 
 /** /admin/payments: the payment verification queue. */
 export function AdminPaymentsPage() {

@@ -1,10 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  BuyerKpis,
-  BuyerParticipations,
-  OperationsBrowser,
-} from '../../features/dashboards/components/buyer-dashboard';
+import { BuyerKpis, BuyerOrders, OperationsBrowser } from '../../features/dashboards/components/buyer-dashboard';
 import { useBuyerDashboardLive } from '../../features/dashboards/hooks/use-buyer-dashboard-live';
 import { AreaPage } from '../layouts/area-page';
 
@@ -17,12 +13,12 @@ export function BuyerDashboardPage() {
         <BuyerKpis />
         <section>
           <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-            <h2 className="text-lg font-semibold text-brand-900">{t('buyerArea.participationsTitle')}</h2>
+            <h2 className="text-lg font-semibold text-brand-900">{t('buyerArea.ordersTitle')}</h2>
             <Link to="/buyer/operations" className="text-sm font-semibold text-accent-800 underline underline-offset-2">
               {t('buyerArea.seeAll')}
             </Link>
           </div>
-          <BuyerParticipations limit={5} />
+          <BuyerOrders limit={5} />
         </section>
         <section>
           <h2 className="mb-3 text-lg font-semibold text-brand-900">{t('buyerArea.operationsTitle')}</h2>

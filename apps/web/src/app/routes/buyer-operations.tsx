@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { BuyerParticipations } from '../../features/dashboards/components/buyer-dashboard';
+import { BuyerOrders } from '../../features/dashboards/components/buyer-dashboard';
 import { useBuyerDashboardLive } from '../../features/dashboards/hooks/use-buyer-dashboard-live';
 import { AreaPage } from '../layouts/area-page';
 
@@ -8,7 +8,7 @@ export function BuyerOperationsPage() {
   useBuyerDashboardLive();
   return (
     <AreaPage title={t('pages.buyerOperations')} description={t('buyerArea.operationsText')}>
-      <BuyerParticipations />
+      <BuyerOrders />
     </AreaPage>
   );
 }

@@ -1,6 +1,6 @@
 import {
   DEFAULT_DISPUTE_WINDOW_DAYS,
-  DEFAULT_PARTICIPATION_HOLD_HOURS,
+  DEFAULT_ORDER_HOLD_HOURS,
   DEFAULT_PLATFORM_FEE_BPS,
   FUND_RETENTION_DAYS,
   LEGAL_DOCUMENTS,
@@ -28,7 +28,7 @@ function LegalPage({ document }: { document: LegalDocumentKey }) {
   const figures = {
     fee: new Intl.NumberFormat(i18n.language).format(feeBpsToPercent(DEFAULT_PLATFORM_FEE_BPS)),
     retentionDays: FUND_RETENTION_DAYS,
-    holdHours: DEFAULT_PARTICIPATION_HOLD_HOURS,
+    holdHours: DEFAULT_ORDER_HOLD_HOURS,
     disputeDays: DEFAULT_DISPUTE_WINDOW_DAYS,
   };
   return (

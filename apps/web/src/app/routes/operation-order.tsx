@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ParticipationForm } from '../../features/participations/components/participation-form';
+import { OrderForm } from '../../features/orders/components/order-form';
 import { WaitlistInvitationBanner, WaitlistPanel } from '../../features/waitlist/components/waitlist-panel';
 import { Container } from '../../components/ui/container';
 import { RequireKyc } from '../guards';
@@ -17,7 +17,7 @@ export function OperationOrderPage() {
         <Container className="pt-6 empty:hidden">
           <WaitlistInvitationBanner operationId={operationId} />
         </Container>
-        <ParticipationForm
+        <OrderForm
           key={operationId}
           operationId={operationId}
           fullPanel={<WaitlistPanel operationId={operationId} />}

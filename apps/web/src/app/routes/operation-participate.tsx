@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ParticipateView } from '../../features/participations/components/participate-view';
+import { ParticipateView } from '../../features/orders/components/participate-view';
 import { RequireKyc } from '../guards';
 
 /** /operation/{id}/participate (signed in, KYC approved): payment instructions and proof upload. */

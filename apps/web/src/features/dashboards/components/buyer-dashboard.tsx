@@ -1,4 +1,4 @@
-import { type BuyerParticipation, OPERATION_LIST_FILTERS, type OperationListFilter, formatUsd } from '@tradeops/shared';
+import { type BuyerOrder, OPERATION_LIST_FILTERS, type OperationListFilter, formatUsd } from '@tradeops/shared';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,33 +26,33 @@ export function BuyerKpis() {
 }
 
 /** The buyer's orders: payment and escrow state and the way into each deal room. */
-export function BuyerParticipations({ limit }: { limit?: number }) {
+export function BuyerOrders({ limit }: { limit?: number }) {
   const { t } = useTranslation();
   const dashboard = useBuyerDashboard();
   if (dashboard.isPending) return <Skeleton className="h-32 w-full rounded-xl" />;
-  const rows = (dashboard.data?.participations ?? []).slice(0, limit);
+  const rows = (dashboard.data?.orders ?? []).slice(0, limit);
   if (rows.length === 0) {
     return (
       <EmptyState action={<ButtonLink to="/operations">{t('buyerArea.browse')}</ButtonLink>}>
-        {t('buyerArea.noParticipations')}
+        {t('buyerArea.noOrders')}
       </EmptyState>
     );
   }
   return (
     <ul className="grid gap-3">
       {rows.map((row) => (
-        <ParticipationRow key={row.id} row={row} />
+        <OrderRow key={row.id} row={row} />
       ))}
     </ul>
   );
 }
 
-function ParticipationRow({ row }: { row: BuyerParticipation }) {
+function OrderRow({ row }: { row: BuyerOrder }) {
   const { t, i18n } = useTranslation();
   const isLive = row.status === 'active';
   const needsProof = isLive && (row.paymentStatus === 'pending' || row.paymentStatus === 'rejected');
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="buyer-participation">
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="buyer-order">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="font-semibold break-words text-brand-900">{row.operationTitle}</h3>
@@ -72,9 +72,7 @@ function ParticipationRow({ row }: { row: BuyerParticipation }) {
           <Badge tone={row.escrowState === 'held' ? 'accent' : 'neutral'}>
             {t(`offers.escrow.${row.escrowState}`)}
           </Badge>
-          {!isLive && (
-            <Badge>{t(`buyerArea.participationStatus.${row.status === 'expired' ? 'expired' : 'cancelled'}`)}</Badge>
-          )}
+          {!isLive && <Badge>{t(`buyerArea.orderStatus.${row.status === 'expired' ? 'expired' : 'cancelled'}`)}</Badge>}
           {row.dispute && (
             <Badge tone={row.dispute.status === 'open' ? 'danger' : 'neutral'}>
               {t(`disputes.dashboard.${row.dispute.status === 'open' ? 'open' : (row.dispute.decision ?? 'release')}`)}
@@ -83,7 +81,7 @@ function ParticipationRow({ row }: { row: BuyerParticipation }) {
         </div>
       </div>
       {row.refundedCents > 0 && row.paidOutAt && (
-        <p className="mt-2 text-sm font-semibold text-slate-800" data-testid="buyer-participation-refund">
+        <p className="mt-2 text-sm font-semibold text-slate-800" data-testid="buyer-order-refund">
           {t('disputes.yourRefund', {
             amount: formatUsd(row.refundedCents, toLocale(i18n.language)),
             date: formatDate(row.paidOutAt, i18n.language, { dateStyle: 'long' }),

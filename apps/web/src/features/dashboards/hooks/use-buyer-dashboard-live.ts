@@ -6,7 +6,7 @@ import { dashboardKeys } from '../api/keys';
  * about the buyer's own order) and a deal's status change refetch the dashboard without a reload.
  */
 const BINDINGS: readonly RealtimeBinding[] = [
-  { kinds: ['participation'], queryKey: dashboardKeys.buyers },
+  { kinds: ['order'], queryKey: dashboardKeys.buyers },
   // Every signed-in page hears each approved deal's changes: spread, not all at once.
   { kinds: ['operation'], queryKey: dashboardKeys.buyers, spreadMs: REALTIME_REFETCH_SPREAD_MS },
 ];

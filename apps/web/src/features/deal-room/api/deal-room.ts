@@ -34,7 +34,7 @@ export function useDealRoom(operationId: string) {
   return useQuery(dealRoomQueryOptions(operationId, i18n.language));
 }
 
-/** The notifications toggle (spec §7: UPDATE participation notifications_enabled). */
+/** The notifications toggle (spec §7: UPDATE order notifications_enabled). */
 export function useSetDealRoomNotifications(operationId: string) {
   const queryClient = useQueryClient();
   const { i18n } = useTranslation();
@@ -46,7 +46,7 @@ export function useSetDealRoomNotifications(operationId: string) {
       }),
     onSuccess: ({ notifications_enabled }) => {
       queryClient.setQueryData<DealRoomResponse>(dealRoomKeys.room(operationId, i18n.language), (room) =>
-        room?.participation ? { ...room, participation: { ...room.participation, notifications_enabled } } : room,
+        room?.order ? { ...room, order: { ...room.order, notifications_enabled } } : room,
       );
     },
   });

@@ -34,7 +34,7 @@ function settledRoom(milestones: Milestone[]): DealRoomResponse {
       expected_arrival: '2026-04-01',
     },
     milestones,
-    participation: {
+    order: {
       id: '00000000-0000-4000-8000-000000000002',
       volume: 10,
       amount_cents: 2_450_000,
@@ -144,8 +144,8 @@ describe('DealRoomTimeline', () => {
   it('draws a full but unpaid deal as allocated, funding in progress and the shipment pending, in Spanish', () => {
     const room = settledRoom([]);
     room.operation.status = 'allocated';
-    room.participation = {
-      ...room.participation!,
+    room.order = {
+      ...room.order!,
       payment_status: 'verification',
       escrow_state: 'none',
       confirmed_at: null,

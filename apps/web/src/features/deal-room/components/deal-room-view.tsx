@@ -103,7 +103,7 @@ export function OutstandingCard({ room }: { room: DealRoomResponse }) {
     });
   }
   const mine = outstanding.mine;
-  const isMinePaid = room.participation?.payment_status === 'confirmed' && room.participation.status === 'active';
+  const isMinePaid = room.order?.payment_status === 'confirmed' && room.order.status === 'active';
   return (
     <section
       aria-labelledby="deal-room-outstanding"
@@ -156,7 +156,7 @@ export function OutstandingCard({ room }: { room: DealRoomResponse }) {
 
 function OrderCard({ room }: { room: DealRoomResponse }) {
   const { t, i18n } = useTranslation();
-  const order = room.participation;
+  const order = room.order;
   return (
     <section aria-labelledby="deal-room-order" className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
       <h2 id="deal-room-order" className="text-lg font-semibold text-brand-900">

@@ -57,7 +57,7 @@ function room(overrides: Partial<DealRoomResponse> = {}): DealRoomResponse {
       expected_arrival: '2026-03-01',
     },
     milestones: [],
-    participation: null,
+    order: null,
     viewer_role: 'participant',
     dispute: null,
     dispute_window: { can_open: true, can_add_evidence: false, closes_at: '2026-03-10T00:00:00.000Z' },

@@ -225,8 +225,8 @@ export function DisputePanel({ room }: { room: DealRoomResponse }) {
   const { t, i18n } = useTranslation();
   const [isFormOpen, setIsFormOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const { dispute, dispute_window: window, participation } = room;
-  const hasPayout = participation?.paid_out_at != null && (dispute !== null || participation.refunded_cents > 0);
+  const { dispute, dispute_window: window, order } = room;
+  const hasPayout = order?.paid_out_at != null && (dispute !== null || order.refunded_cents > 0);
   if (!dispute && !window.can_open && !hasPayout && !notice) return null;
   const locale = toLocale(i18n.language);
   // closes_at is the first instant after the window: its last day is the day before, in UTC.
@@ -258,18 +258,18 @@ export function DisputePanel({ room }: { room: DealRoomResponse }) {
           </p>
         )}
         {dispute && <DisputeState operationId={room.operation.id} dispute={dispute} />}
-        {hasPayout && participation && (
+        {hasPayout && order && (
           <div className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800" data-testid="my-payout">
-            {participation.refunded_cents > 0 && (
+            {order.refunded_cents > 0 && (
               <p className="font-semibold">
                 {t('disputes.yourRefund', {
-                  amount: formatUsd(participation.refunded_cents, locale),
-                  date: formatDate(participation.paid_out_at!, i18n.language, { dateStyle: 'long' }),
+                  amount: formatUsd(order.refunded_cents, locale),
+                  date: formatDate(order.paid_out_at!, i18n.language, { dateStyle: 'long' }),
                 })}
               </p>
             )}
-            {participation.released_cents > 0 && (
-              <p>{t('disputes.yourRelease', { amount: formatUsd(participation.released_cents, locale) })}</p>
+            {order.released_cents > 0 && (
+              <p>{t('disputes.yourRelease', { amount: formatUsd(order.released_cents, locale) })}</p>
             )}
           </div>
         )}

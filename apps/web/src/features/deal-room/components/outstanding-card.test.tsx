@@ -25,7 +25,7 @@ function room(outstanding: DealRoomResponse['outstanding']): DealRoomResponse {
       expected_arrival: null,
     },
     milestones: [],
-    participation: null,
+    order: null,
     viewer_role: 'participant',
     dispute: null,
     dispute_window: { can_open: false, can_add_evidence: false, closes_at: null },

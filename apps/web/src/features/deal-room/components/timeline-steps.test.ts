@@ -7,7 +7,7 @@ function room(overrides: {
   status?: DealRoomResponse['operation']['status'];
   payment?: 'pending' | 'verification' | 'confirmed' | 'rejected' | null;
   milestones?: DealRoomResponse['milestones'];
-}): Pick<DealRoomResponse, 'operation' | 'milestones' | 'participation'> {
+}): Pick<DealRoomResponse, 'operation' | 'milestones' | 'order'> {
   const payment = overrides.payment === undefined ? 'confirmed' : overrides.payment;
   return {
     operation: {
@@ -27,7 +27,7 @@ function room(overrides: {
       expected_arrival: '2026-04-01',
     },
     milestones: overrides.milestones ?? [],
-    participation: payment
+    order: payment
       ? {
           id: '00000000-0000-4000-8000-000000000002',
           volume: 5,
@@ -106,7 +106,7 @@ describe('buildTimeline', () => {
     expect(states(steps).slice(1, 3)).toEqual(['allocation:completed', 'funded:upcoming']);
   });
 
-  it('shows the participation as current until the payment is confirmed', () => {
+  it('shows the order as current until the payment is confirmed', () => {
     expect(states(buildTimeline(room({ payment: 'verification' })))[0]).toBe('confirmed:current');
   });
 

@@ -20,7 +20,7 @@ export interface TimelineStep {
 }
 
 /**
- * The waiting page's timeline (spec §2): participation confirmed (completed once
+ * The waiting page's timeline (spec §2): order confirmed (completed once
  * the caller's payment is confirmed, current before), full allocation (every ton
  * reserved: the deal reached `allocated` in the shared state table), full funding
  * (every reserved ton paid and held in escrow: it reached `funded`), then shipment
@@ -30,9 +30,7 @@ export interface TimelineStep {
  * shipment. A deal that left the road (expired, cancelled) has no current step.
  * The seller and admins, who have no order, see the timeline from the allocation on.
  */
-export function buildTimeline(
-  room: Pick<DealRoomResponse, 'operation' | 'milestones' | 'participation'>,
-): TimelineStep[] {
+export function buildTimeline(room: Pick<DealRoomResponse, 'operation' | 'milestones' | 'order'>): TimelineStep[] {
   const { status } = room.operation;
   const hasLeftRoad = isTerminalStatus(status) && status !== 'settled';
   const milestones = new Map(room.milestones.map((milestone) => [milestone.kind, milestone]));
@@ -41,9 +39,9 @@ export function buildTimeline(
   const plain = { doneAt: null, expectedOn: null, result: null, hasDocument: false, recordedBy: null };
 
   const steps: TimelineStep[] = [];
-  if (room.participation) {
-    const isPaid = room.participation.payment_status === 'confirmed';
-    steps.push({ ...plain, key: 'confirmed', state: stateOf(isPaid, true), doneAt: room.participation.confirmed_at });
+  if (room.order) {
+    const isPaid = room.order.payment_status === 'confirmed';
+    steps.push({ ...plain, key: 'confirmed', state: stateOf(isPaid, true), doneAt: room.order.confirmed_at });
   }
   // A deal that ended keeps what it had reached: its tons, and its shipment once prepared.
   const isAllocated =

@@ -42,7 +42,7 @@ const room = {
     expected_arrival: null,
   },
   milestones: [],
-  participation: null,
+  order: null,
   viewer_role: 'participant',
   dispute: null,
   dispute_window: { can_open: false, deadline: null },
@@ -112,7 +112,7 @@ describe('a deal room patched from its live events', () => {
   it('reads the room again: at once for the viewer’s own order, spread for a new status', () => {
     const queryClient = clientWithRoom();
     expect(
-      applyDealRoomEvent(queryClient, OPERATION_ID, { kind: 'participation', operationId: OPERATION_ID, userId: 'me' }),
+      applyDealRoomEvent(queryClient, OPERATION_ID, { kind: 'order', operationId: OPERATION_ID, userId: 'me' }),
     ).toEqual({ refetch: 'rooms', when: 'now' });
     const funded = { ...live, operation: { ...live.operation, status: 'funded' as const } };
     expect(

@@ -29,7 +29,7 @@ export function applyDealRoomEvent(
     addMessageToThread(queryClient, operationId, message.data);
     return 'patched';
   }
-  if (event.kind !== 'operation' && event.kind !== 'participation') return 'ignored';
+  if (event.kind !== 'operation' && event.kind !== 'order') return 'ignored';
   const live = ZDealRoomLive.safeParse(event.room);
   // Without the figures: the viewer's own order changed (or the server could not read the room).
   if (!live.success) return { refetch: 'rooms', when: 'now' };

@@ -49,7 +49,7 @@ function disputeFormSchema(holding: readonly { id: string; heldCents: number }[]
         if (problem.kind === 'exceeds')
           context.addIssue({
             code: 'custom',
-            path: ['refunds', problem.participationId],
+            path: ['refunds', problem.orderId],
             message: 'lifecycle.refundExceedsHeld',
           });
       }
@@ -147,8 +147,8 @@ export function DisputeForm({
       .catch((cause: unknown) => showServerError(form, cause));
   }
 
-  const refundError = (participationId: string) => {
-    const error = (errors.refunds as Record<string, FieldError | undefined> | undefined)?.[participationId];
+  const refundError = (orderId: string) => {
+    const error = (errors.refunds as Record<string, FieldError | undefined> | undefined)?.[orderId];
     return error?.message ? t(error.message as never) : undefined;
   };
 

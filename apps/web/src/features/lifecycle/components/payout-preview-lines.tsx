@@ -90,7 +90,7 @@ export function PayoutPreviewLines({ preview }: { preview: PayoutPreview }) {
           caption={t('payoutPreview.caption')}
           columns={columns}
           rows={preview.lines}
-          rowKey={(line) => line.participation_id}
+          rowKey={(line) => line.order_id}
         />
       </div>
     </div>

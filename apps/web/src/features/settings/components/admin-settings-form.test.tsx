@@ -17,7 +17,7 @@ const SETTINGS = {
     currency: 'USD',
   },
   platformCompany: { legal_name: 'TradeOps Marketplace LLC', address: '1200 Brickell Avenue, Miami', tax_id: '' },
-  participationHoldHours: 48,
+  orderHoldHours: 48,
   fundRetentionDays: 7,
   platformFeeBps: 200,
   disputeWindowDays: 7,
@@ -56,7 +56,7 @@ describe('AdminSettingsForm', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar ajustes' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Ajustes guardados.');
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ participationHoldHours: 24, adminEmails: ['ops@tradeops.example'] });
+    expect(sent[0]).toMatchObject({ orderHoldHours: 24, adminEmails: ['ops@tradeops.example'] });
   });
 
   it('edits the statements’ letterhead: the legal name and address are required, the tax id is optional', async () => {

@@ -56,7 +56,7 @@ function toForm(settings: AdminSettingsResponse): AdminSettingsFormValues {
       address: settings.platformCompany?.address ?? '',
       tax_id: settings.platformCompany?.tax_id ?? '',
     },
-    participationHoldHours: settings.participationHoldHours,
+    orderHoldHours: settings.orderHoldHours,
     fundRetentionDays: settings.fundRetentionDays,
     platformFeeBps: settings.platformFeeBps,
     disputeWindowDays: settings.disputeWindowDays,
@@ -93,8 +93,7 @@ function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
   }
 
   const numberField = (
-    name:
-      'participationHoldHours' | 'fundRetentionDays' | 'platformFeeBps' | 'disputeWindowDays' | 'holdbackReleaseBps',
+    name: 'orderHoldHours' | 'fundRetentionDays' | 'platformFeeBps' | 'disputeWindowDays' | 'holdbackReleaseBps',
     label: string,
     range: { min: number; max: number; hint: string },
   ) => (
@@ -169,10 +168,10 @@ function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {
 
       <SettingsSection title={t('adminSettings.periodsTitle')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          {numberField('participationHoldHours', t('adminSettings.participationHoldHours'), {
+          {numberField('orderHoldHours', t('adminSettings.orderHoldHours'), {
             min: 1,
             max: 720,
-            hint: t('adminSettings.participationHoldHint'),
+            hint: t('adminSettings.orderHoldHint'),
           })}
           {numberField('fundRetentionDays', t('adminSettings.fundRetentionDays'), {
             min: 0,

@@ -8,17 +8,17 @@ function retryUnlessRefused(failures: number, error: unknown): boolean {
 }
 
 export const statementKeys = {
-  buyer: (participationId: string, language: string) => ['statements', 'buyer', participationId, language] as const,
+  buyer: (orderId: string, language: string) => ['statements', 'buyer', orderId, language] as const,
   seller: (operationId: string, language: string) => ['statements', 'seller', operationId, language] as const,
 };
 
-/** GET /api/participations/{id}/statement: the buyer's own order and its escrow movements. */
-export function useBuyerStatement(participationId: string) {
+/** GET /api/orders/{id}/statement: the buyer's own order and its escrow movements. */
+export function useBuyerStatement(orderId: string) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: statementKeys.buyer(participationId, i18n.language),
+    queryKey: statementKeys.buyer(orderId, i18n.language),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/participations/${encodeURIComponent(participationId)}/statement`, (c) => c.ZBuyerStatement, {
+      apiRequest(`/api/orders/${encodeURIComponent(orderId)}/statement`, (c) => c.ZBuyerStatement, {
         signal,
       }),
     retry: retryUnlessRefused,

@@ -8,7 +8,7 @@ import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render
 import { BuyerStatementView } from './statement-views';
 import { TEST_TRADE_TERMS } from '../../../test/trade-terms';
 
-const PARTICIPATION_ID = '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+const ORDER_ID = '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 
 const STATEMENT: BuyerStatement = {
   statement_number: 'TO-TX44Z8T4S5-E2',
@@ -19,8 +19,8 @@ const STATEMENT: BuyerStatement = {
   },
   buyer: { legal_name: 'Distribuidora Caribe Alimentos C.A.', tax_id: 'J-40512876-3', country: 'VE' },
   seller: { legal_name: 'Comercializadora Rioplatense S.A.', tax_id: null, country: 'AR' },
-  participation: {
-    id: PARTICIPATION_ID,
+  order: {
+    id: ORDER_ID,
     operation_id: '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01',
     operation_reference: 'OP-000021',
     operation_title: 'Carne bovina congelada',
@@ -47,8 +47,8 @@ const STATEMENT: BuyerStatement = {
 
 describe('BuyerStatementView', () => {
   it('reads as a document: letterhead, number, both parties with tax ids, product, tons, price per ton', async () => {
-    mockApi({ [`/api/participations/${PARTICIPATION_ID}/statement`]: () => jsonResponse(STATEMENT) });
-    renderWithProviders(<BuyerStatementView participationId={PARTICIPATION_ID} />);
+    mockApi({ [`/api/orders/${ORDER_ID}/statement`]: () => jsonResponse(STATEMENT) });
+    renderWithProviders(<BuyerStatementView orderId={ORDER_ID} />);
     const letterhead = await screen.findByTestId('statement-letterhead');
     expect(letterhead).toHaveTextContent('TradeOps Marketplace LLC');
     expect(letterhead).toHaveTextContent('1200 Brickell Avenue, Suite 1800, Miami, FL 33131, USA');
@@ -65,8 +65,8 @@ describe('BuyerStatementView', () => {
 
   it('writes every time in the viewer’s zone, names it, and asks the PDF in the same language and zone', async () => {
     await setLanguage('en');
-    mockApi({ [`/api/participations/${PARTICIPATION_ID}/statement`]: () => jsonResponse(STATEMENT) });
-    renderWithProviders(<BuyerStatementView participationId={PARTICIPATION_ID} />);
+    mockApi({ [`/api/orders/${ORDER_ID}/statement`]: () => jsonResponse(STATEMENT) });
+    renderWithProviders(<BuyerStatementView orderId={ORDER_ID} />);
     const zone = viewerTimeZone();
     expect(await screen.findByTestId('statement-time-zone')).toHaveTextContent(
       `Times in ${zone} (${formatUtcOffset(new Date(STATEMENT.generated_at), zone)})`,
@@ -79,7 +79,7 @@ describe('BuyerStatementView', () => {
     expect(formatDeadline(STATEMENT.movements[0]!.created_at, 'en')).toMatch(/\(UTC[^)]*\)$/);
     const pdf = screen.getByTestId('statement-pdf');
     const url = new URL(pdf.getAttribute('href')!, 'http://localhost');
-    expect(url.pathname).toBe(`/api/participations/${PARTICIPATION_ID}/statement.pdf`);
+    expect(url.pathname).toBe(`/api/orders/${ORDER_ID}/statement.pdf`);
     expect(Object.fromEntries(url.searchParams)).toEqual({ lang: 'en', tz: zone });
   });
 });

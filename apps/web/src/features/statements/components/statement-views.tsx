@@ -133,15 +133,15 @@ function PartyCard({ label, party, testId }: { label: string; party: StatementPa
 }
 
 /** A buyer's statement of one order: the order, the escrow bank, every movement with its ledger transfer. */
-export function BuyerStatementView({ participationId }: { participationId: string }) {
-  const query = useBuyerStatement(participationId);
+export function BuyerStatementView({ orderId }: { orderId: string }) {
+  const query = useBuyerStatement(orderId);
   return <StatementState query={query}>{query.data && <BuyerStatementBody statement={query.data} />}</StatementState>;
 }
 
 function BuyerStatementBody({ statement }: { statement: BuyerStatement }) {
   const { t } = useTranslation();
   const f = useFormatters();
-  const order = statement.participation;
+  const order = statement.order;
   const bank = statement.escrow_bank;
   return (
     <div className="space-y-8">
@@ -151,7 +151,7 @@ function BuyerStatementBody({ statement }: { statement: BuyerStatement }) {
           numberLabel={t('statements.buyer.number')}
           number={statement.statement_number}
           issuedAt={statement.generated_at}
-          download={<DownloadLink path={`/api/participations/${order.id}/statement`} timeZone={f.timeZone} />}
+          download={<DownloadLink path={`/api/orders/${order.id}/statement`} timeZone={f.timeZone} />}
         />
         <p className="text-sm text-slate-600" data-testid="statement-time-zone">
           {f.zone(statement.generated_at)}

@@ -21,7 +21,7 @@ const OFFERED = {
     position: 1,
     invited_tons: 10,
     invitation_expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-    participation_id: null,
+    order_id: null,
     created_at: '2026-05-04T10:00:00.000Z',
   },
 };
@@ -36,7 +36,7 @@ describe('WaitlistPanel claim', () => {
         claims.push(JSON.parse(String(init?.body)));
         return claims.length === 1
           ? jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'Error inesperado.' } }, 500)
-          : jsonResponse({ participation_id: '5d7c1a3e-2b4f-4c6d-8e9f-0a1b2c3d4e5f', volume: 10 });
+          : jsonResponse({ order_id: '5d7c1a3e-2b4f-4c6d-8e9f-0a1b2c3d4e5f', volume: 10 });
       },
     });
     renderWithProviders(<WaitlistPanel operationId={OPERATION_ID} />);

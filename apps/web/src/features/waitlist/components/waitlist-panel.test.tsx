@@ -15,7 +15,7 @@ const ENTRY = {
   position: 3,
   invited_tons: null,
   invitation_expires_at: null,
-  participation_id: null,
+  order_id: null,
   created_at: '2026-05-04T10:00:00.000Z',
 };
 

@@ -1,0 +1,70 @@
+/** The admins' payment verification queue (split from payments.service.ts). */
+import { MIME_TYPE_BY_FILE_TYPE, type PaymentReviewItem } from '@tradeops/shared';
+import { and, count, eq } from 'drizzle-orm';
+import { type AppDatabase } from '../../db/client';
+import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
+import { orders, operations, profiles, user } from '../../db/schema';
+import { type Page, type PageQuery, operationTitleFor } from '@tradeops/shared';
+import { fileTypeOfKey } from './payments.service';
+
+const PAYMENT_QUEUE_KEYSET: Keyset = {
+  at: orders.proofUploadedAt,
+  id: orders.id,
+  order: 'asc',
+  idIsUuid: true,
+};
+const awaitingVerification = eq(orders.paymentStatus, 'verification');
+
+/** The verification queue: proofs waiting for an admin, the oldest first, a page at a time, and how many wait. */
+export async function listPaymentQueue(
+  db: AppDatabase,
+  language: string,
+  page: PageQuery,
+): Promise<Page<PaymentReviewItem>> {
+  const [rows, [waiting]] = await Promise.all([
+    db
+      .select({
+        cursorAt: cursorAtOf(PAYMENT_QUEUE_KEYSET),
+        order: orders,
+        title: operations.title,
+        titleEn: operations.titleEn,
+        fullName: profiles.fullName,
+        companyName: profiles.companyName,
+        email: user.email,
+      })
+      .from(orders)
+      .innerJoin(operations, eq(operations.id, orders.operationId))
+      .innerJoin(profiles, eq(profiles.id, orders.userId))
+      .innerJoin(user, eq(user.id, orders.userId))
+      .where(and(awaitingVerification, afterCursor(PAYMENT_QUEUE_KEYSET, page.cursor)))
+      .orderBy(...keysetOrder(PAYMENT_QUEUE_KEYSET))
+      .limit(page.limit + 1),
+    db.select({ n: count() }).from(orders).where(awaitingVerification),
+  ]);
+  return toPage(
+    rows,
+    page,
+    (row) => ({ at: row.cursorAt, id: row.order.id }),
+    waiting?.n ?? 0,
+    (kept) =>
+      kept.map(({ order: p, ...row }) => {
+        const fileType = fileTypeOfKey(p.paymentProofPath);
+        return {
+          id: p.id,
+          operation_id: p.operationId,
+          operation_title: operationTitleFor(row, language),
+          buyer_name: row.fullName,
+          buyer_email: row.email,
+          company_name: row.companyName,
+          volume: p.volume,
+          amount_cents: p.amountCents,
+          payment_method: p.paymentMethod,
+          payment_reference: p.paymentReference,
+          proof_uploaded_at: p.proofUploadedAt?.toISOString() ?? null,
+          proof_mime_type: fileType ? MIME_TYPE_BY_FILE_TYPE[fileType] : null,
+          proof_file_name: p.paymentProofPath ? `${p.paymentReference}.${fileType ?? 'bin'}` : null,
+          proof_revision: p.proofRevision,
+        };
+      }),
+  );
+}
