@@ -1,12 +1,26 @@
-import { expect, test } from '../support/test';
-import { demoId } from '../../apps/server/src/db/seed/demo-ids';
-import { DEAL_FIXTURES } from '../support/deal-fixtures';
+import { type PublishDeal, expect, test } from '../support/deals';
 import { loginAs } from '../support/login';
 
-const operationId = demoId(`operation:${DEAL_FIXTURES.dealRoomMessages}`);
+/** The seeded seller's deal, 20 t at $600/t: no orders yet. */
+async function mandarins(publishDeal: PublishDeal): Promise<string> {
+  const deal = await publishDeal({
+    title: 'Mandarinas frescas',
+    productName: 'Mandarins',
+    productCategory: 'fruit',
+    totalTons: 20,
+    minVolume: 5,
+    priceUsd: 600,
+  });
+  return deal.id;
+}
 
 test.describe('deal room messages', () => {
-  test('the seller and the platform talk in the deal room; each sees the other live', async ({ browser, baseURL }) => {
+  test('the seller and the platform talk in the deal room; each sees the other live', async ({
+    browser,
+    baseURL,
+    publishDeal,
+  }) => {
+    const operationId = await mandarins(publishDeal);
     const sellerContext = await browser.newContext();
     const seller = await sellerContext.newPage();
     await loginAs(seller, 'seller', baseURL);
@@ -40,7 +54,9 @@ test.describe('deal room messages', () => {
   test('a signed-in buyer with no order in the deal is told so and sent to the operation', async ({
     page,
     baseURL,
+    publishDeal,
   }) => {
+    const operationId = await mandarins(publishDeal);
     await loginAs(page, 'buyer', baseURL);
     await page.goto(`/operation/${operationId}/waiting`);
     await expect(page.getByRole('alert')).toContainText('No participas en esta operación');

@@ -13,8 +13,7 @@ import { clickUntilAt } from '../support/navigation';
  * seller's dashboard figures are this spec's alone; the two other buyers are
  * the seeded approved buyers (their orders in other specs' operations do not
  * touch this one). It sets the deals server's fund retention to 0 days in
- * /admin/settings: no other deals spec settles a deal (see
- * e2e/support/deal-fixtures.ts).
+ * /admin/settings (see e2e/support/deals.ts).
  */
 
 const TOTAL_TONS = 30;
