@@ -15,7 +15,7 @@ test('a buyer cancels an unpaid order after a dialog naming it; its tons are bac
   baseURL,
   publishDeal,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   // 20 t, orders of 5 t at least, $12,000 per ton.
   const deal = await publishDeal({ title: 'Cortes de carne premium', totalTons: 20, minVolume: 5, priceUsd: 12_000 });
   const operationId = deal.id;

@@ -25,7 +25,7 @@ test.describe('live deal room', () => {
     baseURL,
     publishDeal,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     // 100 t, orders of 20–50 t.
     const deal = await publishDeal({
       title: 'Soja en grano',

@@ -9,7 +9,7 @@ test('a buyer orders, uploads the proof, an admin confirms, and the buyer sees t
   baseURL,
   publishDeal,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   // Refined sugar, 50 t, orders of 10–25 t, lots of 5 t, $620/t.
   const { id: operationId } = await publishDeal({
     title: 'Azúcar refinada ICUMSA 45',

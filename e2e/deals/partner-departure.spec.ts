@@ -101,7 +101,7 @@ test.describe('partner area', () => {
     await loginAsDemoEmail(demoBuyer, 'comprador@tradeops.demo', baseURL);
     await demoBuyer.goto(`/operation/${featured.id}/waiting`);
     const bill = demoBuyer.getByTestId('trade-document-bill_of_lading');
-    await expect(bill).toContainText('Subido');
+    await expect(bill).toContainText('Subido', { timeout: 30_000 }); // a new context's first page
     await expect(bill).toContainText(LOGISTICS_COMPANY);
     await expect(bill.getByRole('link', { name: 'Descargar' })).toBeVisible();
 

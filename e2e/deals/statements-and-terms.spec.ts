@@ -67,7 +67,7 @@ for (const language of ['es', 'en'] as const) {
     await adminContext.close();
     // Reachable from the dashboard…
     await page.goto('/buyer/dashboard');
-    await expect(page.getByTestId('buyer-statement-link').first()).toBeVisible();
+    await expect(page.getByTestId('buyer-statement-link').first()).toBeVisible({ timeout: 30_000 });
     // …and from the order's payment page.
     await page.goto(`/operation/${deal.id}/participate`);
     await page.getByTestId('participate-statement-link').click();
