@@ -69,7 +69,7 @@ test.describe('partner area', () => {
     const phone = await phoneContext.newPage();
     await loginAsDemoEmail(phone, LOGISTICS_EMAIL, baseURL);
     await phone.goto('/partner/operations');
-    await expect(phone.getByRole('heading', { level: 1, name: 'Mis operaciones' })).toBeVisible();
+    await expect(phone.getByRole('heading', { level: 1, name: 'Mis operaciones' })).toBeVisible({ timeout: 30_000 });
     await phone.getByRole('link', { name: new RegExp(featured.title) }).click();
     await expect(phone.getByRole('heading', { level: 1, name: featured.title })).toBeVisible();
 
