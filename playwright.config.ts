@@ -5,7 +5,7 @@ const port = Number(process.env.E2E_PORT ?? 4310);
  * Specs that change money or tonnage (orders, payments, the lifecycle) run in the `deals`
  * project against a second server with its own fresh database, so the figures the public
  * specs assert (19 active operations, the featured deal's 15 t) never move under them.
- * Each deals spec takes operations of its own: see e2e/support/deal-fixtures.ts.
+ * Each deals test publishes the operations it changes: see e2e/support/deals.ts.
  */
 const dealsPort = port + 1;
 const chromiumArgs = [

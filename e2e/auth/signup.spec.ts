@@ -54,9 +54,12 @@ test.describe('sign-up', () => {
 
   test('shows the loading label, cannot be sent twice, and lands on /onboarding signed in', async ({ page }) => {
     let calls = 0;
+    // The request is held until the test has seen the busy button and tried a second click.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/auth/sign-up', async (route) => {
       calls += 1;
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await released;
       await route.continue();
     });
     await page.goto('/signup');
@@ -66,7 +69,8 @@ test.describe('sign-up', () => {
     const busy = page.getByRole('button', { name: 'Creando Cuenta...' });
     await expect(busy).toBeVisible();
     await expect(busy).toBeDisabled();
-    await busy.click({ force: true }).catch(() => undefined);
+    await busy.click({ force: true, timeout: 2_000 }).catch(() => undefined);
+    release();
     await expect(page).toHaveURL(/\/onboarding$/);
     expect(calls).toBe(1);
     await expect(page.getByTestId('account-name')).toHaveText('Ana Torres');

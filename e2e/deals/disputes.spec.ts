@@ -1,7 +1,6 @@
-import { type APIRequestContext, type Browser, type Page, expect, test } from '../support/test';
+import { type Browser, type DealRequest, type Page, expect, test } from '../support/deals';
 import { LANGUAGE_STORAGE_KEY, TERMS_VERSION, todayIsoDate } from '@tradeops/shared';
 import { randomUUID } from 'node:crypto';
-import { DEAL_FIXTURES } from '../support/deal-fixtures';
 import { provideGatedDocuments } from '../support/deal-documents';
 import { PDF_FILE } from '../support/kyc-files';
 import { DEMO_USERS, loginAsDemoEmail, originHeaders } from '../support/login';
@@ -10,7 +9,7 @@ import { DEMO_USERS, loginAsDemoEmail, originHeaders } from '../support/login';
  * Issue 16, item 2: a failed inspection is shown failed; a buyer opens a dispute with evidence within the
  * window after arrival, the admin sees it in the dispute form, picks a partial refund (none is
  * preselected) and decides it after a confirmation showing each order's refund and the seller's net; the buyer sees the decided dispute and their own refund.
- * Each deal is filled by the two seeded buyers and run to its arrival through the API (other specs test
+ * Each test publishes its own deal (e2e/support/deals.ts); it is filled by the two seeded buyers and run to its arrival through the API (other specs test
  * those pages); what this spec checks happens in the pages.
  */
 
@@ -88,26 +87,17 @@ async function signedIn(browser: Browser, email: string, baseURL: string | undef
   return { context, page };
 }
 
-async function operationIdOf(request: APIRequestContext, productName: string): Promise<string> {
-  const response = await request.get(`/api/operations?q=${encodeURIComponent(productName)}`);
-  const { data } = (await response.json()) as { data: { id: string; product_name: string; total_tons: number }[] };
-  const operation = data.find((item) => item.product_name === productName);
-  if (!operation) throw new Error(`${productName} is not in the list`);
-  return operation.id;
-}
-
 /**
- * Fills a seeded deal with the two demo buyers' paid orders (order, proof, an admin's confirmation)
+ * Fills the test's deal with the two demo buyers' paid orders (order, proof, an admin's confirmation)
  * and records shipment preparation, departure and arrival today; answers the deal's id and its orders.
  */
 async function arrivedDeal(
   pages: { buyer: Page; secondBuyer: Page; admin: Page },
   baseURL: string | undefined,
-  productName: string,
+  operationId: string,
   volumes: [number, number],
 ) {
   const headers = originHeaders(baseURL);
-  const operationId = await operationIdOf(pages.admin.request, productName);
   const orders: string[] = [];
   for (const [index, buyer] of [pages.buyer, pages.secondBuyer].entries()) {
     const ordered = await buyer.request.post(`/api/operations/${operationId}/orders`, {
@@ -172,22 +162,62 @@ async function threeParties(browser: Browser, baseURL: string | undefined, langu
   };
 }
 
-const FAILED_INSPECTION = {
-  // Robusta coffee: 15 t; cocoa beans: 25 t.
+const FAILED_INSPECTION: Record<Language, { deal: DealRequest; volumes: [number, number] }> = {
+  // Robusta coffee: 15 t at $4,600 (Cooperativa Sul's); cocoa beans: 25 t at $7,800 (vendedor's).
   es: {
-    key: DEAL_FIXTURES.failedInspectionEs,
-    product: 'Robusta Coffee',
-    expected: 'robusta-coffee',
+    deal: {
+      title: 'Café robusta',
+      productName: 'Robusta Coffee',
+      totalTons: 15,
+      minVolume: 5,
+      priceUsd: 4_600,
+      sellerEmail: 'cooperativa.sul@tradeops.demo',
+    },
     volumes: [10, 5],
   },
-  en: { key: DEAL_FIXTURES.failedInspectionEn, product: 'Cocoa Beans', expected: 'cocoa-beans', volumes: [15, 10] },
-} as const;
+  en: {
+    deal: {
+      title: 'Cacao en grano fino de aroma',
+      titleEn: 'Fine-flavour cocoa beans',
+      productName: 'Cocoa Beans',
+      productCategory: 'cocoa',
+      totalTons: 25,
+      minVolume: 5,
+      priceUsd: 7_800,
+    },
+    volumes: [15, 10],
+  },
+};
 
-const BUYER_DISPUTE = {
-  // Mozzarella: 20 t at $4,800 (vendedor's); apples: 30 t at $900 (Exportadora Pampa's).
-  es: { key: DEAL_FIXTURES.buyerDisputeEs, product: 'Mozzarella Cheese', expected: 'mozzarella', volumes: [10, 10] },
-  en: { key: DEAL_FIXTURES.buyerDisputeEn, product: 'Apples', expected: 'apples', volumes: [15, 15] },
-} as const;
+const BUYER_DISPUTE: Record<Language, { deal: DealRequest; volumes: [number, number] }> = {
+  // Mozzarella: 20 t at $4,800 (vendedor's); apples: 30 t at $900 (Exportadora Pampa's), 15 t a buyer at most.
+  es: {
+    deal: {
+      title: 'Queso mozzarella',
+      titleEn: 'Mozzarella cheese',
+      productName: 'Mozzarella Cheese',
+      productCategory: 'dairy',
+      totalTons: 20,
+      minVolume: 5,
+      priceUsd: 4_800,
+    },
+    volumes: [10, 10],
+  },
+  en: {
+    deal: {
+      title: 'Manzanas Red Delicious',
+      titleEn: 'Red Delicious apples',
+      productName: 'Apples',
+      productCategory: 'fruit',
+      totalTons: 30,
+      minVolume: 5,
+      maxPerParticipantTons: 15,
+      priceUsd: 900,
+      sellerEmail: 'exportadora.pampa@tradeops.demo',
+    },
+    volumes: [15, 15],
+  },
+};
 
 for (const language of ['es', 'en'] as const) {
   const text = TEXT[language];
@@ -195,13 +225,14 @@ for (const language of ['es', 'en'] as const) {
   test(`a failed inspection is shown failed, in red and in words, to buyers and admins (${language})`, async ({
     browser,
     baseURL,
+    publishDeal,
   }) => {
     test.setTimeout(300_000);
-    const deal = FAILED_INSPECTION[language];
-    expect(deal.key).toBe(deal.expected);
+    const { deal, volumes } = FAILED_INSPECTION[language];
+    const { id } = await publishDeal(deal);
     const parties = await threeParties(browser, baseURL, language);
     const { buyer, admin } = parties.pages;
-    const { operationId } = await arrivedDeal(parties.pages, baseURL, deal.product, [...deal.volumes]);
+    const { operationId } = await arrivedDeal(parties.pages, baseURL, id, volumes);
     await recordStepThroughApi(admin, baseURL, operationId, 'inspection', { document: true, result: 'failed' });
 
     await buyer.goto(`/operation/${operationId}/waiting`);
@@ -223,13 +254,14 @@ for (const language of ['es', 'en'] as const) {
   test(`a buyer opens a dispute with evidence, the admin decides a partial refund after confirming, the buyer sees their refund (${language})`, async ({
     browser,
     baseURL,
+    publishDeal,
   }) => {
     test.setTimeout(420_000);
-    const deal = BUYER_DISPUTE[language];
-    expect(deal.key).toBe(deal.expected);
+    const { deal, volumes } = BUYER_DISPUTE[language];
+    const { id } = await publishDeal(deal);
     const parties = await threeParties(browser, baseURL, language);
     const { buyer, admin } = parties.pages;
-    const { operationId } = await arrivedDeal(parties.pages, baseURL, deal.product, [...deal.volumes]);
+    const { operationId } = await arrivedDeal(parties.pages, baseURL, id, volumes);
 
     // The buyer opens a dispute within the window, with a reason and an evidence file.
     await buyer.goto(`/operation/${operationId}/waiting`);

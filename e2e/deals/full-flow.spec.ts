@@ -13,8 +13,7 @@ import { clickUntilAt } from '../support/navigation';
  * seller's dashboard figures are this spec's alone; the two other buyers are
  * the seeded approved buyers (their orders in other specs' operations do not
  * touch this one). It sets the deals server's fund retention to 0 days in
- * /admin/settings: no other deals spec settles a deal (see
- * e2e/support/deal-fixtures.ts).
+ * /admin/settings (see e2e/support/deals.ts).
  */
 
 const TOTAL_TONS = 30;
@@ -199,7 +198,7 @@ test.describe('full flow', () => {
     clock.lap('offer wizard');
 
     // 2. An admin approves it.
-    await admin.goto('/admin/kyc/operations');
+    await admin.goto('/admin/offer-reviews');
     const review = admin.getByTestId('operation-review').filter({ hasText: title });
     await expect(review).toBeVisible();
     await expect(review.getByText(seller.email)).toBeVisible();

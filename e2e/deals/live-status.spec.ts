@@ -1,7 +1,6 @@
-import { type APIRequestContext, type Browser, type Page, expect, test } from '../support/test';
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, type Browser, type Page, expect, test } from '../support/deals';
 import { TERMS_VERSION } from '@tradeops/shared';
-import { demoId } from '../../apps/server/src/db/seed/demo-ids';
-import { DEAL_FIXTURES } from '../support/deal-fixtures';
 import { PDF_FILE } from '../support/kyc-files';
 import { loginAs, loginAsDemoEmail, originHeaders } from '../support/login';
 
@@ -13,23 +12,17 @@ const LIVE = { timeout: 30_000 };
 /** A context's first page: the lazy route and its data, under CI's load on 2 cores. */
 const FIRST_LOAD = { timeout: 60_000 };
 
-const operationIdOf = (key: string) => demoId(`operation:${key}`);
-
-/**
- * A wire order with a fixed idempotency key (a retried test replays it) and its proof uploaded
- * through the API: the order's id, in verification.
- */
+/** A wire order and its proof uploaded through the API: the order's id, in verification. */
 async function orderWithProof(
   request: APIRequestContext,
   baseURL: string | undefined,
   operationId: string,
   volume: number,
-  key: string,
   withProof = true,
 ): Promise<string> {
   const placed = await request.post(`/api/operations/${operationId}/orders`, {
     headers: originHeaders(baseURL),
-    data: { volume, payment_method: 'wire', idempotency_key: key, terms_version: TERMS_VERSION },
+    data: { volume, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
   });
   expect(placed.status(), await placed.text()).toBeLessThan(300);
   const { order } = (await placed.json()) as { order: { id: string } };
@@ -57,10 +50,13 @@ async function decide(
   orderId: string,
   decision: { confirm: true } | { reason: string },
 ) {
-  const response = await admin.post(`/api/admin/payments/${orderId}/${'confirm' in decision ? 'confirm' : 'reject'}`, {
-    headers: originHeaders(baseURL),
-    data: 'confirm' in decision ? { proof_revision: 1 } : { proof_revision: 1, reason: decision.reason },
-  });
+  const response = await admin.post(
+    `/api/admin/payments/${orderId}/${'confirm' in decision ? 'confirm' : 'reject'}`,
+    {
+      headers: originHeaders(baseURL),
+      data: 'confirm' in decision ? { proof_revision: 1 } : { proof_revision: 1, reason: decision.reason },
+    },
+  );
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -81,17 +77,23 @@ test.describe('live, truthful deal status', () => {
     page,
     browser,
     baseURL,
+    publishDeal,
   }) => {
     test.setTimeout(240_000);
-    const operationId = operationIdOf(DEAL_FIXTURES.liveStatusConfirmEs); // 200 t, $260/t, orders of 25 t at least
+    // 200 t, $260/t, orders of 25 t at least
+    const deal = await publishDeal({
+      title: 'Trigo panadero',
+      productName: 'Wheat',
+      productCategory: 'grains',
+      totalTons: 200,
+      minVolume: 25,
+      maxPerParticipantTons: 100,
+      priceUsd: 260,
+      sellerEmail: 'exportadora.pampa@tradeops.demo',
+    });
+    const operationId = deal.id;
     await loginAs(page, 'buyer', baseURL);
-    const orderId = await orderWithProof(
-      page.request,
-      baseURL,
-      operationId,
-      25,
-      '7a0c6f52-3d1e-4b8a-9f20-6c1d2e3f4a01',
-    );
+    const orderId = await orderWithProof(page.request, baseURL, operationId, 25);
 
     await page.goto(`/operation/${operationId}/participate`);
     await expect(page.getByRole('heading', { level: 1, name: 'Pago de tu pedido' })).toBeVisible(FIRST_LOAD);
@@ -102,7 +104,7 @@ test.describe('live, truthful deal status', () => {
     // The buyer's orders, in a second tab of the same browser.
     const dashboard = await page.context().newPage();
     await dashboard.goto('/buyer/operations');
-    const row = dashboard.getByTestId('buyer-order').filter({ hasText: 'Trigo panadero' });
+    const row = dashboard.getByTestId('buyer-order').filter({ hasText: deal.title });
     await expect(row).toContainText('En verificación', FIRST_LOAD);
     // Both pages have their live stream before the decision is taken.
     await expect(page.getByTestId('notification-bell')).toHaveAttribute('data-live', 'true', LIVE);
@@ -123,18 +125,28 @@ test.describe('live, truthful deal status', () => {
     expect(dashboardNavigations).toEqual([]);
   });
 
-  test('a confirmation reaches the participate page without a reload (English)', async ({ page, browser, baseURL }) => {
+  test('a confirmation reaches the participate page without a reload (English)', async ({
+    page,
+    browser,
+    baseURL,
+    publishDeal,
+  }) => {
     test.setTimeout(240_000);
-    const operationId = operationIdOf(DEAL_FIXTURES.liveStatusConfirmEn); // 40 t, $1,100/t
+    // 40 t, $1,100/t
+    const deal = await publishDeal({
+      title: 'Aceite de girasol crudo',
+      titleEn: 'Crude sunflower oil',
+      productName: 'Sunflower Oil',
+      productCategory: 'oilseeds',
+      totalTons: 40,
+      minVolume: 10,
+      maxPerParticipantTons: 20,
+      priceUsd: 1_100,
+    });
+    const operationId = deal.id;
     await page.addInitScript(() => window.localStorage.setItem('tradeops-language', 'en'));
     await loginAs(page, 'buyer', baseURL);
-    const orderId = await orderWithProof(
-      page.request,
-      baseURL,
-      operationId,
-      10,
-      '7a0c6f52-3d1e-4b8a-9f20-6c1d2e3f4a02',
-    );
+    const orderId = await orderWithProof(page.request, baseURL, operationId, 10);
 
     await page.goto(`/operation/${operationId}/participate`);
     await expect(page.getByRole('heading', { level: 1, name: 'Pay for your order' })).toBeVisible(FIRST_LOAD);
@@ -158,19 +170,24 @@ test.describe('live, truthful deal status', () => {
   test('at phone width the participate page follows the confirmation and the deal room says what is missing', async ({
     browser,
     baseURL,
+    publishDeal,
   }) => {
     test.setTimeout(240_000);
-    const operationId = operationIdOf(DEAL_FIXTURES.liveStatusPhone); // 60 t, $560/t
+    // 60 t, $560/t
+    const deal = await publishDeal({
+      title: 'Azúcar morena',
+      productName: 'Brown Sugar',
+      productCategory: 'sugar',
+      totalTons: 60,
+      minVolume: 10,
+      maxPerParticipantTons: 30,
+      priceUsd: 560,
+    });
+    const operationId = deal.id;
     const context = await browser.newContext({ baseURL, viewport: PHONE });
     const page = await context.newPage();
     await loginAs(page, 'buyer', baseURL);
-    const orderId = await orderWithProof(
-      page.request,
-      baseURL,
-      operationId,
-      10,
-      '7a0c6f52-3d1e-4b8a-9f20-6c1d2e3f4a03',
-    );
+    const orderId = await orderWithProof(page.request, baseURL, operationId, 10);
     await page.goto(`/operation/${operationId}/participate`);
     await expect(page.getByTestId('payment-percent')).toHaveText('66%', FIRST_LOAD);
     await expect(page.getByTestId('notification-bell')).toHaveAttribute('data-live', 'true', LIVE);
@@ -198,11 +215,25 @@ test.describe('live, truthful deal status', () => {
     await context.close();
   });
 
-  test('a rejection and its reason reach the participate page without a reload', async ({ page, browser, baseURL }) => {
+  test('a rejection and its reason reach the participate page without a reload', async ({
+    page,
+    browser,
+    baseURL,
+    publishDeal,
+  }) => {
     test.setTimeout(240_000);
-    const operationId = operationIdOf(DEAL_FIXTURES.liveStatusReject); // 20 t, $9,000/t
+    // 20 t, $9,000/t
+    const deal = await publishDeal({
+      title: 'Licor de cacao',
+      productName: 'Cocoa Liquor',
+      productCategory: 'cocoa',
+      totalTons: 20,
+      minVolume: 5,
+      priceUsd: 9_000,
+    });
+    const operationId = deal.id;
     await loginAs(page, 'buyer', baseURL);
-    const orderId = await orderWithProof(page.request, baseURL, operationId, 5, '7a0c6f52-3d1e-4b8a-9f20-6c1d2e3f4a04');
+    const orderId = await orderWithProof(page.request, baseURL, operationId, 5);
     await page.goto(`/operation/${operationId}/participate`);
     await expect(page.getByTestId('payment-percent')).toHaveText('66%', FIRST_LOAD);
     await expect(page.getByTestId('notification-bell')).toHaveAttribute('data-live', 'true', LIVE);
@@ -225,19 +256,29 @@ test.describe('live, truthful deal status', () => {
   test('a deal filled by an unpaid second buyer is allocated, not funded, and both buyers are told', async ({
     browser,
     baseURL,
+    publishDeal,
   }) => {
     test.setTimeout(240_000);
-    const operationId = operationIdOf(DEAL_FIXTURES.liveStatusFilled); // 25 t, $5,200/t
+    // 25 t, $5,200/t
+    const deal = await publishDeal({
+      title: 'Carne bovina congelada',
+      productName: 'Frozen Beef',
+      productCategory: 'meat',
+      totalTons: 25,
+      minVolume: 5,
+      priceUsd: 5_200,
+    });
+    const operationId = deal.id;
     const buyerContext = await browser.newContext({ baseURL });
     const buyer = await buyerContext.newPage();
     await loginAs(buyer, 'buyer', baseURL);
-    const paid = await orderWithProof(buyer.request, baseURL, operationId, 10, '7a0c6f52-3d1e-4b8a-9f20-6c1d2e3f4a05');
+    const paid = await orderWithProof(buyer.request, baseURL, operationId, 10);
     const admin = await adminRequest(browser, baseURL);
     await decide(admin.request, baseURL, paid, { confirm: true });
     await admin.context.close();
 
     await buyer.goto(`/operation/${operationId}/waiting`);
-    await expect(buyer.getByRole('heading', { level: 1, name: 'Carne bovina congelada' })).toBeVisible(FIRST_LOAD);
+    await expect(buyer.getByRole('heading', { level: 1, name: deal.title })).toBeVisible(FIRST_LOAD);
     await expect(buyer.getByTestId('live-indicator')).toHaveAttribute('data-live', 'true', LIVE);
     await expect(buyer.getByTestId('timeline-allocation')).toHaveAttribute('data-state', 'current');
     const navigations = watchNavigations(buyer);
@@ -246,7 +287,7 @@ test.describe('live, truthful deal status', () => {
     const secondContext = await browser.newContext({ baseURL });
     const second = await secondContext.newPage();
     await loginAsDemoEmail(second, SECOND_BUYER, baseURL);
-    await orderWithProof(second.request, baseURL, operationId, 15, '7a0c6f52-3d1e-4b8a-9f20-6c1d2e3f4a06', false);
+    await orderWithProof(second.request, baseURL, operationId, 15, false);
 
     const allocation = buyer.getByTestId('timeline-allocation');
     await expect(allocation).toHaveAttribute('data-state', 'completed', LIVE);
@@ -266,7 +307,7 @@ test.describe('live, truthful deal status', () => {
     expect(navigations).toEqual([]);
 
     // Both buyers are told the deal filled: the first in the bell, live; the second in theirs.
-    const filledText = 'Carne bovina congelada: se reservaron las 25 t. Faltan por pagar 15 t';
+    const filledText = `${deal.title}: se reservaron las 25 t. Faltan por pagar 15 t`;
     await buyer.getByTestId('notification-bell').click();
     await expect(buyer.getByText(filledText).first()).toBeVisible(LIVE);
     await second.goto(`/operation/${operationId}/waiting`);

@@ -1,7 +1,6 @@
-import { type APIRequestContext, type Page, expect, test } from '../support/test';
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, type Page, expect, test } from '../support/deals';
 import { TERMS_VERSION } from '@tradeops/shared';
-import { demoId } from '../../apps/server/src/db/seed/demo-ids';
-import { DEAL_FIXTURES } from '../support/deal-fixtures';
 import { PDF_FILE } from '../support/kyc-files';
 import { loginAs, originHeaders } from '../support/login';
 
@@ -14,23 +13,31 @@ import { loginAs, originHeaders } from '../support/login';
 const CASES = [
   {
     language: 'es',
-    operationKey: DEAL_FIXTURES.moneyConfirmationsEs,
-    // Maíz amarillo: $230/t, orders of 25 t at least.
-    title: 'Maíz amarillo',
+    // $230/t, orders of 25 t at least.
+    deal: {
+      title: 'Maíz amarillo',
+      titleEn: 'Yellow corn',
+      productName: 'Yellow Corn',
+      productCategory: 'grains',
+      totalTons: 150,
+      minVolume: 25,
+      maxPerParticipantTons: 75,
+      priceUsd: 230,
+    },
     volume: 25,
     amount: '$5,750',
-    orderKey: '0c5e3a51-7d2b-4e8f-9a10-3b6c8d1e2f01',
     text: {
       confirm: 'Confirmar pago',
       dialog: 'Confirmar el pago',
-      question: (company: string) => `¿Confirmar el pago de $5,750 de ${company} al escrow de «Maíz amarillo»?`,
+      question: (company: string, title: string) =>
+        `¿Confirmar el pago de $5,750 de ${company} al escrow de «${title}»?`,
       yes: 'Sí, confirmar el pago',
       back: 'No, volver',
       confirmed: 'confirmado',
       cancelSummary: 'Cancelar la operación',
       reason: 'Motivo',
       cancelSubmit: 'Cancelar y reembolsar',
-      cancelDialog: '¿Cancelar «Maíz amarillo»?',
+      cancelDialog: (title: string) => `¿Cancelar «${title}»?`,
       refunds: 'Cancelar: se reembolsarán $5,750 a 1 comprador',
       cancelYes: 'Sí, cancelar la operación',
       cancelled: 'Cancelada',
@@ -38,24 +45,31 @@ const CASES = [
   },
   {
     language: 'en',
-    operationKey: DEAL_FIXTURES.moneyConfirmationsEn,
-    // Long-grain rice: $650/t, orders of 10 t at least.
-    title: 'Long-grain rice',
+    // $650/t, orders of 10 t at least.
+    deal: {
+      title: 'Arroz largo fino',
+      titleEn: 'Long-grain rice',
+      productName: 'Long Grain Rice',
+      productCategory: 'grains',
+      totalTons: 60,
+      minVolume: 10,
+      maxPerParticipantTons: 30,
+      priceUsd: 650,
+    },
     volume: 10,
     amount: '$6,500',
-    orderKey: '0c5e3a51-7d2b-4e8f-9a10-3b6c8d1e2f02',
     text: {
       confirm: 'Confirm payment',
       dialog: 'Confirm the payment',
-      question: (company: string) =>
-        `Confirm the payment of $6,500 from ${company} into the escrow of “Long-grain rice”?`,
+      question: (company: string, title: string) =>
+        `Confirm the payment of $6,500 from ${company} into the escrow of “${title}”?`,
       yes: 'Yes, confirm the payment',
       back: 'No, go back',
       confirmed: 'confirmed',
       cancelSummary: 'Cancel the operation',
       reason: 'Reason',
       cancelSubmit: 'Cancel and refund',
-      cancelDialog: 'Cancel “Long-grain rice”?',
+      cancelDialog: (title: string) => `Cancel “${title}”?`,
       refunds: 'Cancel: $6,500 will be refunded to 1 buyer',
       cancelYes: 'Yes, cancel the operation',
       cancelled: 'Cancelled',
@@ -76,20 +90,23 @@ async function operationStatus(admin: Page, operationId: string): Promise<string
   return body.operation.status;
 }
 
-for (const { language, operationKey, volume, orderKey, text } of CASES) {
+for (const { language, deal: dealRequest, volume, text } of CASES) {
   test(`confirming a payment and cancelling the operation ask first, naming amount and party (${language})`, async ({
     page,
     browser,
     baseURL,
+    publishDeal,
   }) => {
     test.setTimeout(240_000);
-    const operationId = demoId(`operation:${operationKey}`);
+    const deal = await publishDeal(dealRequest);
+    const operationId = deal.id;
+    const title = language === 'es' ? deal.title : deal.titleEn;
 
     // The buyer orders and sends the proof (the order flow itself: participate-and-pay.spec.ts).
     await loginAs(page, 'buyer', baseURL);
     const placed = await page.request.post(`/api/operations/${operationId}/orders`, {
       headers: originHeaders(baseURL),
-      data: { volume, payment_method: 'wire', idempotency_key: orderKey, terms_version: TERMS_VERSION },
+      data: { volume, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
     });
     expect(placed.status()).toBeLessThan(300);
     const { order } = (await placed.json()) as { order: { id: string; payment_reference: string } };
@@ -111,7 +128,7 @@ for (const { language, operationKey, volume, orderKey, text } of CASES) {
     const dialog = admin.getByRole('dialog', { name: text.dialog });
     const company = (await card.locator('dd').first().innerText()).split('·')[1]?.split('\n')[0]?.trim() ?? '';
     expect(company).not.toBe('');
-    await expect(dialog).toContainText(text.question(company));
+    await expect(dialog).toContainText(text.question(company, title));
     await dialog.getByRole('button', { name: text.back }).click();
     await expect(dialog).toHaveCount(0);
     expect(await paymentStatus(page.request, order.id)).toBe('verification');
@@ -126,7 +143,7 @@ for (const { language, operationKey, volume, orderKey, text } of CASES) {
     await admin.getByText(text.cancelSummary, { exact: true }).click({ timeout: 45_000 });
     await admin.getByLabel(text.reason, { exact: true }).fill('E2E: the seller cannot ship');
     await admin.getByRole('button', { name: text.cancelSubmit }).click();
-    const cancelDialog = admin.getByRole('dialog', { name: text.cancelDialog });
+    const cancelDialog = admin.getByRole('dialog', { name: text.cancelDialog(title) });
     await expect(cancelDialog).toContainText(text.refunds);
     await cancelDialog.getByRole('button', { name: text.back }).click();
     await expect(cancelDialog).toHaveCount(0);

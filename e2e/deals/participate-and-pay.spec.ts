@@ -1,27 +1,27 @@
-import { type Page, expect, test } from '../support/test';
+import { expect, test } from '../support/deals';
 import { expectNoSeriousAxeViolation } from '../support/axe';
-import { DEAL_FIXTURES } from '../support/deal-fixtures';
 import { PDF_FILE } from '../support/kyc-files';
 import { loginAs } from '../support/login';
-
-/** The seeded operation of this spec: refined sugar, 50 t, orders of 10 t at least, lots of 5 t, $620/t. */
-async function operationIdOf(page: Page): Promise<string> {
-  expect(DEAL_FIXTURES.participateAndPay).toBe('refined-sugar');
-  const response = await page.request.get('/api/operations?q=Refined%20Sugar');
-  const { data } = (await response.json()) as { data: { id: string; product_name: string }[] };
-  const operation = data.find((item) => item.product_name === 'Refined Sugar');
-  if (!operation) throw new Error('the refined sugar operation is not in the list');
-  return operation.id;
-}
 
 test('a buyer orders, uploads the proof, an admin confirms, and the buyer sees the payment confirmed', async ({
   page,
   browser,
   baseURL,
+  publishDeal,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
+  // Refined sugar, 50 t, orders of 10–25 t, lots of 5 t, $620/t.
+  const { id: operationId } = await publishDeal({
+    title: 'Azúcar refinada ICUMSA 45',
+    productName: 'Refined Sugar',
+    productCategory: 'sugar',
+    totalTons: 50,
+    minVolume: 10,
+    maxPerParticipantTons: 25,
+    priceUsd: 620,
+    sellerEmail: 'cooperativa.sul@tradeops.demo',
+  });
   await loginAs(page, 'buyer', baseURL);
-  const operationId = await operationIdOf(page);
 
   // The order page: the default is the least this operation takes (10 t); lots of 5 t.
   await page.goto(`/operation/${operationId}/order`);

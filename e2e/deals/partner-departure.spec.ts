@@ -1,7 +1,5 @@
-import { devices, expect, test } from '../support/test';
-import { TERMS_VERSION, todayIsoDate } from '@tradeops/shared';
-import { randomUUID } from 'node:crypto';
-import { createApprovedCompany } from '../support/accounts';
+import { devices, expect, paidOrder, test } from '../support/deals';
+import { todayIsoDate } from '@tradeops/shared';
 import { provideGatedDocuments } from '../support/deal-documents';
 import { PDF_FILE } from '../support/kyc-files';
 import { loginAs, loginAsDemoEmail, originHeaders } from '../support/login';
@@ -10,47 +8,54 @@ const LOGISTICS_EMAIL = 'logistica@tradeops.demo';
 const LOGISTICS_COMPANY = 'Logística Portuaria del Caribe C.A.';
 
 /**
- * Issue 28 (item 4): the seeded logistics partner, assigned to the featured deal, records its
- * departure on a phone — B/L number, vessel, voyage, containers and the B/L itself — and the step
+ * Issue 28 (item 4): the seeded logistics partner, assigned by an admin to this test's deal (the
+ * featured deal's 25 t at $4,300/t), records its departure on a phone — B/L number, vessel, voyage, containers and the B/L itself — and the step
  * says who recorded it; the deal's buyers then find the B/L among the deal's documents.
  */
 test.describe('partner area', () => {
   test('the logistics partner records the departure with its B/L and containers on a phone', async ({
     browser,
     baseURL,
+    publishDeal,
   }) => {
     test.setTimeout(180_000);
     const headers = originHeaders(baseURL);
+    const featured = await publishDeal({
+      title: 'Leche en polvo regular',
+      productName: 'Milk Powder',
+      productCategory: 'dairy',
+      totalTons: 25,
+      minVolume: 5,
+      priceUsd: 4_300,
+    });
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
     await loginAs(admin, 'admin', baseURL);
-    const featured = (await (await admin.request.get('/api/operations/featured')).json()) as {
-      id: string;
-      title: string;
-    };
 
-    // A new buyer takes the 15 t left and pays; the admin confirms the payment (funded) and starts the shipment.
-    const buyer = await createApprovedCompany(browser, admin.request, baseURL, {
-      companyName: `Lácteos del Llano ${Date.now()}`,
-      fullName: 'Mariana Quintero',
-      mode: 'source',
-    });
-    const ordered = await buyer.page.request.post(`/api/operations/${featured.id}/orders`, {
+    // The admin assigns the seeded logistics partner to the deal.
+    const partners = (await (await admin.request.get(`/api/admin/operations/${featured.id}/partners`)).json()) as {
+      candidates: { user_id: string; company_name: string }[];
+    };
+    const logistics = partners.candidates.find((candidate) => candidate.company_name === LOGISTICS_COMPANY);
+    expect(logistics, 'the seeded logistics partner may be assigned').toBeDefined();
+    const assigned = await admin.request.post(`/api/admin/operations/${featured.id}/partners`, {
       headers,
-      data: { volume: 15, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
+      data: { user_id: logistics!.user_id },
     });
-    expect(ordered.status(), await ordered.text()).toBe(201);
-    const { order } = (await ordered.json()) as { order: { id: string } };
-    const proof = await buyer.page.request.post(`/api/orders/${order.id}/proof`, {
-      headers,
-      multipart: { file: { name: 'comprobante.pdf', ...PDF_FILE } },
-    });
-    expect(proof.status(), await proof.text()).toBe(200);
-    const confirmed = await admin.request.post(`/api/admin/payments/${order.id}/confirm`, {
-      headers,
-      data: { proof_revision: 1 },
-    });
-    expect(confirmed.status(), await confirmed.text()).toBe(200);
+    expect(assigned.status(), await assigned.text()).toBe(200);
+
+    // Two demo buyers take the 25 t and pay; the admin confirms the payments (funded) and starts the shipment.
+    const buyers = [];
+    for (const [email, volume] of [
+      ['comprador@tradeops.demo', 10],
+      ['importadora.andina@tradeops.demo', 15],
+    ] as const) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await loginAsDemoEmail(page, email, baseURL);
+      await paidOrder({ buyer: page.request, admin: admin.request }, baseURL, featured.id, volume);
+      buyers.push(context);
+    }
     const prepared = await admin.request.post(`/api/admin/operations/${featured.id}/milestones/shipment_preparation`, {
       headers,
       multipart: { occurred_at: todayIsoDate() },
@@ -64,7 +69,7 @@ test.describe('partner area', () => {
     const phone = await phoneContext.newPage();
     await loginAsDemoEmail(phone, LOGISTICS_EMAIL, baseURL);
     await phone.goto('/partner/operations');
-    await expect(phone.getByRole('heading', { level: 1, name: 'Mis operaciones' })).toBeVisible();
+    await expect(phone.getByRole('heading', { level: 1, name: 'Mis operaciones' })).toBeVisible({ timeout: 30_000 });
     await phone.getByRole('link', { name: new RegExp(featured.title) }).click();
     await expect(phone.getByRole('heading', { level: 1, name: featured.title })).toBeVisible();
 
@@ -96,10 +101,10 @@ test.describe('partner area', () => {
     await loginAsDemoEmail(demoBuyer, 'comprador@tradeops.demo', baseURL);
     await demoBuyer.goto(`/operation/${featured.id}/waiting`);
     const bill = demoBuyer.getByTestId('trade-document-bill_of_lading');
-    await expect(bill).toContainText('Subido');
+    await expect(bill).toContainText('Subido', { timeout: 30_000 }); // a new context's first page
     await expect(bill).toContainText(LOGISTICS_COMPANY);
     await expect(bill.getByRole('link', { name: 'Descargar' })).toBeVisible();
 
-    for (const context of [adminContext, phoneContext, demoBuyerContext, buyer.context]) await context.close();
+    for (const context of [adminContext, phoneContext, demoBuyerContext, ...buyers]) await context.close();
   });
 });

@@ -1,6 +1,5 @@
-import { type APIRequestContext, type Browser, type Page, expect, test } from '../support/test';
+import { type Browser, type Deal, type Page, expect, publishApprovedDeal, test } from '../support/deals';
 import { TERMS_VERSION, type TradeDocumentGate, formatCalendarDate, toIsoDate } from '@tradeops/shared';
-import { DEAL_FIXTURES } from '../support/deal-fixtures';
 import { provideGatedDocuments } from '../support/deal-documents';
 import { PDF_FILE } from '../support/kyc-files';
 import { loginAs, loginAsDemoEmail, originHeaders } from '../support/login';
@@ -21,8 +20,8 @@ const LANGUAGES = {
     proofUpload: 'No pudimos subir el comprobante de pago. Intenta nuevamente.',
     waitingLoad: 'No pudimos cargar los detalles de la operación',
     memo: 'Disputa decidida: reembolso parcial',
-    // The Green Coffee deal's title in this language: other deals' notices of the same day read alike.
-    shipment: (date: string) => `Café verde de especialidad: comenzó la preparación del envío (${date})`,
+    // The deal's title in this language: other deals' notices of the same day read alike.
+    shipment: (deal: Deal, date: string) => `${deal.title}: comenzó la preparación del envío (${date})`,
   },
   en: {
     volumeStep: 'Volume must be in increments of 5 tons',
@@ -32,24 +31,16 @@ const LANGUAGES = {
     proofUpload: 'Failed to upload payment proof. Please try again.',
     waitingLoad: 'Failed to load operation details',
     memo: 'Dispute decided: partial refund',
-    shipment: (date: string) => `Specialty green coffee: shipment preparation started (${date})`,
+    shipment: (deal: Deal, date: string) => `${deal.titleEn}: shipment preparation started (${date})`,
   },
 } as const;
 type Language = keyof typeof LANGUAGES;
 
-/** Buyers, one per language, so each places its own order in the same 10 t deal. */
+/** Buyers, one per language (each test has a 10 t deal of its own). */
 const BUYER_BY_LANGUAGE: Record<Language, string> = {
   es: 'comprador@tradeops.demo',
   en: 'importadora.andina@tradeops.demo',
 };
-
-async function operationIdOf(request: APIRequestContext, productName: string): Promise<string> {
-  const response = await request.get(`/api/operations?q=${encodeURIComponent(productName)}`);
-  const { data } = (await response.json()) as { data: { id: string; product_name: string }[] };
-  const operation = data.find((item) => item.product_name === productName);
-  if (!operation) throw new Error(`${productName} is not in the list`);
-  return operation.id;
-}
 
 async function useLanguage(page: Page, language: Language): Promise<void> {
   await page.addInitScript((lang) => window.localStorage.setItem('tradeops-language', lang), language);
@@ -64,12 +55,20 @@ for (const language of ['es', 'en'] as const) {
   test(`the order, payment and waiting pages speak ${language}: volume rule, deadline with its zone, upload and load failures`, async ({
     page,
     baseURL,
+    publishDeal,
   }) => {
     test.setTimeout(120_000);
-    expect(DEAL_FIXTURES.spanishStaysSpanishOrders).toBe('whole-milk-powder');
+    const { id: operationId } = await publishDeal({
+      title: 'Leche en polvo entera',
+      titleEn: 'Whole milk powder',
+      productName: 'Whole Milk Powder',
+      productCategory: 'dairy',
+      totalTons: 10,
+      minVolume: 5,
+      priceUsd: 4_500,
+    });
     await useLanguage(page, language);
     await loginAsDemoEmail(page, BUYER_BY_LANGUAGE[language], baseURL);
-    const operationId = await operationIdOf(page.request, 'Whole Milk Powder');
 
     await page.goto(`/operation/${operationId}/order`);
     const volume = page.getByLabel(text.volume);
@@ -116,23 +115,33 @@ for (const language of ['es', 'en'] as const) {
 }
 
 /**
- * One 10 t deal taken by the Spanish demo buyer, paid, shipped, failed at inspection and
- * decided with a partial refund, through the API: the ledger then holds dispute memos and
- * the buyer has a step's notification with its date.
+ * One 10 t deal, published for this group, taken by the Spanish demo buyer, paid, shipped, failed at
+ * inspection and decided with a partial refund, through the API: the ledger then holds dispute memos
+ * and the buyer has a step's notification with its date. (A retry of the serial group runs the hook
+ * again, on a new deal.)
  */
-async function runDealToPartialRefund(browser: Browser, baseURL: string | undefined): Promise<string> {
+async function runDealToPartialRefund(browser: Browser, baseURL: string | undefined): Promise<Deal> {
   const headers = originHeaders(baseURL);
+  const sellerContext = await browser.newContext({ baseURL });
+  const seller = await sellerContext.newPage();
+  await loginAs(seller, 'seller', baseURL);
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await loginAs(admin, 'admin', baseURL);
+  const deal = await publishApprovedDeal({ seller: seller.request, admin: admin.request }, baseURL, {
+    title: 'Café verde de especialidad',
+    titleEn: 'Specialty green coffee',
+    productName: 'Green Coffee',
+    totalTons: 10,
+    minVolume: 5,
+    priceUsd: 8_200,
+  });
+  await sellerContext.close();
+  const operationId = deal.id;
+
   const buyerContext = await browser.newContext({ baseURL });
   const buyer = await buyerContext.newPage();
   await loginAs(buyer, 'buyer', baseURL);
-  const operationId = await operationIdOf(buyer.request, 'Green Coffee');
-  // A retry of this serial group runs this hook again: the deal an earlier try decided is reused
-  // (its tons are taken, so a new order would only be refused).
-  const current = (await (await buyer.request.get(`/api/operations/${operationId}`)).json()) as { status: string };
-  if (current.status === 'settled') {
-    await buyerContext.close();
-    return operationId;
-  }
   const ordered = await buyer.request.post(`/api/operations/${operationId}/orders`, {
     headers,
     data: { volume: 10, payment_method: 'wire', idempotency_key: crypto.randomUUID(), terms_version: TERMS_VERSION },
@@ -146,9 +155,6 @@ async function runDealToPartialRefund(browser: Browser, baseURL: string | undefi
   expect(proof.status()).toBe(200);
   await buyerContext.close();
 
-  const adminContext = await browser.newContext({ baseURL });
-  const admin = await adminContext.newPage();
-  await loginAs(admin, 'admin', baseURL);
   const queue = (await (await admin.request.get('/api/admin/payments?limit=100')).json()) as {
     items: { id: string; proof_revision: number }[];
   };
@@ -186,18 +192,17 @@ async function runDealToPartialRefund(browser: Browser, baseURL: string | undefi
   });
   expect(decided.status()).toBe(200);
   await adminContext.close();
-  return operationId;
+  return deal;
 }
 
 test.describe('written for the viewer', () => {
   test.describe.configure({ mode: 'serial' });
-  let operationId = '';
+  let deal: Deal;
   const today = toIsoDate(new Date());
 
   test.beforeAll(async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
-    expect(DEAL_FIXTURES.spanishStaysSpanishLedger).toBe('green-coffee');
-    operationId = await runDealToPartialRefund(browser, baseURL);
+    deal = await runDealToPartialRefund(browser, baseURL);
   });
 
   for (const language of ['es', 'en'] as const) {
@@ -207,7 +212,7 @@ test.describe('written for the viewer', () => {
       test.setTimeout(60_000);
       await useLanguage(page, language);
       await loginAs(page, 'admin', baseURL);
-      await page.goto(`/admin/operations/${operationId}/ledger`);
+      await page.goto(`/admin/operations/${deal.id}/ledger`);
       const memos = page.getByTestId('ledger-memo');
       // The one order's payout (its refund and release entries in one transfer).
       await expect(memos).toHaveText([text.memo], { timeout: 20_000 });
@@ -225,7 +230,7 @@ test.describe('written for the viewer', () => {
       const showAll = panel.getByRole('button', { name: language === 'es' ? /^Ver todos/ : /^Show all/ });
       await expect.poll(() => showAll.count(), { timeout: 20_000 }).toBeGreaterThan(0);
       while ((await showAll.count()) > 0) await showAll.first().click();
-      await expect(panel.getByText(text.shipment(formatCalendarDate(today, language)))).toBeVisible({
+      await expect(panel.getByText(text.shipment(deal, formatCalendarDate(today, language)))).toBeVisible({
         timeout: 20_000,
       });
       await expect(panel).not.toContainText(`(${today})`);

@@ -1,20 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { type Page, expect, test } from '../support/test';
+import { type Page, expect, paidOrder, test } from '../support/deals';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { demoId } from '../../apps/server/src/db/seed/demo-ids';
-import { DEAL_FIXTURES } from '../support/deal-fixtures';
 import { PDF_FILE, PNG_FILE } from '../support/kyc-files';
 import { loginAs } from '../support/login';
 
 /*
  * Issue 16 items 3 and 4: the order needs the terms accepted; a buyer reads and downloads the
  * escrow statement of an order; a seller sees the platform fee in the wizard and on the dashboard.
- * The featured deal is only read (its seeded confirmed deposit); the only order placed is on this
- * spec's own operation (DEAL_FIXTURES.termsAndStatements). Payouts net of the fee are followed
- * through a whole deal in full-flow.spec.ts.
+ * Each test publishes the deal it orders on (e2e/support/deals.ts). Payouts net of the fee are
+ * followed through a whole deal in full-flow.spec.ts.
  */
-const FEATURED_ID = demoId('operation:milk-powder-regular');
-const ORDER_OPERATION_ID = demoId(`operation:${DEAL_FIXTURES.termsAndStatements}`);
 
 async function useLanguage(page: Page, language: 'es' | 'en') {
   await page.addInitScript((lang) => window.localStorage.setItem('tradeops-language', lang), language);
@@ -48,17 +43,33 @@ test.use({ timezoneId: 'America/Caracas' });
 for (const language of ['es', 'en'] as const) {
   test(`a buyer opens the escrow statement of an order and downloads it as a PDF (${language})`, async ({
     page,
+    browser,
     baseURL,
+    publishDeal,
   }) => {
     test.setTimeout(120_000);
     const words = STATEMENT[language];
+    // A 5 t order at $4,300/t, paid and confirmed: one deposit of $21,500 in escrow.
+    const deal = await publishDeal({
+      title: 'Leche en polvo regular',
+      productName: 'Milk Powder',
+      productCategory: 'dairy',
+      totalTons: 25,
+      minVolume: 5,
+      priceUsd: 4_300,
+    });
     await useLanguage(page, language);
     await loginAs(page, 'buyer', baseURL);
+    const adminContext = await browser.newContext({ baseURL });
+    const admin = await adminContext.newPage();
+    await loginAs(admin, 'admin', baseURL);
+    await paidOrder({ buyer: page.request, admin: admin.request }, baseURL, deal.id, 5);
+    await adminContext.close();
     // Reachable from the dashboard…
     await page.goto('/buyer/dashboard');
-    await expect(page.getByTestId('buyer-statement-link').first()).toBeVisible();
+    await expect(page.getByTestId('buyer-statement-link').first()).toBeVisible({ timeout: 30_000 });
     // …and from the order's payment page.
-    await page.goto(`/operation/${FEATURED_ID}/participate`);
+    await page.goto(`/operation/${deal.id}/participate`);
     await page.getByTestId('participate-statement-link').click();
     await expect(page).toHaveURL(/\/buyer\/statements\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name: words.title })).toBeVisible();
@@ -89,21 +100,34 @@ for (const language of ['es', 'en'] as const) {
   });
 }
 
-test('the order page needs the terms accepted and the order records them (en)', async ({ page, baseURL }) => {
+test('the order page needs the terms accepted and the order records them (en)', async ({
+  page,
+  baseURL,
+  publishDeal,
+}) => {
   test.setTimeout(120_000);
+  // 20 t at $10,000/t, orders of 5 t at least.
+  const { id: operationId } = await publishDeal({
+    title: 'Café arábica',
+    titleEn: 'Arabica coffee',
+    productName: 'Arabica Coffee',
+    totalTons: 20,
+    minVolume: 5,
+    priceUsd: 10_000,
+  });
   await useLanguage(page, 'en');
   await loginAs(page, 'buyer', baseURL);
-  await page.goto(`/operation/${ORDER_OPERATION_ID}/order`);
+  await page.goto(`/operation/${operationId}/order`);
   await expect(page.getByRole('link', { name: 'terms of service', exact: true })).toHaveAttribute('href', '/terms');
   await expect(page.getByRole('link', { name: 'privacy policy', exact: true })).toHaveAttribute('href', '/privacy');
   await page.getByRole('button', { name: 'Confirm order' }).click();
   await expect(
     page.getByText('Accept the terms of service, the privacy policy and the escrow agreement to continue.'),
   ).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/operation/${ORDER_OPERATION_ID}/order$`));
+  await expect(page).toHaveURL(new RegExp(`/operation/${operationId}/order$`));
   await page.getByTestId('terms-acceptance').check();
   await page.getByRole('button', { name: 'Confirm order' }).click();
-  await expect(page).toHaveURL(new RegExp(`/operation/${ORDER_OPERATION_ID}/participate$`));
+  await expect(page).toHaveURL(new RegExp(`/operation/${operationId}/participate$`));
   // Its statement names the terms version accepted; no money has moved yet.
   await page.getByTestId('participate-statement-link').click();
   await expect(page.getByText('Terms accepted (version)')).toBeVisible();

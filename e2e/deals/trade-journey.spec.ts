@@ -159,7 +159,7 @@ test.describe('the trade journey', () => {
 
     // 1. The seller publishes the CIF deal; the admin approves it.
     await publishCifDeal(seller.page, product);
-    await admin.goto('/admin/kyc/operations');
+    await admin.goto('/admin/offer-reviews');
     const review = admin.getByTestId('operation-review').filter({ hasText: product });
     await review.getByRole('button', { name: 'Aprobar', exact: true }).click();
     await expect(review).toHaveCount(0);

@@ -95,7 +95,7 @@ const PAGES: Record<'visitor' | Exclude<DemoRole, 'kycPending'>, string[]> = {
   visitor: ['/', '/operations', '/about', '/contact', '/terms', '/supply-landing', '/login'],
   buyer: ['/buyer/dashboard', `/operation/${FEATURED}`],
   seller: ['/seller/dashboard'],
-  admin: ['/admin/operations', '/admin/kyc/operations', `/admin/operations/${FEATURED}`, '/admin/outbox'],
+  admin: ['/admin/operations', '/admin/offer-reviews', `/admin/operations/${FEATURED}`, '/admin/outbox'],
 };
 
 for (const [role, paths] of Object.entries(PAGES) as [keyof typeof PAGES, string[]][]) {
@@ -112,7 +112,7 @@ for (const [role, paths] of Object.entries(PAGES) as [keyof typeof PAGES, string
       '/api/operations?status=all&limit=100',
       `/api/operations/${FEATURED}`,
       '/api/operations/featured',
-      '/api/admin/kyc/operations',
+      '/api/admin/offer-reviews',
     ]);
     expect(dealTexts).toContain('Regular 26% de materia grasa');
     // The admin read the deals (the review queue included); the role walks its pages.

@@ -5,7 +5,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, posix } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromPackageDir } from '../paths';
 import {
   type DockerStage,
@@ -98,19 +98,19 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Polls until the URL answers 200, or fails with the server's output when it exits first or time runs out. */
+/** Waits until the URL answers 200; fails with the server's output when it exited or time runs out. */
 async function waitForLive(url: string, server: ChildProcess, output: () => string): Promise<void> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}:\n${output()}`);
-    const status = await fetch(url).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within 60 s:\n${output()}`);
+  await vi.waitFor(
+    async () => {
+      expect(server.exitCode, `the server exited:\n${output()}`).toBeNull();
+      const status = await fetch(url).then(
+        (response) => response.status,
+        () => 0,
+      );
+      expect(status, `${url} did not answer 200:\n${output()}`).toBe(200);
+    },
+    { timeout: 60_000, interval: 200 },
+  );
 }
 
 /** Bare package names the bundle imports (`import … from "fastify"`, `import("pg")`), node: built-ins left out. */

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRODUCTION_DRAIN_SECONDS } from '../config';
 import { CLOSE_BUDGET_MS } from '../plugins/graceful-stop';
 import { createScratchDatabase } from '../test/scratch-database';
@@ -108,12 +108,13 @@ describe('stopping behind a load balancer (SIGTERM)', () => {
       agent.destroy();
       probeAgent.destroy();
     });
-    const until = Date.now() + 90_000;
-    while ((await get(port, '/api/health/ready', probeAgent)).status !== 200) {
-      if (server.exitCode !== null || Date.now() > until)
-        throw new Error(`the server did not become ready:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await vi.waitFor(
+      async () => {
+        expect(server.exitCode, `the server exited:\n${output}`).toBeNull();
+        expect((await get(port, '/api/health/ready', probeAgent)).status, output).toBe(200);
+      },
+      { timeout: 90_000, interval: 200 },
+    );
 
     // The load balancer: keep-alive connections busy with requests, and a readiness probe beside them.
     let isRunning = true;
@@ -133,7 +134,11 @@ describe('stopping behind a load balancer (SIGTERM)', () => {
         if (outcome.error) return;
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The balancer's connections are open and answering, and its probe sees the instance ready.
+    await vi.waitFor(() => {
+      expect(requests.filter((request) => request.status === 200).length).toBeGreaterThanOrEqual(2 * CLIENTS);
+      expect(probes.some((probe) => probe.status === 200)).toBe(true);
+    });
 
     const signalledAt = performance.now();
     server.kill('SIGTERM');

@@ -78,7 +78,9 @@ export const FEATURED_OPERATION_KEY = 'milk-powder-regular';
  * Landing figures this yields (content.service): 19 active operations; 4
  * countries (UY, VE, AR, BR); monthly volume $1,000,000 = featured $107,500 +
  * samples $620,000 + the seven opened within 30 days $272,500 (the eight older
- * ones fall outside the window); 19 partners.
+ * ones fall outside the window); 19 partners. Those four figures are the product spec's landing
+ * statistics, so every active deal here is demo content, what a newcomer sees: no test changes them
+ * (the end-to-end deals specs publish operations of their own through the API, e2e/support/deals.ts).
  */
 export const DEMO_OPERATIONS: readonly DemoOperation[] = [
   {

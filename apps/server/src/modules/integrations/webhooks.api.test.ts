@@ -5,6 +5,7 @@ import { type CreatedWebhook, TERMS_VERSION, type WebhookDelivery } from '@trade
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation } from '../../test/deals';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 import { type HostResolver } from './public-address';
@@ -75,7 +76,6 @@ describe('webhooks delivered by the job queue, signed, retried with backoff', ()
   let t: TestApp;
   let buyer: Record<string, string>;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  let signingSecret = '';
   beforeAll(async () => {
     receiver = await startReceiver(2);
     t = await createTestApp({
@@ -96,7 +96,6 @@ describe('webhooks delivered by the job queue, signed, retried with backoff', ()
     expect(created.statusCode, created.body).toBe(201);
     const { endpoint, secret } = created.json() as CreatedWebhook;
     expect(secret).toMatch(/^whsec_[\w-]{43}$/);
-    signingSecret = secret;
     const [stored] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(stored?.secretEncrypted).not.toContain(secret.slice(6));
 
@@ -171,18 +170,38 @@ describe('webhooks delivered by the job queue, signed, retried with backoff', ()
     expect(audits).toHaveLength(1);
   }, 30_000);
 
-  it('lets the receiver refuse a tampered body, another secret and a replay outside five minutes', () => {
-    const attempt = receiver.received[0]!;
-    const header = attempt.headers['tradeops-signature'];
-    const timestamp = Number(/t=(\d+)/.exec(String(header))?.[1]);
-    expect(verifyTradeOpsSignature(attempt.rawBody, header, signingSecret, timestamp * 1000)).toBe(true);
-    const tampered = Buffer.from(attempt.rawBody.toString('utf8').replace('"volume":5', '"volume":50'));
-    expect(tampered.equals(attempt.rawBody)).toBe(false);
-    expect(verifyTradeOpsSignature(tampered, header, signingSecret, timestamp * 1000)).toBe(false);
-    expect(verifyTradeOpsSignature(attempt.rawBody, header, `whsec_${'a'.repeat(43)}`, timestamp * 1000)).toBe(false);
-    // The genuine delivery itself, six minutes later: a replay.
-    expect(verifyTradeOpsSignature(attempt.rawBody, header, signingSecret, (timestamp + 360) * 1000)).toBe(false);
-  });
+  it('lets the receiver refuse a tampered body, another secret and a replay outside five minutes', async () => {
+    // A buyer and a receiver of this case's own: one signed delivery of a 5 t order.
+    const [owner] = await createApprovedBuyers(t, 1, 'webhook-signature');
+    const own = await startReceiver(0);
+    try {
+      const created = await addEndpoint(t, owner!.headers, own.url, ['order.created']);
+      expect(created.statusCode, created.body).toBe(201);
+      const signingSecret = (created.json() as CreatedWebhook).secret;
+      const operation = await createOpenOperation(t.db);
+      const order = await t.app.inject({
+        method: 'POST',
+        url: `/api/operations/${operation.id}/orders`,
+        headers: owner!.headers,
+        payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
+      });
+      expect(order.statusCode, order.body).toBe(201);
+      await own.until(1);
+
+      const attempt = own.received[0]!;
+      const header = attempt.headers['tradeops-signature'];
+      const timestamp = Number(/t=(\d+)/.exec(String(header))?.[1]);
+      expect(verifyTradeOpsSignature(attempt.rawBody, header, signingSecret, timestamp * 1000)).toBe(true);
+      const tampered = Buffer.from(attempt.rawBody.toString('utf8').replace('"volume":5', '"volume":50'));
+      expect(tampered.equals(attempt.rawBody)).toBe(false);
+      expect(verifyTradeOpsSignature(tampered, header, signingSecret, timestamp * 1000)).toBe(false);
+      expect(verifyTradeOpsSignature(attempt.rawBody, header, `whsec_${'a'.repeat(43)}`, timestamp * 1000)).toBe(false);
+      // The genuine delivery itself, six minutes later: a replay.
+      expect(verifyTradeOpsSignature(attempt.rawBody, header, signingSecret, (timestamp + 360) * 1000)).toBe(false);
+    } finally {
+      await own.close();
+    }
+  }, 30_000);
 
   it('sends nothing for events an endpoint did not ask for, and nothing once it is deleted', async () => {
     const other = await startReceiver(0);

@@ -1,8 +1,16 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, defaultScheduler, notifyManager } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { afterOwnRequests } from './live-session';
 
+/** Everything already queued (promise callbacks, then timers due now) has run: no fixed time. */
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('afterOwnRequests', () => {
+  // The caches tell their listeners at once, not on a later timer: what has not happened by the
+  // time the queue is drained is not going to happen.
+  beforeEach(() => notifyManager.setScheduler((callback) => callback()));
+  afterEach(() => notifyManager.setScheduler(defaultScheduler));
+
   it('waits for the request that replaces the session (its answer carries the new cookie) before the session is read again', async () => {
     const queryClient = new QueryClient();
     let answer!: () => void;
@@ -12,7 +20,7 @@ describe('afterOwnRequests', () => {
       .execute(undefined);
     const order: string[] = [];
     const reread = afterOwnRequests(queryClient).then(() => order.push('session read again'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settled();
     expect(order).toEqual([]);
     order.push('new cookie received');
     answer();
