@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerTransfers } from '../../db/schema';
 import { demoOperationId } from '../../db/seed/demo-operations';
 import { fillOperation } from '../../test/lifecycle';
-import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+import { type TestApp, createTestAppAsAdmin } from '../../test/test-app';
 import { payOutParticipation } from './escrow.service';
 
 /*
@@ -16,10 +16,7 @@ describe('the operation ledger’s summary and transfer names', () => {
   let t: TestApp;
   let admin: Record<string, string>;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await signIn(t, 'admin@tradeops.demo');
-  });
+  beforeAll(async () => ({ t, admin } = await createTestAppAsAdmin()));
   afterAll(async () => t?.close());
 
   /** One sum over the operation's ledger rows, straight from the tables. */

@@ -14,6 +14,7 @@ export function QueryState<T>({
   query,
   isEmpty,
   empty,
+  emptyAction,
   skeletonClassName = 'h-64 w-full rounded-xl',
   children,
 }: {
@@ -22,6 +23,8 @@ export function QueryState<T>({
   /** When the data counts as empty (a list with no rows), `empty` is shown instead. */
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
+  /** What the empty state offers to do next (a link to browse, a button to create). */
+  emptyAction?: ReactNode;
   skeletonClassName?: string;
   children: (data: T) => ReactNode;
 }) {
@@ -37,6 +40,6 @@ export function QueryState<T>({
     );
   }
   if (query.data === undefined) return <Skeleton className={skeletonClassName} />;
-  if (empty !== undefined && isEmpty?.(query.data)) return <EmptyState>{empty}</EmptyState>;
+  if (empty !== undefined && isEmpty?.(query.data)) return <EmptyState action={emptyAction}>{empty}</EmptyState>;
   return <>{children(query.data)}</>;
 }
