@@ -1,17 +1,23 @@
-import { formatUsd } from '@tradeops/shared';
+import { type OfferParticipant, formatUsd } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { DataTable } from '../../../components/ui/data-table';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { QueryState } from '../../../components/ui/query-state';
 import { formatNumber, toLocale } from '../../../lib/format';
 import { useOfferParticipants } from '../api/offers';
 
 /** Who takes part in an offer: company, tons, amount, payment status and escrow state. */
 export function OfferParticipants({ offerId }: { offerId: string }) {
-  const { t, i18n } = useTranslation();
   const participants = useOfferParticipants(offerId);
-  if (participants.isPending) return <Skeleton className="mt-4 h-16 w-full rounded-lg" />;
-  const rows = participants.data?.data ?? [];
+  return (
+    <QueryState query={participants} className="mt-4" skeletonClassName="h-16 w-full rounded-lg">
+      {(data) => <ParticipantsTable rows={data.data} />}
+    </QueryState>
+  );
+}
+
+function ParticipantsTable({ rows }: { rows: OfferParticipant[] }) {
+  const { t, i18n } = useTranslation();
   if (rows.length === 0) {
     return (
       <p className="mt-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">{t('sellerArea.noParticipants')}</p>
