@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS } from './e2e/support/chromium-args';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 /**
@@ -8,15 +9,6 @@ const port = Number(process.env.E2E_PORT ?? 4310);
  * Each deals test publishes the operations it changes: see e2e/support/deals.ts.
  */
 const dealsPort = port + 1;
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /** End-to-end suite: Debian's Chromium driving the production build on a fresh database. */
 export default defineConfig({
@@ -39,7 +31,7 @@ export default defineConfig({
     // the retry of a failed test records one.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS] },
   },
   projects: [
     {

@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { CHROMIUM_ARGS } from '../e2e/support/chromium-args.ts';
 import { callApi } from './lib/api.mjs';
 import { createScratchDatabase } from './lib/database.mjs';
 import { SESSION_COOKIE, createBuyers, createOperations } from './lib/fixtures.mjs';
@@ -47,15 +48,6 @@ const ROUNDS = args.schedule ? 1 : Number(args.rounds);
 /** Orders placed through A while the page on B watches. */
 const LIVE_ORDERS = 5;
 const UPDATE_TIMEOUT_MS = 10_000;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 if (!process.env.DATABASE_URL) {
   console.error('bench/two-instances.mjs needs DATABASE_URL (PostgreSQL): PGlite is one process by design.');
   process.exit(2);

@@ -1,3 +1,4 @@
+import { MANAGED_HEAD_TAG_SELECTORS } from '@tradeops/shared';
 import { type Page, expect, test } from '../support/test';
 import { clickUntilAt } from '../support/navigation';
 
@@ -7,16 +8,7 @@ import { clickUntilAt } from '../support/navigation';
  * hreflang alternates, Open Graph, Twitter), because both come from the shared `pageHeadTags`.
  */
 
-const MANAGED = [
-  'title',
-  'meta[name="description"]',
-  'meta[name="robots"]',
-  'meta[name^="twitter:"]',
-  'meta[property^="og:"]',
-  'meta[property^="article:"]',
-  'link[rel="canonical"]',
-  'link[rel="alternate"][hreflang]',
-].join(',');
+const MANAGED = ['title', ...MANAGED_HEAD_TAG_SELECTORS].join(',');
 
 /** The head's managed tags of the page on screen, or of an HTML text parsed in the page, in order. */
 async function headTags(page: Page, html?: string): Promise<string[]> {

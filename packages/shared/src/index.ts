@@ -22,6 +22,7 @@ export * from './money/platform-fee';
 export * from './money/payout';
 export * from './money/holdback';
 export * from './text/safe-text';
+export * from './text/stable-json';
 export * from './terms/constants';
 export * from './trade-terms/constants';
 export * from './trade-terms/schemas';

@@ -143,6 +143,17 @@ export async function signIn(
   return sameOriginHeaders(cookieFrom(response.headers['set-cookie']));
 }
 
+/**
+ * A test file's app (createTestApp) and the seeded admin's signed-in headers, which most API
+ * tests start from. Close the app in afterAll.
+ */
+export async function createTestAppAsAdmin(
+  options?: TestAppOptions,
+): Promise<{ t: TestApp; admin: Record<string, string> }> {
+  const t = await createTestApp(options);
+  return { t, admin: await signIn(t, 'admin@tradeops.demo') };
+}
+
 /** The tokens of every reset link e-mailed to `email`, oldest first (read from the outbox). */
 export async function resetTokensMailedTo(t: Pick<TestApp, 'db'>, email: string): Promise<string[]> {
   const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(emailOutbox.createdAt);

@@ -1,4 +1,4 @@
-import { type HeadTag, type PageMeta } from '@tradeops/shared';
+import { type HeadTag, MANAGED_HEAD_TAG_SELECTORS, type PageMeta } from '@tradeops/shared';
 import { createContext, useContext, useEffect } from 'react';
 
 const PageHeadContext = createContext<((override: PageMeta | null) => void) | null>(null);
@@ -23,15 +23,7 @@ export function usePageHead(override: PageMeta | null): void {
 }
 
 /** The head's tags this system writes (and replaces): every one `pageHeadTags` makes. */
-const MANAGED_TAGS = [
-  'meta[name="description"]',
-  'meta[name="robots"]',
-  'meta[name^="twitter:"]',
-  'meta[property^="og:"]',
-  'meta[property^="article:"]',
-  'link[rel="canonical"]',
-  'link[rel="alternate"][hreflang]',
-].join(',');
+const MANAGED_TAGS = MANAGED_HEAD_TAG_SELECTORS.join(',');
 
 /**
  * Writes a page's head tags into the document, replacing the ones the server's page (or the

@@ -6,6 +6,22 @@ export type SanctionsSource = (typeof SANCTIONS_SOURCES)[number];
 export const SANCTIONS_ENTRY_KINDS = ['individual', 'entity', 'vessel', 'aircraft'] as const;
 export type SanctionsEntryKind = (typeof SANCTIONS_ENTRY_KINDS)[number];
 
+/** What a designation says, whatever its publisher's format: the matcher, the index and a case's snapshot read it. */
+export interface SanctionsEntryFields {
+  /** The publisher's own id (OFAC ent_num, UN reference number, EU logical id). */
+  ref: string;
+  kind: SanctionsEntryKind;
+  /** The name as listed. */
+  name: string;
+  /** Other names: a.k.a., f.k.a., names in original script. */
+  aliases: string[];
+  programs: string[];
+  /** ISO 3166 alpha-2 codes the entry is tied to (addresses, nationality, citizenship), where known. */
+  countries: string[];
+  /** Dates of birth as 'YYYY-MM-DD' or 'YYYY' (individuals). */
+  birthDates: string[];
+}
+
 /** A loaded version of a list: being read, the one in force, replaced by a newer one, or refused. */
 export const SANCTIONS_LIST_STATUSES = ['loading', 'active', 'superseded', 'failed'] as const;
 export type SanctionsListStatus = (typeof SANCTIONS_LIST_STATUSES)[number];

@@ -94,6 +94,16 @@ export const ZDealRoomResponse = z.object({
 });
 export type DealRoomResponse = z.infer<typeof ZDealRoomResponse>;
 
+/** What a funded deal (or one off the road to funding) still needs: nothing, in the API's shape. */
+export const NOTHING_OUTSTANDING: Readonly<DealRoomResponse['outstanding']> = {
+  open_tons: 0,
+  fill_by: null,
+  unpaid_tons: 0,
+  unpaid_amount_cents: 0,
+  next_hold_expiry: null,
+  mine: null,
+};
+
 /** PATCH /api/operations/{id}/deal-room/notifications (spec §7: UPDATE order notifications_enabled). */
 export const ZDealRoomNotificationsRequest = z.object({ enabled: z.boolean('validation.invalid') });
 export const ZDealRoomNotificationsResponse = z.object({ notifications_enabled: z.boolean() });

@@ -15,7 +15,7 @@ import {
   PAYMENT_STATUSES,
   PRODUCT_CATEGORIES,
 } from '../operations/constants';
-import { ZTradeTermsFields, checkTradeTermsRules } from '../trade-terms/schemas';
+import { ZTradeTermsFields, ZTradeTermsView, checkTradeTermsRules } from '../trade-terms/schemas';
 
 /*
  * The offer form (spec §5): one schema for the /make-offer wizard, the edit
@@ -212,16 +212,8 @@ export const ZOfferDetail = z.object({
     deadline: z.string(),
     expectedDeparture: z.string(),
     expectedArrival: z.string(),
-    incoterm: z.string(),
-    namedPlace: z.string(),
-    shipmentFrom: z.string(),
-    shipmentTo: z.string(),
-    quantityTolerancePercent: z.number().int(),
-    qualitySpecification: z.string(),
-    inspectionBody: z.string().nullable(),
-    insurancePayer: z.string(),
-    insuredPercent: z.number().int().nullable(),
-    paymentTerms: z.string().nullable(),
+    // The deal's trade terms as stored, the same fields the views read.
+    ...ZTradeTermsView.shape,
   }),
 });
 export type OfferDetail = z.infer<typeof ZOfferDetail>;

@@ -31,6 +31,16 @@ export const ZSellerTrackRecord = z.object({
 });
 export type SellerTrackRecord = z.infer<typeof ZSellerTrackRecord>;
 
+/** The record of a seller with no settled, arrived or disputed deal yet: zeros, and new. */
+export const NEW_SELLER_RECORD: Readonly<SellerTrackRecord> = {
+  completed_operations: 0,
+  tons_delivered: 0,
+  arrivals: 0,
+  on_time_arrivals: 0,
+  disputed_operations: 0,
+  is_new_seller: true,
+};
+
 /** GET /api/operations/{id} (signed in): everything the detail page shows. Counting the view is part of the call. */
 export const ZOperationDetail = ZOperationListItem.extend({
   description: z.string(),

@@ -197,6 +197,20 @@ function absoluteUrl(publicUrl: string, path: string): string {
 }
 
 /**
+ * Selectors for every tag `pageHeadTags` writes but the title: what the browser's head manager
+ * replaces on a client-side navigation (and what a check of the head compares).
+ */
+export const MANAGED_HEAD_TAG_SELECTORS = [
+  'meta[name="description"]',
+  'meta[name="robots"]',
+  'meta[name^="twitter:"]',
+  'meta[property^="og:"]',
+  'meta[property^="article:"]',
+  'link[rel="canonical"]',
+  'link[rel="alternate"][hreflang]',
+] as const;
+
+/**
  * The tags a page's head carries, in order: title, description, canonical and hreflang alternates
  * (for an indexed page, else robots noindex), Open Graph and the Twitter card.
  */

@@ -10,6 +10,7 @@ import {
   type ComplianceCaseStatus,
   type ComplianceStatus,
   type RescreenRunStatus,
+  type SanctionsEntryFields,
   type SanctionsEntryKind,
   type SanctionsListOrigin,
   type SanctionsListStatus,
@@ -88,16 +89,9 @@ export const sanctionsEntries = pgTable(
 );
 
 /** The entry as a case keeps it: readable whatever later versions of its list say. */
-export interface CaseEntrySnapshot {
+export interface CaseEntrySnapshot extends SanctionsEntryFields {
   listId: string;
   source: SanctionsSource;
-  ref: string;
-  kind: SanctionsEntryKind;
-  name: string;
-  aliases: string[];
-  programs: string[];
-  countries: string[];
-  birthDates: string[];
   remarks: string | null;
 }
 

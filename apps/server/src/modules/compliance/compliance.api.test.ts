@@ -21,7 +21,7 @@ import {
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, placeOrder, requestOrder } from '../../test/deals';
-import { type TestApp, createTestApp, signIn, signUpCompany } from '../../test/test-app';
+import { type TestApp, signIn, signUpCompany, createTestAppAsAdmin } from '../../test/test-app';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { DEMO_ADMIN } from '../../test/callers';
@@ -40,10 +40,7 @@ import { loadSanctionsList } from './sanctions-lists.service';
 let t: TestApp;
 let admin: Record<string, string>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t, 'admin@tradeops.demo');
-});
+beforeAll(async () => ({ t, admin } = await createTestAppAsAdmin()));
 afterAll(async () => t.close());
 
 async function signUp(companyName: string, fullName = 'Ana Pérez', country = 'VE') {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, profiles } from '../../db/schema';
 import { createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, placeOrder, requestOrder } from '../../test/deals';
-import { type TestApp, createTestApp, sameOriginHeaders, signIn } from '../../test/test-app';
+import { type TestApp, sameOriginHeaders, createTestAppAsAdmin } from '../../test/test-app';
 
 /**
  * Embargoed jurisdictions (an admin setting): operations from or to them and companies registered
@@ -13,10 +13,7 @@ import { type TestApp, createTestApp, sameOriginHeaders, signIn } from '../../te
 let t: TestApp;
 let admin: Record<string, string>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t, 'admin@tradeops.demo');
-});
+beforeAll(async () => ({ t, admin } = await createTestAppAsAdmin()));
 afterAll(async () => t.close());
 
 async function settings(): Promise<ComplianceSettings> {

@@ -1,4 +1,9 @@
-import { type SanctionsEntryKind, type SanctionsSource, type ScreeningSubject } from '@tradeops/shared';
+import {
+  type SanctionsEntryFields,
+  type SanctionsEntryKind,
+  type SanctionsSource,
+  type ScreeningSubject,
+} from '@tradeops/shared';
 import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
 import { toIdentifierKey } from './formats/sanctions-entry';
 import { toNameTokens } from './name-normalization';
@@ -12,17 +17,10 @@ import { toNameTokens } from './name-normalization';
  * then strengthen or weaken the score. Searching is synchronous and touches no database.
  */
 
-export interface IndexedEntry {
+export interface IndexedEntry extends SanctionsEntryFields {
   id: number;
   listId: string;
   source: SanctionsSource;
-  ref: string;
-  kind: SanctionsEntryKind;
-  name: string;
-  aliases: string[];
-  programs: string[];
-  countries: string[];
-  birthDates: string[];
   identifiers: string[];
 }
 

@@ -1,4 +1,4 @@
-import { ZDealRoomResponse } from '@tradeops/shared';
+import { ZDealRoomResponse, NOTHING_OUTSTANDING } from '@tradeops/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, notifications } from '../../db/schema';
@@ -124,14 +124,7 @@ describe('a deal that fills and is funded', () => {
     await pay(second, order.id);
     const view = await room(operationId, first.headers);
     expect(view.operation.status).toBe('funded');
-    expect(view.outstanding).toEqual({
-      open_tons: 0,
-      fill_by: null,
-      unpaid_tons: 0,
-      unpaid_amount_cents: 0,
-      next_hold_expiry: null,
-      mine: null,
-    });
+    expect(view.outstanding).toEqual(NOTHING_OUTSTANDING);
     const funded = await noticesOf(operationId, 'deal.funded');
     expect(funded.map((n) => n.userId).sort()).toEqual([first.userId, second.userId, sellerId].sort());
     const mails = await t.db

@@ -6,7 +6,7 @@ import { demoOperationId } from '../../db/seed/demo-operations';
 import { fillOperation } from '../../test/lifecycle';
 import { selectRows } from '../../db/client';
 import { readAllPages } from '../../test/pages';
-import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+import { type TestApp, createTestApp, createTestAppAsAdmin, signIn } from '../../test/test-app';
 import { payOutOrder } from './escrow.service';
 
 /*
@@ -18,10 +18,7 @@ describe('the operation ledger’s summary and transfer names', () => {
   let t: TestApp;
   let admin: Record<string, string>;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await signIn(t, 'admin@tradeops.demo');
-  });
+  beforeAll(async () => ({ t, admin } = await createTestAppAsAdmin()));
   afterAll(async () => t?.close());
 
   /** One sum over the operation's ledger rows, straight from the tables. */

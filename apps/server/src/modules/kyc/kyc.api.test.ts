@@ -10,7 +10,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, notifications, onboardingStatus, profiles, userDocuments } from '../../db/schema';
 import { GIF_BYTES, HTML_BYTES, JPEG_BYTES, PDF_BYTES, PNG_BYTES, multipartBody } from '../../test/kyc-files';
-import { type TestApp, createTestApp, sameOriginHeaders, signIn, signUpCompany } from '../../test/test-app';
+import {
+  type TestApp,
+  createTestApp,
+  sameOriginHeaders,
+  signIn,
+  signUpCompany,
+  createTestAppAsAdmin,
+} from '../../test/test-app';
 
 function upload(
   t: TestApp,
@@ -559,10 +566,7 @@ describe('KYC review (admin side)', () => {
 describe('KYC review decisions bind to the revision the admin reviewed', () => {
   let t: TestApp;
   let admin: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await signIn(t, 'admin@tradeops.demo');
-  });
+  beforeAll(async () => ({ t, admin } = await createTestAppAsAdmin()));
   afterAll(async () => {
     await t.close();
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransfers, operations } from '../../db/schema';
 import { demoOperationId } from '../../db/seed/demo-operations';
 import { BILL, daysAgo, fillOperation, recordStep } from '../../test/lifecycle';
-import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+import { type TestApp, createTestAppAsAdmin } from '../../test/test-app';
 import { getEscrowStates } from '../escrow/read-escrow.service';
 import { getOperationControl } from './lifecycle.service';
 
@@ -11,10 +11,7 @@ describe('disputes (back office)', () => {
   let t: TestApp;
   let admin: Record<string, string>;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await signIn(t, 'admin@tradeops.demo');
-  });
+  beforeAll(async () => ({ t, admin } = await createTestAppAsAdmin()));
   afterAll(async () => t.close());
 
   it('opens a dispute on a failed inspection and settles it with partial refunds through the ledger', async () => {

@@ -5,7 +5,7 @@ import { emailOutbox, profiles } from '../../db/schema';
 import { demoUserId } from '../../db/seed/demo-accounts';
 import { demoOperationId } from '../../db/seed/demo-operations';
 import { BILL, daysAgo, fillOperation, recordStep } from '../../test/lifecycle';
-import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+import { type TestApp, signIn, createTestAppAsAdmin } from '../../test/test-app';
 
 /**
  * A deal's step reaches each participant in their own language: the mail is written from the
@@ -16,10 +16,7 @@ describe('deal notifications in the recipient’s language', () => {
   let t: TestApp;
   let admin: Record<string, string>;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await signIn(t, 'admin@tradeops.demo');
-  });
+  beforeAll(async () => ({ t, admin } = await createTestAppAsAdmin()));
   afterAll(async () => t.close());
 
   it('writes a Spanish buyer’s mail in Spanish and an English buyer’s in English, dates localised', async () => {

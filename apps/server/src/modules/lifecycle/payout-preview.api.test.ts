@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerTransfers, platformSettings } from '../../db/schema';
 import { demoOperationId } from '../../db/seed/demo-operations';
 import { BILL, daysAgo, fillOperation, recordStep } from '../../test/lifecycle';
-import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+import { type TestApp, signIn, createTestAppAsAdmin } from '../../test/test-app';
 
 /*
  * Issue 23, items 1 and 2: every back-office dialog that moves escrow shows, order by order, what
@@ -25,10 +25,7 @@ describe('payout previews: the dialog’s lines are the ledger’s rows', () => 
   let t: TestApp;
   let admin: Record<string, string>;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await signIn(t, 'admin@tradeops.demo');
-  });
+  beforeAll(async () => ({ t, admin } = await createTestAppAsAdmin()));
   afterAll(async () => t?.close());
 
   const post = (url: string, payload?: object, headers = admin) =>

@@ -1,4 +1,4 @@
-import { type OperationStatus } from '@tradeops/shared';
+import { NEW_SELLER_RECORD, type OperationStatus } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disputes, messages, operationMilestones, operationWatchers, operations } from '../../db/schema';
@@ -325,14 +325,7 @@ describe("a seller's track record on the operation detail", () => {
     const seller = await signUpCompany(t);
     await pastDeal(seller.userId, { status: 'cancelled', allocatedTons: 0 });
     const current = await pastDeal(seller.userId, { status: 'active', allocatedTons: 5 });
-    expect(await readRecord(current.id)).toEqual({
-      completed_operations: 0,
-      tons_delivered: 0,
-      arrivals: 0,
-      on_time_arrivals: 0,
-      disputed_operations: 0,
-      is_new_seller: true,
-    });
+    expect(await readRecord(current.id)).toEqual(NEW_SELLER_RECORD);
   });
 
   it('shows the demo seller as new: the seed has no settled or arrived deal, and no figure is invented', async () => {

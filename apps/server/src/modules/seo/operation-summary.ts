@@ -1,17 +1,20 @@
-import { type Language, availableTons, daysUntil, formatUsd, localeOf } from '@tradeops/shared';
+import {
+  type Language,
+  type OperationHeadFacts,
+  availableTons,
+  daysUntil,
+  formatUsd,
+  localeOf,
+} from '@tradeops/shared';
 import { translate } from '../../plugins/i18n';
 import { pickTitle } from '../operations/operations.service';
 import { type PreviewOperationRow } from './seo.repo';
 
-/** An operation's figures as a link preview shows them, in one language. */
-export interface OperationSummary {
-  id: string;
-  title: string;
-  origin: string;
-  destination: string;
-  availableTons: number;
-  totalTons: number;
-  price: string;
+/**
+ * An operation's figures as a link preview shows them, in one language: the page head's facts
+ * with the days left as a number (the preview image and the head each word them their own way).
+ */
+export interface OperationSummary extends Omit<OperationHeadFacts, 'deadline'> {
   /** Whole days left (a started day counts), 0 once passed, null without a deadline. */
   daysLeft: number | null;
 }

@@ -1,4 +1,9 @@
-import { type AdminSettingsResponse, type PlatformSettingKey, type UpdateAdminSettingsRequest } from '@tradeops/shared';
+import {
+  type AdminSettingsResponse,
+  type PlatformSettingKey,
+  type UpdateAdminSettingsRequest,
+  stableJson,
+} from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
 import { platformSettings } from '../../db/schema';
@@ -27,16 +32,6 @@ export async function getAdminSettings(
     disputeWindowDays: settings.disputeWindowDays,
     holdbackReleaseBps: settings.holdbackReleaseBps,
   };
-}
-
-/** JSON with object keys sorted: jsonb gives keys back in its own order. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   ZContractSnapshot,
   contractNumber,
   operationReference,
+  stableJson,
 } from '@tradeops/shared';
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -14,16 +15,6 @@ import { operations, orders, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { getPlatformSettings } from '../settings/settings.service';
-
-/** JSON with object keys sorted, so the same snapshot always hashes the same. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
 
 /** The SHA-256 (hex) of a snapshot: what the order records beside it. */
 export function contractHash(snapshot: ContractSnapshot): string {

@@ -9,38 +9,15 @@ import {
   mockApi,
   renderApp,
 } from '../../test/render';
-import { TEST_TRADE_TERMS } from '../../test/trade-terms';
+import { buildOperationDetail } from '../../test/operation-detail';
 
-const operation = {
+const operation = buildOperationDetail({
   ...buildOperation({ origin_country: 'VE', destination_country: 'AR', title: 'Licor de cacao' }),
   description: 'x',
   arrival_port: 'Buenos Aires',
-  warehouse: null,
-  specification: null,
-  trade_terms: TEST_TRADE_TERMS,
-  expected_departure: null,
-  expected_arrival: null,
   container_tons: null,
-  lot_step_tons: 5,
   participants: 0,
-  max_participants: 5,
-  total_price_usd: 107_500,
-  partners: [],
-  spec_sheet: null,
-  stats: { views: 1, watchers: 0, comments: 0 },
-  is_watching: false,
-  is_own_operation: false,
-  badges: [],
-  seller_record: {
-    completed_operations: 0,
-    tons_delivered: 0,
-    arrivals: 0,
-    on_time_arrivals: 0,
-    disputed_operations: 0,
-    is_new_seller: true,
-  },
-  similar: [],
-};
+});
 
 describe('/make-offer?from=<operation>', () => {
   it("starts the wizard from the operation's data and drops the parameter", { timeout: 30_000 }, async () => {

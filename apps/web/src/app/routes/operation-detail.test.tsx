@@ -1,4 +1,3 @@
-import { type OperationDetail } from '@tradeops/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -12,38 +11,13 @@ import {
   renderWithProviders,
 } from '../../test/render';
 import { MakeOfferAction } from './operation-detail';
-import { TEST_TRADE_TERMS } from '../../test/trade-terms';
+import { buildOperationDetail } from '../../test/operation-detail';
 
-const operation: OperationDetail = {
+const operation = buildOperationDetail({
   ...buildOperation({ title: 'Leche en polvo regular', deadline: '2099-03-03T12:00:00.000Z' }),
-  description: 'Importación agrupada.',
-  arrival_port: 'La Guaira',
-  warehouse: null,
-  specification: null,
-  trade_terms: TEST_TRADE_TERMS,
   expected_departure: '2099-04-10',
   expected_arrival: '2020-05-15',
-  container_tons: 25,
-  lot_step_tons: 5,
-  participants: 2,
-  max_participants: 5,
-  total_price_usd: 107_500,
-  partners: [],
-  spec_sheet: null,
-  stats: { views: 1, watchers: 0, comments: 0 },
-  is_watching: false,
-  is_own_operation: false,
-  badges: [],
-  seller_record: {
-    completed_operations: 0,
-    tons_delivered: 0,
-    arrivals: 0,
-    on_time_arrivals: 0,
-    disputed_operations: 0,
-    is_new_seller: true,
-  },
-  similar: [],
-};
+});
 
 describe('Make an Offer on an operation', () => {
   it("takes a seller to the wizard with the operation's id", () => {

@@ -1,6 +1,8 @@
 import { type UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api-client';
+import { cx } from '../../lib/class-names';
 import { Alert } from './alert';
 import { Button } from './button';
 import { EmptyState } from './kpi-card';
@@ -9,34 +11,50 @@ import { Skeleton } from './skeleton';
 /**
  * The three states every loaded screen has before its content: the refusal or failure (with a
  * retry), the placeholder while loading, and the empty state. `children` draws the data.
+ * A refusal (a 4xx) shows the API's own translated message; any other failure `failure` (the
+ * screen's words, "We could not load the ledger") or, without it, the error's message.
  */
 export function QueryState<T>({
   query,
   isEmpty,
   empty,
+  emptyAction,
+  failure,
+  className,
   skeletonClassName = 'h-64 w-full rounded-xl',
   children,
 }: {
-  /** A query's result, or anything shaped like it (a paged list, usePagedList). */
+  /** A query's result, or anything shaped like it (a paged list, usePagedList; an infinite query). */
   query: Pick<UseQueryResult<T, Error>, 'data' | 'isError'> & { error: Error | null; refetch: () => unknown };
   /** When the data counts as empty (a list with no rows), `empty` is shown instead. */
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
+  /** What the empty state offers to do next (a link to browse, a button to create). */
+  emptyAction?: ReactNode;
+  /** What a failed load says when it is not a refusal with the API's own message. */
+  failure?: string;
+  /** The error's and the placeholder's extra classes (a margin where the state stands under a title). */
+  className?: string;
   skeletonClassName?: string;
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
   if (query.isError) {
     return (
-      <Alert>
-        <p>{query.error?.message}</p>
+      <Alert className={className}>
+        <p>{failureText(query.error, failure)}</p>
         <Button className="mt-3" size="sm" variant="secondary" onClick={() => void query.refetch()}>
           {t('common.retry')}
         </Button>
       </Alert>
     );
   }
-  if (query.data === undefined) return <Skeleton className={skeletonClassName} />;
-  if (empty !== undefined && isEmpty?.(query.data)) return <EmptyState>{empty}</EmptyState>;
+  if (query.data === undefined) return <Skeleton className={cx(className, skeletonClassName)} />;
+  if (empty !== undefined && isEmpty?.(query.data)) return <EmptyState action={emptyAction}>{empty}</EmptyState>;
   return <>{children(query.data)}</>;
+}
+
+function failureText(error: Error | null, failure: string | undefined): string | undefined {
+  if (isApiError(error) && error.isClientError) return error.message;
+  return failure ?? error?.message;
 }

@@ -1,19 +1,7 @@
-import { type SanctionsEntryKind } from '@tradeops/shared';
+import { type SanctionsEntryFields } from '@tradeops/shared';
 
 /** One designation of a list as the matcher and the cases use it, whatever its publisher's format. */
-export interface ParsedSanctionsEntry {
-  /** The publisher's own id (OFAC ent_num, UN reference number, EU logical id). */
-  ref: string;
-  kind: SanctionsEntryKind;
-  /** The name as listed. */
-  name: string;
-  /** Other names: a.k.a., f.k.a., names in original script. */
-  aliases: string[];
-  programs: string[];
-  /** ISO 3166 alpha-2 codes the entry is tied to (addresses, nationality, citizenship), where known. */
-  countries: string[];
-  /** Dates of birth as 'YYYY-MM-DD' or 'YYYY' (individuals). */
-  birthDates: string[];
+export interface ParsedSanctionsEntry extends SanctionsEntryFields {
   /** Tax, registration and national ids, upper case letters and digits only. */
   identifiers: string[];
   remarks: string | null;

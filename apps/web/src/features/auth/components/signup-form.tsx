@@ -1,7 +1,8 @@
-import { COMPANY_TYPES, COUNTRY_CODES, type SignUpRequest, ZSignUpRequest } from '@tradeops/shared';
+import { COUNTRY_CODES, type SignUpRequest, ZSignUpRequest } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { CompanyTypeOptions } from '../../../components/ui/company-type-options';
 import { Field, Form, showServerError, useZodForm } from '../../../components/ui/form';
 import { isApiError } from '../../../lib/api-client';
 import { useSignUp } from '../api/sign-up';
@@ -66,11 +67,7 @@ export function SignupForm() {
           {(control) => (
             <select {...control}>
               <option value="">{t('auth.signup.companyTypePlaceholder')}</option>
-              {COMPANY_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`companyTypes.${type}`)}
-                </option>
-              ))}
+              <CompanyTypeOptions />
             </select>
           )}
         </Field>

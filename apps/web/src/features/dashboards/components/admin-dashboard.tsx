@@ -2,7 +2,8 @@ import { formatUsd } from '@tradeops/shared';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, KpiCard } from '../../../components/ui/kpi-card';
+import { KpiCard } from '../../../components/ui/kpi-card';
+import { QueryState } from '../../../components/ui/query-state';
 import { formatDate, formatNumber, toLocale } from '../../../lib/format';
 import { useAdminDashboard } from '../api/dashboards';
 import { ColumnChart, ProgressChart } from './charts';
@@ -78,36 +79,39 @@ export function AdminDashboard() {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title={t('adminDashboard.volumeChart')}>
-          {data ? (
-            <ColumnChart
-              title={t('adminDashboard.volumeChart')}
-              points={data.volumeByMonth.map((row) => ({
-                label: monthLabel(row.month),
-                value: row.tons,
-                display: `${formatNumber(row.tons, i18n.language)} t`,
-              }))}
-            />
-          ) : (
-            <EmptyState>{dashboard.isError ? t('adminDashboard.noData') : t('common.loading')}</EmptyState>
-          )}
+          <QueryState query={dashboard} skeletonClassName="h-48 w-full rounded-lg">
+            {(loaded) => (
+              <ColumnChart
+                title={t('adminDashboard.volumeChart')}
+                points={loaded.volumeByMonth.map((row) => ({
+                  label: monthLabel(row.month),
+                  value: row.tons,
+                  display: `${formatNumber(row.tons, i18n.language)} t`,
+                }))}
+              />
+            )}
+          </QueryState>
         </Panel>
         <Panel title={t('adminDashboard.allocationChart')}>
-          {data && data.allocation.length > 0 ? (
-            <ProgressChart
-              title={t('adminDashboard.allocationChart')}
-              rows={data.allocation.map((row) => ({
-                id: row.id,
-                label: row.title,
-                value: row.allocatedTons,
-                max: row.totalTons,
-                display: `${formatNumber(row.allocatedTons, i18n.language)} / ${formatNumber(row.totalTons, i18n.language)} t`,
-              }))}
-            />
-          ) : (
-            <EmptyState>
-              {data || dashboard.isError ? t('adminDashboard.noOpenOperations') : t('common.loading')}
-            </EmptyState>
-          )}
+          <QueryState
+            query={dashboard}
+            isEmpty={(loaded) => loaded.allocation.length === 0}
+            empty={t('adminDashboard.noOpenOperations')}
+            skeletonClassName="h-48 w-full rounded-lg"
+          >
+            {(loaded) => (
+              <ProgressChart
+                title={t('adminDashboard.allocationChart')}
+                rows={loaded.allocation.map((row) => ({
+                  id: row.id,
+                  label: row.title,
+                  value: row.allocatedTons,
+                  max: row.totalTons,
+                  display: `${formatNumber(row.allocatedTons, i18n.language)} / ${formatNumber(row.totalTons, i18n.language)} t`,
+                }))}
+              />
+            )}
+          </QueryState>
         </Panel>
       </div>
     </div>

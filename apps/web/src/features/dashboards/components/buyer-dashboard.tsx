@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { ButtonLink, Button } from '../../../components/ui/button';
-import { EmptyState, KpiCard } from '../../../components/ui/kpi-card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { KpiCard } from '../../../components/ui/kpi-card';
+import { QueryState } from '../../../components/ui/query-state';
 import { formatDate, formatNumber, toLocale } from '../../../lib/format';
 import { useBuyerDashboard, useOperationsPages } from '../api/dashboards';
 import { DataTable } from '../../../components/ui/data-table';
@@ -29,21 +29,22 @@ export function BuyerKpis() {
 export function BuyerOrders({ limit }: { limit?: number }) {
   const { t } = useTranslation();
   const dashboard = useBuyerDashboard();
-  if (dashboard.isPending) return <Skeleton className="h-32 w-full rounded-xl" />;
-  const rows = (dashboard.data?.orders ?? []).slice(0, limit);
-  if (rows.length === 0) {
-    return (
-      <EmptyState action={<ButtonLink to="/operations">{t('buyerArea.browse')}</ButtonLink>}>
-        {t('buyerArea.noOrders')}
-      </EmptyState>
-    );
-  }
   return (
-    <ul className="grid gap-3">
-      {rows.map((row) => (
-        <OrderRow key={row.id} row={row} />
-      ))}
-    </ul>
+    <QueryState
+      query={dashboard}
+      isEmpty={(data) => data.orders.length === 0}
+      empty={t('buyerArea.noOrders')}
+      emptyAction={<ButtonLink to="/operations">{t('buyerArea.browse')}</ButtonLink>}
+      skeletonClassName="h-32 w-full rounded-xl"
+    >
+      {(data) => (
+        <ul className="grid gap-3">
+          {data.orders.slice(0, limit).map((row) => (
+            <OrderRow key={row.id} row={row} />
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }
 
@@ -72,7 +73,9 @@ function OrderRow({ row }: { row: BuyerOrder }) {
           <Badge tone={row.escrowState === 'held' ? 'accent' : 'neutral'}>
             {t(`offers.escrow.${row.escrowState}`)}
           </Badge>
-          {!isLive && <Badge>{t(`buyerArea.orderStatus.${row.status === 'expired' ? 'expired' : 'cancelled'}`)}</Badge>}
+          {!isLive && (
+            <Badge>{t(`buyerArea.orderStatus.${row.status === 'expired' ? 'expired' : 'cancelled'}`)}</Badge>
+          )}
           {row.dispute && (
             <Badge tone={row.dispute.status === 'open' ? 'danger' : 'neutral'}>
               {t(`disputes.dashboard.${row.dispute.status === 'open' ? 'open' : (row.dispute.decision ?? 'release')}`)}
@@ -112,7 +115,6 @@ export function OperationsBrowser() {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
   const pages = useOperationsPages(status, deferred);
-  const rows = pages.data?.pages.flatMap((page) => page.data) ?? [];
   return (
     <div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -150,57 +152,60 @@ export function OperationsBrowser() {
         </label>
       </div>
       <div className="mt-4">
-        {pages.isPending ? (
-          <Skeleton className="h-40 w-full rounded-xl" />
-        ) : rows.length === 0 ? (
-          <EmptyState>{t('buyerArea.noOperations')}</EmptyState>
-        ) : (
-          <DataTable
-            className="sm:overflow-hidden sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white sm:shadow-sm"
-            caption={t('buyerArea.operationsTitle')}
-            rows={rows}
-            rowKey={(row) => row.id}
-            columns={[
-              {
-                key: 'product',
-                header: t('buyerArea.columns.product'),
-                cell: (row) => (
-                  <>
-                    <Link
-                      to={`/operation/${row.id}`}
-                      className="font-medium text-accent-800 underline-offset-2 hover:underline"
-                    >
-                      {row.title}
-                    </Link>
-                    <span className="block text-xs text-slate-500">
-                      {t(`productCategories.${row.product_category}`)}
-                    </span>
-                  </>
-                ),
-              },
-              {
-                key: 'origin',
-                header: t('buyerArea.columns.origin'),
-                cell: (row) => t(`countries.${row.origin_country}` as never, { defaultValue: row.origin_country }),
-              },
-              {
-                key: 'minVolume',
-                header: t('buyerArea.columns.minVolume'),
-                cell: (row) => `${formatNumber(row.min_volume, i18n.language)} t`,
-              },
-              {
-                key: 'price',
-                header: t('buyerArea.columns.price'),
-                cell: (row) => formatUsd(Math.round(row.price_usd * 100), toLocale(i18n.language)),
-              },
-              {
-                key: 'status',
-                header: t('buyerArea.columns.status'),
-                cell: (row) => t(`operationStatus.${row.status}`),
-              },
-            ]}
-          />
-        )}
+        <QueryState
+          query={pages}
+          isEmpty={(data) => data.pages.every((page) => page.data.length === 0)}
+          empty={t('buyerArea.noOperations')}
+          skeletonClassName="h-40 w-full rounded-xl"
+        >
+          {(data) => (
+            <DataTable
+              className="sm:overflow-hidden sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white sm:shadow-sm"
+              caption={t('buyerArea.operationsTitle')}
+              rows={data.pages.flatMap((page) => page.data)}
+              rowKey={(row) => row.id}
+              columns={[
+                {
+                  key: 'product',
+                  header: t('buyerArea.columns.product'),
+                  cell: (row) => (
+                    <>
+                      <Link
+                        to={`/operation/${row.id}`}
+                        className="font-medium text-accent-800 underline-offset-2 hover:underline"
+                      >
+                        {row.title}
+                      </Link>
+                      <span className="block text-xs text-slate-500">
+                        {t(`productCategories.${row.product_category}`)}
+                      </span>
+                    </>
+                  ),
+                },
+                {
+                  key: 'origin',
+                  header: t('buyerArea.columns.origin'),
+                  cell: (row) => t(`countries.${row.origin_country}` as never, { defaultValue: row.origin_country }),
+                },
+                {
+                  key: 'minVolume',
+                  header: t('buyerArea.columns.minVolume'),
+                  cell: (row) => `${formatNumber(row.min_volume, i18n.language)} t`,
+                },
+                {
+                  key: 'price',
+                  header: t('buyerArea.columns.price'),
+                  cell: (row) => formatUsd(Math.round(row.price_usd * 100), toLocale(i18n.language)),
+                },
+                {
+                  key: 'status',
+                  header: t('buyerArea.columns.status'),
+                  cell: (row) => t(`operationStatus.${row.status}`),
+                },
+              ]}
+            />
+          )}
+        </QueryState>
         {pages.hasNextPage && (
           <Button
             variant="secondary"

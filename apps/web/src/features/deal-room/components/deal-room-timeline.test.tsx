@@ -1,4 +1,4 @@
-import { type DealRoomResponse } from '@tradeops/shared';
+import { type DealRoomResponse, NOTHING_OUTSTANDING } from '@tradeops/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
@@ -52,14 +52,7 @@ function settledRoom(milestones: Milestone[]): DealRoomResponse {
     viewer_role: 'participant',
     dispute: null,
     dispute_window: { can_open: false, can_add_evidence: false, closes_at: null },
-    outstanding: {
-      open_tons: 0,
-      fill_by: null,
-      unpaid_tons: 0,
-      unpaid_amount_cents: 0,
-      next_hold_expiry: null,
-      mine: null,
-    },
+    outstanding: { ...NOTHING_OUTSTANDING },
   };
 }
 

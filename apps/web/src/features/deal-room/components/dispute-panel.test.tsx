@@ -1,4 +1,4 @@
-import { type DealRoomResponse, type DisputeSummary } from '@tradeops/shared';
+import { type DealRoomResponse, type DisputeSummary, NOTHING_OUTSTANDING } from '@tradeops/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -61,14 +61,7 @@ function room(overrides: Partial<DealRoomResponse> = {}): DealRoomResponse {
     viewer_role: 'participant',
     dispute: null,
     dispute_window: { can_open: true, can_add_evidence: false, closes_at: '2026-03-10T00:00:00.000Z' },
-    outstanding: {
-      open_tons: 0,
-      fill_by: null,
-      unpaid_tons: 0,
-      unpaid_amount_cents: 0,
-      next_hold_expiry: null,
-      mine: null,
-    },
+    outstanding: { ...NOTHING_OUTSTANDING },
     ...overrides,
   };
 }

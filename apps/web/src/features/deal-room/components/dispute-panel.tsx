@@ -5,7 +5,6 @@ import {
   type OpenDisputeFields,
   UPLOAD_MAX_BYTES,
   ZOpenDisputeFields,
-  disputeEvidenceLinks,
   fileTypeFromName,
   formatUsd,
 } from '@tradeops/shared';
@@ -13,8 +12,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { DisputeEvidence, DisputeOpenedBy } from '../../../components/ui/dispute-evidence';
 import { FileDrop } from '../../../components/ui/file-drop';
-import { FileLinkList } from '../../../components/ui/file-link-list';
 import { Field, Form, FormRootAlert, showServerError, useZodForm } from '../../../components/ui/form';
 import { formatDate, toLocale } from '../../../lib/format';
 import { useSendDispute } from '../api/deal-room';
@@ -39,29 +38,13 @@ export function DisputeState({ operationId, dispute }: { operationId: string; di
           <span className="font-medium">{t('disputes.decisionReason')}:</span> {dispute.decision_reason}
         </p>
       )}
-      <p className="text-sm text-slate-600">
-        {dispute.opened_by === 'inspection'
-          ? t('disputes.openedByInspection', { date: date(dispute.opened_at) })
-          : t('disputes.openedByParticipant', {
-              date: date(dispute.opened_at),
-              company: dispute.opened_by_company ?? '—',
-            })}
-      </p>
+      <DisputeOpenedBy dispute={dispute} className="text-sm text-slate-600" />
       {dispute.opened_by === 'participant' && (
         <p className="text-sm break-words text-slate-700">
           <span className="font-medium">{t('disputes.reason')}:</span> {dispute.reason}
         </p>
       )}
-      <div>
-        <h3 className="text-sm font-semibold text-slate-800">{t('disputes.evidence')}</h3>
-        <FileLinkList
-          files={disputeEvidenceLinks(operationId, dispute.evidence).map((file) => ({
-            ...file,
-            note: file.uploadedBy && t('disputes.evidenceBy', { company: file.uploadedBy }),
-          }))}
-          empty={t('disputes.noEvidence')}
-        />
-      </div>
+      <DisputeEvidence operationId={operationId} dispute={dispute} />
     </div>
   );
 }

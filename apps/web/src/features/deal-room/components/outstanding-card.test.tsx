@@ -1,4 +1,4 @@
-import { type DealRoomResponse } from '@tradeops/shared';
+import { type DealRoomResponse, NOTHING_OUTSTANDING } from '@tradeops/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
@@ -81,18 +81,7 @@ describe('OutstandingCard', () => {
       /^10 t still to be reserved before .*2026.*(GMT|UTC)/,
     );
     unmount();
-    renderWithProviders(
-      <OutstandingCard
-        room={room({
-          open_tons: 0,
-          fill_by: null,
-          unpaid_tons: 0,
-          unpaid_amount_cents: 0,
-          next_hold_expiry: null,
-          mine: null,
-        })}
-      />,
-    );
+    renderWithProviders(<OutstandingCard room={room(NOTHING_OUTSTANDING)} />);
     expect(screen.getByText('Nothing is missing: every ton is reserved, paid and held in escrow.')).toBeInTheDocument();
   });
 });

@@ -5,7 +5,6 @@ import {
   type LifecycleParticipant,
   ZDisputeDecision,
   ZDisputeDecisionRequest,
-  disputeEvidenceLinks,
   findPartialRefundProblems,
   formatUsd,
   parseRefundText,
@@ -17,9 +16,9 @@ import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { FileLinkList } from '../../../components/ui/file-link-list';
+import { DisputeEvidence, DisputeOpenedBy } from '../../../components/ui/dispute-evidence';
 import { Field, Form, FormRootAlert, inputClasses, showServerError, useZodForm } from '../../../components/ui/form';
-import { formatDate, toLocale } from '../../../lib/format';
+import { toLocale } from '../../../lib/format';
 import { useLifecycleAction } from '../api/lifecycle';
 import { usePayoutConfirmation } from '../hooks/use-payout-confirmation';
 import { PayoutPreviewLines } from './payout-preview-lines';
@@ -59,29 +58,14 @@ type DisputeFormValues = z.output<ReturnType<typeof disputeFormSchema>>;
 
 /** What the participant (or the failed inspection) said: the reason and the evidence files, as links. */
 function DisputeCase({ operationId, dispute }: { operationId: string; dispute: DisputeSummary }) {
-  const { t, i18n } = useTranslation();
-  const date = formatDate(dispute.opened_at, i18n.language, { dateStyle: 'long' });
+  const { t } = useTranslation();
   return (
     <div className="space-y-2 rounded-lg bg-rose-50/60 p-3 text-sm" data-testid="dispute-case">
-      <p className="text-slate-700">
-        {dispute.opened_by === 'inspection'
-          ? t('disputes.openedByInspection', { date })
-          : t('disputes.openedByParticipant', { date, company: dispute.opened_by_company ?? '—' })}
-      </p>
+      <DisputeOpenedBy dispute={dispute} className="text-slate-700" />
       <p className="break-words text-slate-900">
         <span className="font-medium">{t('disputes.reason')}:</span> {dispute.reason}
       </p>
-      <div>
-        <p className="font-medium text-slate-800">{t('disputes.evidence')}</p>
-        <FileLinkList
-          className="mt-1"
-          files={disputeEvidenceLinks(operationId, dispute.evidence).map((file) => ({
-            ...file,
-            note: file.uploadedBy && t('disputes.evidenceBy', { company: file.uploadedBy }),
-          }))}
-          empty={t('disputes.noEvidence')}
-        />
-      </div>
+      <DisputeEvidence operationId={operationId} dispute={dispute} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { KpiCard } from '../../../components/ui/kpi-card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { QueryState } from '../../../components/ui/query-state';
 import { formatNumber } from '../../../lib/format';
 import { useSellerDashboard } from '../api/offers';
 import { PlatformFeeNotice } from './platform-fee-notice';
@@ -23,11 +23,9 @@ export function SellerDashboard() {
       <PlatformFeeNotice className="rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" />
       <section>
         <h2 className="mb-3 text-lg font-semibold text-brand-900">{t('sellerArea.offersTitle')}</h2>
-        {dashboard.isPending ? (
-          <Skeleton className="h-40 w-full rounded-xl" />
-        ) : (
-          <SellerOffers offers={dashboard.data?.offers ?? []} />
-        )}
+        <QueryState query={dashboard} skeletonClassName="h-40 w-full rounded-xl">
+          {(data) => <SellerOffers offers={data.offers} />}
+        </QueryState>
       </section>
     </div>
   );

@@ -1,11 +1,11 @@
+import { type OfferDetail } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { QueryState } from '../../../components/ui/query-state';
 import { useMyOffers, useOfferDetail } from '../api/offers';
 import { type OfferFormValues } from '../hooks/use-offer-draft';
 import { OfferWizard } from './offer-wizard';
 import { SellerOffers } from './seller-offers';
-import { Alert } from '../../../components/ui/alert';
 import { LoadMore } from '../../../components/ui/load-more';
 
 /** /seller/products: every offer with edit (while pending), withdraw and participants. */
@@ -13,24 +13,30 @@ export function SellerProducts({ editId, onEdit }: { editId: string | null; onEd
   const { t } = useTranslation();
   const offers = useMyOffers();
   if (editId) return <EditOffer id={editId} onClose={() => onEdit(null)} />;
-  if (offers.isPending) return <Skeleton className="h-48 w-full rounded-xl" />;
   return (
-    <>
-      {offers.isError && <p className="mb-3 text-sm text-slate-600">{t('sellerArea.loadFailed')}</p>}
-      <SellerOffers offers={offers.items} withActions onEdit={onEdit} />
-      <LoadMore list={offers} />
-    </>
+    <QueryState query={offers} failure={t('sellerArea.loadFailed')} skeletonClassName="h-48 w-full rounded-xl">
+      {(page) => (
+        <>
+          <SellerOffers offers={page.items} withActions onEdit={onEdit} />
+          <LoadMore list={offers} />
+        </>
+      )}
+    </QueryState>
   );
 }
 
 function EditOffer({ id, onClose }: { id: string; onClose: () => void }) {
-  const { t } = useTranslation();
   const detail = useOfferDetail(id);
-  if (detail.isError) {
-    return <Alert>{detail.error.message}</Alert>;
-  }
-  if (!detail.data) return <Skeleton className="h-96 w-full rounded-2xl" />;
-  const { values, offer } = detail.data;
+  return (
+    <QueryState query={detail} skeletonClassName="h-96 w-full rounded-2xl">
+      {(data) => <EditOfferForm detail={data} onClose={onClose} />}
+    </QueryState>
+  );
+}
+
+function EditOfferForm({ detail, onClose }: { detail: OfferDetail; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { values, offer } = detail;
   const initial: OfferFormValues = {
     productName: values.productName,
     productCategory: values.productCategory,
@@ -74,8 +80,8 @@ function EditOffer({ id, onClose }: { id: string; onClose: () => void }) {
         <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">{t('errors.OFFER_NOT_EDITABLE')}</p>
       ) : (
         <OfferWizard
-          key={id}
-          offerId={id}
+          key={offer.id}
+          offerId={offer.id}
           initialValues={initial}
           hasImage={Boolean(offer.imageUrl)}
           hasSpec={offer.hasSpecSheet}

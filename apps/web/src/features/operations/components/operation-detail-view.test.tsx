@@ -1,26 +1,18 @@
-import { type OperationDetail } from '@tradeops/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { buildOperation, jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
 import { OperationDetailView } from './operation-detail-view';
-import { TEST_TRADE_TERMS } from '../../../test/trade-terms';
+import { buildOperationDetail } from '../../../test/operation-detail';
 
-const operation: OperationDetail = {
+const operation = buildOperationDetail({
   ...buildOperation({ title: 'Leche en polvo regular' }),
   description: 'Importación agrupada de leche en polvo regular con 26% de materia grasa.',
-  arrival_port: 'La Guaira',
   warehouse: 'Almacén LogiPuerto, La Guaira',
   specification: 'Regular 26% de materia grasa',
-  trade_terms: TEST_TRADE_TERMS,
   expected_departure: '2025-01-10',
   expected_arrival: '2025-02-15',
-  container_tons: 25,
-  lot_step_tons: 5,
-  participants: 2,
-  max_participants: 5,
-  total_price_usd: 107_500,
   partners: [
     { role: 'manager', name: 'Atlántico Sur Trading S.A.', country: 'UY' },
     { role: 'money_arbitrage', name: 'Cambio Austral Brokers S.A.', country: 'UY' },
@@ -31,19 +23,9 @@ const operation: OperationDetail = {
     file_name: 'Milk Powder Specification v2.1.pdf',
   },
   stats: { views: 41, watchers: 3, comments: 2 },
-  is_watching: false,
-  is_own_operation: false,
   badges: ['verified_seller', 'verified_volume', 'escrow_protected'],
-  seller_record: {
-    completed_operations: 0,
-    tons_delivered: 0,
-    arrivals: 0,
-    on_time_arrivals: 0,
-    disputed_operations: 0,
-    is_new_seller: true,
-  },
   similar: [buildOperation({ id: '6b1c9f9e-0d0a-4a6a-8d1e-1f2e3d4c5b6a', title: 'Leche en polvo entera' })],
-};
+});
 
 const track = {
   completed_operations: 3,

@@ -1,13 +1,8 @@
-import {
-  type AccountProfile,
-  COMPANY_TYPES,
-  COUNTRY_CODES,
-  LANGUAGES,
-  ZUpdateAccountProfileRequest,
-} from '@tradeops/shared';
+import { type AccountProfile, COUNTRY_CODES, LANGUAGES, ZUpdateAccountProfileRequest } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
+import { CompanyTypeOptions } from '../../../components/ui/company-type-options';
 import { Field, Form, showServerError, useZodForm } from '../../../components/ui/form';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
@@ -125,11 +120,7 @@ function LoadedProfile({ profile }: { profile: AccountProfile }) {
             {(control) => (
               <select {...control} className={lockedInput}>
                 <option value="">—</option>
-                {COMPANY_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`companyTypes.${type}`)}
-                  </option>
-                ))}
+                <CompanyTypeOptions />
               </select>
             )}
           </Field>

@@ -1,10 +1,18 @@
-import { type MyWaitlistResponse, PAYMENT_METHODS, type PaymentMethod, TERMS_VERSION } from '@tradeops/shared';
-import { type FormEvent, useId, useState } from 'react';
+import {
+  type JoinWaitlistRequest,
+  type MyWaitlistResponse,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  TERMS_VERSION,
+  ZJoinWaitlistRequest,
+} from '@tradeops/shared';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Field, Form, FormRootAlert, showServerError, useZodForm } from '../../../components/ui/form';
+import { QueryState } from '../../../components/ui/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/class-names';
 import { useClaimWaitlistInvitation, useJoinWaitlist, useLeaveWaitlist, useMyWaitlist } from '../api/my-waitlist';
@@ -35,13 +43,9 @@ export function WaitlistPanel({ operationId }: { operationId: string }) {
       <h3 id="waitlist-title" className="text-lg font-bold text-brand-900">
         {t('waitlist.title')}
       </h3>
-      {mine.isPending ? (
-        <Skeleton className="mt-3 h-24 w-full" />
-      ) : mine.isError ? (
-        <Alert className="mt-3">{t('waitlist.loadFailed')}</Alert>
-      ) : (
-        <WaitlistBody operationId={operationId} data={mine.data} />
-      )}
+      <QueryState query={mine} failure={t('waitlist.loadFailed')} className="mt-3" skeletonClassName="h-24 w-full">
+        {(data) => <WaitlistBody operationId={operationId} data={data} />}
+      </QueryState>
     </section>
   );
 }
@@ -87,54 +91,48 @@ function WaitlistBody({ operationId, data }: { operationId: string; data: MyWait
   );
 }
 
+/** The volume a buyer queues for, parsed by the request's own schema (ZJoinWaitlistRequest). */
 function JoinForm({ operationId, data }: { operationId: string; data: MyWaitlistResponse }) {
   const { t } = useTranslation();
   const join = useJoinWaitlist(operationId);
-  const [volumeText, setVolumeText] = useState(String(data.min_volume_tons));
-  const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
-  const hintId = useId();
+  const form = useZodForm(ZJoinWaitlistRequest, { defaultValues: { volume: data.min_volume_tons } });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    join.mutate(
-      { volume: Number(volumeText) },
-      { onError: (cause) => setError(errorText(cause, t('waitlist.actionFailed'))) },
-    );
+  async function submit(request: JoinWaitlistRequest) {
+    try {
+      await join.mutateAsync(request);
+    } catch (cause) {
+      showServerError(form, cause, (error) => errorText(error, t('waitlist.actionFailed')));
+    }
   }
 
   return (
-    <form onSubmit={submit} className="mt-2" noValidate>
+    <Form form={form} onSubmit={submit} hasRootAlert={false} className="mt-2">
       <p className="text-sm text-slate-700">{t('waitlist.fullIntro')}</p>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="sm:w-56">
-          <label htmlFor={inputId} className="block text-sm font-semibold text-brand-900">
-            {t('waitlist.volumeLabel')}
-          </label>
-          <input
-            id={inputId}
-            type="number"
-            inputMode="numeric"
-            min={data.min_volume_tons}
-            max={data.max_volume_tons}
-            step={data.lot_step_tons}
-            value={volumeText}
-            onChange={(event) => setVolumeText(event.target.value)}
-            aria-describedby={hintId}
-            aria-invalid={error ? true : undefined}
-            className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none"
-          />
-          <p id={hintId} className="mt-1 text-xs text-slate-600">
-            {t('waitlist.volumeHint', { step: data.lot_step_tons, min: data.min_volume_tons })}
-          </p>
-        </div>
+        <Field<JoinWaitlistRequest>
+          name="volume"
+          label={t('waitlist.volumeLabel')}
+          hint={t('waitlist.volumeHint', { step: data.lot_step_tons, min: data.min_volume_tons })}
+          registerOptions={{ valueAsNumber: true }}
+          className="sm:w-56"
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={data.min_volume_tons}
+              max={data.max_volume_tons}
+              step={data.lot_step_tons}
+            />
+          )}
+        </Field>
         <Button type="submit" disabled={join.isPending} className="sm:mb-5">
           {join.isPending ? t('waitlist.joining') : t('waitlist.join')}
         </Button>
       </div>
-      {error && <Alert className="mt-2">{error}</Alert>}
-    </form>
+      <FormRootAlert className="mt-2" />
+    </Form>
   );
 }
 
