@@ -7,12 +7,7 @@ import { DEMO_PASSWORD, loginAs, originHeaders } from '../support/login';
 const SECOND_BUYER = 'importadora.andina@tradeops.demo';
 
 /** The orders contract (issue 6): POST /api/operations/{id}/orders. */
-function placeOrder(
-  request: APIRequestContext,
-  baseURL: string | undefined,
-  operationId: string,
-  volume: number,
-) {
+function placeOrder(request: APIRequestContext, baseURL: string | undefined, operationId: string, volume: number) {
   return request.post(`/api/operations/${operationId}/orders`, {
     headers: originHeaders(baseURL),
     data: { volume, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },

@@ -50,13 +50,10 @@ async function decide(
   orderId: string,
   decision: { confirm: true } | { reason: string },
 ) {
-  const response = await admin.post(
-    `/api/admin/payments/${orderId}/${'confirm' in decision ? 'confirm' : 'reject'}`,
-    {
-      headers: originHeaders(baseURL),
-      data: 'confirm' in decision ? { proof_revision: 1 } : { proof_revision: 1, reason: decision.reason },
-    },
-  );
+  const response = await admin.post(`/api/admin/payments/${orderId}/${'confirm' in decision ? 'confirm' : 'reject'}`, {
+    headers: originHeaders(baseURL),
+    data: 'confirm' in decision ? { proof_revision: 1 } : { proof_revision: 1, reason: decision.reason },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 

@@ -1,5 +1,5 @@
 import { type DealRoomMessage, type DealRoomRole, type Page, type PageQuery } from '@tradeops/shared';
-import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
 import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
 import { messages, operationAssignees, orders, operations, profiles } from '../../db/schema';
@@ -33,9 +33,7 @@ export async function getDealRoomRole(
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(eq(orders.operationId, operation.id), eq(orders.userId, viewer.user.id), givesDealRoomAccess),
-    )
+    .where(and(eq(orders.operationId, operation.id), eq(orders.userId, viewer.user.id), givesDealRoomAccess))
     .limit(1);
   if (row) return 'participant';
   // A logistics partner or inspector an admin assigned to the deal.

@@ -6,7 +6,7 @@ import { demoOperationId } from '../../db/seed/demo-operations';
 import { fillOperation } from '../../test/lifecycle';
 import { selectRows } from '../../db/client';
 import { readAllPages } from '../../test/pages';
-import { type TestApp, createTestApp, createTestAppAsAdmin, signIn } from '../../test/test-app';
+import { type TestApp, createTestAppAsAdmin } from '../../test/test-app';
 import { payOutOrder } from './escrow.service';
 
 /*
@@ -75,9 +75,7 @@ describe('the operation ledger’s summary and transfer names', () => {
     expect(
       ledger.released_to_seller_cents + ledger.platform_fee_cents + ledger.refunded_cents + ledger.held_cents,
     ).toBe(ledger.deposited_cents);
-    const split = ledger.items.find(
-      (transfer) => transfer.order_id === partlyRefunded && transfer.kind !== 'deposit',
-    );
+    const split = ledger.items.find((transfer) => transfer.order_id === partlyRefunded && transfer.kind !== 'deposit');
     // Stored as a release (one payout per order), shown as what it is.
     expect(split).toMatchObject({ kind: 'release', nature: 'partial_refund' });
     expect(ledger.items.filter((transfer) => transfer.order_id === stillHeld).map((t) => t.nature)).toEqual([
@@ -94,8 +92,7 @@ describe('the operation ledger’s summary and transfer names', () => {
     });
     const ledger = await ledgerOf(operationId);
     const natureOf = (orderId: string) =>
-      ledger.items.find((transfer) => transfer.order_id === orderId && transfer.kind !== 'deposit')
-        ?.nature;
+      ledger.items.find((transfer) => transfer.order_id === orderId && transfer.kind !== 'deposit')?.nature;
     expect(natureOf(released)).toBe('release');
     expect(natureOf(refunded)).toBe('refund');
     expect(ledger).toMatchObject({

@@ -73,9 +73,7 @@ function OrderRow({ row }: { row: BuyerOrder }) {
           <Badge tone={row.escrowState === 'held' ? 'accent' : 'neutral'}>
             {t(`offers.escrow.${row.escrowState}`)}
           </Badge>
-          {!isLive && (
-            <Badge>{t(`buyerArea.orderStatus.${row.status === 'expired' ? 'expired' : 'cancelled'}`)}</Badge>
-          )}
+          {!isLive && <Badge>{t(`buyerArea.orderStatus.${row.status === 'expired' ? 'expired' : 'cancelled'}`)}</Badge>}
           {row.dispute && (
             <Badge tone={row.dispute.status === 'open' ? 'danger' : 'neutral'}>
               {t(`disputes.dashboard.${row.dispute.status === 'open' ? 'open' : (row.dispute.decision ?? 'release')}`)}
