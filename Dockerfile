@@ -38,7 +38,7 @@ RUN npm ci --omit=dev --omit=optional --workspace @tradeops/server --no-audit --
   && npm cache clean --force
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/drizzle apps/server/drizzle
-COPY --from=build /app/apps/server/src/db/seed/assets apps/server/src/db/seed/assets
+COPY --from=build /app/apps/server/src/seed/assets apps/server/src/seed/assets
 COPY --from=build /app/apps/web/dist apps/web/dist
 # The server renderer of the public pages (vite build --ssr; docs/decisions/015).
 COPY --from=build /app/apps/web/dist-ssr apps/web/dist-ssr

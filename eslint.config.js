@@ -71,6 +71,34 @@ const serverZones = [
   })),
 ];
 
+const appZones = [
+  { target: './packages/shared', from: ['./apps'], message: 'shared depends on neither app' },
+  { target: './apps/web', from: './apps/server', message: 'web and server never import each other' },
+  { target: './apps/server', from: './apps/web', message: 'web and server never import each other' },
+  ...featureZones,
+  ...layerZones,
+];
+/** The database layer's code sits under plugins and modules (its migration tests may seed and call services). */
+const dbZone = {
+  // The database layer (schema, client, migrations, keyset paging) sits under plugins and modules; the demo
+  // seed composes modules and plugins, so it lives above them in src/seed.
+  target: './apps/server/src/db',
+  from: [
+    './apps/server/src/plugins',
+    './apps/server/src/modules',
+    './apps/server/src/jobs',
+    './apps/server/src/seed',
+    './apps/server/src/app.ts',
+  ],
+  message: 'db/ is a lower layer: it imports no plugin, module, job, seed or the app (move the code up or down)',
+};
+/** The demo seed composes plugins and modules: their code never imports it (their tests may, for demo ids). */
+const seedZone = {
+  target: ['./apps/server/src/plugins', './apps/server/src/modules'],
+  from: './apps/server/src/seed',
+  message: 'the demo seed sits above the modules: nothing below it imports it (tests may)',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -112,24 +140,17 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
       // Imports flow one way (docs/architecture.md, Layout): shared → server, shared → web; never web ↔ server.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './packages/shared', from: ['./apps'], message: 'shared depends on neither app' },
-            { target: './apps/web', from: './apps/server', message: 'web and server never import each other' },
-            { target: './apps/server', from: './apps/web', message: 'web and server never import each other' },
-            ...featureZones,
-            ...layerZones,
-            ...serverZones,
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: [...appZones, ...serverZones] }],
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/packages/shared/**'], message: "Import '@tradeops/shared' by name" }] },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...appZones, ...serverZones, dbZone, seedZone] }] },
   },
   {
     files: ['packages/shared/**/*.ts'],

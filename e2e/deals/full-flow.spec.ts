@@ -19,7 +19,7 @@ import { clickUntilAt } from '../support/navigation';
 const TOTAL_TONS = 30;
 const TONS_PER_BUYER = 10;
 const PRICE_PER_TON = 2_450;
-/** The second seeded buyer, KYC approved (apps/server/src/db/seed/demo-accounts.ts). */
+/** The second seeded buyer, KYC approved (apps/server/src/seed/demo-accounts.ts). */
 const SECOND_DEMO_BUYER = 'importadora.andina@tradeops.demo';
 
 /** $24,500 in the es-ES UI's formatting (grouping may be a dot, comma or space). */

@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, test } from '../support/deals';
 import { TERMS_VERSION } from '@tradeops/shared';
 import { DEMO_PASSWORD, loginAs, originHeaders } from '../support/login';
 
-/** A second seeded buyer, KYC approved (apps/server/src/db/seed/demo-accounts.ts). */
+/** A second seeded buyer, KYC approved (apps/server/src/seed/demo-accounts.ts). */
 const SECOND_BUYER = 'importadora.andina@tradeops.demo';
 
 /** The orders contract (issue 6): POST /api/operations/{id}/orders. */

@@ -4,7 +4,7 @@ import { TERMS_VERSION } from '@tradeops/shared';
 import { PDF_FILE } from '../support/kyc-files';
 import { loginAs, loginAsDemoEmail, originHeaders } from '../support/login';
 
-/** A second seeded buyer, KYC approved (apps/server/src/db/seed/demo-accounts.ts). */
+/** A second seeded buyer, KYC approved (apps/server/src/seed/demo-accounts.ts). */
 const SECOND_BUYER = 'importadora.andina@tradeops.demo';
 const PHONE = { width: 390, height: 844 };
 /** An admin's decision travels through NOTIFY and SSE, then a refetch: no reload, no polling. */

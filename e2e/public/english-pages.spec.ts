@@ -2,7 +2,7 @@ import { type APIRequestContext, type Page, expect, test } from '../support/test
 import { LANGUAGE_STORAGE_KEY } from '@tradeops/shared';
 import en from '@tradeops/shared/i18n/en.json' with { type: 'json' };
 import es from '@tradeops/shared/i18n/es.json' with { type: 'json' };
-import { demoId } from '../../apps/server/src/db/seed/demo-ids';
+import { demoId } from '../../apps/server/src/seed/demo-ids';
 import { type DemoRole, loginAs, signUpFresh } from '../support/login';
 
 /**

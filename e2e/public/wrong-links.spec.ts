@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '../support/test';
-import { demoId } from '../../apps/server/src/db/seed/demo-ids';
+import { demoId } from '../../apps/server/src/seed/demo-ids';
 import { loginAs } from '../support/login';
 
 /**

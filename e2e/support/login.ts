@@ -21,7 +21,7 @@ export async function loginAs(page: Page, role: DemoRole, baseURL: string | unde
   await loginAsDemoEmail(page, DEMO_USERS[role], baseURL);
 }
 
-/** The same for any seeded account (apps/server/src/db/seed/demo-accounts.ts), all with DEMO_PASSWORD. */
+/** The same for any seeded account (apps/server/src/seed/demo-accounts.ts), all with DEMO_PASSWORD. */
 export async function loginAsDemoEmail(page: Page, email: string, baseURL: string | undefined): Promise<void> {
   const response = await page.request.post('/api/auth/sign-in', {
     headers: originHeaders(baseURL),

@@ -11,7 +11,7 @@ import { type DestinationStream } from 'pino';
 import { version as packageVersion } from '../package.json';
 import { type AppConfig, type TrustProxy } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
-import { seedDemoData } from './db/seed/seed-demo-data';
+import { seedDemoData } from './seed/seed-demo-data';
 import { authRoutes } from './modules/auth/auth.routes';
 import { emailVerificationRoutes } from './modules/auth/email-verification.routes';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes';

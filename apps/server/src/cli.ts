@@ -15,7 +15,7 @@ const COMMANDS: Record<string, { run: (args: string[]) => Promise<void>; help: s
     help: 'apply the migrations to DATABASE_URL or the embedded database',
   },
   'db:seed': {
-    run: async () => (await import('./db/seed-cli')).runSeedCommand(),
+    run: async () => (await import('./seed/seed-cli')).runSeedCommand(),
     help: 'migrate, then write the demo data (idempotent)',
   },
   'db:export': {

@@ -14,4 +14,4 @@ export function fromPackageDir(...segments: string[]): string {
 }
 
 export const MIGRATIONS_DIR = fromPackageDir('drizzle');
-export const SEED_ASSETS_DIR = fromPackageDir('src/db/seed/assets');
+export const SEED_ASSETS_DIR = fromPackageDir('src/seed/assets');

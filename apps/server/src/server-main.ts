@@ -2,7 +2,7 @@ import { type FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { type AppConfig, ConfigError, demoSeedWarnings, getLaunchDir, loadConfig } from './config';
 import { DataDirLockedError } from './db/pglite-lock';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts';
 import { CLOSE_BUDGET_MS, stopGracefully } from './plugins/graceful-stop';
 
 /** One line for the person starting the server: what is wrong and, where it helps, what to do. */

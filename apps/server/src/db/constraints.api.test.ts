@@ -4,8 +4,8 @@ import { escrowAccount, sellerAccount } from '../modules/escrow/ledger-accounts'
 import { type TestApp, createTestApp } from '../test/test-app';
 import { getPgErrorCode } from './errors';
 import { ledgerEntries, ledgerTransfers, operations } from './schema';
-import { demoUserId } from './seed/demo-accounts';
-import { FEATURED_OPERATION_KEY, demoOperationId, demoOrderId } from './seed/demo-operations';
+import { demoUserId } from '../seed/demo-accounts';
+import { FEATURED_OPERATION_KEY, demoOperationId, demoOrderId } from '../seed/demo-operations';
 
 const FEATURED = demoOperationId(FEATURED_OPERATION_KEY);
 const ORDER = demoOrderId('featured-comprador');

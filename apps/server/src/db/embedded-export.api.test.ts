@@ -13,7 +13,7 @@ import { createScratchDatabase, signIn, signUpCompany } from '../test/test-app';
 import { checksumTables, listBusinessTables } from '../test/table-checksum';
 import { type TestTemplate, testConfig } from '../test/test-config';
 import { type AppDatabase, openDatabase } from './client';
-import { FEATURED_OPERATION_KEY, demoOperationId } from './seed/demo-operations';
+import { FEATURED_OPERATION_KEY, demoOperationId } from '../seed/demo-operations';
 
 const REPO_ROOT = fromPackageDir('../..');
 const postgres = await findPostgresServer();

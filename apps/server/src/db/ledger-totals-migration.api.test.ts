@@ -7,7 +7,7 @@ import {
   openDatabaseBefore,
 } from '../test/database-before';
 import { type DatabaseHandle, type Queryable, selectRows } from './client';
-import { demoUserId } from './seed/demo-accounts';
+import { demoUserId } from '../seed/demo-accounts';
 
 /**
  * A migration before the operations' maintained ledger totals (0031) whose operations the test can

@@ -7,7 +7,7 @@ import {
   openDatabaseBefore,
 } from '../test/database-before';
 import { type DatabaseHandle, selectRows } from './client';
-import { demoUserId } from './seed/demo-accounts';
+import { demoUserId } from '../seed/demo-accounts';
 
 /** The last migration before the maintained balances and the monthly order volume. */
 const BEFORE_MAINTAINED_TOTALS = '0025_specification_en_and_review_titles';

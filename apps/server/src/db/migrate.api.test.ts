@@ -7,9 +7,9 @@ import { MIGRATIONS_DIR } from '../paths';
 import { createLocalDiskStorage } from '../plugins/storage/local-disk-storage';
 import { createScratchDatabase } from '../test/test-app';
 import { openDatabase, selectRows } from './client';
-import { DEMO_OPERATIONS, DEMO_ORDERS } from './seed/demo-operations';
-import { DEMO_PARTNERS } from './seed/demo-partners';
-import { seedDemoData } from './seed/seed-demo-data';
+import { DEMO_OPERATIONS, DEMO_ORDERS } from '../seed/demo-operations';
+import { DEMO_PARTNERS } from '../seed/demo-partners';
+import { seedDemoData } from '../seed/seed-demo-data';
 
 const serverUrl = process.env.DATABASE_URL;
 

@@ -8,7 +8,7 @@ import {
 } from '../test/database-before';
 import { type DatabaseHandle, selectRows } from './client';
 import { adminOfferReview, operations, profiles } from './schema';
-import { demoUserId } from './seed/demo-accounts';
+import { demoUserId } from '../seed/demo-accounts';
 
 /**
  * A migration before the offer review and the English KYC statuses (0030), and before the operations'

@@ -4,7 +4,7 @@ import { type DatabaseBefore, insertDemoAccountsBefore, openDatabaseBefore } fro
 import { createOpenOperation } from '../test/deals';
 import { type DatabaseHandle, selectRows } from './client';
 import { getPlatformSettings } from '../modules/settings/settings.service';
-import { demoUserId } from './seed/demo-accounts';
+import { demoUserId } from '../seed/demo-accounts';
 import { disputes, ledgerTransfers, operationWaitlist, orders, platformSettings } from './schema';
 
 /** The last migration before orders took their name (table operation_participants, participation_id). */

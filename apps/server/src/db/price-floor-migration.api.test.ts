@@ -11,7 +11,7 @@ import {
 import { type DatabaseHandle, selectRows } from './client';
 import { getPgErrorCode } from './errors';
 import { auditLog, orders, operationWaitlist, operations } from './schema';
-import { demoUserId } from './seed/demo-accounts';
+import { demoUserId } from '../seed/demo-accounts';
 
 /** The last migration before the price floor: the database the floor's migrations meet in production. */
 const BEFORE_FLOOR = '0011_review_queue_revisions';

@@ -9,7 +9,7 @@ import {
 } from '../test/database-before';
 import { type DatabaseHandle, selectRows } from './client';
 import { operationDocuments } from './schema';
-import { demoUserId } from './seed/demo-accounts';
+import { demoUserId } from '../seed/demo-accounts';
 
 /** The last migration before deals had a document checklist. */
 const BEFORE_TRADE_DOCUMENTS = '0025_specification_en_and_review_titles';

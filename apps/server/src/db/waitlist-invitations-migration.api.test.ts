@@ -10,7 +10,7 @@ import {
 import { type DatabaseHandle, selectRows } from './client';
 import { getPgErrorCode } from './errors';
 import { notifications, operationWaitlist } from './schema';
-import { demoUserId } from './seed/demo-accounts';
+import { demoUserId } from '../seed/demo-accounts';
 
 /** The last migration before the waitlist's hold was called an invitation. */
 const BEFORE_INVITATIONS = '0015_drop_waitlist_entries';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, emailOutbox, messages } from '../db/schema';
-import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
-import { FEATURED_OPERATION_KEY, demoOperationId } from '../db/seed/demo-operations';
+import { DEMO_PASSWORD } from '../seed/demo-accounts';
+import { FEATURED_OPERATION_KEY, demoOperationId } from '../seed/demo-operations';
 import { type TestApp, cookieFrom, createTestApp, sameOriginHeaders, signIn } from '../test/test-app';
 import { RATE_LIMITS } from './rate-limit';
 

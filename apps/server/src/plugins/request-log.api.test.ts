@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../db/seed/demo-accounts';
+import { DEMO_ACCOUNTS } from '../seed/demo-accounts';
 import { type TestApp, createTestApp, signIn } from '../test/test-app';
 
 interface LogLine {

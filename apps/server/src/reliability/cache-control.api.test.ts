@@ -2,9 +2,9 @@ import { type AddressInfo, connect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../db/schema';
-import { demoUserId } from '../db/seed/demo-accounts';
-import { FEATURED_OPERATION_KEY, demoOperationId } from '../db/seed/demo-operations';
-import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
+import { demoUserId } from '../seed/demo-accounts';
+import { FEATURED_OPERATION_KEY, demoOperationId } from '../seed/demo-operations';
+import { DEMO_PASSWORD } from '../seed/demo-accounts';
 import { type TestApp, createTestApp, sameOriginHeaders, signIn } from '../test/test-app';
 import { enrolTwoFactor } from '../test/totp';
 

@@ -2,7 +2,7 @@ import { ERROR_STATUS } from '@tradeops/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, sameOriginHeaders, signIn } from '../test/test-app';
-import { FEATURED_OPERATION_KEY, demoOperationId } from '../db/seed/demo-operations';
+import { FEATURED_OPERATION_KEY, demoOperationId } from '../seed/demo-operations';
 import { changedTables, checksumTables, listBusinessTables } from '../test/table-checksum';
 
 /**

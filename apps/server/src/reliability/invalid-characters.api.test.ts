@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURED_OPERATION_KEY, demoOperationId } from '../db/seed/demo-operations';
+import { FEATURED_OPERATION_KEY, demoOperationId } from '../seed/demo-operations';
 import { ALLOWED, CALLERS, type Caller } from '../test/callers';
 import { changedTables, checksumTables, listBusinessTables } from '../test/table-checksum';
 import { type TestApp, createTestApp, sameOriginHeaders, signIn } from '../test/test-app';

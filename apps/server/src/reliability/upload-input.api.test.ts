@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LIFECYCLE_DOCUMENT_MAX_BYTES, UPLOAD_MAX_BYTES, todayIsoDate } from '@tradeops/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURED_OPERATION_KEY, demoOperationId } from '../db/seed/demo-operations';
+import { FEATURED_OPERATION_KEY, demoOperationId } from '../seed/demo-operations';
 import { createOpenOperation, placeOrder } from '../test/deals';
 import { PDF_BYTES } from '../test/kyc-files';
 import { MILESTONE_UPLOAD_LIMITS } from '../modules/lifecycle/milestone.routes';

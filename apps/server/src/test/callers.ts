@@ -1,4 +1,4 @@
-import { demoUserId } from '../db/seed/demo-accounts';
+import { demoUserId } from '../seed/demo-accounts';
 import { type AuthContext } from '../plugins/auth/auth-plugin';
 import { type RouteAccess } from '../plugins/route-access';
 

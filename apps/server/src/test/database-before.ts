@@ -12,7 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { type DatabaseHandle, type Queryable, openDatabase, selectRows } from '../db/client';
-import { DEMO_ACCOUNTS, demoUserId } from '../db/seed/demo-accounts';
+import { DEMO_ACCOUNTS, demoUserId } from '../seed/demo-accounts';
 import { MIGRATIONS_DIR } from '../paths';
 import { createScratchDatabase } from './scratch-database';
 

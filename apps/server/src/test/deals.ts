@@ -13,7 +13,7 @@ import {
 } from '@tradeops/shared';
 import { type Queryable } from '../db/client';
 import { orders, operationWaitlist, operations } from '../db/schema';
-import { demoUserId } from '../db/seed/demo-accounts';
+import { demoUserId } from '../seed/demo-accounts';
 
 /** A test deal's trade terms: CIF La Guaira, ± 5 %, the seller insuring 110 %, shipping in 20 to 34 days. */
 export function testTradeTerms(overrides: Partial<TradeTerms> = {}): TradeTerms {

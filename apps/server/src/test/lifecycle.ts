@@ -1,8 +1,8 @@
 import { TRADE_DOCUMENT_KINDS, computeTotalCents, isoDateInDays } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { operationDocuments, orders, operations } from '../db/schema';
-import { demoUserId } from '../db/seed/demo-accounts';
-import { demoOperationId } from '../db/seed/demo-operations';
+import { demoUserId } from '../seed/demo-accounts';
+import { demoOperationId } from '../seed/demo-operations';
 import { recordDeposit } from '../modules/escrow/escrow.service';
 import { PDF_BYTES } from './kyc-files';
 import { type TestApp } from './test-app';

@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { type AppConfig } from '../config';
 import { type AppDatabase, type DatabaseHandle, openDatabase } from '../db/client';
 import { emailOutbox } from '../db/schema';
-import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
+import { DEMO_PASSWORD } from '../seed/demo-accounts';
 import { copyDiskStoreToS3 } from '../plugins/storage/copy-disk-store';
 import { createS3Storage } from '../plugins/storage/s3-storage';
 import { type Storage } from '../plugins/storage/storage';

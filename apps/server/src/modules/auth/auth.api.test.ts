@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, onboardingStatus, profiles, session, user } from '../../db/schema';
-import { DEMO_PASSWORD } from '../../db/seed/demo-accounts';
+import { DEMO_PASSWORD } from '../../seed/demo-accounts';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
 import {
   type TestApp,

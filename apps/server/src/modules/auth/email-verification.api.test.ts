@@ -2,7 +2,7 @@ import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, session, twoFactor, user, userDocuments } from '../../db/schema';
-import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts';
+import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
 import { PDF_BYTES, multipartBody } from '../../test/kyc-files';
 import {
   type TestApp,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../db/seed/demo-accounts';
+import { DEMO_PASSWORD } from '../../seed/demo-accounts';
 import { type TestApp, createTestApp, sameOriginHeaders } from '../../test/test-app';
 
 let t: TestApp;

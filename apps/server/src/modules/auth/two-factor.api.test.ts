@@ -2,7 +2,7 @@ import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits, twoFactor, user } from '../../db/schema';
-import { DEMO_PASSWORD } from '../../db/seed/demo-accounts';
+import { DEMO_PASSWORD } from '../../seed/demo-accounts';
 import { TWO_FACTOR_LOCKOUT } from '../../plugins/auth/better-auth';
 import {
   type TestApp,

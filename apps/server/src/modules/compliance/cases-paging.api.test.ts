@@ -2,7 +2,7 @@ import { type ComplianceCase, type ComplianceCasesResponse } from '@tradeops/sha
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complianceCases } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
+import { demoUserId } from '../../seed/demo-accounts';
 import { readAllPages } from '../../test/pages';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 

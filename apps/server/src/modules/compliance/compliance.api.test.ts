@@ -18,7 +18,7 @@ import {
   screenings,
   userDocuments,
 } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
+import { demoUserId } from '../../seed/demo-accounts';
 import { createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, placeOrder, requestOrder } from '../../test/deals';
 import { type TestApp, signIn, signUpCompany, createTestAppAsAdmin } from '../../test/test-app';

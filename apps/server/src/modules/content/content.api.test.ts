@@ -2,8 +2,8 @@ import { type PlatformStats } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, partners } from '../../db/schema';
-import { demoOperationId } from '../../db/seed/demo-operations';
-import { demoPartnerId } from '../../db/seed/demo-partners';
+import { demoOperationId } from '../../seed/demo-operations';
+import { demoPartnerId } from '../../seed/demo-partners';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 describe('GET /api/stats', () => {

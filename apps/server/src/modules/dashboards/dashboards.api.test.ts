@@ -5,9 +5,9 @@ import {
 } from '@tradeops/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURED_OPERATION_KEY, demoOperationId, demoOrderId } from '../../db/seed/demo-operations';
+import { FEATURED_OPERATION_KEY, demoOperationId, demoOrderId } from '../../seed/demo-operations';
 import { selectRows } from '../../db/client';
-import { demoUserId } from '../../db/seed/demo-accounts';
+import { demoUserId } from '../../seed/demo-accounts';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 
 let t: TestApp;

@@ -2,8 +2,8 @@ import { MESSAGE_MAX_LENGTH, ZDealRoomMessage, ZDealRoomMessagesResponse, ZDealR
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, operationMilestones, orders, rateLimits } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
-import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
+import { demoUserId } from '../../seed/demo-accounts';
+import { FEATURED_OPERATION_KEY, demoOperationId } from '../../seed/demo-operations';
 import { type ApprovedBuyer, createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, placeOrder } from '../../test/deals';
 import { PDF_BYTES, multipartBody } from '../../test/kyc-files';

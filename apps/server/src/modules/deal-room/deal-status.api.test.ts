@@ -2,7 +2,7 @@ import { ZDealRoomResponse, NOTHING_OUTSTANDING } from '@tradeops/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, notifications } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
+import { demoUserId } from '../../seed/demo-accounts';
 import { type ApprovedBuyer, createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, placeOrder } from '../../test/deals';
 import { PDF_BYTES, multipartBody } from '../../test/kyc-files';

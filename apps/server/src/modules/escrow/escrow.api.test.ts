@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
-import { demoOrderId } from '../../db/seed/demo-operations';
+import { demoOrderId } from '../../seed/demo-operations';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { payOutOrder } from './escrow.service';
 import { getEscrowStates, getHeldCents, getOperationLedger } from './read-escrow.service';

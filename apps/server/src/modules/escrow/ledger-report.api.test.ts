@@ -2,7 +2,7 @@ import { type LedgerResponse, type LedgerTransfer } from '@tradeops/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerTransfers } from '../../db/schema';
-import { demoOperationId } from '../../db/seed/demo-operations';
+import { demoOperationId } from '../../seed/demo-operations';
 import { fillOperation } from '../../test/lifecycle';
 import { selectRows } from '../../db/client';
 import { readAllPages } from '../../test/pages';

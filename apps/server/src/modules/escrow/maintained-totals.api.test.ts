@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
-import { demoOrderId } from '../../db/seed/demo-operations';
+import { demoOrderId } from '../../seed/demo-operations';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { getAdminDashboard } from '../dashboards/dashboards.service';
 import { payOutOrder } from './escrow.service';

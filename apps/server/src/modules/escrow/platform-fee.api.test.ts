@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, platformSettings } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
-import { demoOperationId } from '../../db/seed/demo-operations';
+import { demoUserId } from '../../seed/demo-accounts';
+import { demoOperationId } from '../../seed/demo-operations';
 import { fillOperation } from '../../test/lifecycle';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { payOutOrder } from './escrow.service';

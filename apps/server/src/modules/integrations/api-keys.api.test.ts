@@ -3,7 +3,7 @@ import { API_KEY_RATE_LIMIT, type ApiKeyScope, type CreatedApiKey, TERMS_VERSION
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, auditLog, rateLimits } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
+import { demoUserId } from '../../seed/demo-accounts';
 import { createOpenOperation } from '../../test/deals';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 

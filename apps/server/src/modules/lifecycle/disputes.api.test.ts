@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransfers, operations } from '../../db/schema';
-import { demoOperationId } from '../../db/seed/demo-operations';
+import { demoOperationId } from '../../seed/demo-operations';
 import { BILL, daysAgo, fillOperation, recordStep } from '../../test/lifecycle';
 import { type TestApp, createTestAppAsAdmin } from '../../test/test-app';
 import { getEscrowStates } from '../escrow/read-escrow.service';

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerTransfers, operationFinalMeasurements, platformSettings } from '../../db/schema';
-import { demoOperationId } from '../../db/seed/demo-operations';
+import { demoOperationId } from '../../seed/demo-operations';
 import { PDF_BYTES } from '../../test/kyc-files';
 import { BILL, daysAgo, fillOperation, recordStep } from '../../test/lifecycle';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../db/schema';
-import { demoOperationId } from '../../db/seed/demo-operations';
+import { demoOperationId } from '../../seed/demo-operations';
 import { fillOperation } from '../../test/lifecycle';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 import { getEscrowStates } from '../escrow/read-escrow.service';

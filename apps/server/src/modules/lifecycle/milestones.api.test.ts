@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, operations } from '../../db/schema';
-import { demoOperationId } from '../../db/seed/demo-operations';
+import { demoOperationId } from '../../seed/demo-operations';
 import { BILL, daysAgo, fillOperation, recordStep } from '../../test/lifecycle';
 import { PDF_BYTES } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';

@@ -2,8 +2,8 @@ import { formatCalendarDate, isoDateInDays } from '@tradeops/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, profiles } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
-import { demoOperationId } from '../../db/seed/demo-operations';
+import { demoUserId } from '../../seed/demo-accounts';
+import { demoOperationId } from '../../seed/demo-operations';
 import { BILL, daysAgo, fillOperation, recordStep } from '../../test/lifecycle';
 import { type TestApp, signIn, createTestAppAsAdmin } from '../../test/test-app';
 

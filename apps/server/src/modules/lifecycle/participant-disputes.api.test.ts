@@ -2,8 +2,8 @@ import { DAY_MS, type DealRoomResponse, type OperationControlResponse } from '@t
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, disputeEvidence, disputes, notifications, operations, platformSettings } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
-import { demoOperationId } from '../../db/seed/demo-operations';
+import { demoUserId } from '../../seed/demo-accounts';
+import { demoOperationId } from '../../seed/demo-operations';
 import { BILL, daysAgo, fillOperation, recordStep } from '../../test/lifecycle';
 import { GIF_BYTES, PDF_BYTES, PNG_BYTES } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';

@@ -2,7 +2,7 @@ import { type PayoutPreview } from '@tradeops/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerTransfers, platformSettings } from '../../db/schema';
-import { demoOperationId } from '../../db/seed/demo-operations';
+import { demoOperationId } from '../../seed/demo-operations';
 import { BILL, daysAgo, fillOperation, recordStep } from '../../test/lifecycle';
 import { type TestApp, signIn, createTestAppAsAdmin } from '../../test/test-app';
 

@@ -9,8 +9,8 @@ import {
   platformSettings,
   profiles,
 } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
-import { demoOperationId } from '../../db/seed/demo-operations';
+import { demoUserId } from '../../seed/demo-accounts';
+import { demoOperationId } from '../../seed/demo-operations';
 import { BILL, daysAgo, fillOperation, recordStep } from '../../test/lifecycle';
 import { PDF_BYTES } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, operationDocuments, operations, platformSettings } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
-import { demoOperationId } from '../../db/seed/demo-operations';
+import { demoUserId } from '../../seed/demo-accounts';
+import { demoOperationId } from '../../seed/demo-operations';
 import { BILL, daysAgo, fillOperation, recordStep, uploadDocument } from '../../test/lifecycle';
 import { HTML_BYTES } from '../../test/kyc-files';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';

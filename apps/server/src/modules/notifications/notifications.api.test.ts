@@ -2,8 +2,8 @@ import { ZListNotificationsResponse, encodeCursor } from '@tradeops/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { notifications, operations } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
-import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
+import { demoUserId } from '../../seed/demo-accounts';
+import { FEATURED_OPERATION_KEY, demoOperationId } from '../../seed/demo-operations';
 import { readAllPages } from '../../test/pages';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 

@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, operationMilestones, operations, productSpecs } from '../../db/schema';
-import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
+import { FEATURED_OPERATION_KEY, demoOperationId } from '../../seed/demo-operations';
 import { GIF_BYTES, HTML_BYTES, JPEG_BYTES, PDF_BYTES, PNG_BYTES } from '../../test/kyc-files';
 import { buildOfferRequest } from '../../test/offers';
 import { readAllPages } from '../../test/pages';

@@ -3,7 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { operations, orders } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
+import { demoUserId } from '../../seed/demo-accounts';
 import { createOpenOperation } from '../../test/deals';
 import { readAllPages } from '../../test/pages';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';

@@ -1,6 +1,6 @@
 import { type CatalogueResponse, type FeaturedOperation } from '@tradeops/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OPERATIONS, FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
+import { DEMO_OPERATIONS, FEATURED_OPERATION_KEY, demoOperationId } from '../../seed/demo-operations';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 const OPEN = DEMO_OPERATIONS.filter(

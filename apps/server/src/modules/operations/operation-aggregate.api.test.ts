@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, operations } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
+import { demoUserId } from '../../seed/demo-accounts';
 import { AppError } from '../../errors';
 import { createOpenOperation, getTonnage } from '../../test/deals';
 import { type TestApp, createTestApp } from '../../test/test-app';

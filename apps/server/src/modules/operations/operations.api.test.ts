@@ -2,7 +2,7 @@ import { type ListOperationsResponse } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../db/schema';
-import { DEMO_OPERATIONS, FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
+import { DEMO_OPERATIONS, FEATURED_OPERATION_KEY, demoOperationId } from '../../seed/demo-operations';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 const APPROVED = DEMO_OPERATIONS.filter((op) => (op.reviewStatus ?? 'approved') === 'approved');

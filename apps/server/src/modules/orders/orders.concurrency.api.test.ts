@@ -4,7 +4,7 @@ import { type AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerTransfers, orders, operations } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
+import { demoUserId } from '../../seed/demo-accounts';
 import { createApprovedBuyers } from '../../test/buyers';
 import { testTradeTerms } from '../../test/deals';
 import { PDF_BYTES } from '../../test/kyc-files';

@@ -3,7 +3,7 @@ import { type OperationDetail, type OrderFormResponse, HOUR_MS, TERMS_VERSION } 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, operationWaitlist } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
+import { demoUserId } from '../../seed/demo-accounts';
 import { createOpenOperation, getTonnage, placeOrder, requestOrder } from '../../test/deals';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 

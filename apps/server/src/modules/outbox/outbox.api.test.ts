@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { auditLog, emailOutbox, orders } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
+import { demoUserId } from '../../seed/demo-accounts';
 import { translate } from '../../plugins/i18n';
 import { createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, placeOrder } from '../../test/deals';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, operationMilestones, operations } from '../../db/schema';
-import { demoUserId } from '../../db/seed/demo-accounts';
-import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
+import { demoUserId } from '../../seed/demo-accounts';
+import { FEATURED_OPERATION_KEY, demoOperationId } from '../../seed/demo-operations';
 import { BILL, daysAgo, fillOperation, recordPartnerStep, recordStep } from '../../test/lifecycle';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 

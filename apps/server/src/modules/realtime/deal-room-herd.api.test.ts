@@ -7,7 +7,7 @@ import {
   applyDealRoomLive,
 } from '@tradeops/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUserId } from '../../db/seed/demo-accounts';
+import { demoUserId } from '../../seed/demo-accounts';
 import { messages } from '../../db/schema';
 import { type ApprovedBuyer, createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation, placeOrder } from '../../test/deals';

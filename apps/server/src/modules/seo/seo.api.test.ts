@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../db/schema';
-import { FEATURED_OPERATION_KEY, demoOperationId } from '../../db/seed/demo-operations';
+import { FEATURED_OPERATION_KEY, demoOperationId } from '../../seed/demo-operations';
 import { createOpenOperation } from '../../test/deals';
 import { type TestApp, createTestApp } from '../../test/test-app';
 

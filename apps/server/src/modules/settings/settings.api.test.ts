@@ -2,7 +2,7 @@ import { type AccountProfile, type AdminSettingsResponse, type UpdateAdminSettin
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
-import { DEMO_PASSWORD } from '../../db/seed/demo-accounts';
+import { DEMO_PASSWORD } from '../../seed/demo-accounts';
 import { type TestApp, createTestApp, resetPasswordThroughMailbox, signIn } from '../../test/test-app';
 import { getPlatformSettings } from './settings.service';
 

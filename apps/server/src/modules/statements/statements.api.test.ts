@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUserId } from '../../db/seed/demo-accounts';
-import { demoOperationId } from '../../db/seed/demo-operations';
+import { demoUserId } from '../../seed/demo-accounts';
+import { demoOperationId } from '../../seed/demo-operations';
 import { createOpenOperation } from '../../test/deals';
 import { fillOperation } from '../../test/lifecycle';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { platformSettings, profiles, session, user } from '../../db/schema';
-import { DEMO_PASSWORD } from '../../db/seed/demo-accounts';
+import { DEMO_PASSWORD } from '../../seed/demo-accounts';
 import { type TestApp, createTestApp, resetPasswordThroughMailbox, signIn } from '../../test/test-app';
 
 // The session cache in use: a change written straight to the database (as another instance, a

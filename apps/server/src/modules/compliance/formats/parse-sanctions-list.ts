@@ -56,7 +56,7 @@ export function looksLikeSanctionsList(source: SanctionsSource, files: Sanctions
 
 const SANCTIONS_ASSETS = join(SEED_ASSETS_DIR, 'sanctions');
 
-/** The excerpts shipped with the repository (src/db/seed/assets/sanctions/README.md), by source. */
+/** The excerpts shipped with the repository (src/seed/assets/sanctions/README.md), by source. */
 export async function readShippedExcerpt(source: SanctionsSource): Promise<SanctionsFiles> {
   switch (source) {
     case 'ofac_sdn': {

@@ -1,6 +1,6 @@
 import { type PartnerKind, DAY_MS } from '@tradeops/shared';
-import { type AppTransaction } from '../client';
-import { partners } from '../schema';
+import { type AppTransaction } from '../db/client';
+import { partners } from '../db/schema';
 import { demoId } from './demo-ids';
 
 export interface DemoPartner {

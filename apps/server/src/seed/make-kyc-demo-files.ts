@@ -1,7 +1,7 @@
 /**
- * Generates the KYC-pending demo company's five documents into src/db/seed/assets/kyc/:
+ * Generates the KYC-pending demo company's five documents into src/seed/assets/kyc/:
  * the PDFs with pdf-lib, the ID card as a PNG screenshot by Playwright's Chromium. Run once and
- * commit the files: `npx tsx apps/server/src/db/seed/make-kyc-demo-files.ts`. The seed stores the
+ * commit the files: `npx tsx apps/server/src/seed/make-kyc-demo-files.ts`. The seed stores the
  * committed files in the `documents` bucket; it needs neither library at run time.
  */
 import { mkdir, writeFile } from 'node:fs/promises';

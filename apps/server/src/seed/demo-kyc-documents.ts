@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HOUR_MS, KYC_DOCUMENT_TYPES, type KycDocumentType, MIME_TYPE_BY_FILE_TYPE } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
-import { SEED_ASSETS_DIR } from '../../paths';
-import { type Storage } from '../../plugins/storage/storage';
-import { type AppTransaction } from '../client';
-import { profiles, userDocuments } from '../schema';
+import { SEED_ASSETS_DIR } from '../paths';
+import { type Storage } from '../plugins/storage/storage';
+import { type AppTransaction } from '../db/client';
+import { profiles, userDocuments } from '../db/schema';
 import { demoUserId } from './demo-accounts';
 import { demoId } from './demo-ids';
 
@@ -16,7 +16,7 @@ type DemoFileType = 'pdf' | 'png';
 
 export interface DemoKycDocument {
   documentType: KycDocumentType;
-  /** The committed file under src/db/seed/assets/kyc/ (made by make-kyc-demo-files.ts). */
+  /** The committed file under src/seed/assets/kyc/ (made by make-kyc-demo-files.ts). */
   assetFile: string;
   fileType: DemoFileType;
   /** When it was uploaded, in hours before the seed ran. */

@@ -9,8 +9,8 @@ import {
 } from '@tradeops/shared';
 import { hashPassword } from 'better-auth/crypto';
 import { inArray } from 'drizzle-orm';
-import { type AppTransaction, type Queryable } from '../client';
-import { account, onboardingStatus, profiles, user } from '../schema';
+import { type AppTransaction, type Queryable } from '../db/client';
+import { account, onboardingStatus, profiles, user } from '../db/schema';
 import { demoId } from './demo-ids';
 
 /** The published password of every demo account (docs/architecture.md, Contracts). */

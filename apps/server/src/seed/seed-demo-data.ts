@@ -1,6 +1,6 @@
-import { seedSanctionsExcerpts } from '../../modules/compliance/sanctions-lists.service';
-import { type Storage } from '../../plugins/storage/storage';
-import { type AppDatabase } from '../client';
+import { seedSanctionsExcerpts } from '../modules/compliance/sanctions-lists.service';
+import { type Storage } from '../plugins/storage/storage';
+import { type AppDatabase } from '../db/client';
 import { findMissingDemoAccounts, hashDemoPassword, seedDemoAccounts } from './demo-accounts';
 import { seedDemoContent } from './demo-content';
 import { seedDemoKycDocuments, storeDemoKycDocuments } from './demo-kyc-documents';

@@ -1,13 +1,13 @@
 /**
  * Generates the demo specification sheet of the featured deal's product
- * (Milk Powder, version 2.1) into src/db/seed/assets/. Run once and commit the
- * PDF: `npx tsx apps/server/src/db/seed/make-spec-pdf.ts`. The seed stores the
+ * (Milk Powder, version 2.1) into src/seed/assets/. Run once and commit the
+ * PDF: `npx tsx apps/server/src/seed/make-spec-pdf.ts`. The seed stores the
  * committed file in the `specs` bucket; it does not need pdf-lib at run time.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib';
-import { SEED_ASSETS_DIR } from '../../paths';
+import { SEED_ASSETS_DIR } from '../paths';
 import { MILK_POWDER_SPEC } from './demo-specs';
 
 const PAGE_WIDTH = 595.28; // A4

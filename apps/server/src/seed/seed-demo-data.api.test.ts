@@ -10,7 +10,7 @@ import { verifyPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../client';
+import { selectRows } from '../db/client';
 import {
   account,
   adminOfferReview,
@@ -25,8 +25,8 @@ import {
   profiles,
   sellerKpis,
   user,
-} from '../schema';
-import { type TestApp, createTestApp, signIn } from '../../test/test-app';
+} from '../db/schema';
+import { type TestApp, createTestApp, signIn } from '../test/test-app';
 import { DEMO_PASSWORD, demoUserId } from './demo-accounts';
 import { FEATURED_OPERATION_KEY, demoOperationId } from './demo-operations';
 import { MILK_POWDER_SPEC } from './demo-specs';

@@ -9,8 +9,8 @@ import {
   type PlatformSettingKey,
   DAY_MS,
 } from '@tradeops/shared';
-import { type AppTransaction } from '../client';
-import { blogPosts, platformSettings } from '../schema';
+import { type AppTransaction } from '../db/client';
+import { blogPosts, platformSettings } from '../db/schema';
 import { demoId } from './demo-ids';
 
 /** Fictitious escrow account of the demo (the order page shows it to buyers paying by wire). */

@@ -1,9 +1,9 @@
 /** `db:seed` (`npm run db:seed`, or in the image through cli.ts): migrates, then writes the demo data (idempotent). */
 import { ConfigError, getLaunchDir, loadConfig } from '../config';
 import { createStorage } from '../plugins/storage/storage-plugin';
-import { openDatabase } from './client';
-import { DataDirLockedError } from './pglite-lock';
-import { seedDemoData } from './seed/seed-demo-data';
+import { openDatabase } from '../db/client';
+import { DataDirLockedError } from '../db/pglite-lock';
+import { seedDemoData } from './seed-demo-data';
 
 /** Migrates, then seeds the demo data; exits 1 with one line on failure. */
 export async function runSeedCommand(): Promise<void> {
