@@ -30,13 +30,25 @@ describe('the operation ledger totals migration on a database with a ledger', ()
   const buyer = demoUserId('comprador');
   const seller = demoUserId('vendedor');
 
-  async function transfer(db: Queryable, kind: string, reference: string, entries: [string, number][]) {
+  /** A transfer with its entries, in the names of the schema at hand (orders since 0032, later than this test's 0031). */
+  async function transfer(
+    db: Queryable,
+    kind: string,
+    reference: string,
+    entries: [string, number][],
+    names: 'before-0032' | 'latest' = 'before-0032',
+  ) {
+    const insertTransfer =
+      names === 'latest'
+        ? sql`insert into ledger_transfers (kind, operation_id, order_id)
+              select ${kind}, operation_id, id from orders where payment_reference = ${reference}
+              returning id`
+        : sql`insert into ledger_transfers (kind, operation_id, participation_id)
+              select ${kind}, operation_id, id from operation_participants where payment_reference = ${reference}
+              returning id`;
     await selectRows(
       db,
-      sql`with t as (
-            insert into ledger_transfers (kind, operation_id, participation_id)
-            select ${kind}, operation_id, id from operation_participants where payment_reference = ${reference}
-            returning id)
+      sql`with t as (${insertTransfer})
           insert into ledger_entries (transfer_id, account, amount_cents)
           select t.id, e.account, e.amount from t,
             jsonb_to_recordset(${JSON.stringify(entries.map(([account, amount]) => ({ account, amount })))}::jsonb)
@@ -100,10 +112,16 @@ describe('the operation ledger totals migration on a database with a ledger', ()
 
   it('keeps them up with the transfers written after it', async () => {
     await handle.db.transaction((tx) =>
-      transfer(tx, 'refund', 'OLD-2', [
-        [`escrow:${operationId}`, -1_000_000],
-        [`buyer:${buyer}`, 1_000_000],
-      ]),
+      transfer(
+        tx,
+        'refund',
+        'OLD-2',
+        [
+          [`escrow:${operationId}`, -1_000_000],
+          [`buyer:${buyer}`, 1_000_000],
+        ],
+        'latest',
+      ),
     );
     expect(await totals()).toEqual({ deposited: 1_500_000, released: 392_000, fee: 8_000, refunded: 1_100_000 });
   });

@@ -52,8 +52,9 @@ const SAME_IN_BOTH = [
   /^featured\.countdown$/,
   /^dealRoom\.(route|messages\.counter|messages\.platform)$/,
   /^sellerArea\.withdrawNo$/,
-  // The technical term, used as is in Spanish.
+  // The technical terms, used as is in Spanish (docs/glossary.md: escrow).
   /^integrations\.webhooks\.title$/,
+  /^(participate|adminLedger\.accounts|dealRoom\.order|sellerArea)\.escrow$/,
   // The ICC's rule names (Incoterms 2020), a "Total" and placeholders with symbols only.
   /^(offers\.fields|tradeTerms|adminSettings\.checklists)\.incoterm$/,
   /^adminSettings\.checklists\.templateTitle$/,

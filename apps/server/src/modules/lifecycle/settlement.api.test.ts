@@ -132,7 +132,7 @@ describe('settlement (back office)', () => {
       .select({ companyName: profiles.companyName })
       .from(profiles)
       .where(eq(profiles.id, demoUserId('vendedor')));
-    const releases = ledger.json().transfers.filter((transfer: { kind: string }) => transfer.kind === 'release') as {
+    const releases = ledger.json().items.filter((transfer: { kind: string }) => transfer.kind === 'release') as {
       entries: { account: string; party: string | null; amount_cents: number }[];
     }[];
     expect(releases).toHaveLength(2);
