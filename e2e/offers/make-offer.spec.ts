@@ -192,7 +192,7 @@ test.describe('offers', () => {
     await expect(page.getByText('Pagos por verificar').first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Toneladas por mes' })).toBeVisible();
     await page.getByRole('link', { name: /Revisión de ofertas/ }).click();
-    await expect(page).toHaveURL(/\/admin\/kyc\/operations$/);
+    await expect(page).toHaveURL(/\/admin\/offer-reviews$/);
   });
 
   test('admin settings refuse a bad value and save', async ({ page, baseURL }) => {

@@ -66,7 +66,8 @@ test.describe('operations catalogue', () => {
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await expect(page).toHaveURL(/\?sort=closing&page=2$/);
     await expect(page.getByText('Página 2 de 2')).toBeVisible();
-    expect(await cardTitles(page)).toHaveLength(7);
+    // The pager follows the address at once; the cards follow when page 2 has loaded.
+    await expect.poll(() => cardTitles(page)).toHaveLength(7);
     await page.reload();
     await expect(page.getByText('Página 2 de 2')).toBeVisible();
     await expect(page.getByLabel('Ordenar por')).toHaveValue('closing');
