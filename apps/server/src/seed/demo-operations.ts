@@ -19,7 +19,14 @@ import { eq } from 'drizzle-orm';
 import { buyerAccount, escrowAccount } from '../modules/escrow/ledger-accounts';
 import { contractColumnsFor } from '../modules/statements/contract.service';
 import { type AppTransaction } from '../db/client';
-import { ledgerEntries, ledgerTransfers, operationAssignees, operationPartners, operations, orders } from '../db/schema';
+import {
+  ledgerEntries,
+  ledgerTransfers,
+  operationAssignees,
+  operationPartners,
+  operations,
+  orders,
+} from '../db/schema';
 import { demoUserId } from './demo-accounts';
 import { demoId } from './demo-ids';
 import { demoPartnerId } from './demo-partners';
