@@ -21,8 +21,11 @@ const ok = { ok: true } as const;
 /** A milestone's fields (date, notes, result, the step's details…) beside its one document. */
 export const MILESTONE_UPLOAD_LIMITS = { ...UPLOAD_LIMITS, fields: 12, fieldSize: 8000 };
 
-/** The multipart fields of a step's details, for the API reference. */
-export const MILESTONE_DETAIL_FIELDS = {
+/** The multipart fields of a step (admin's and partner's routes alike), for the API reference. */
+const MILESTONE_MULTIPART_FIELDS = {
+  occurred_at: { isRequired: true, format: 'date', description: 'When the step happened (YYYY-MM-DD)' },
+  notes: { description: 'Notes shown to the participants' },
+  result: { enum: ['passed', 'failed'], description: "The inspection's result (inspection only)" },
   bl_number: { description: "Departure: the bill of lading's number" },
   vessel: { description: 'Departure: the vessel' },
   voyage: { description: 'Departure: the voyage number' },
@@ -30,6 +33,11 @@ export const MILESTONE_DETAIL_FIELDS = {
   net_weight_kg: { description: 'Inspection: the measured net weight, in kilograms' },
   quality: { description: 'Inspection: the quality figures measured, one per line' },
   eta: { format: 'date', description: 'ETA update: the new expected arrival date (YYYY-MM-DD)' },
+  document: {
+    isFile: true,
+    description:
+      'The bill of lading (departure) or the inspection report (inspection), required there: PDF, JPEG or PNG, at most 10 MB; the type is read from the content and must match the extension',
+  },
 } as const;
 
 /** A deal's steps: recorded by an admin or by the assigned partner, and each step's document. */
@@ -51,17 +59,7 @@ export const milestoneRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: {
         ...admin,
-        multipartBody: {
-          occurred_at: { isRequired: true, format: 'date', description: 'When the step happened (YYYY-MM-DD)' },
-          notes: { description: 'Notes shown to the participants' },
-          result: { enum: ['passed', 'failed'], description: "The inspection's result (inspection only)" },
-          ...MILESTONE_DETAIL_FIELDS,
-          document: {
-            isFile: true,
-            description:
-              'The bill of lading (departure) or the inspection report (inspection), required there: PDF, JPEG or PNG, at most 10 MB; the type is read from the content and must match the extension',
-          },
-        },
+        multipartBody: MILESTONE_MULTIPART_FIELDS,
       },
     },
     async (request) => {
@@ -119,17 +117,7 @@ export const milestoneRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: {
         access: 'partner',
-        multipartBody: {
-          occurred_at: { isRequired: true, format: 'date', description: 'When the step happened (YYYY-MM-DD)' },
-          notes: { description: 'Notes shown to the participants' },
-          result: { enum: ['passed', 'failed'], description: "The inspection's result (inspection only)" },
-          ...MILESTONE_DETAIL_FIELDS,
-          document: {
-            isFile: true,
-            description:
-              'The bill of lading (departure) or the inspection certificate (inspection), required there: PDF, JPEG or PNG, at most 10 MB',
-          },
-        },
+        multipartBody: MILESTONE_MULTIPART_FIELDS,
       },
     },
     async (request) => {
