@@ -63,6 +63,7 @@ export {
   ZOfferParticipantsResponse,
   ZSellerDashboardResponse,
   ZBuyerDashboardResponse,
+  ZBuyerOrdersResponse,
   ZAdminDashboardResponse,
   ZAdminSettingsResponse,
   ZPlatformFeeResponse,

@@ -1,6 +1,7 @@
 import { DISPUTE_DECISIONS, DISPUTE_STATUSES } from '../disputes/constants';
 import { ESCROW_STATES } from '../escrow/constants';
 import { z } from 'zod';
+import { zPage } from '../paging/page';
 import { OPERATION_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../operations/constants';
 
 /** A buyer's figures (spec §3 buyer_kpis); zeros when there is nothing (spec §8). */
@@ -34,9 +35,18 @@ export const ZBuyerOrder = z.object({
 });
 export type BuyerOrder = z.infer<typeof ZBuyerOrder>;
 
+/** GET /api/buyer/orders (ZPageQuery): the buyer's orders, newest first, a page at a time, with how many there are. */
+export const ZBuyerOrdersResponse = zPage(ZBuyerOrder);
+export type BuyerOrdersResponse = z.infer<typeof ZBuyerOrdersResponse>;
+
+/**
+ * GET /api/buyer/dashboard: the KPIs, the newest orders (a first page of GET /api/buyer/orders) and
+ * how many orders the buyer has in all.
+ */
 export const ZBuyerDashboardResponse = z.object({
   kpis: ZBuyerKpis,
   orders: z.array(ZBuyerOrder),
+  ordersTotal: z.number().int(),
 });
 export type BuyerDashboardResponse = z.infer<typeof ZBuyerDashboardResponse>;
 

@@ -62,7 +62,7 @@ describe('dashboards', () => {
   it('buyer: a company with nothing yet sees zeros and an empty list', async () => {
     const { status, body } = await get<BuyerDashboardResponse>('/api/buyer/dashboard', 'vendedor@tradeops.demo');
     expect(status).toBe(200);
-    expect(body).toEqual({ kpis: { activeOps: 0, totalVolume: 0, completedOps: 0 }, orders: [] });
+    expect(body).toEqual({ kpis: { activeOps: 0, totalVolume: 0, completedOps: 0 }, orders: [], ordersTotal: 0 });
   });
 
   it('seller: KPIs from seller_kpis and every offer with allocation and escrow held', async () => {

@@ -10,11 +10,11 @@ import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type FastifyBaseLogger } from 'fastify';
 import { type AppDatabase } from '../../db/client';
 import { buyerKpis, orderVolumeByMonth, orders, operations, sellerKpis } from '../../db/schema';
-import { getEscrowHeldCents, getEscrowStates, getPayoutDates } from '../escrow/read-escrow.service';
-import { getLatestDisputeStates } from '../lifecycle/dispute-records.service';
+import { getEscrowHeldCents } from '../escrow/read-escrow.service';
 import { getKycOverview } from '../kyc/list-review-queue.service';
 import { listSellerOffers } from '../offers/list-seller-offers.service';
 import { pickTitle } from '../operations/operations.service';
+import { listBuyerOrders } from './list-buyer-orders.service';
 
 /*
  * The three dashboards. Spec §8: a KPI or list that fails to load falls back
@@ -31,7 +31,6 @@ async function orFallback<T>(log: FastifyBaseLogger, what: string, fallback: T, 
 }
 
 const ZERO_BUYER_KPIS: BuyerKpis = { activeOps: 0, totalVolume: 0, completedOps: 0 };
-const BUYER_LIST_LIMIT = 100;
 
 export async function getBuyerDashboard(
   db: AppDatabase,
@@ -50,40 +49,11 @@ export async function getBuyerDashboard(
       .where(eq(buyerKpis.userId, userId));
     return row ?? ZERO_BUYER_KPIS;
   });
-  const buyerOrders = await orFallback(log, 'buyer orders', [], async () => {
-    const rows = await db
-      .select({ order: orders, operation: operations })
-      .from(orders)
-      .innerJoin(operations, eq(operations.id, orders.operationId))
-      .where(eq(orders.userId, userId))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(BUYER_LIST_LIMIT);
-    const ids = rows.map((row) => row.order.id);
-    const [escrow, payoutDates, disputes] = await Promise.all([
-      getEscrowStates(db, ids),
-      getPayoutDates(db, ids),
-      getLatestDisputeStates(db, [...new Set(rows.map((row) => row.operation.id))]),
-    ]);
-    return rows.map(({ order, operation }) => ({
-      id: order.id,
-      operationId: operation.id,
-      operationTitle: pickTitle(operation, lang),
-      productName: operation.productName,
-      operationStatus: operation.status,
-      volume: order.volume,
-      amountCents: order.amountCents,
-      paymentMethod: order.paymentMethod,
-      paymentStatus: order.paymentStatus,
-      status: order.status,
-      escrowState: escrow.get(order.id)?.state ?? ('none' as const),
-      escrowHeldCents: escrow.get(order.id)?.heldCents ?? 0,
-      refundedCents: escrow.get(order.id)?.refundedCents ?? 0,
-      paidOutAt: payoutDates.get(order.id)?.toISOString() ?? null,
-      dispute: disputes.get(operation.id) ?? null,
-      createdAt: order.createdAt.toISOString(),
-    }));
-  });
-  return { kpis, orders: buyerOrders };
+  // The newest orders (a first page); /buyer/operations pages through them all (GET /api/buyer/orders).
+  const firstPage = await orFallback(log, 'buyer orders', { items: [], nextCursor: null, total: 0 }, () =>
+    listBuyerOrders(db, userId, lang, { limit: PAGE_LIMIT_DEFAULT }),
+  );
+  return { kpis, orders: firstPage.items, ordersTotal: firstPage.total };
 }
 
 export async function getSellerDashboard(

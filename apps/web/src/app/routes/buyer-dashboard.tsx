@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { BuyerKpis, BuyerOrders, OperationsBrowser } from '../../features/dashboards/components/buyer-dashboard';
+import {
+  BuyerKpis,
+  OperationsBrowser,
+  RecentBuyerOrders,
+  SeeAllBuyerOrders,
+} from '../../features/dashboards/components/buyer-dashboard';
 import { useBuyerDashboardLive } from '../../features/dashboards/hooks/use-buyer-dashboard-live';
 import { AreaPage } from '../layouts/area-page';
 
@@ -14,11 +18,9 @@ export function BuyerDashboardPage() {
         <section>
           <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
             <h2 className="text-lg font-semibold text-brand-900">{t('buyerArea.ordersTitle')}</h2>
-            <Link to="/buyer/operations" className="text-sm font-semibold text-accent-800 underline underline-offset-2">
-              {t('buyerArea.seeAll')}
-            </Link>
+            <SeeAllBuyerOrders />
           </div>
-          <BuyerOrders limit={5} />
+          <RecentBuyerOrders limit={5} />
         </section>
         <section>
           <h2 className="mb-3 text-lg font-semibold text-brand-900">{t('buyerArea.operationsTitle')}</h2>

@@ -2,6 +2,7 @@ import { type OperationListFilter } from '@tradeops/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
+import { usePagedList } from '../../../lib/paged-query';
 import { dashboardKeys } from './keys';
 
 export function useBuyerDashboard() {
@@ -9,6 +10,16 @@ export function useBuyerDashboard() {
   return useQuery({
     queryKey: dashboardKeys.buyer(i18n.language),
     queryFn: ({ signal }) => apiRequest('/api/buyer/dashboard', (c) => c.ZBuyerDashboardResponse, { signal }),
+  });
+}
+
+/** GET /api/buyer/orders: every order of the buyer, newest first, a page at a time. */
+export function useBuyerOrders() {
+  const { i18n } = useTranslation();
+  return usePagedList({
+    queryKey: dashboardKeys.buyerOrders(i18n.language),
+    path: '/api/buyer/orders',
+    schema: (c) => c.ZBuyerOrdersResponse,
   });
 }
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { buildOperation, jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
-import { BuyerOrders, OperationsBrowser } from './buyer-dashboard';
+import { BuyerOrders, OperationsBrowser, RecentBuyerOrders, SeeAllBuyerOrders } from './buyer-dashboard';
 
 const page: ListOperationsResponse = {
   data: [
@@ -57,11 +57,11 @@ describe('BuyerOrders (the buyer’s orders)', () => {
     await setLanguage('es');
     let calls = 0;
     mockApi({
-      '/api/buyer/dashboard': () => {
+      '/api/buyer/orders': () => {
         calls += 1;
         return calls === 1
           ? jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'No pudimos cargar tus pedidos.' } }, 500)
-          : jsonResponse({ kpis: { activeOps: 1, totalVolume: 5, completedOps: 0 }, orders: [order] });
+          : jsonResponse({ items: [order], nextCursor: null, total: 1 });
       },
     });
     renderWithProviders(<BuyerOrders />);
@@ -75,11 +75,61 @@ describe('BuyerOrders (the buyer’s orders)', () => {
   it('says there are no orders, with the way to browse, when the list is really empty', async () => {
     await setLanguage('es');
     mockApi({
-      '/api/buyer/dashboard': () =>
-        jsonResponse({ kpis: { activeOps: 0, totalVolume: 0, completedOps: 0 }, orders: [] }),
+      '/api/buyer/orders': () => jsonResponse({ items: [], nextCursor: null, total: 0 }),
     });
     renderWithProviders(<BuyerOrders />);
     expect(await screen.findByText('Todavía no participas en ninguna operación.')).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it.each([
+    ['es', 'Mostrando 1 de 2', 'Cargar más', 'Mostrando 2 de 2'],
+    ['en', 'Showing 1 of 2', 'Load more', 'Showing 2 of 2'],
+  ] as const)('pages through every order with the total (%s): no silent cap', async (language, first, more, all) => {
+    await setLanguage(language);
+    const older = { ...order, id: '6e7f8091-2b3c-4d4e-9f0a-1b2c3d4e5f60', operationTitle: 'Café verde' };
+    const cursors: (string | null)[] = [];
+    mockApi({
+      '/api/buyer/orders': (url) => {
+        const cursor = url.searchParams.get('cursor');
+        cursors.push(cursor);
+        return jsonResponse(
+          cursor === 'next-page'
+            ? { items: [older], nextCursor: null, total: 2 }
+            : { items: [order], nextCursor: 'next-page', total: 2 },
+        );
+      },
+    });
+    renderWithProviders(<BuyerOrders />);
+    expect(await screen.findByText(first)).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: more }));
+    expect(await screen.findByText(all)).toBeVisible();
+    expect(screen.getAllByTestId('buyer-order').map((row) => row.querySelector('h3')?.textContent)).toEqual([
+      'Leche en polvo regular',
+      'Café verde',
+    ]);
+    expect(screen.queryByRole('button', { name: more })).toBeNull();
+    expect(cursors).toEqual([null, 'next-page']);
+  });
+});
+
+describe('RecentBuyerOrders and SeeAllBuyerOrders (the dashboard)', () => {
+  it('shows the newest orders and the way to all of them with how many there are', async () => {
+    await setLanguage('es');
+    mockApi({
+      '/api/buyer/dashboard': () =>
+        jsonResponse({ kpis: { activeOps: 1, totalVolume: 5, completedOps: 0 }, orders: [order], ordersTotal: 131 }),
+    });
+    renderWithProviders(
+      <>
+        <SeeAllBuyerOrders />
+        <RecentBuyerOrders limit={5} />
+      </>,
+    );
+    expect(await screen.findByRole('link', { name: 'Ver todos tus pedidos (131)' })).toHaveAttribute(
+      'href',
+      '/buyer/operations',
+    );
+    expect(screen.getAllByTestId('buyer-order')).toHaveLength(1);
   });
 });

@@ -5,9 +5,10 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { ButtonLink, Button } from '../../../components/ui/button';
 import { KpiCard } from '../../../components/ui/kpi-card';
+import { LoadMore } from '../../../components/ui/load-more';
 import { QueryState } from '../../../components/ui/query-state';
 import { formatDate, formatNumber, toLocale } from '../../../lib/format';
-import { useBuyerDashboard, useOperationsPages } from '../api/dashboards';
+import { useBuyerDashboard, useBuyerOrders, useOperationsPages } from '../api/dashboards';
 import { DataTable } from '../../../components/ui/data-table';
 
 /** buyer_kpis: active operations, total volume, completed (zeros while loading fails, spec §8). */
@@ -25,8 +26,8 @@ export function BuyerKpis() {
   );
 }
 
-/** The buyer's orders: payment and escrow state and the way into each deal room. */
-export function BuyerOrders({ limit }: { limit?: number }) {
+/** The buyer's newest orders, on the dashboard, from its own answer (the first page of GET /api/buyer/orders). */
+export function RecentBuyerOrders({ limit }: { limit: number }) {
   const { t } = useTranslation();
   const dashboard = useBuyerDashboard();
   return (
@@ -43,6 +44,44 @@ export function BuyerOrders({ limit }: { limit?: number }) {
             <OrderRow key={row.id} row={row} />
           ))}
         </ul>
+      )}
+    </QueryState>
+  );
+}
+
+/** "See all your orders (131)": the way from the dashboard to the whole list, with how many there are. */
+export function SeeAllBuyerOrders() {
+  const { t, i18n } = useTranslation();
+  const dashboard = useBuyerDashboard();
+  if (!dashboard.data || dashboard.data.ordersTotal === 0) return null;
+  return (
+    <Link to="/buyer/operations" className="text-sm font-semibold text-accent-800 underline underline-offset-2">
+      {t('buyerArea.seeAllOrders', { total: formatNumber(dashboard.data.ordersTotal, i18n.language) })}
+    </Link>
+  );
+}
+
+/** Every order of the buyer, a page at a time: payment and escrow state and the way into each deal room. */
+export function BuyerOrders() {
+  const { t } = useTranslation();
+  const list = useBuyerOrders();
+  return (
+    <QueryState
+      query={list}
+      isEmpty={(data) => data.items.length === 0}
+      empty={t('buyerArea.noOrders')}
+      emptyAction={<ButtonLink to="/operations">{t('buyerArea.browse')}</ButtonLink>}
+      skeletonClassName="h-32 w-full rounded-xl"
+    >
+      {(data) => (
+        <>
+          <ul className="grid gap-3">
+            {data.items.map((row) => (
+              <OrderRow key={row.id} row={row} />
+            ))}
+          </ul>
+          <LoadMore list={list} />
+        </>
       )}
     </QueryState>
   );
