@@ -20,7 +20,18 @@ import {
   COMPLIANCE_STATUSES,
 } from '@tradeops/shared';
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { checkIn, createdAt, timestamptz, updatedAt } from './columns';
 
@@ -198,6 +209,23 @@ export const complianceCases = pgTable(
     // Every status together, newest first a page at a time: keyset (created_at, id).
     index('compliance_cases_created_idx').on(t.createdAt, t.id),
     index('compliance_cases_profile_idx').on(t.profileId),
+  ],
+);
+
+/**
+ * How many cases each status holds, for the screening queue's tabs: kept by statement-level
+ * triggers on compliance_cases in the transaction that opens, decides or deletes a case
+ * (migration 0033), so the queue never counts its cases again.
+ */
+export const complianceCaseCounts = pgTable(
+  'compliance_case_counts',
+  {
+    status: text('status').$type<ComplianceCaseStatus>().primaryKey(),
+    cases: bigint('cases', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    checkIn('compliance_case_counts_status_check', t.status, COMPLIANCE_CASE_STATUSES),
+    check('compliance_case_counts_cases_check', sql`${t.cases} >= 0`),
   ],
 );
 

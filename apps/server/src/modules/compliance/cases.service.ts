@@ -7,10 +7,10 @@ import {
   type CompanyScreening,
 } from '@tradeops/shared';
 import { alias } from 'drizzle-orm/pg-core';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
 import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
-import { complianceCases, profiles, screenings, user } from '../../db/schema';
+import { complianceCaseCounts, complianceCases, profiles, screenings, user } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { writeAudit } from '../audit/audit.service';
@@ -89,11 +89,9 @@ export async function listCases(db: AppDatabase, query: ComplianceCasesQuery): P
     )
     .orderBy(...keysetOrder(keyset))
     .limit(query.limit + 1);
-  const totals = await db
-    .select({ status: complianceCases.status, n: count() })
-    .from(complianceCases)
-    .groupBy(complianceCases.status);
-  const of = (status: string) => totals.find((total) => total.status === status)?.n ?? 0;
+  // Kept by triggers on compliance_cases (migration 0033): three rows, not a count over every case.
+  const totals = await db.select().from(complianceCaseCounts);
+  const of = (status: string) => totals.find((total) => total.status === status)?.cases ?? 0;
   const counts = { open: of('open'), confirmed: of('confirmed'), cleared: of('cleared') };
   const total = query.status === 'all' ? counts.open + counts.confirmed + counts.cleared : counts[query.status];
   return {
