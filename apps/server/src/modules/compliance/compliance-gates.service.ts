@@ -25,6 +25,9 @@ async function lockStandings(tx: AppTransaction, profileIds: string[]) {
       complianceStatus: profiles.complianceStatus,
       country: profiles.country,
       kycExpiresAt: profiles.kycExpiresAt,
+      // What an order's contract names of each party, read in the same statement (contractColumnsFor).
+      companyName: profiles.companyName,
+      taxId: profiles.taxId,
     })
     .from(profiles)
     .where(inArray(profiles.id, [...new Set(profileIds)].sort()))
@@ -87,25 +90,28 @@ export async function assertOfferAllowed(
   await assertCompanyMayTrade(tx, sellerId, rules);
 }
 
+/** A company as an order's checks read it under the share lock: its standing and what its contract names. */
+export type OrderParty = Standing;
+
 /**
  * An order (or a waitlist claim) between a buyer and an operation's seller: the buyer may trade,
  * the route is open, and the seller is in good standing. A seller on hold makes the operation
- * unavailable, said neutrally to the buyer.
+ * unavailable, said neutrally to the buyer. Answers both parties as read under the lock, for the
+ * order's contract.
  */
 export async function assertOrderAllowed(
   tx: AppTransaction,
   order: { buyerId: string; operation: { sellerId: string; originCountry: string; destinationCountry: string } },
   rules: TradeRules,
-): Promise<void> {
+): Promise<{ buyer: OrderParty; seller: OrderParty }> {
   assertRouteNotEmbargoed(order.operation, rules);
   // Both companies share-locked in one statement (in id order, as every caller locks them).
   const standings = await lockStandings(tx, [order.buyerId, order.operation.sellerId]);
-  assertStandingMayTrade(
-    standings.find((standing) => standing.id === order.buyerId),
-    rules,
-  );
+  const buyer = standings.find((standing) => standing.id === order.buyerId);
+  assertStandingMayTrade(buyer, rules);
   const seller = standings.find((standing) => standing.id === order.operation.sellerId);
   if (!seller || seller.complianceStatus !== 'clear') throw new AppError('OPERATION_UNAVAILABLE');
+  return { buyer: buyer!, seller };
 }
 
 /**

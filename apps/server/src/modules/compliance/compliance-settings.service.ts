@@ -8,12 +8,12 @@ import {
   ZSanctionsFetchSettings,
   zCountryCode,
 } from '@tradeops/shared';
-import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { type AppDatabase, type Queryable } from '../../db/client';
 import { platformSettings } from '../../db/schema';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { writeAudit } from '../audit/audit.service';
+import { type StoredSettings, readStoredSettings } from '../settings/settings.service';
 
 /** The compliance settings' keys in platform_settings (beside the platform's own, edited on their own page). */
 const KEYS = {
@@ -40,13 +40,16 @@ export const DEFAULT_COMPLIANCE_SETTINGS: ComplianceSettings = {
   listFetch: DEFAULT_LIST_FETCH,
 };
 
+/** The compliance settings' keys in platform_settings. */
+export const COMPLIANCE_SETTING_KEYS: readonly string[] = Object.values(KEYS);
+
 /** Each setting as stored, or its default where none is stored or the stored value is malformed. */
 export async function getComplianceSettings(db: Queryable): Promise<ComplianceSettings> {
-  const rows = await db
-    .select({ key: platformSettings.key, value: platformSettings.value })
-    .from(platformSettings)
-    .where(inArray(platformSettings.key, Object.values(KEYS)));
-  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  return complianceSettingsFrom(await readStoredSettings(db, COMPLIANCE_SETTING_KEYS));
+}
+
+/** The settings from their stored values; a missing or malformed one is its default. */
+export function complianceSettingsFrom(stored: StoredSettings): ComplianceSettings {
   const shape = ZComplianceSettings.shape;
   const read = <T>(schema: z.ZodType<T>, key: string, fallback: T): T => {
     const parsed = schema.safeParse(stored.get(key));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ComplianceStatus, type ScreeningTrigger } from '@tradeops/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type AppTransaction } from '../../db/client';
+import { type AppTransaction, type Queryable } from '../../db/client';
 import { type ScreeningMatchRecord, complianceCases, profiles, screenings } from '../../db/schema';
 import { writeAudit } from '../audit/audit.service';
 import { toNameKey } from './name-normalization';
@@ -34,6 +34,49 @@ export async function refreshComplianceStatus(tx: AppTransaction, profileId: str
     .set({ complianceStatus: standing })
     .where(and(eq(profiles.id, profileId), sql`${profiles.complianceStatus} <> ${standing}`));
   return standing;
+}
+
+/** A screening's record: what was screened, against which list versions and threshold, and the outcome. */
+function screeningRow(
+  id: string,
+  prepared: PreparedScreening,
+  trigger: ScreeningTrigger,
+  options: ScreeningOptions,
+  decision: ComplianceStatus,
+  matches: ScreeningMatchRecord[],
+): typeof screenings.$inferInsert {
+  return {
+    id,
+    profileId: prepared.company.id,
+    trigger,
+    context: options.context ?? {},
+    inputs: prepared.inputs,
+    listVersions: prepared.versions,
+    threshold: prepared.threshold,
+    bestScore: prepared.bestScore,
+    decision,
+    matches,
+    actorId: options.actorId,
+  };
+}
+
+/**
+ * Records screenings that found nothing (no hit: no case to open or find, the standing unchanged) in
+ * one statement, which is atomic on its own: each order screens its two parties, and most find nothing.
+ * Answers each company's outcome ('clear', as recordScreening answers a screening without hits).
+ */
+export async function recordClearScreenings(
+  db: Queryable,
+  prepared: PreparedScreening[],
+  trigger: ScreeningTrigger,
+  options: ScreeningOptions,
+): Promise<ComplianceStatus[]> {
+  if (prepared.some((item) => item.hits.length > 0)) throw new Error('recordClearScreenings: a screening has hits');
+  if (prepared.length === 0) return [];
+  await db
+    .insert(screenings)
+    .values(prepared.map((item) => screeningRow(randomUUID(), item, trigger, options, 'clear', [])));
+  return prepared.map(() => 'clear');
 }
 
 /**
@@ -116,19 +159,7 @@ export async function recordScreening(
     };
   });
   const decision = standingOf(records.map((record) => record.caseStatus ?? 'cleared'));
-  await tx.insert(screenings).values({
-    id: screeningId,
-    profileId: company.id,
-    trigger,
-    context: options.context ?? {},
-    inputs: prepared.inputs,
-    listVersions: prepared.versions,
-    threshold: prepared.threshold,
-    bestScore: prepared.bestScore,
-    decision,
-    matches: records,
-    actorId: options.actorId,
-  });
+  await tx.insert(screenings).values(screeningRow(screeningId, prepared, trigger, options, decision, records));
   let casesOpened = 0;
   if (newCases.length > 0) {
     const opened = await tx

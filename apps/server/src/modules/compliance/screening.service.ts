@@ -9,7 +9,7 @@ import {
   prepareScreening,
   screenedCompanyColumns,
 } from './prepare-screening';
-import { recordScreening } from './record-screening';
+import { recordClearScreenings, recordScreening } from './record-screening';
 import { getScreeningIndex } from './screening-index';
 
 /**
@@ -45,6 +45,12 @@ export async function screenCompanies(
   const { screeningThreshold } = await getComplianceSettings(db);
   const prepared = companies.map((company) => prepareScreening(loaded, screeningThreshold, company));
   const standings = new Map<string, ComplianceStatus>();
+  // Nothing found (the usual case): the records in one statement, no transaction around it.
+  if (prepared.every((item) => item.hits.length === 0)) {
+    const decisions = await recordClearScreenings(db, prepared, trigger, options);
+    prepared.forEach((item, index) => standings.set(item.company.id, decisions[index]!));
+    return standings;
+  }
   await db.transaction(async (tx) => {
     for (const item of prepared) {
       const result = await recordScreening(tx, item, trigger, options);

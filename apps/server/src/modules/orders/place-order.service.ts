@@ -22,9 +22,9 @@ import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { writeAudit } from '../audit/audit.service';
 import { loadRecipient, notifyUser } from '../notifications/notify';
-import { getPlatformSettings } from '../settings/settings.service';
+import { PLATFORM_SETTING_KEYS, platformSettingsFrom, readStoredSettings } from '../settings/settings.service';
 import { assertOrderAllowed } from '../compliance/compliance-gates.service';
-import { getComplianceSettings } from '../compliance/compliance-settings.service';
+import { COMPLIANCE_SETTING_KEYS, complianceSettingsFrom } from '../compliance/compliance-settings.service';
 import { allocateTons, lockOperation } from '../operations/operation-aggregate';
 import { notifyDealAllocated } from '../lifecycle/deal-notices.service';
 import { contractColumnsFor } from '../statements/contract.service';
@@ -135,8 +135,10 @@ export async function placeOrder(
     assertSameOrder(replay, operationId, request);
     return { order: await withEscrow(db, replay), created: false };
   }
-  const settings = await getPlatformSettings(db);
-  const compliance = await getComplianceSettings(db);
+  // The platform's and the compliance settings in one read.
+  const stored = await readStoredSettings(db, [...PLATFORM_SETTING_KEYS, ...COMPLIANCE_SETTING_KEYS]);
+  const settings = platformSettingsFrom(stored);
+  const compliance = complianceSettingsFrom(stored);
   // What never changes once an operation is approved (price, titles) is read before the lock;
   // a closed or full operation is refused here without writing anything (checked again under it).
   const [preview] = await db.select().from(operations).where(eq(operations.id, operationId));
@@ -195,7 +197,11 @@ export async function placeOrder(
       if (closed === 'full') throw new AppError('OPERATION_FULL');
       if (closed) throw new AppError('ORDER_CLOSED');
       // The buyer's and the seller's screening standing and the route's jurisdictions, under lock.
-      await assertOrderAllowed(tx, { buyerId: userId, operation }, { embargoed: compliance.embargoedJurisdictions });
+      const parties = await assertOrderAllowed(
+        tx,
+        { buyerId: userId, operation },
+        { embargoed: compliance.embargoedJurisdictions },
+      );
 
       const limits = limitsOf(operation, heldTons);
       const problem = checkOrderVolume(request.volume, limits);
@@ -203,13 +209,18 @@ export async function placeOrder(
 
       const orderAmountCents = computeTotalCents(operation.pricePerTonCents, request.volume);
       // The contract the buyer accepts with the order: a copy of the deal's terms, price and parties now.
-      const contract = await contractColumnsFor(tx, operation, {
-        buyerId: userId,
-        volume: request.volume,
-        amountCents: orderAmountCents,
-        termsVersion: request.terms_version,
-        now,
-      });
+      const contract = await contractColumnsFor(
+        tx,
+        operation,
+        {
+          buyerId: userId,
+          volume: request.volume,
+          amountCents: orderAmountCents,
+          termsVersion: request.terms_version,
+          now,
+        },
+        parties,
+      );
       const [row] = await tx
         .insert(orders)
         .values({

@@ -58,23 +58,36 @@ function platformFeeBpsOf(value: unknown): number {
     : DEFAULT_PLATFORM_FEE_BPS;
 }
 
-/** Reads every setting in one query; a malformed stored value falls back to its default. */
-export async function getPlatformSettings(db: Queryable): Promise<PlatformSettings> {
+/** platform_settings' values by key, as stored (absent keys are missing). */
+export type StoredSettings = ReadonlyMap<string, unknown>;
+
+/** The stored values of `keys`, in one query (a caller needing two groups of settings reads them together). */
+export async function readStoredSettings(db: Queryable, keys: readonly string[]): Promise<StoredSettings> {
   const rows = await db
     .select({ key: platformSettings.key, value: platformSettings.value })
     .from(platformSettings)
-    .where(
-      inArray(platformSettings.key, [
-        'escrow_bank_details',
-        'order_hold_hours',
-        'fund_retention_days',
-        'platform_fee_bps',
-        'dispute_window_days',
-        'platform_company',
-        'holdback_release_bps',
-      ]),
-    );
-  const stored = new Map(rows.map((row) => [row.key, row.value]));
+    .where(inArray(platformSettings.key, [...keys]));
+  return new Map(rows.map((row) => [row.key, row.value]));
+}
+
+/** The platform's own settings' keys (the compliance settings have theirs: COMPLIANCE_SETTING_KEYS). */
+export const PLATFORM_SETTING_KEYS = [
+  'escrow_bank_details',
+  'order_hold_hours',
+  'fund_retention_days',
+  'platform_fee_bps',
+  'dispute_window_days',
+  'platform_company',
+  'holdback_release_bps',
+] as const;
+
+/** Reads every setting in one query; a malformed stored value falls back to its default. */
+export async function getPlatformSettings(db: Queryable): Promise<PlatformSettings> {
+  return platformSettingsFrom(await readStoredSettings(db, PLATFORM_SETTING_KEYS));
+}
+
+/** The settings from their stored values; a missing or malformed one is its default. */
+export function platformSettingsFrom(stored: StoredSettings): PlatformSettings {
   const bank = ZEscrowBankDetails.safeParse(stored.get('escrow_bank_details'));
   const company = ZPlatformCompany.safeParse(stored.get('platform_company'));
   return {

@@ -21,22 +21,36 @@ export function contractHash(snapshot: ContractSnapshot): string {
   return createHash('sha256').update(stableJson(snapshot)).digest('hex');
 }
 
+/** A company's profile fields a contract names. */
+export interface ContractPartyRow {
+  companyName: string | null;
+  taxId: string | null;
+  country: string | null;
+}
+
+function partyFrom(row: ContractPartyRow | undefined): ContractSnapshot['buyer'] {
+  return { legal_name: row?.companyName ?? '', tax_id: row?.taxId?.trim() || null, country: row?.country ?? null };
+}
+
 async function partyOf(db: Queryable, userId: string): Promise<ContractSnapshot['buyer']> {
   const [row] = await db
     .select({ companyName: profiles.companyName, taxId: profiles.taxId, country: profiles.country })
     .from(profiles)
     .where(eq(profiles.id, userId));
-  return { legal_name: row?.companyName ?? '', tax_id: row?.taxId?.trim() || null, country: row?.country ?? null };
+  return partyFrom(row);
 }
 
 /**
  * The contract columns of a new order (placeOrder, in its transaction, under the
- * operation's lock): the copy of what the buyer accepts, its version and its hash.
+ * operation's lock): the copy of what the buyer accepts, its version and its hash. `parties`: the
+ * buyer's and seller's profiles as the caller already read them in its transaction (placeOrder's
+ * compliance check reads them under a share lock); read here otherwise.
  */
 export async function contractColumnsFor(
   db: Queryable,
   operation: typeof operations.$inferSelect,
   order: { buyerId: string; volume: number; amountCents: number; termsVersion: string | null; now: Date },
+  parties?: { buyer: ContractPartyRow; seller: ContractPartyRow },
 ): Promise<{ contractVersion: number; contractTerms: ContractSnapshot; contractHash: string }> {
   const snapshot: ContractSnapshot = {
     version: CONTRACT_VERSION,
@@ -51,8 +65,8 @@ export async function contractColumnsFor(
     price_per_ton_cents: operation.pricePerTonCents,
     amount_cents: order.amountCents,
     terms_version: order.termsVersion,
-    buyer: await partyOf(db, order.buyerId),
-    seller: await partyOf(db, operation.sellerId),
+    buyer: parties ? partyFrom(parties.buyer) : await partyOf(db, order.buyerId),
+    seller: parties ? partyFrom(parties.seller) : await partyOf(db, operation.sellerId),
     accepted_at: order.now.toISOString(),
   };
   return { contractVersion: CONTRACT_VERSION, contractTerms: snapshot, contractHash: contractHash(snapshot) };
