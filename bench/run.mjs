@@ -35,6 +35,8 @@ const { values: args } = parseArgs({
     /** Issue 25's pages on a year of generated data beside the demo data (bench/year.mjs); --scale shrinks the year. */
     year: { type: 'boolean', default: false },
     scale: { type: 'string', default: '1' },
+    /** With --year: keep the year's scratch database (its name is printed) to read query plans on it. */
+    'keep-year': { type: 'boolean', default: false },
     /**
      * With --year --check: the invariants, the sitemap and 0 failed requests still fail the run; the
      * p50 targets are printed but do not (CI's short form on a shared, loaded machine: decision 020).
@@ -474,6 +476,7 @@ if (args.year) {
     scale: args.scale,
     check: args.check,
     timingsAdvisory: args['timings-advisory'],
+    keepYear: args['keep-year'],
     duration: given('duration') ? args.duration : undefined,
     warmup: given('warmup') ? args.warmup : undefined,
     connections: given('connections') ? args.connections : undefined,

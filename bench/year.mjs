@@ -324,6 +324,8 @@ export async function runYear(root, args) {
     }
   } finally {
     await Promise.all([servers.demo?.stop(), servers.year?.stop()]);
-    await Promise.all([demo.drop(), year.drop()]);
+    await demo.drop();
+    if (args.keepYear) console.info(`kept the year's database: ${year.serverEnv.DATABASE_URL}`);
+    else await year.drop();
   }
 }

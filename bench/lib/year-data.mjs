@@ -249,6 +249,15 @@ export function yearStatements(v) {
  */
 export const REBUILD_MAINTAINED = [
   [
+    'operations per review status',
+    `do $$ begin
+       if to_regclass('public.operation_review_counts') is not null then
+         update operation_review_counts c
+           set operations = (select count(*) from operations o where o.review_status = c.review_status);
+       end if;
+     end $$`,
+  ],
+  [
     'account balances',
     `do $$ begin
        if to_regclass('public.account_balances') is not null then

@@ -173,6 +173,27 @@ export const operations = pgTable(
     index('operations_product_name_trgm_idx').using('gin', t.productName.op('gin_trgm_ops')),
     index('operations_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('operations_title_en_trgm_idx').using('gin', t.titleEn.op('gin_trgm_ops')),
+    // The admin dashboard's allocation chart: the most allocated open deals (a top 12, not a sort of them all).
+    index('operations_allocation_chart_idx')
+      .on(t.allocatedTons.desc().nullsFirst(), t.deadline, t.createdAt.desc().nullsFirst())
+      .where(sql`review_status = 'approved' and status in ('active', 'allocated', 'funded')`),
+  ],
+);
+
+/**
+ * How many operations each offer review status holds (the admins' operations list counts the
+ * reviewed ones): kept by row triggers on operations that fire on an insert, a delete and a change
+ * of review_status only (migration 0034), not on the allocation updates every order makes.
+ */
+export const operationReviewCounts = pgTable(
+  'operation_review_counts',
+  {
+    reviewStatus: text('review_status').$type<OperationReviewStatus>().primaryKey(),
+    operations: bigint('operations', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    checkIn('operation_review_counts_status_check', t.reviewStatus, OPERATION_REVIEW_STATUSES),
+    check('operation_review_counts_operations_check', sql`${t.operations} >= 0`),
   ],
 );
 

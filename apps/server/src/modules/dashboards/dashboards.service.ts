@@ -11,7 +11,7 @@ import { type FastifyBaseLogger } from 'fastify';
 import { type AppDatabase } from '../../db/client';
 import { buyerKpis, orderVolumeByMonth, orders, operations, sellerKpis } from '../../db/schema';
 import { getEscrowHeldCents } from '../escrow/read-escrow.service';
-import { getKycOverview } from '../kyc/list-review-queue.service';
+import { countAwaitingReview } from '../kyc/list-review-queue.service';
 import { listSellerOffers } from '../offers/list-seller-offers.service';
 import { pickTitle } from '../operations/operations.service';
 import { listBuyerOrders } from './list-buyer-orders.service';
@@ -98,7 +98,7 @@ export async function getAdminDashboard(
   lang: Language,
   now = new Date(),
 ): Promise<AdminDashboardResponse> {
-  const overview = await orFallback(log, 'KYC overview', null, () => getKycOverview(db));
+  const overview = await orFallback(log, 'KYC and offer review queues', null, () => countAwaitingReview(db));
   const paymentsToVerify = await orFallback(log, 'payments to verify', 0, async () => {
     const [row] = await db
       .select({ n: count() })

@@ -14,10 +14,10 @@ import {
   PAGE_LIMIT_DEFAULT,
   type PageQuery,
 } from '@tradeops/shared';
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
-import { operations, profiles } from '../../db/schema';
+import { operationReviewCounts, operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { assertPlanConfirmed } from '../escrow/escrow.service';
@@ -78,7 +78,11 @@ export async function listAdminOperations(
       .where(and(reviewedOperations, afterCursor(ADMIN_OPERATIONS_KEYSET, page.cursor)))
       .orderBy(...keysetOrder(ADMIN_OPERATIONS_KEYSET))
       .limit(page.limit + 1),
-    db.select({ n: count() }).from(operations).where(reviewedOperations),
+    // Kept by triggers on operations (migration 0034): two rows, not a count over every operation.
+    db
+      .select({ n: sql<number>`coalesce(sum(${operationReviewCounts.operations}), 0)::int` })
+      .from(operationReviewCounts)
+      .where(ne(operationReviewCounts.reviewStatus, 'pending')),
   ]);
   const kept = rows.slice(0, page.limit);
   // The escrow accounts' maintained balances (account_balances), not a sum over the ledger.
