@@ -111,6 +111,7 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'GET /api/offers/:id/participants': 'seller',
   'GET /api/offers/:id/image': 'public',
   'GET /api/buyer/dashboard': 'kyc',
+  'GET /api/buyer/orders': 'kyc',
   'GET /api/seller/dashboard': 'seller',
   'GET /api/admin/dashboard': 'admin',
   'GET /api/admin/settings': 'admin',
