@@ -82,6 +82,9 @@ describe('dashboards', () => {
     expect(status).toBe(200);
     expect(body.kpis.escrowHeldCents).toBe(2 * 5 * 430_000);
     expect(body.kpis.paymentsToVerify).toBe(0);
+    // The figure is the payment queue's own count: the two never disagree.
+    const queue = await get<{ total: number }>('/api/admin/payments', 'admin@tradeops.demo');
+    expect(body.kpis.paymentsToVerify).toBe(queue.body.total);
     expect(body.kpis.operationsAwaitingApproval).toBeGreaterThanOrEqual(0);
     expect(body.volumeByMonth).toHaveLength(6);
     const months = body.volumeByMonth.map((row) => row.month);

@@ -6,14 +6,15 @@ import {
   PAGE_LIMIT_DEFAULT,
   type SellerDashboardResponse,
 } from '@tradeops/shared';
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type FastifyBaseLogger } from 'fastify';
 import { type AppDatabase } from '../../db/client';
-import { buyerKpis, orderVolumeByMonth, orders, operations, sellerKpis } from '../../db/schema';
+import { buyerKpis, orderVolumeByMonth, operations, sellerKpis } from '../../db/schema';
 import { getEscrowHeldCents } from '../escrow/read-escrow.service';
 import { countAwaitingReview } from '../kyc/list-review-queue.service';
 import { listSellerOffers } from '../offers/list-seller-offers.service';
 import { pickTitle } from '../operations/operations.service';
+import { countPaymentsToVerify } from '../orders/list-payment-queue.service';
 import { listBuyerOrders } from './list-buyer-orders.service';
 
 /*
@@ -99,13 +100,8 @@ export async function getAdminDashboard(
   now = new Date(),
 ): Promise<AdminDashboardResponse> {
   const overview = await orFallback(log, 'KYC and offer review queues', null, () => countAwaitingReview(db));
-  const paymentsToVerify = await orFallback(log, 'payments to verify', 0, async () => {
-    const [row] = await db
-      .select({ n: count() })
-      .from(orders)
-      .where(and(eq(orders.paymentStatus, 'verification'), eq(orders.status, 'active')));
-    return row?.n ?? 0;
-  });
+  // The payment queue's own count, so the figure and the queue's "N waiting" agree.
+  const paymentsToVerify = await orFallback(log, 'payments to verify', 0, () => countPaymentsToVerify(db));
   const escrowHeldCents = await orFallback(log, 'escrow held', 0, () => getEscrowHeldCents(db));
 
   const firstMonth = monthStart(now, CHART_MONTHS - 1);

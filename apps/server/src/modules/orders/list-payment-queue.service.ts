@@ -15,13 +15,19 @@ const PAYMENT_QUEUE_KEYSET: Keyset = {
 };
 const awaitingVerification = eq(orders.paymentStatus, 'verification');
 
+/** How many proofs wait for an admin: the queue's total and the admin dashboard's figure (orders_verification_idx, index only). */
+export async function countPaymentsToVerify(db: AppDatabase): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(awaitingVerification);
+  return row?.n ?? 0;
+}
+
 /** The verification queue: proofs waiting for an admin, the oldest first, a page at a time, and how many wait. */
 export async function listPaymentQueue(
   db: AppDatabase,
   language: string,
   page: PageQuery,
 ): Promise<Page<PaymentReviewItem>> {
-  const [rows, [waiting]] = await Promise.all([
+  const [rows, waiting] = await Promise.all([
     db
       .select({
         cursorAt: cursorAtOf(PAYMENT_QUEUE_KEYSET),
@@ -39,13 +45,13 @@ export async function listPaymentQueue(
       .where(and(awaitingVerification, afterCursor(PAYMENT_QUEUE_KEYSET, page.cursor)))
       .orderBy(...keysetOrder(PAYMENT_QUEUE_KEYSET))
       .limit(page.limit + 1),
-    db.select({ n: count() }).from(orders).where(awaitingVerification),
+    countPaymentsToVerify(db),
   ]);
   return toPage(
     rows,
     page,
     (row) => ({ at: row.cursorAt, id: row.order.id }),
-    waiting?.n ?? 0,
+    waiting,
     (kept) =>
       kept.map(({ order: p, ...row }) => {
         const fileType = fileTypeOfKey(p.paymentProofPath);
