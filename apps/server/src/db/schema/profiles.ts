@@ -153,26 +153,3 @@ export const userDocuments = pgTable(
     ),
   ],
 );
-
-/**
- * Since when a company's documents have waited for a reviewer (the KYC queue's order): its oldest
- * upload not reviewed yet, else, once all five are verified, the last review (waiting for the
- * approval); null when nothing waits. One row per company with documents, kept by a row trigger on
- * user_documents in the transaction that uploads or reviews one (migration 0035), the company's row
- * locked first so two changes of its documents compute it one after the other.
- */
-export const kycReviewWaits = pgTable(
-  'kyc_review_waits',
-  {
-    userId: text('user_id')
-      .primaryKey()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    waitingSince: timestamptz('waiting_since'),
-  },
-  (t) => [
-    // The queue, the longest waiting first, a page at a time: keyset (waiting_since, user_id).
-    index('kyc_review_waits_queue_idx')
-      .on(t.waitingSince, t.userId)
-      .where(sql`waiting_since is not null`),
-  ],
-);

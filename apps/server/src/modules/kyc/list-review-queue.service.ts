@@ -1,4 +1,5 @@
 import {
+  KYC_DOCUMENT_TYPE_LIST,
   ONBOARDING_STEP,
   type KycOverviewResponse,
   type KycReviewUser,
@@ -8,44 +9,34 @@ import {
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
 import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
-import { adminOfferReview, kycReviewWaits, onboardingStatus, profiles, user, userDocuments } from '../../db/schema';
+import { adminOfferReview, onboardingStatus, profiles, user, userDocuments } from '../../db/schema';
 import { getCompanyScreenings } from '../compliance/cases.service';
 import { toDocumentList } from './kyc.service';
 
 /**
- * Users waiting for a reviewer: KYC pending (or approved and due for renewal), not admins, documents
- * sent to review (the stepper's Continue: step 2 or later), and either a document uploaded and not
- * reviewed yet, or all five verified (waiting for the approval): what kyc_review_waits keeps
- * (migration 0035), read with its company's profile. The onboarding step is read per candidate by its
- * primary key (as an EXISTS the planner hashed every company's onboarding row).
+ * Users waiting for a reviewer: KYC pending, not admins, documents sent to review (the
+ * stepper's Continue: step 2 or later), and either a document uploaded and not reviewed yet,
+ * or all five verified (waiting for the approval).
  */
-const awaitingReview = sql`${kycReviewWaits.waitingSince} is not null and (${profiles.kycStatus} = 'pending'
-  or (${profiles.kycStatus} = 'approved' and ${profiles.kycExpiresAt} <= now() + interval '30 days'))
-  and not ${profiles.isAdmin} and (
+// The onboarding step is read per candidate by its primary key (a scalar subquery): as an EXISTS the planner
+// hashed every company's onboarding row (a seq scan of 20,000 for 1,000 candidates on a year of data).
+const awaitingReview = sql`(${profiles.kycStatus} = 'pending' or (${profiles.kycStatus} = 'approved'
+  and ${profiles.kycExpiresAt} <= now() + interval '30 days')) and not ${profiles.isAdmin} and (
   select ${onboardingStatus.currentStep} from ${onboardingStatus} where ${onboardingStatus.userId} = ${profiles.id}
-  ) >= ${ONBOARDING_STEP.review}`;
-
-/** The longest waiting first: the order of kyc_review_waits_queue_idx (waiting_since, user_id). */
-const QUEUE_KEYSET: Keyset = { at: kycReviewWaits.waitingSince, id: kycReviewWaits.userId, order: 'asc' };
-
-async function countWaitingUsers(db: AppDatabase): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(kycReviewWaits)
-    .innerJoin(profiles, eq(profiles.id, kycReviewWaits.userId))
-    .where(awaitingReview);
-  return row?.n ?? 0;
-}
+  ) >= ${ONBOARDING_STEP.review} and (exists (
+  select 1 from ${userDocuments} where ${userDocuments.userId} = ${profiles.id} and ${userDocuments.status} = 'uploaded')
+  or (select count(*) from ${userDocuments} where ${userDocuments.userId} = ${profiles.id}
+    and ${userDocuments.status} = 'verified') = ${KYC_DOCUMENT_TYPE_LIST.length})`;
 
 /** What waits for a reviewer: users (their KYC) and offers (their review); the admin dashboard's figures. */
 export async function countAwaitingReview(
   db: AppDatabase,
 ): Promise<Pick<KycOverviewResponse, 'usersAwaitingReview' | 'operationsAwaitingReview'>> {
-  const [awaiting, [operationsAwaiting]] = await Promise.all([
-    countWaitingUsers(db),
+  const [[awaiting], [operationsAwaiting]] = await Promise.all([
+    db.select({ n: count() }).from(profiles).where(awaitingReview),
     db.select({ n: count() }).from(adminOfferReview),
   ]);
-  return { usersAwaitingReview: awaiting, operationsAwaitingReview: operationsAwaiting?.n ?? 0 };
+  return { usersAwaitingReview: awaiting?.n ?? 0, operationsAwaitingReview: operationsAwaiting?.n ?? 0 };
 }
 
 export async function getKycOverview(db: AppDatabase): Promise<KycOverviewResponse> {
@@ -68,25 +59,25 @@ export async function getKycOverview(db: AppDatabase): Promise<KycOverviewRespon
 
 /** The review queue, the longest-waiting upload first, a page at a time, each user with the five documents. */
 export async function listUsersAwaitingReview(db: AppDatabase, page: PageQuery): Promise<Page<KycReviewUser>> {
-  const [rows, waiting] = await Promise.all([
+  const waitingSince = sql<Date | null>`coalesce(
+    (select min(${userDocuments.uploadedAt}) from ${userDocuments}
+      where ${userDocuments.userId} = ${profiles.id} and ${userDocuments.status} = 'uploaded'),
+    (select max(${userDocuments.reviewedAt}) from ${userDocuments} where ${userDocuments.userId} = ${profiles.id}))`;
+  // Waiting since its oldest upload (or its last review), else since sign-up: never null, so it keys the pages.
+  const keyset: Keyset = { at: sql`coalesce(${waitingSince}, ${profiles.createdAt})`, id: profiles.id, order: 'asc' };
+  const [rows, [waiting]] = await Promise.all([
     db
-      .select({
-        cursorAt: cursorAtOf(QUEUE_KEYSET),
-        profile: profiles,
-        email: user.email,
-        waitingSince: kycReviewWaits.waitingSince,
-      })
-      .from(kycReviewWaits)
-      .innerJoin(profiles, eq(profiles.id, kycReviewWaits.userId))
+      .select({ cursorAt: cursorAtOf(keyset), profile: profiles, email: user.email, waitingSince })
+      .from(profiles)
       .innerJoin(user, eq(user.id, profiles.id))
-      .where(and(awaitingReview, afterCursor(QUEUE_KEYSET, page.cursor)))
-      .orderBy(...keysetOrder(QUEUE_KEYSET))
+      .where(and(awaitingReview, afterCursor(keyset, page.cursor)))
+      .orderBy(...keysetOrder(keyset))
       .limit(page.limit + 1),
-    countWaitingUsers(db),
+    db.select({ n: count() }).from(profiles).where(awaitingReview),
   ]);
   const kept = rows.slice(0, page.limit);
   const toKey = (row: (typeof rows)[number]) => ({ at: row.cursorAt, id: row.profile.id });
-  if (kept.length === 0) return toPage(rows, page, toKey, waiting, () => []);
+  if (kept.length === 0) return toPage(rows, page, toKey, waiting?.n ?? 0, () => []);
   const documents = await db
     .select()
     .from(userDocuments)
@@ -100,7 +91,7 @@ export async function listUsersAwaitingReview(db: AppDatabase, page: PageQuery):
     db,
     kept.map((row) => row.profile.id),
   );
-  return toPage(rows, page, toKey, waiting, () =>
+  return toPage(rows, page, toKey, waiting?.n ?? 0, () =>
     kept.map(({ profile, email, waitingSince: since }) => ({
       userId: profile.id,
       email,
