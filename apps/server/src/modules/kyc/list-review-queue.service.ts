@@ -9,7 +9,7 @@ import {
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
 import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
-import { adminOfferReview, onboardingStatus, profiles, user, userDocuments } from '../../db/schema';
+import { onboardingStatus, operationReviewCounts, profiles, user, userDocuments } from '../../db/schema';
 import { getCompanyScreenings } from '../compliance/cases.service';
 import { toDocumentList } from './kyc.service';
 
@@ -34,7 +34,12 @@ export async function countAwaitingReview(
 ): Promise<Pick<KycOverviewResponse, 'usersAwaitingReview' | 'operationsAwaitingReview'>> {
   const [[awaiting], [operationsAwaiting]] = await Promise.all([
     db.select({ n: count() }).from(profiles).where(awaitingReview),
-    db.select({ n: count() }).from(adminOfferReview),
+    // The offers waiting for review (admin_offer_review's rows: every pending offer, its seller always
+    // there) from the counts kept per review status (migration 0034), not a count over the operations.
+    db
+      .select({ n: operationReviewCounts.operations })
+      .from(operationReviewCounts)
+      .where(eq(operationReviewCounts.reviewStatus, 'pending')),
   ]);
   return { usersAwaitingReview: awaiting?.n ?? 0, operationsAwaitingReview: operationsAwaiting?.n ?? 0 };
 }
