@@ -28,6 +28,9 @@ export default defineConfig({
           root: './apps/web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
+          // One jsdom and one module graph per worker, not per file: the setup file gives every test a
+          // clean DOM, mocks, timers, language and query cache (src/test/setup.ts).
+          isolate: false,
           setupFiles: ['../../vitest.setup.ts', './src/test/setup.ts'],
         },
       },

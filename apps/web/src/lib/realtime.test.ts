@@ -2,16 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  REALTIME_REFETCH_SPREAD_MS,
-  type RealtimeBinding,
-  getRealtimeStatus,
-  matchesBinding,
-  onRealtimeSessionEnded,
-  reconnectDelayMs,
-  subscribeRealtime,
-  useRealtimeInvalidation,
-} from './realtime';
+import type * as RealtimeModule from './realtime';
+import { type RealtimeBinding } from './realtime';
 
 /** A stand-in for the browser's EventSource that the test drives. */
 class FakeEventSource {
@@ -34,30 +26,38 @@ class FakeEventSource {
   }
 }
 
+/**
+ * The module keeps one shared stream (and keeps it a while after its last subscriber leaves): each test
+ * imports it afresh, so no stream another test file opened in this worker is reused here.
+ */
+let realtime: typeof RealtimeModule;
+
 describe('realtime client', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     vi.useFakeTimers();
     FakeEventSource.instances = [];
     vi.stubGlobal('EventSource', FakeEventSource);
+    vi.resetModules();
+    realtime = await import('./realtime');
   });
   afterEach(() => {
     vi.useRealTimers();
   });
 
   it('waits 1, 2, 5 then 10 s between reconnect attempts (spec §9)', () => {
-    expect([1, 2, 3, 4, 5, 9].map(reconnectDelayMs)).toEqual([1_000, 2_000, 5_000, 10_000, 10_000, 10_000]);
+    expect([1, 2, 3, 4, 5, 9].map(realtime.reconnectDelayMs)).toEqual([1_000, 2_000, 5_000, 10_000, 10_000, 10_000]);
   });
 
   it('shares one stream, reconnects on its schedule after drops, and asks for a resync when back', () => {
     const onEvent = vi.fn();
     const onResync = vi.fn();
-    const unsubscribeA = subscribeRealtime({ onEvent, onResync });
-    const unsubscribeB = subscribeRealtime({ onEvent: vi.fn() });
+    const unsubscribeA = realtime.subscribeRealtime({ onEvent, onResync });
+    const unsubscribeB = realtime.subscribeRealtime({ onEvent: vi.fn() });
     expect(FakeEventSource.instances).toHaveLength(1);
     const first = FakeEventSource.instances[0]!;
     expect(first.url).toBe('/api/events');
     first.emit('ready');
-    expect(getRealtimeStatus()).toBe('open');
+    expect(realtime.getRealtimeStatus()).toBe('open');
     first.onmessage?.(new MessageEvent('message', { data: '{"kind":"notification","userId":"u1","id":"n1"}' }));
     expect(onEvent).toHaveBeenCalledWith({ kind: 'notification', userId: 'u1', id: 'n1' });
 
@@ -67,7 +67,7 @@ describe('realtime client', () => {
       const dropped = FakeEventSource.instances.at(-1)!;
       dropped.onerror?.();
       expect(dropped.isClosed).toBe(true);
-      expect(getRealtimeStatus()).toBe('reconnecting');
+      expect(realtime.getRealtimeStatus()).toBe('reconnecting');
       vi.advanceTimersByTime(delay - 1);
       expect(FakeEventSource.instances).toHaveLength(index + 1);
       vi.advanceTimersByTime(1);
@@ -76,7 +76,7 @@ describe('realtime client', () => {
     expect(onResync).not.toHaveBeenCalled();
     FakeEventSource.instances.at(-1)!.emit('ready');
     expect(onResync).toHaveBeenCalledTimes(1);
-    expect(getRealtimeStatus()).toBe('open');
+    expect(realtime.getRealtimeStatus()).toBe('open');
 
     // After a success the schedule starts again at 1 s.
     FakeEventSource.instances.at(-1)!.onerror?.();
@@ -88,12 +88,12 @@ describe('realtime client', () => {
     unsubscribeB();
     vi.advanceTimersByTime(5_000);
     expect(FakeEventSource.instances.at(-1)!.isClosed).toBe(true);
-    expect(getRealtimeStatus()).toBe('idle');
+    expect(realtime.getRealtimeStatus()).toBe('idle');
   });
 
   it('after the server replaced a hidden tab’s stream, reconnects only once the tab is shown again', () => {
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-    const unsubscribe = subscribeRealtime({ onEvent: vi.fn() });
+    const unsubscribe = realtime.subscribeRealtime({ onEvent: vi.fn() });
     const first = FakeEventSource.instances.at(-1)!;
     const before = FakeEventSource.instances.length;
     first.emit('ready');
@@ -111,8 +111,8 @@ describe('realtime client', () => {
 
   it('tells the app when the server ended the stream because the session ended, and reconnects', () => {
     const ended = vi.fn();
-    const stopListening = onRealtimeSessionEnded(ended);
-    const unsubscribe = subscribeRealtime({ onEvent: vi.fn() });
+    const stopListening = realtime.onRealtimeSessionEnded(ended);
+    const unsubscribe = realtime.subscribeRealtime({ onEvent: vi.fn() });
     const first = FakeEventSource.instances.at(-1)!;
     const before = FakeEventSource.instances.length;
     first.emit('ready');
@@ -128,10 +128,10 @@ describe('realtime client', () => {
 
   it('matches bindings by kind and, when given, by operation', () => {
     const binding = { kinds: ['operation', 'message'] as const, operationId: 'op1' };
-    expect(matchesBinding(binding, { kind: 'operation', operationId: 'op1' })).toBe(true);
-    expect(matchesBinding(binding, { kind: 'operation', operationId: 'op2' })).toBe(false);
-    expect(matchesBinding(binding, { kind: 'notification', userId: 'u' })).toBe(false);
-    expect(matchesBinding({ kinds: ['notification'] }, { kind: 'notification', userId: 'u' })).toBe(true);
+    expect(realtime.matchesBinding(binding, { kind: 'operation', operationId: 'op1' })).toBe(true);
+    expect(realtime.matchesBinding(binding, { kind: 'operation', operationId: 'op2' })).toBe(false);
+    expect(realtime.matchesBinding(binding, { kind: 'notification', userId: 'u' })).toBe(false);
+    expect(realtime.matchesBinding({ kinds: ['notification'] }, { kind: 'notification', userId: 'u' })).toBe(true);
   });
 
   it('spreads a binding’s refetch within its window and lets the events heard meanwhile share it', async () => {
@@ -139,11 +139,11 @@ describe('realtime client', () => {
     const queryKey = ['spread-test'];
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     const bindings: RealtimeBinding[] = [
-      { kinds: ['operation'], operationId: 'op1', queryKey, spreadMs: REALTIME_REFETCH_SPREAD_MS },
+      { kinds: ['operation'], operationId: 'op1', queryKey, spreadMs: realtime.REALTIME_REFETCH_SPREAD_MS },
     ];
     const wrapper = ({ children }: { children: ReactNode }) =>
       createElement(QueryClientProvider, { client: queryClient }, children);
-    const { unmount } = renderHook(() => useRealtimeInvalidation(bindings), { wrapper });
+    const { unmount } = renderHook(() => realtime.useRealtimeInvalidation(bindings), { wrapper });
     const stream = FakeEventSource.instances.at(-1)!;
     stream.emit('ready');
     act(() => {
@@ -152,7 +152,7 @@ describe('realtime client', () => {
       }
     });
     expect(invalidate).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(REALTIME_REFETCH_SPREAD_MS));
+    act(() => vi.advanceTimersByTime(realtime.REALTIME_REFETCH_SPREAD_MS));
     expect(invalidate).toHaveBeenCalledTimes(1);
     expect(invalidate).toHaveBeenCalledWith({ queryKey });
     unmount();

@@ -20,8 +20,16 @@ afterEach(async () => {
   // Vitest runs without globals, so Testing Library cannot register its own cleanup.
   cleanup();
   vi.unstubAllGlobals();
+  // Test files share a worker's jsdom and modules (vitest.config.ts, isolate: false): nothing one test
+  // set may reach the next file's tests.
+  vi.useRealTimers();
   if (hasWindow) {
     window.localStorage.clear();
+    window.sessionStorage.clear();
+    if (window.location.pathname !== '/' || window.location.search || window.location.hash) {
+      window.history.replaceState(null, '', '/');
+    }
+    document.title = '';
     document.cookie = `${LANGUAGE_COOKIE}=; Max-Age=0; Path=/`;
   }
   if (i18n.language !== 'es') await i18n.changeLanguage('es');

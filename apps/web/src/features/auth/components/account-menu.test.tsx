@@ -18,6 +18,8 @@ describe('account menu', () => {
       '/api/operations': () => jsonResponse({ data: [], count: 0 }),
     });
     renderApp('/about', createTestQueryClient(buildSessionUser()));
+    // The page first: until its lazy chunk has rendered, the layout may render again and close the menu.
+    await screen.findByRole('heading', { level: 1, name: 'Nosotros' });
     await screen.findByTestId('account-name');
     const trigger = screen.getByRole('button', { name: /Menú de la cuenta/ });
     await user.click(trigger);
