@@ -46,6 +46,7 @@ const EXPECTED_API_KEY_ROUTES: Record<string, ApiKeyScope> = {
   'GET /api/offers/:id': 'read',
   'GET /api/offers/:id/participants': 'read',
   'GET /api/buyer/dashboard': 'read',
+  'GET /api/buyer/orders': 'read',
   'GET /api/seller/dashboard': 'read',
   'GET /api/operations/:id/documents': 'read',
   'GET /api/operations/:id/documents/:kind/file': 'read',
