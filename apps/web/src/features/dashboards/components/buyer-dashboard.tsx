@@ -1,5 +1,5 @@
 import { type BuyerOrder, OPERATION_LIST_FILTERS, type OperationListFilter, formatUsd } from '@tradeops/shared';
-import { useDeferredValue, useState } from 'react';
+import { type ComponentProps, type ReactNode, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
@@ -28,25 +28,8 @@ export function BuyerKpis() {
 
 /** The buyer's newest orders, on the dashboard, from its own answer (the first page of GET /api/buyer/orders). */
 export function RecentBuyerOrders({ limit }: { limit: number }) {
-  const { t } = useTranslation();
   const dashboard = useBuyerDashboard();
-  return (
-    <QueryState
-      query={dashboard}
-      isEmpty={(data) => data.orders.length === 0}
-      empty={t('buyerArea.noOrders')}
-      emptyAction={<ButtonLink to="/operations">{t('buyerArea.browse')}</ButtonLink>}
-      skeletonClassName="h-32 w-full rounded-xl"
-    >
-      {(data) => (
-        <ul className="grid gap-3">
-          {data.orders.slice(0, limit).map((row) => (
-            <OrderRow key={row.id} row={row} />
-          ))}
-        </ul>
-      )}
-    </QueryState>
-  );
+  return <OrdersState query={dashboard} ordersOf={(data) => data.orders.slice(0, limit)} />;
 }
 
 /** "See all your orders (131)": the way from the dashboard to the whole list, with how many there are. */
@@ -63,12 +46,25 @@ export function SeeAllBuyerOrders() {
 
 /** Every order of the buyer, a page at a time: payment and escrow state and the way into each deal room. */
 export function BuyerOrders() {
-  const { t } = useTranslation();
   const list = useBuyerOrders();
+  return <OrdersState query={list} ordersOf={(data) => data.items} footer={<LoadMore list={list} />} />;
+}
+
+/** A list of the buyer's orders through QueryState: "no orders" with the way to browse when there are none. */
+function OrdersState<T>({
+  query,
+  ordersOf,
+  footer,
+}: {
+  query: ComponentProps<typeof QueryState<T>>['query'];
+  ordersOf: (data: T) => BuyerOrder[];
+  footer?: ReactNode;
+}) {
+  const { t } = useTranslation();
   return (
     <QueryState
-      query={list}
-      isEmpty={(data) => data.items.length === 0}
+      query={query}
+      isEmpty={(data) => ordersOf(data).length === 0}
       empty={t('buyerArea.noOrders')}
       emptyAction={<ButtonLink to="/operations">{t('buyerArea.browse')}</ButtonLink>}
       skeletonClassName="h-32 w-full rounded-xl"
@@ -76,11 +72,11 @@ export function BuyerOrders() {
       {(data) => (
         <>
           <ul className="grid gap-3">
-            {data.items.map((row) => (
+            {ordersOf(data).map((row) => (
               <OrderRow key={row.id} row={row} />
             ))}
           </ul>
-          <LoadMore list={list} />
+          {footer}
         </>
       )}
     </QueryState>
