@@ -249,6 +249,16 @@ export function yearStatements(v) {
  */
 export const REBUILD_MAINTAINED = [
   [
+    'KYC review waits',
+    `do $$ begin
+       if to_regclass('public.kyc_review_waits') is not null then
+         delete from kyc_review_waits;
+         insert into kyc_review_waits (user_id, waiting_since)
+           select user_id, kyc_review_waiting_since(user_id) from (select distinct user_id from user_documents) c;
+       end if;
+     end $$`,
+  ],
+  [
     'operations per review status',
     `do $$ begin
        if to_regclass('public.operation_review_counts') is not null then

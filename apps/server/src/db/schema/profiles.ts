@@ -153,3 +153,27 @@ export const userDocuments = pgTable(
     ),
   ],
 );
+
+/**
+ * Since when a pending company's documents have waited for a reviewer (the KYC queue's order): its
+ * oldest upload not reviewed yet, else, once all five are verified, the last review (waiting for the
+ * approval); null when nothing waits or the company's KYC is not pending. One row per company with
+ * documents, kept by row triggers on user_documents and on a change of profiles.kyc_status in the
+ * writing transaction (migration 0035), this row locked last so two changes compute it one after the
+ * other. Approved companies due for renewal wait too: the queue reads those live (a condition of the date).
+ */
+export const kycReviewWaits = pgTable(
+  'kyc_review_waits',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    waitingSince: timestamptz('waiting_since'),
+  },
+  (t) => [
+    // The queue, the longest waiting first, a page at a time: keyset (waiting_since, user_id).
+    index('kyc_review_waits_queue_idx')
+      .on(t.waitingSince, t.userId)
+      .where(sql`waiting_since is not null`),
+  ],
+);
