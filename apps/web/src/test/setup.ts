@@ -1,7 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
-import { LANGUAGE_COOKIE } from '@tradeops/shared';
+import { afterAll, afterEach, vi } from 'vitest';
 import { ensureCatalog, i18n } from '../lib/i18n';
 
 // Whole-app renders wait for lazy route chunks; on a busy CI machine that can take over the default second.
@@ -29,8 +28,22 @@ afterEach(async () => {
     if (window.location.pathname !== '/' || window.location.search || window.location.hash) {
       window.history.replaceState(null, '', '/');
     }
+    for (const cookie of document.cookie.split(';')) {
+      const name = cookie.split('=')[0]!.trim();
+      if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+    }
+    // Portals, links appended for a download, a body locked for a dialog, the head's page tags.
+    document.body.replaceChildren();
+    for (const { name } of [...document.body.attributes]) document.body.removeAttribute(name);
+    document.head.replaceChildren();
     document.title = '';
-    document.cookie = `${LANGUAGE_COOKIE}=; Max-Age=0; Path=/`;
   }
   if (i18n.language !== 'es') await i18n.changeLanguage('es');
+});
+
+// The app's modules keep state (the realtime stream, the route data's provider, i18n's loaded
+// namespaces): the next file imports them afresh. Only the jsdom window and the dependencies' modules
+// are shared between files.
+afterAll(() => {
+  vi.resetModules();
 });
