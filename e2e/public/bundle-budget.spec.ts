@@ -29,11 +29,14 @@ import { gzipSync } from 'node:zlib';
  * screen lazy inside Suspense measured 160.1 KB but was taken back: a lazy boundary the server rendered was
  * sometimes abandoned in the browser (React error 419, client rendering instead of hydration), which the
  * end-to-end suite's hydration check caught on the landing. Measured on the served landing: 166.7 KB (166.8, the tenth above it, the budget). Issue 26's vocabulary (pedido,
- * escrow) and QueryState's failure words: 166.85 KB, budget 166.9. The framework chunk alone is 130.3 KB
+ * escrow) and QueryState's failure words: 166.85 KB, budget 166.9. Issue 26 item 3: the landing's featured card
+ * and operations grid draw their loading, failure (with a retry) and empty states through QueryState, which
+ * brings Alert and EmptyState into the landing and leaves Button and Skeleton in chunks of their own, shared
+ * with the lazy screens that use QueryState too: 168.2 KB measured, budget 168.3 on purpose. The framework chunk alone is 130.3 KB
  * (react-dom, react-router, i18next, TanStack Query, react-i18next), so 140 KB leaves under 10 KB for the
  * entry, the router's table, the public chrome and its Spanish texts.
  */
-const HOME_INITIAL_JS_BUDGET_KB = 166.9;
+const HOME_INITIAL_JS_BUDGET_KB = 168.3;
 
 function initialScripts(html: string): string[] {
   return [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? '');

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { Skeleton } from '../../components/ui/skeleton';
+import { QueryState } from '../../components/ui/query-state';
 import { useOperationControl } from '../../features/lifecycle/api/lifecycle';
 import { OperationControl } from '../../features/lifecycle/components/operation-control';
-import { Alert } from '../../components/ui/alert';
 import { InnerPage } from '../../components/ui/inner-page';
 import { AdminPartnersPanel } from '../../features/partners/components/admin-partners-panel';
 import { TradeDocumentsPanel } from '../../features/partners/components/trade-documents-panel';
@@ -30,17 +29,15 @@ export function AdminOperationControlPage() {
         </div>
       )}
       <div className="mt-8">
-        {control.isError ? (
-          <Alert>{control.error.message}</Alert>
-        ) : !control.data ? (
-          <Skeleton className="h-96 w-full rounded-xl" />
-        ) : (
-          <div className="flex flex-col gap-8">
-            <OperationControl control={control.data} />
-            <AdminPartnersPanel operationId={id} />
-            <TradeDocumentsPanel operationId={id} />
-          </div>
-        )}
+        <QueryState query={control} skeletonClassName="h-96 w-full rounded-xl">
+          {(data) => (
+            <div className="flex flex-col gap-8">
+              <OperationControl control={data} />
+              <AdminPartnersPanel operationId={id} />
+              <TradeDocumentsPanel operationId={id} />
+            </div>
+          )}
+        </QueryState>
       </div>
     </InnerPage>
   );

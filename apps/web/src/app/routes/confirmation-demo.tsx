@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
-import { DealRoomLoadError, DealRoomView, WaitingHeading } from '../../features/deal-room/components/deal-room-view';
+import { QueryState } from '../../components/ui/query-state';
+import { DealRoomView, WaitingHeading } from '../../features/deal-room/components/deal-room-view';
 import { useFeaturedOperation } from '../../features/operations/api/get-featured-operation';
 import { isApiError } from '../../lib/api-client';
 
@@ -30,16 +31,15 @@ export function ConfirmationDemoPage() {
       <DealRoomView
         operationId={featured.data.id}
         intro={<DemoIntro />}
-        renderError={(error, retry) =>
-          isApiError(error) && error.status === 403 ? (
+        renderRefusal={(error) =>
+          isApiError(error) &&
+          error.status === 403 && (
             <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
               <p>{t('dealRoom.demo.noAccess')}</p>
               <ButtonLink to="/operation/featured" className="mt-4">
                 {t('dealRoom.demo.toFeatured')}
               </ButtonLink>
             </div>
-          ) : (
-            <DealRoomLoadError onRetry={retry} />
           )
         }
       />
@@ -50,13 +50,16 @@ export function ConfirmationDemoPage() {
       <Container className="max-w-5xl">
         <WaitingHeading />
         <DemoIntro />
-        {featured.isPending && <p role="status">{t('common.loading')}</p>}
-        {featured.isError &&
-          (isApiError(featured.error) && featured.error.status === 404 ? (
-            <p className="text-slate-700">{t('dealRoom.demo.noFeatured')}</p>
-          ) : (
-            <DealRoomLoadError onRetry={() => void featured.refetch()} />
-          ))}
+        <QueryState
+          query={featured}
+          failure={t('dealRoom.loadError')}
+          refusal={(error) =>
+            isApiError(error) &&
+            error.status === 404 && <p className="text-slate-700">{t('dealRoom.demo.noFeatured')}</p>
+          }
+        >
+          {() => null}
+        </QueryState>
       </Container>
     </div>
   );

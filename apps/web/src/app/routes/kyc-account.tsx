@@ -7,10 +7,9 @@ import {
 } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
+import { QueryState } from '../../components/ui/query-state';
 import { useKycStatus } from '../../features/kyc/api/get-kyc-status';
 import { DocumentStatusBadge } from '../../features/kyc/components/document-status-badge';
-import { KycLoadError } from '../../features/kyc/components/kyc-load-error';
 import { useSyncSessionKycStatus } from '../../features/kyc/hooks/use-sync-session';
 import { useSession } from '../../lib/session';
 import { InnerPage } from '../../components/ui/inner-page';
@@ -42,18 +41,15 @@ export function KycAccountPage() {
   const status = useKycStatus();
   const { user } = useSession();
   useSyncSessionKycStatus(status.data?.kycStatus);
-  const data = status.data;
 
   return (
     <InnerPage title={t('kyc.account.title')} description={t('kyc.account.subtitle')} className="max-w-3xl">
       <div className="mt-8">
-        {status.isError ? (
-          <KycLoadError onRetry={() => void status.refetch()} />
-        ) : !data ? (
-          <Skeleton className="h-64 w-full rounded-xl" />
-        ) : (
-          <AccountSummary data={data} landing={user ? getLandingPath({ ...user, kycStatus: data.kycStatus }) : '/'} />
-        )}
+        <QueryState query={status} failure={t('errors.profileLoad')}>
+          {(data) => (
+            <AccountSummary data={data} landing={user ? getLandingPath({ ...user, kycStatus: data.kycStatus }) : '/'} />
+          )}
+        </QueryState>
       </div>
     </InnerPage>
   );

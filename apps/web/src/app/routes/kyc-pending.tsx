@@ -10,9 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
-import { Skeleton } from '../../components/ui/skeleton';
+import { QueryState } from '../../components/ui/query-state';
 import { kycStatusQueryOptions } from '../../features/kyc/api/get-kyc-status';
-import { KycLoadError } from '../../features/kyc/components/kyc-load-error';
 import { RejectionSummary } from '../../features/kyc/components/rejection-summary';
 import { useSyncSessionKycStatus } from '../../features/kyc/hooks/use-sync-session';
 import { useRealtimeInvalidation, useRealtimeStatus } from '../../lib/realtime';
@@ -28,6 +27,7 @@ const KYC_LIVE = [{ kinds: ['profile'], queryKey: kycStatusQueryOptions.queryKey
  * checks every 30 s. A rejected company goes to the retry page, an approved one on to the app.
  */
 export function KycPendingPage() {
+  const { t } = useTranslation();
   const { user } = useSession();
   useRealtimeInvalidation(KYC_LIVE);
   const isLive = useRealtimeStatus() === 'open';
@@ -43,15 +43,11 @@ export function KycPendingPage() {
   return (
     <div className="flex-1 bg-slate-50 py-12 sm:py-20">
       <Container className="max-w-2xl">
-        {status.isError ? (
-          <KycLoadError onRetry={() => void status.refetch()} />
-        ) : !data || !stage ? (
-          <Skeleton className="h-72 w-full rounded-xl" />
-        ) : stage === 'in_review' ? (
-          <InReview />
-        ) : (
-          <NeedsCompany data={data} isUnsent={stage === 'unsent'} />
-        )}
+        <QueryState query={status} failure={t('errors.profileLoad')} skeletonClassName="h-72 w-full rounded-xl">
+          {(data) =>
+            stage === 'in_review' ? <InReview /> : <NeedsCompany data={data} isUnsent={stage === 'unsent'} />
+          }
+        </QueryState>
       </Container>
     </div>
   );

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
-import { Skeleton } from '../../components/ui/skeleton';
+import { QueryState } from '../../components/ui/query-state';
 import { useKycStatus } from '../../features/kyc/api/get-kyc-status';
-import { KycLoadError } from '../../features/kyc/components/kyc-load-error';
 import { useSyncSessionKycStatus } from '../../features/kyc/hooks/use-sync-session';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../components/ui/page-header';
@@ -31,40 +30,38 @@ export function KycRetryPage() {
   return (
     <div className="flex-1 bg-slate-50 py-12 sm:py-20">
       <Container className="max-w-2xl">
-        {status.isError ? (
-          <KycLoadError onRetry={() => void status.refetch()} />
-        ) : !data ? (
-          <Skeleton className="h-72 w-full rounded-xl" />
-        ) : (
-          <section className="rounded-xl border border-rose-200 bg-white p-6 shadow-sm sm:p-10">
-            <PageHeader variant="plain" title={t('kyc.retry.title')} />
-            <p className="mt-3 text-slate-700">{t('kyc.retry.text')}</p>
-            <div className="mt-5 rounded-lg bg-rose-50 p-4">
-              <p className="text-sm font-semibold text-rose-900">{t('kyc.retry.reasonLabel')}</p>
-              <p className="mt-1 text-rose-900" data-testid="kyc-reject-reason">
-                {data.kycRejectReason ?? t('kyc.retry.noReason')}
-              </p>
-              {rejectedDocuments.length > 0 && (
-                <>
-                  <p className="mt-4 text-sm font-semibold text-rose-900">{t('onboarding.rejectedDocumentsTitle')}</p>
-                  <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-rose-900">
-                    {rejectedDocuments.map((document) => (
-                      <li key={document.documentType}>
-                        {t(`kyc.documentTypes.${document.documentType}`)}
-                        {document.rejectReason && (
-                          <> — {t('onboarding.rejectedReason', { reason: document.rejectReason })}</>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
-            </div>
-            <div className="mt-6">
-              <ButtonLink to="/kyc-cuenta">{t('kyc.retry.retry')}</ButtonLink>
-            </div>
-          </section>
-        )}
+        <QueryState query={status} failure={t('errors.profileLoad')} skeletonClassName="h-72 w-full rounded-xl">
+          {(data) => (
+            <section className="rounded-xl border border-rose-200 bg-white p-6 shadow-sm sm:p-10">
+              <PageHeader variant="plain" title={t('kyc.retry.title')} />
+              <p className="mt-3 text-slate-700">{t('kyc.retry.text')}</p>
+              <div className="mt-5 rounded-lg bg-rose-50 p-4">
+                <p className="text-sm font-semibold text-rose-900">{t('kyc.retry.reasonLabel')}</p>
+                <p className="mt-1 text-rose-900" data-testid="kyc-reject-reason">
+                  {data.kycRejectReason ?? t('kyc.retry.noReason')}
+                </p>
+                {rejectedDocuments.length > 0 && (
+                  <>
+                    <p className="mt-4 text-sm font-semibold text-rose-900">{t('onboarding.rejectedDocumentsTitle')}</p>
+                    <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-rose-900">
+                      {rejectedDocuments.map((document) => (
+                        <li key={document.documentType}>
+                          {t(`kyc.documentTypes.${document.documentType}`)}
+                          {document.rejectReason && (
+                            <> — {t('onboarding.rejectedReason', { reason: document.rejectReason })}</>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+              </div>
+              <div className="mt-6">
+                <ButtonLink to="/kyc-cuenta">{t('kyc.retry.retry')}</ButtonLink>
+              </div>
+            </section>
+          )}
+        </QueryState>
       </Container>
     </div>
   );

@@ -2,17 +2,16 @@ import { type ReactNode } from 'react';
 import { KYC_REVIEW_BUSINESS_HOURS, ONBOARDING_STEP, getKycStage } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/ui/button';
-import { Container } from '../../components/ui/container';
 import { Skeleton } from '../../components/ui/skeleton';
 import { EmailVerificationNotice } from '../../features/auth/components/email-verification-notice';
 import { useContinueOnboarding, useKycStatus } from '../../features/kyc/api/get-kyc-status';
 import { DocumentUploadCard } from '../../features/kyc/components/document-upload-card';
-import { KycLoadError } from '../../features/kyc/components/kyc-load-error';
 import { OnboardingStepper } from '../../features/kyc/components/onboarding-stepper';
 import { RejectionSummary } from '../../features/kyc/components/rejection-summary';
 import { useSyncSessionKycStatus } from '../../features/kyc/hooks/use-sync-session';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';
+import { QueryState } from '../../components/ui/query-state';
 import { InnerPage } from '../../components/ui/inner-page';
 
 /** /onboarding: the five documents and the 4-step stepper (after the e-mail address is confirmed). */
@@ -24,13 +23,6 @@ export function OnboardingPage() {
   const next = useContinueOnboarding();
   useSyncSessionKycStatus(status.data?.kycStatus);
 
-  if (status.isError) {
-    return (
-      <Container className="max-w-3xl py-12">
-        <KycLoadError onRetry={() => void status.refetch()} />
-      </Container>
-    );
-  }
   const data = status.data;
   const step = data?.onboarding.currentStep ?? 1;
   const isCompleted = data?.onboarding.status === 'completed';
@@ -46,56 +38,63 @@ export function OnboardingPage() {
 
       {isUnverified && <EmailVerificationNotice email={user.email} />}
 
-      {!data ? (
-        <div className="mt-8 space-y-3" role="status" aria-label={t('common.loading')}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-28 w-full rounded-xl" />
-          ))}
-        </div>
-      ) : (
-        <>
-          <RejectionSummary data={data} />
-          {!isCompleted && step === ONBOARDING_STEP.review && (
-            <StepNote
-              title={t('onboarding.reviewTitle')}
-              text={t('onboarding.reviewText', { hours: KYC_REVIEW_BUSINESS_HOURS })}
-            />
-          )}
-          {!isCompleted && step === ONBOARDING_STEP.verification && (
-            <StepNote title={t('onboarding.verificationTitle')} text={t('onboarding.verificationText')} />
-          )}
-          {isCompleted && (
-            <StepNote
-              title={t('onboarding.completedTitle')}
-              text={t('onboarding.completedText')}
-              action={<ButtonLink to="/mode-select">{t('onboarding.goToModeSelect')}</ButtonLink>}
-            />
-          )}
-          <ul className="mt-8 grid gap-4">
-            {data.documents.map((document) => (
-              <DocumentUploadCard
-                key={document.documentType}
-                document={document}
-                isDisabled={isUnverified}
-                isRenewing={
-                  data.kycStatus === 'approved' && (data.kycRenewal === 'due' || data.kycRenewal === 'expired')
-                }
-              />
+      <QueryState
+        query={status}
+        failure={t('errors.profileLoad')}
+        className="mt-8"
+        skeleton={
+          <div className="mt-8 space-y-3" role="status" aria-label={t('common.loading')}>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-28 w-full rounded-xl" />
             ))}
-          </ul>
-          {!isCompleted && step === ONBOARDING_STEP.upload && (
-            <div className="mt-8 flex flex-col items-stretch gap-2 sm:flex-row sm:items-center sm:justify-end">
-              {stage === 'missing' && (
-                <p className="text-sm text-slate-600 sm:mr-auto">{t('onboarding.continueHint')}</p>
-              )}
-              <Button size="lg" disabled={!canSend || next.isPending} onClick={() => next.mutate()}>
-                {t('onboarding.sendForReview')}
-              </Button>
-            </div>
-          )}
-          {next.isError && <Alert className="mt-3">{next.error.message}</Alert>}
-        </>
-      )}
+          </div>
+        }
+      >
+        {(data) => (
+          <>
+            <RejectionSummary data={data} />
+            {!isCompleted && step === ONBOARDING_STEP.review && (
+              <StepNote
+                title={t('onboarding.reviewTitle')}
+                text={t('onboarding.reviewText', { hours: KYC_REVIEW_BUSINESS_HOURS })}
+              />
+            )}
+            {!isCompleted && step === ONBOARDING_STEP.verification && (
+              <StepNote title={t('onboarding.verificationTitle')} text={t('onboarding.verificationText')} />
+            )}
+            {isCompleted && (
+              <StepNote
+                title={t('onboarding.completedTitle')}
+                text={t('onboarding.completedText')}
+                action={<ButtonLink to="/mode-select">{t('onboarding.goToModeSelect')}</ButtonLink>}
+              />
+            )}
+            <ul className="mt-8 grid gap-4">
+              {data.documents.map((document) => (
+                <DocumentUploadCard
+                  key={document.documentType}
+                  document={document}
+                  isDisabled={isUnverified}
+                  isRenewing={
+                    data.kycStatus === 'approved' && (data.kycRenewal === 'due' || data.kycRenewal === 'expired')
+                  }
+                />
+              ))}
+            </ul>
+            {!isCompleted && step === ONBOARDING_STEP.upload && (
+              <div className="mt-8 flex flex-col items-stretch gap-2 sm:flex-row sm:items-center sm:justify-end">
+                {stage === 'missing' && (
+                  <p className="text-sm text-slate-600 sm:mr-auto">{t('onboarding.continueHint')}</p>
+                )}
+                <Button size="lg" disabled={!canSend || next.isPending} onClick={() => next.mutate()}>
+                  {t('onboarding.sendForReview')}
+                </Button>
+              </div>
+            )}
+            {next.isError && <Alert className="mt-3">{next.error.message}</Alert>}
+          </>
+        )}
+      </QueryState>
     </InnerPage>
   );
 }

@@ -7,7 +7,13 @@ import { QueryState } from './query-state';
 function Rows({ load }: { load: () => Promise<string[]> }) {
   const query = useQuery({ queryKey: ['rows'], queryFn: load, retry: false });
   return (
-    <QueryState query={query} isEmpty={(rows) => rows.length === 0} empty="Nada por revisar">
+    <QueryState
+      query={query}
+      isEmpty={(rows) => rows.length === 0}
+      empty="Nada por revisar"
+      refusal={(error) => error.message === 'gone' && <p>Esta lista ya no existe</p>}
+      skeleton={<p>Cargando filas…</p>}
+    >
       {(rows) => (
         <ul>
           {rows.map((row) => (
@@ -31,17 +37,25 @@ function renderRows(load: () => Promise<string[]>) {
 describe('QueryState', () => {
   it('shows the failure with a retry that loads again, then the data', async () => {
     let calls = 0;
-    const { container } = renderRows(async () => {
+    renderRows(async () => {
       calls += 1;
       if (calls === 1) throw new Error('No se pudo cargar la lista');
       return ['Café Norte'];
     });
-    expect(container.querySelector('.animate-pulse')).not.toBeNull();
+    expect(screen.getByText('Cargando filas…')).toBeVisible();
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar la lista');
     await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('listitem')).toHaveTextContent('Café Norte');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(calls).toBe(2);
+  });
+
+  it("shows the screen's own words for a refusal a retry would not change, without a retry", async () => {
+    renderRows(async () => {
+      throw new Error('gone');
+    });
+    expect(await screen.findByText('Esta lista ya no existe')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
   });
 
   it('shows the empty state instead of an empty list', async () => {

@@ -13,6 +13,8 @@ import { Skeleton } from './skeleton';
  * retry), the placeholder while loading, and the empty state. `children` draws the data.
  * A refusal (a 4xx) shows the API's own translated message; any other failure `failure` (the
  * screen's words, "We could not load the ledger") or, without it, the error's message.
+ * A refusal a retry would not change (a 404 "no such statement", a 403 "not your deal") may be drawn
+ * by the screen instead (`refusal`); a screen with its own shape while loading passes `skeleton`.
  */
 export function QueryState<T>({
   query,
@@ -20,7 +22,9 @@ export function QueryState<T>({
   empty,
   emptyAction,
   failure,
+  refusal,
   className,
+  skeleton,
   skeletonClassName = 'h-64 w-full rounded-xl',
   children,
 }: {
@@ -33,13 +37,22 @@ export function QueryState<T>({
   emptyAction?: ReactNode;
   /** What a failed load says when it is not a refusal with the API's own message. */
   failure?: string;
+  /**
+   * What the screen shows for an error that a retry would not change (its not-found panel), or
+   * undefined for the failure with its retry.
+   */
+  refusal?: (error: Error) => ReactNode;
   /** The error's and the placeholder's extra classes (a margin where the state stands under a title). */
   className?: string;
+  /** The placeholder while loading, when the screen's own shape (cards, a page) beats a grey block. */
+  skeleton?: ReactNode;
   skeletonClassName?: string;
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
   if (query.isError) {
+    const refused = query.error ? refusal?.(query.error) : undefined;
+    if (refused) return <>{refused}</>;
     return (
       <Alert className={className}>
         <p>{failureText(query.error, failure)}</p>
@@ -49,7 +62,7 @@ export function QueryState<T>({
       </Alert>
     );
   }
-  if (query.data === undefined) return <Skeleton className={cx(className, skeletonClassName)} />;
+  if (query.data === undefined) return skeleton ?? <Skeleton className={cx(className, skeletonClassName)} />;
   if (empty !== undefined && isEmpty?.(query.data)) return <EmptyState action={emptyAction}>{empty}</EmptyState>;
   return <>{children(query.data)}</>;
 }

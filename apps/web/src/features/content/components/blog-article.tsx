@@ -1,9 +1,12 @@
-import { type HeadTranslate, type Language, articlePageMeta, normalizePagePath } from '@tradeops/shared';
+import { type BlogPost, type HeadTranslate, type Language, articlePageMeta, normalizePagePath } from '@tradeops/shared';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { BackLink } from '../../../components/ui/back-link';
 import { Container } from '../../../components/ui/container';
+import { QueryState } from '../../../components/ui/query-state';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useBlogPost } from '../api/blog';
 import { usePageHead } from '../../../lib/page-head';
@@ -31,26 +34,37 @@ export function BlogArticle({ slug }: { slug: string }) {
       : null,
   );
   const back = <BackLink to="/blog">{t('blog.back')}</BackLink>;
-  if (query.isPending) {
-    return (
-      // At least a screen tall: the footer stays below the fold instead of showing and then jumping
-      // down when the article arrives (CLS 0.388 on a phone in `npm run lighthouse`).
-      <Container className="min-h-dvh max-w-3xl space-y-4 py-16" aria-busy="true">
-        <Skeleton className="h-10 w-3/4" />
-        <Skeleton className="h-64 w-full" />
-      </Container>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Container className="max-w-3xl py-16">
-        <PageHeader variant="plain" title={t('pages.notFound')} />
-        <p className="mt-3 text-slate-600">{t('blog.notFound')}</p>
-        <p className="mt-6">{back}</p>
-      </Container>
-    );
-  }
-  const post = query.data;
+  return (
+    <QueryState
+      query={query}
+      failure={t('blog.articleLoadError')}
+      className="mx-4 my-16 sm:mx-auto sm:max-w-3xl"
+      refusal={(error) =>
+        isApiError(error) &&
+        (error.status === 404 || error.status === 400) && (
+          <Container className="max-w-3xl py-16">
+            <PageHeader variant="plain" title={t('pages.notFound')} />
+            <p className="mt-3 text-slate-600">{t('blog.notFound')}</p>
+            <p className="mt-6">{back}</p>
+          </Container>
+        )
+      }
+      skeleton={
+        // At least a screen tall: the footer stays below the fold instead of showing and then jumping
+        // down when the article arrives (CLS 0.388 on a phone in `npm run lighthouse`).
+        <Container className="min-h-dvh max-w-3xl space-y-4 py-16" aria-busy="true">
+          <Skeleton className="h-10 w-3/4" />
+          <Skeleton className="h-64 w-full" />
+        </Container>
+      }
+    >
+      {(post) => <ArticleBody post={post} back={back} />}
+    </QueryState>
+  );
+}
+
+function ArticleBody({ post, back }: { post: BlogPost; back: ReactNode }) {
+  const { t, i18n } = useTranslation();
   return (
     <article className="bg-white py-12 sm:py-16">
       <Container className="max-w-3xl">

@@ -1,6 +1,8 @@
+import { type BlogListResponse } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRightIcon } from '../../../components/ui/icons';
+import { QueryState } from '../../../components/ui/query-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
 import { useBlogPosts } from '../api/blog';
@@ -9,20 +11,30 @@ import { useBlogPosts } from '../api/blog';
 export function BlogList() {
   const { t, i18n } = useTranslation();
   const query = useBlogPosts(i18n.language);
-  if (query.isPending) {
-    return (
-      <div aria-busy="true" className="grid gap-6 md:grid-cols-3">
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} className="h-96" />
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) return <p role="alert">{t('blog.loadError')}</p>;
-  if (query.data.data.length === 0) return <p className="text-slate-600">{t('blog.empty')}</p>;
+  return (
+    <QueryState
+      query={query}
+      failure={t('blog.loadError')}
+      isEmpty={(page) => page.data.length === 0}
+      empty={t('blog.empty')}
+      skeleton={
+        <div aria-busy="true" className="grid gap-6 md:grid-cols-3">
+          {[0, 1, 2].map((key) => (
+            <Skeleton key={key} className="h-96" />
+          ))}
+        </div>
+      }
+    >
+      {(page) => <BlogCards posts={page.data} />}
+    </QueryState>
+  );
+}
+
+function BlogCards({ posts }: { posts: BlogListResponse['data'] }) {
+  const { t, i18n } = useTranslation();
   return (
     <ul className="grid gap-6 md:grid-cols-3">
-      {query.data.data.map((post) => (
+      {posts.map((post) => (
         <li key={post.slug}>
           <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm hover:shadow-md">
             {post.cover_image_url && (

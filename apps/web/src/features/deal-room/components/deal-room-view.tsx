@@ -1,7 +1,7 @@
 import { type DealRoomResponse, hasReached, isTerminalStatus } from '@tradeops/shared';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/container';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -16,6 +16,7 @@ import { DisputePanel } from './dispute-panel';
 import { MessageThread } from './message-thread';
 import { NotificationsToggle } from './notifications-toggle';
 import { PageHeader } from '../../../components/ui/page-header';
+import { QueryState } from '../../../components/ui/query-state';
 import { OperationNotFoundPanel } from '../../../components/ui/not-found-panel';
 
 function LiveIndicator() {
@@ -219,21 +220,6 @@ export function WaitingHeading() {
   return <PageHeader variant="plain" title={t('pages.operationWaiting')} className="mb-6" />;
 }
 
-/** Spec §8: 'Failed to load operation details'. */
-export function DealRoomLoadError({ onRetry }: { onRetry?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div role="alert" className="rounded-xl border border-rose-200 bg-rose-50 p-6 text-rose-900">
-      <p className="font-semibold">{t('dealRoom.loadError')}</p>
-      {onRetry && (
-        <Button variant="secondary" size="sm" className="mt-4" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      )}
-    </div>
-  );
-}
-
 /**
  * Someone who is not in this deal (never ordered, or their unpaid order ended): told so, and sent to
  * the operation's page, where they can order. Retrying would be refused again.
@@ -255,8 +241,8 @@ interface DealRoomViewProps {
   operationId: string;
   /** Shown above the room (the demo page's explanation). */
   intro?: ReactNode;
-  /** Replaces the standard error (e.g. the demo explains who may see it). */
-  renderError?: (error: Error, retry: () => void) => ReactNode;
+  /** Draws a refusal the page explains itself (the demo: who may see it); nothing for the standard one. */
+  renderRefusal?: (error: Error) => ReactNode;
   /** The deal's documents (composed by the page), shown below the timeline once the deal is full. */
   documents?: ReactNode;
 }
@@ -266,7 +252,7 @@ interface DealRoomViewProps {
  * order with its notifications toggle, and the message thread, refreshed by
  * Server-Sent Events without a reload.
  */
-export function DealRoomView({ operationId, intro, renderError, documents }: DealRoomViewProps) {
+export function DealRoomView({ operationId, intro, renderRefusal, documents }: DealRoomViewProps) {
   const { t } = useTranslation();
   const room = useDealRoom(operationId);
   useDealRoomLive(operationId);
@@ -275,7 +261,6 @@ export function DealRoomView({ operationId, intro, renderError, documents }: Dea
   // A malformed id (400) or an unknown operation (404) will not appear on a retry.
   const isUnknown = room.isError && isApiError(room.error) && (room.error.status === 400 || room.error.status === 404);
   const data = isRefused ? undefined : room.data;
-  const retry = () => void room.refetch();
 
   return (
     <div className="flex-1 bg-slate-50 py-8 sm:py-12">
@@ -283,64 +268,81 @@ export function DealRoomView({ operationId, intro, renderError, documents }: Dea
         {intro}
         {/* Until the operation's title is known, the page's heading is its name. */}
         {!data && !isUnknown && <WaitingHeading />}
-        {room.isPending && <DealRoomSkeleton />}
-        {room.isError &&
-          !data &&
-          (renderError ? (
-            renderError(room.error, retry)
-          ) : isRefused ? (
-            <DealRoomNoAccess operationId={operationId} />
-          ) : isUnknown ? (
-            <OperationNotFoundPanel />
-          ) : (
-            <DealRoomLoadError onRetry={retry} />
-          ))}
-        {data && (
-          <>
-            <header className="flex flex-wrap items-start justify-between gap-3">
-              <div className="min-w-0">
-                <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">{t('dealRoom.eyebrow')}</p>
-                <h1 className="mt-1 text-2xl font-bold tracking-tight text-balance text-brand-900 sm:text-3xl">
-                  {data.operation.title}
-                </h1>
-                <p className="mt-1 text-slate-600">
-                  {t('dealRoom.route', {
-                    origin: t(`countries.${data.operation.origin_country}`, {
-                      defaultValue: data.operation.origin_country,
-                    }),
-                    destination: t(`countries.${data.operation.destination_country}`, {
-                      defaultValue: data.operation.destination_country,
-                    }),
-                  })}
-                  {' · '}
-                  {t(`operationStatus.${data.operation.status}`)}
-                </p>
-              </div>
-              <LiveIndicator />
-            </header>
-            <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
-              <div className="space-y-6">
-                <AllocationCard room={data} />
-                <DisputePanel room={data} />
-                {hasReached(data.operation.status, 'active') && !isTerminalStatus(data.operation.status) && (
-                  <OutstandingCard room={data} />
-                )}
-                <DealRoomTimeline room={data} />
-                {hasReached(data.operation.status, 'allocated') && documents}
-              </div>
-              <div className="space-y-6">
-                <OrderCard room={data} />
-                <MessageThread operationId={operationId} />
-              </div>
-            </div>
-            <div className="mt-8">
-              <ButtonLink to={`/operation/${encodeURIComponent(operationId)}`} variant="ghost" size="sm">
-                {t('dealRoom.backToOperation')}
-              </ButtonLink>
-            </div>
-          </>
-        )}
+        <QueryState
+          // A failed refresh keeps the room on screen; a refusal (the caller's access ended) does not.
+          query={{ data, isError: room.isError && !data, error: room.error, refetch: room.refetch }}
+          failure={t('dealRoom.loadError')}
+          refusal={(error) => renderRefusal?.(error) || refusalOf(error, operationId)}
+          skeleton={<DealRoomSkeleton />}
+        >
+          {(loaded) => <DealRoomBody room={loaded} operationId={operationId} documents={documents} />}
+        </QueryState>
       </Container>
     </div>
+  );
+}
+
+/** A refusal no retry changes: not in this deal (403), or no such operation (a malformed id, 400; unknown, 404). */
+function refusalOf(error: Error, operationId: string): ReactNode {
+  if (!isApiError(error)) return undefined;
+  if (error.status === 403) return <DealRoomNoAccess operationId={operationId} />;
+  if (error.status === 400 || error.status === 404) return <OperationNotFoundPanel />;
+  return undefined;
+}
+
+function DealRoomBody({
+  room: data,
+  operationId,
+  documents,
+}: {
+  room: DealRoomResponse;
+  operationId: string;
+  documents: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">{t('dealRoom.eyebrow')}</p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-balance text-brand-900 sm:text-3xl">
+            {data.operation.title}
+          </h1>
+          <p className="mt-1 text-slate-600">
+            {t('dealRoom.route', {
+              origin: t(`countries.${data.operation.origin_country}`, {
+                defaultValue: data.operation.origin_country,
+              }),
+              destination: t(`countries.${data.operation.destination_country}`, {
+                defaultValue: data.operation.destination_country,
+              }),
+            })}
+            {' · '}
+            {t(`operationStatus.${data.operation.status}`)}
+          </p>
+        </div>
+        <LiveIndicator />
+      </header>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+        <div className="space-y-6">
+          <AllocationCard room={data} />
+          <DisputePanel room={data} />
+          {hasReached(data.operation.status, 'active') && !isTerminalStatus(data.operation.status) && (
+            <OutstandingCard room={data} />
+          )}
+          <DealRoomTimeline room={data} />
+          {hasReached(data.operation.status, 'allocated') && documents}
+        </div>
+        <div className="space-y-6">
+          <OrderCard room={data} />
+          <MessageThread operationId={operationId} />
+        </div>
+      </div>
+      <div className="mt-8">
+        <ButtonLink to={`/operation/${encodeURIComponent(operationId)}`} variant="ghost" size="sm">
+          {t('dealRoom.backToOperation')}
+        </ButtonLink>
+      </div>
+    </>
   );
 }

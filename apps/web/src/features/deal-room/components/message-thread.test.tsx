@@ -21,6 +21,24 @@ function buildMessage(overrides: Partial<DealRoomMessage> = {}): DealRoomMessage
 }
 
 describe('MessageThread', () => {
+  it('says the messages could not be loaded (not that there are none), and its retry loads them', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    mockApi({
+      [`/api/operations/${OPERATION_ID}/messages`]: () => {
+        calls += 1;
+        return calls === 1 ? new Response('nope', { status: 500 }) : pageResponse([buildMessage()]);
+      },
+    });
+    renderWithProviders(<MessageThread operationId={OPERATION_ID} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar los mensajes.');
+    expect(screen.queryByText(/Aún no hay mensajes/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('¿Cuándo sale el barco?')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls).toBe(2);
+  });
+
   it('posts the trimmed message, then empties the box', async () => {
     const posted: unknown[] = [];
     mockApi({

@@ -13,6 +13,7 @@ import { cx } from '../../../lib/class-names';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useDealRoomMessages, usePostDealRoomMessage } from '../api/deal-room';
 import { Alert } from '../../../components/ui/alert';
+import { QueryState } from '../../../components/ui/query-state';
 
 function AuthorLabel({ message }: { message: DealRoomMessage }) {
   const { t } = useTranslation();
@@ -72,61 +73,50 @@ export function MessageThread({ operationId }: { operationId: string }) {
       <h2 id="deal-room-messages" className="text-lg font-semibold text-brand-900">
         {t('dealRoom.messages.title')}
       </h2>
-      {messages.isError && <Alert className="mt-3">{t('dealRoom.messages.loadError')}</Alert>}
-      {messages.data && items.length === 0 && (
-        <p className="mt-3 text-sm text-slate-600">{t('dealRoom.messages.empty')}</p>
-      )}
-      {items.length > 0 && (
-        <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
-          <p>
-            {t('common.paging.shown', {
-              shown: formatNumber(items.length, i18n.language),
-              total: formatNumber(messages.total, i18n.language),
-            })}
-          </p>
-          {messages.hasNextPage && (
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={messages.fetchNextPage}
-              disabled={messages.isFetchingNextPage}
-            >
-              {messages.isFetchingNextPage ? t('common.paging.loadingMore') : t('dealRoom.messages.loadEarlier')}
-            </Button>
-          )}
-        </div>
-      )}
-      {messages.isFetchNextPageError && <Alert className="mt-3">{t('common.paging.loadMoreError')}</Alert>}
-      {items.length > 0 && (
-        <ol
-          ref={listRef}
-          aria-live="polite"
-          aria-relevant="additions"
-          data-testid="deal-room-messages"
-          className="mt-4 max-h-96 space-y-3 overflow-y-auto pr-1"
+      <div className="mt-3">
+        <QueryState
+          query={messages}
+          failure={t('dealRoom.messages.loadError')}
+          skeletonClassName="h-24 w-full rounded-xl"
+          isEmpty={(page) => page.items.length === 0}
+          empty={t('dealRoom.messages.empty')}
         >
-          {items.map((message) => (
-            <li key={message.id} className={cx('flex', message.is_mine ? 'justify-end' : 'justify-start')}>
-              <div
-                className={cx(
-                  'max-w-[85%] rounded-2xl px-4 py-2.5 text-sm',
-                  message.is_mine && 'bg-accent-700 text-white',
-                  !message.is_mine && message.author_role === 'platform' && 'bg-brand-50 text-brand-900',
-                  !message.is_mine && message.author_role !== 'platform' && 'bg-slate-100 text-slate-800',
-                )}
-              >
-                <p className={cx('text-xs font-semibold', message.is_mine ? 'text-white/85' : 'text-slate-600')}>
-                  <AuthorLabel message={message} /> ·{' '}
-                  <time dateTime={message.created_at}>
-                    {formatDate(message.created_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
-                  </time>
+          {() => (
+            <>
+              <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
+                <p>
+                  {t('common.paging.shown', {
+                    shown: formatNumber(items.length, i18n.language),
+                    total: formatNumber(messages.total, i18n.language),
+                  })}
                 </p>
-                <p className="mt-1 break-words whitespace-pre-line">{message.body}</p>
+                {messages.hasNextPage && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={messages.fetchNextPage}
+                    disabled={messages.isFetchingNextPage}
+                  >
+                    {messages.isFetchingNextPage ? t('common.paging.loadingMore') : t('dealRoom.messages.loadEarlier')}
+                  </Button>
+                )}
               </div>
-            </li>
-          ))}
-        </ol>
-      )}
+              {messages.isFetchNextPageError && <Alert className="mt-3">{t('common.paging.loadMoreError')}</Alert>}
+              <ol
+                ref={listRef}
+                aria-live="polite"
+                aria-relevant="additions"
+                data-testid="deal-room-messages"
+                className="mt-4 max-h-96 space-y-3 overflow-y-auto pr-1"
+              >
+                {items.map((message) => (
+                  <MessageItem key={message.id} message={message} />
+                ))}
+              </ol>
+            </>
+          )}
+        </QueryState>
+      </div>
       <Form form={form} onSubmit={submit} hasRootAlert={false} className="mt-4">
         <label htmlFor={inputId} className="text-sm font-medium text-brand-900">
           {t('dealRoom.messages.label')}
@@ -153,5 +143,30 @@ export function MessageThread({ operationId }: { operationId: string }) {
         <FormRootAlert className="mt-2" />
       </Form>
     </section>
+  );
+}
+
+/** One message: the caller's on the right, the platform's tinted, with its author and time. */
+function MessageItem({ message }: { message: DealRoomMessage }) {
+  const { i18n } = useTranslation();
+  return (
+    <li className={cx('flex', message.is_mine ? 'justify-end' : 'justify-start')}>
+      <div
+        className={cx(
+          'max-w-[85%] rounded-2xl px-4 py-2.5 text-sm',
+          message.is_mine && 'bg-accent-700 text-white',
+          !message.is_mine && message.author_role === 'platform' && 'bg-brand-50 text-brand-900',
+          !message.is_mine && message.author_role !== 'platform' && 'bg-slate-100 text-slate-800',
+        )}
+      >
+        <p className={cx('text-xs font-semibold', message.is_mine ? 'text-white/85' : 'text-slate-600')}>
+          <AuthorLabel message={message} /> ·{' '}
+          <time dateTime={message.created_at}>
+            {formatDate(message.created_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
+          </time>
+        </p>
+        <p className="mt-1 break-words whitespace-pre-line">{message.body}</p>
+      </div>
+    </li>
   );
 }

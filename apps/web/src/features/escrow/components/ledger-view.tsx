@@ -2,10 +2,9 @@ import { type LedgerTransfer, formatUsd, readLedgerMemo } from '@tradeops/shared
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { QueryState } from '../../../components/ui/query-state';
 import { formatDate, toLocale } from '../../../lib/format';
 import { useOperationLedger } from '../api/get-ledger';
-import { Alert } from '../../../components/ui/alert';
 import { InnerPage } from '../../../components/ui/inner-page';
 import { LoadMore } from '../../../components/ui/load-more';
 
@@ -82,75 +81,80 @@ export function LedgerView({ operationId }: { operationId: string }) {
       title={t('adminLedger.title')}
     >
       {data && <p className="mt-2 text-slate-600">{t('adminLedger.subtitle', { title: data.operation.title })}</p>}
-      {ledger.isPending && <Skeleton className="mt-6 h-64 w-full" />}
-      {ledger.isError && <Alert className="mt-6">{t('adminLedger.loadError')}</Alert>}
-      {data && (
-        <>
-          <dl className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
-            {(
-              [
-                ['deposited', data.deposited_cents],
-                ['releasedToSeller', data.released_to_seller_cents],
-                ['platformFee', data.platform_fee_cents],
-                ['refunded', data.refunded_cents],
-                ['held', data.held_cents],
-              ] as const
-            ).map(([key, cents]) => (
-              <div
-                key={key}
-                className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm last:col-span-2 sm:p-4 lg:last:col-span-1"
-              >
-                <dt className="text-sm text-slate-600">{t(`adminLedger.${key}`)}</dt>
-                <dd
-                  className="mt-1 text-xl font-bold break-words text-brand-900 tabular-nums sm:text-2xl"
-                  data-testid={`ledger-${key}`}
-                >
-                  {formatUsd(cents, locale)}
-                </dd>
-              </div>
-            ))}
-          </dl>
-          {ledger.items.length === 0 ? (
-            <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-              {t('adminLedger.empty')}
-            </p>
-          ) : (
-            <ol className="mt-6 space-y-4">
-              {ledger.items.map((transfer) => (
-                <li
-                  key={transfer.id}
-                  data-testid="ledger-transfer"
-                  className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-                >
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <Badge tone={transfer.nature === 'deposit' ? 'brand' : 'accent'}>
-                        {t(`adminLedger.nature.${transfer.nature}`)}
-                      </Badge>
-                      <span className="text-sm text-slate-600">
-                        {formatDate(transfer.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
-                      </span>
-                    </div>
-                    <Badge tone={transfer.sum_cents === 0 ? 'success' : 'danger'}>
-                      {t('adminLedger.sum')}: {formatUsd(transfer.sum_cents, locale)} ·{' '}
-                      {transfer.sum_cents === 0 ? t('adminLedger.balanced') : t('adminLedger.unbalanced')}
-                    </Badge>
+      <QueryState query={ledger} failure={t('adminLedger.loadError')} className="mt-6" skeletonClassName="h-64 w-full">
+        {() =>
+          data && (
+            <>
+              <dl className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+                {(
+                  [
+                    ['deposited', data.deposited_cents],
+                    ['releasedToSeller', data.released_to_seller_cents],
+                    ['platformFee', data.platform_fee_cents],
+                    ['refunded', data.refunded_cents],
+                    ['held', data.held_cents],
+                  ] as const
+                ).map(([key, cents]) => (
+                  <div
+                    key={key}
+                    className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm last:col-span-2 sm:p-4 lg:last:col-span-1"
+                  >
+                    <dt className="text-sm text-slate-600">{t(`adminLedger.${key}`)}</dt>
+                    <dd
+                      className="mt-1 text-xl font-bold break-words text-brand-900 tabular-nums sm:text-2xl"
+                      data-testid={`ledger-${key}`}
+                    >
+                      {formatUsd(cents, locale)}
+                    </dd>
                   </div>
-                  <MemoText memo={transfer.memo} />
-                  <DataTable
-                    className="mt-3"
-                    caption={`${t(`adminLedger.nature.${transfer.nature}`)} · ${formatDate(transfer.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}`}
-                    columns={entryColumns}
-                    rows={transfer.entries}
-                    rowKey={(entry) => String(entry.id)}
-                  />
-                </li>
-              ))}
-            </ol>
-          )}
-          <LoadMore list={ledger} />
-        </>
-      )}
+                ))}
+              </dl>
+              {ledger.items.length === 0 ? (
+                <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+                  {t('adminLedger.empty')}
+                </p>
+              ) : (
+                <ol className="mt-6 space-y-4">
+                  {ledger.items.map((transfer) => (
+                    <li
+                      key={transfer.id}
+                      data-testid="ledger-transfer"
+                      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+                    >
+                      <div className="flex flex-wrap items-center justify-between gap-2">
+                        <div className="flex flex-wrap items-center gap-2">
+                          <Badge tone={transfer.nature === 'deposit' ? 'brand' : 'accent'}>
+                            {t(`adminLedger.nature.${transfer.nature}`)}
+                          </Badge>
+                          <span className="text-sm text-slate-600">
+                            {formatDate(transfer.created_at, i18n.language, {
+                              dateStyle: 'medium',
+                              timeStyle: 'short',
+                            })}
+                          </span>
+                        </div>
+                        <Badge tone={transfer.sum_cents === 0 ? 'success' : 'danger'}>
+                          {t('adminLedger.sum')}: {formatUsd(transfer.sum_cents, locale)} ·{' '}
+                          {transfer.sum_cents === 0 ? t('adminLedger.balanced') : t('adminLedger.unbalanced')}
+                        </Badge>
+                      </div>
+                      <MemoText memo={transfer.memo} />
+                      <DataTable
+                        className="mt-3"
+                        caption={`${t(`adminLedger.nature.${transfer.nature}`)} · ${formatDate(transfer.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}`}
+                        columns={entryColumns}
+                        rows={transfer.entries}
+                        rowKey={(entry) => String(entry.id)}
+                      />
+                    </li>
+                  ))}
+                </ol>
+              )}
+              <LoadMore list={ledger} />
+            </>
+          )
+        }
+      </QueryState>
     </InnerPage>
   );
 }

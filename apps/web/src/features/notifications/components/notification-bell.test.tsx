@@ -127,14 +127,25 @@ describe('NotificationBell', () => {
     expect(panel).not.toHaveTextContent('2026-11-23');
   });
 
-  it('says so when the list cannot be loaded', async () => {
+  it('says so when the list cannot be loaded, and its retry loads it', async () => {
+    let calls = 0;
     mockApi({
-      '/api/notifications/unread-count': () => jsonResponse({ unread_count: 0 }),
-      '/api/notifications': () =>
-        jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'Error inesperado.' } }, 500),
+      '/api/notifications/unread-count': () => jsonResponse({ unread_count: 1 }),
+      '/api/notifications': () => {
+        calls += 1;
+        return calls === 1
+          ? jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'Error inesperado.' } }, 500)
+          : jsonResponse({ items: [NOTIFICATION], unread_count: 1, nextCursor: null, total: 1 });
+      },
     });
     renderWithProviders(<NotificationBell />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Notificaciones' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('notifications.loadError'));
+    await userEvent.click(await screen.findByRole('button', { name: /Notificaciones/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(i18n.t('notifications.loadError'));
+    expect(screen.queryByText(i18n.t('notifications.empty'))).toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByTestId('notification-group')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls).toBe(2);
   });
 });

@@ -12,8 +12,8 @@ import {
   useNotifications,
   useUnreadCount,
 } from '../api/notifications';
-import { Alert } from '../../../components/ui/alert';
 import { Popover } from '../../../components/ui/popover';
+import { QueryState } from '../../../components/ui/query-state';
 import { notificationKeys } from '../api/keys';
 import { type NotificationGroup, groupNotifications } from './notification-groups';
 
@@ -109,33 +109,37 @@ export function NotificationBell() {
               </button>
             )}
           </div>
-          {isOpen && list.isPending && <p className="px-4 py-6 text-sm text-slate-500">{t('common.loading')}</p>}
-          {list.isError && <Alert>{t('notifications.loadError')}</Alert>}
-          {list.isSuccess && groups.length === 0 && (
-            <p className="px-4 py-6 text-sm text-slate-600">{t('notifications.empty')}</p>
-          )}
-          {groups.length > 0 && (
-            <ul className="divide-y divide-slate-100">
-              {groups.map((group) => (
-                <NotificationGroupItem
-                  key={group.items[0]!.id}
-                  group={group}
-                  onRead={(ids) => {
-                    for (const id of ids) markRead.mutate(id);
-                  }}
-                  onNavigate={close}
-                />
-              ))}
-            </ul>
-          )}
-          {items.length > 0 && (
-            <p className="border-t border-slate-100 px-4 py-2 text-center text-xs text-slate-500">
-              {t('common.paging.shown', {
-                shown: formatNumber(items.length, i18n.language),
-                total: formatNumber(list.data?.pages.at(-1)?.total ?? items.length, i18n.language),
-              })}
-            </p>
-          )}
+          <QueryState
+            query={{ ...list, data: list.data ? groups : undefined }}
+            failure={t('notifications.loadError')}
+            className="m-3"
+            skeleton={<p className="px-4 py-6 text-sm text-slate-500">{t('common.loading')}</p>}
+            isEmpty={(loaded) => loaded.length === 0}
+            empty={t('notifications.empty')}
+          >
+            {(loaded) => (
+              <>
+                <ul className="divide-y divide-slate-100">
+                  {loaded.map((group) => (
+                    <NotificationGroupItem
+                      key={group.items[0]!.id}
+                      group={group}
+                      onRead={(ids) => {
+                        for (const id of ids) markRead.mutate(id);
+                      }}
+                      onNavigate={close}
+                    />
+                  ))}
+                </ul>
+                <p className="border-t border-slate-100 px-4 py-2 text-center text-xs text-slate-500">
+                  {t('common.paging.shown', {
+                    shown: formatNumber(items.length, i18n.language),
+                    total: formatNumber(list.data?.pages.at(-1)?.total ?? items.length, i18n.language),
+                  })}
+                </p>
+              </>
+            )}
+          </QueryState>
           {list.hasNextPage && (
             <div className="border-t border-slate-100 p-2">
               <button

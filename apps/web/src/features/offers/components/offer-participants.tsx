@@ -1,11 +1,11 @@
-import { formatUsd } from '@tradeops/shared';
+import { type OfferParticipant, formatUsd } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
-import { Alert } from '../../../components/ui/alert';
 import { DataTable } from '../../../components/ui/data-table';
 import { LoadMore } from '../../../components/ui/load-more';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { QueryState } from '../../../components/ui/query-state';
 import { formatNumber, toLocale } from '../../../lib/format';
+import { type PagedList } from '../../../lib/paged-query';
 import { useOfferParticipants } from '../api/offers';
 
 /**
@@ -13,11 +13,28 @@ import { useOfferParticipants } from '../api/offers';
  * payment status and escrow state; a page at a time with how many of how many are shown.
  */
 export function OfferParticipants({ offerId }: { offerId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const participants = useOfferParticipants(offerId);
-  if (participants.isPending) return <Skeleton className="mt-4 h-16 w-full rounded-lg" />;
-  if (participants.isError) return <Alert className="mt-4">{t('errors.INTERNAL_ERROR')}</Alert>;
-  const rows = participants.items;
+  return (
+    <QueryState
+      query={participants}
+      failure={t('errors.INTERNAL_ERROR')}
+      className="mt-4"
+      skeletonClassName="h-16 w-full rounded-lg"
+    >
+      {(page) => <ParticipantRows rows={page.items} participants={participants} />}
+    </QueryState>
+  );
+}
+
+function ParticipantRows({
+  rows,
+  participants,
+}: {
+  rows: OfferParticipant[];
+  participants: PagedList<OfferParticipant>;
+}) {
+  const { t, i18n } = useTranslation();
   if (rows.length === 0) {
     return (
       <p className="mt-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">{t('sellerArea.noParticipants')}</p>

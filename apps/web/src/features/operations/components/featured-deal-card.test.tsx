@@ -1,8 +1,9 @@
 import { type FeaturedOperation } from '@tradeops/shared';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
-import { FeaturedDealView } from './featured-deal-card';
+import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render';
+import { FeaturedDealCard, FeaturedDealView } from './featured-deal-card';
 
 const deal: FeaturedOperation = {
   id: '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01',
@@ -68,5 +69,35 @@ describe('FeaturedDealView', () => {
     withSheet.unmount();
     renderWithProviders(<FeaturedDealView deal={{ ...deal, specification: null, spec_sheet: null }} />);
     expect(await screen.findByTestId('featured-specification')).toHaveTextContent('Por confirmar');
+  });
+});
+
+describe('FeaturedDealCard', () => {
+  it('says a failed load failed (not that there is no featured deal), with a retry that loads it', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    mockApi({
+      '/api/operations/featured': () => {
+        calls += 1;
+        return calls === 1 ? new Response('nope', { status: 500 }) : jsonResponse(deal);
+      },
+    });
+    renderWithProviders(<FeaturedDealCard />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No pudimos cargar la operación destacada.');
+    expect(screen.queryByText('La operación destacada no está disponible en este momento.')).toBeNull();
+    await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('heading', { name: 'Leche en polvo regular' })).toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+
+  it('says there is no featured deal when none is (404), without a retry', async () => {
+    mockApi({
+      '/api/operations/featured': () =>
+        jsonResponse({ error: { code: 'NOT_FOUND', message: 'No hay operación destacada.' } }, 404),
+    });
+    renderWithProviders(<FeaturedDealCard />);
+    expect(await screen.findByText('La operación destacada no está disponible en este momento.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
   });
 });

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { ButtonLink } from '../../../components/ui/button';
 import { ClockIcon, RouteIcon } from '../../../components/ui/icons';
+import { QueryState } from '../../../components/ui/query-state';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { isApiError } from '../../../lib/api-client';
 import { formatDate, formatNumber, formatUsdAmount } from '../../../lib/format';
 import { countryName } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
@@ -36,15 +38,24 @@ export function useCountdown(deadline: string | null, tickMs = MINUTE_MS) {
 export function FeaturedDealCard() {
   const { t } = useTranslation();
   const query = useFeaturedOperation();
-  if (query.isPending) return <FeaturedDealSkeleton />;
-  if (query.isError) {
-    return (
-      <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-        {t('featured.unavailable')}
-      </p>
-    );
-  }
-  return <FeaturedDealView deal={query.data} />;
+  return (
+    <QueryState
+      query={query}
+      failure={t('featured.loadError')}
+      // No deal is featured (404): said as a fact, not as a failure.
+      refusal={(error) =>
+        isApiError(error) &&
+        error.status === 404 && (
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            {t('featured.unavailable')}
+          </p>
+        )
+      }
+      skeleton={<FeaturedDealSkeleton />}
+    >
+      {(deal) => <FeaturedDealView deal={deal} />}
+    </QueryState>
+  );
 }
 
 export function FeaturedDealView({ deal }: { deal: FeaturedOperation }) {

@@ -3,6 +3,7 @@ import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/container';
+import { QueryState } from '../../../components/ui/query-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -41,6 +42,7 @@ export function OperationDetail({
   /** The "Make an Offer" action for this operation (the app composes it with the viewer's mode). */
   renderMakeOffer?: (operation: OperationDetailData) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const { user, isLoading } = useSession();
   const featured = useFeaturedOperation(isFeatured);
   const operationId = isFeatured ? featured.data?.id : id;
@@ -57,14 +59,28 @@ export function OperationDetail({
     if (isValidId && summary.isPending) return <DetailSkeleton />;
     return <DetailTeaser returnTo={returnTo} operation={summary.data} />;
   }
-  if (isFeatured && featured.isPending) return <DetailSkeleton />;
-  if (isFeatured && featured.isError) return <OperationNotFound />;
-  if (detail.isPending) return <DetailSkeleton />;
-  if (detail.isError) {
-    const isMissing = isApiError(detail.error) && (detail.error.status === 404 || detail.error.status === 400);
-    return isMissing ? <OperationNotFound /> : <DetailLoadError onRetry={() => void detail.refetch()} />;
-  }
-  return <OperationDetailView operation={detail.data} makeOfferAction={renderMakeOffer?.(detail.data)} />;
+  // No such operation (or no featured one) is not found; any other failure offers a retry.
+  const states = {
+    failure: t('detail.loadError'),
+    refusal: (error: Error) => isMissing(error) && <OperationNotFound />,
+    skeleton: <DetailSkeleton />,
+    className: 'mx-4 my-16 sm:mx-auto sm:max-w-3xl',
+  };
+  const shown = (
+    <QueryState query={detail} {...states}>
+      {(operation) => <OperationDetailView operation={operation} makeOfferAction={renderMakeOffer?.(operation)} />}
+    </QueryState>
+  );
+  if (!isFeatured) return shown;
+  return (
+    <QueryState query={featured} {...states}>
+      {() => shown}
+    </QueryState>
+  );
+}
+
+function isMissing(error: Error): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 400);
 }
 
 function DetailTeaser({ returnTo, operation }: { returnTo: string; operation: OperationListItem | undefined }) {
@@ -150,18 +166,6 @@ function OperationNotFound() {
           {t('detail.back')}
         </ButtonLink>
       </div>
-    </Container>
-  );
-}
-
-function DetailLoadError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Container className="max-w-3xl py-16" role="alert">
-      <PageHeader variant="plain" title={t('detail.loadError')} />
-      <button type="button" onClick={onRetry} className="mt-4 font-semibold text-accent-700">
-        {t('common.retry')}
-      </button>
     </Container>
   );
 }

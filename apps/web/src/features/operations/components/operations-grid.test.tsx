@@ -49,7 +49,6 @@ describe('OperationsGrid', () => {
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('No pudimos cargar las operaciones.')).toBeInTheDocument();
-    expect(within(alert).getByText('Error inesperado. Por favor intente nuevamente.')).toBeInTheDocument();
 
     await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
 

@@ -1,9 +1,8 @@
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { AlertIcon, InboxIcon } from '../../../components/ui/icons';
+import { InboxIcon } from '../../../components/ui/icons';
+import { QueryState } from '../../../components/ui/query-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { isApiError } from '../../../lib/api-client';
 import { useOperations, type ListOperationsParams } from '../api/list-operations';
 import { OperationCard } from './operation-card';
 
@@ -20,88 +19,54 @@ export function OperationsGrid({ params = {}, skeletonCount }: OperationsGridPro
   const { t } = useTranslation();
   const query = useOperations(params);
 
-  if (query.isPending) {
-    const count = skeletonCount ?? Math.min(params.limit ?? 6, 6);
-    return (
-      <div aria-busy="true">
-        <p role="status" className="sr-only">
-          {t('operations.grid.loading')}
-        </p>
-        <ul className={GRID_CLASSES}>
-          {Array.from({ length: count }, (_, index) => (
-            <li key={index}>
-              <OperationCardSkeleton />
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
-
-  if (query.isError) {
-    const detail = isApiError(query.error) ? query.error.message : null;
-    return (
-      <StatePanel tone="error" icon={<AlertIcon className="size-6" />} title={t('errors.operationsLoad')} text={detail}>
-        <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {query.isFetching ? t('common.loading') : t('common.retry')}
-        </Button>
-      </StatePanel>
-    );
-  }
-
-  const operations = query.data.data;
-  if (operations.length === 0) {
-    return (
-      <StatePanel
-        tone="neutral"
-        icon={<InboxIcon className="size-6" />}
-        title={t('operations.empty.title')}
-        text={t('operations.empty.text')}
-      />
-    );
-  }
-
+  const count = skeletonCount ?? Math.min(params.limit ?? 6, 6);
   return (
-    <ul className={GRID_CLASSES}>
-      {operations.map((operation) => (
-        <li key={operation.id}>
-          <OperationCard operation={operation} />
-        </li>
-      ))}
-    </ul>
+    <QueryState
+      query={query}
+      failure={t('errors.operationsLoad')}
+      skeleton={
+        <div aria-busy="true">
+          <p role="status" className="sr-only">
+            {t('operations.grid.loading')}
+          </p>
+          <ul className={GRID_CLASSES}>
+            {Array.from({ length: count }, (_, index) => (
+              <li key={index}>
+                <OperationCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        </div>
+      }
+    >
+      {({ data: operations }) =>
+        operations.length === 0 ? (
+          <StatePanel
+            icon={<InboxIcon className="size-6" />}
+            title={t('operations.empty.title')}
+            text={t('operations.empty.text')}
+          />
+        ) : (
+          <ul className={GRID_CLASSES}>
+            {operations.map((operation) => (
+              <li key={operation.id}>
+                <OperationCard operation={operation} />
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </QueryState>
   );
 }
 
-function StatePanel({
-  tone,
-  icon,
-  title,
-  text,
-  children,
-}: {
-  tone: 'error' | 'neutral';
-  icon: ReactNode;
-  title: string;
-  text: string | null;
-  children?: ReactNode;
-}) {
+/** The grid's empty state, as tall as the cards it stands for. */
+function StatePanel({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
-    <div
-      role={tone === 'error' ? 'alert' : undefined}
-      className="flex min-h-64 flex-col items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center"
-    >
-      <div
-        className={
-          tone === 'error'
-            ? 'flex size-12 items-center justify-center rounded-full bg-rose-50 text-rose-700'
-            : 'flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700'
-        }
-      >
-        {icon}
-      </div>
+    <div className="flex min-h-64 flex-col items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <div className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">{icon}</div>
       <p className="mt-4 text-base font-semibold text-brand-900">{title}</p>
-      {text && <p className="mt-1 max-w-md text-sm text-slate-600">{text}</p>}
-      {children && <div className="mt-6">{children}</div>}
+      <p className="mt-1 max-w-md text-sm text-slate-600">{text}</p>
     </div>
   );
 }

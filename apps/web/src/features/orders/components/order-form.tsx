@@ -17,15 +17,14 @@ import { BackLink } from '../../../components/ui/back-link';
 import { Container } from '../../../components/ui/container';
 import { Form, FormRootAlert, setFormError, useZodForm } from '../../../components/ui/form';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/class-names';
 import { formatNumber, toLocale } from '../../../lib/format';
 import { usePlaceOrder } from '../api/place-order';
 import { useOrderForm } from '../api/get-order-form';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
+import { QueryState } from '../../../components/ui/query-state';
 import { TermsAcceptance } from '../../../components/ui/terms-acceptance';
 import { TradeTermsList } from '../../../components/ui/trade-terms-list';
 
@@ -58,29 +57,18 @@ export function OrderForm({ operationId, fullPanel }: { operationId: string; ful
   const { t } = useTranslation();
   const form = useOrderForm(operationId);
 
-  if (form.isPending) {
+  if (!form.data) {
     return (
       <Container className="py-10">
         <PageHeader variant="plain" title={t('order.title')} />
-        <Skeleton className="mt-6 h-64 w-full" />
-      </Container>
-    );
-  }
-  if (form.isError) {
-    return (
-      <Container className="py-10">
-        <PageHeader variant="plain" title={t('order.title')} />
-        <Alert className="mt-6">
-          {isApiError(form.error) && form.error.isClientError ? form.error.message : t('order.loadError')}
-        </Alert>
-        <div className="mt-4 flex flex-wrap gap-3">
-          <Button variant="secondary" onClick={() => void form.refetch()}>
-            {t('order.retry')}
-          </Button>
-          <ButtonLink to={`/operation/${operationId}`} variant="ghost">
+        <QueryState query={form} failure={t('order.loadError')} className="mt-6" skeletonClassName="h-64 w-full">
+          {() => null}
+        </QueryState>
+        {form.isError && (
+          <ButtonLink to={`/operation/${operationId}`} variant="ghost" className="mt-4">
             {t('order.back')}
           </ButtonLink>
-        </div>
+        )}
       </Container>
     );
   }

@@ -5,13 +5,13 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Field as FormField, Form, useZodForm } from '../../../components/ui/form';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, toLocale } from '../../../lib/format';
 import { usePaymentDecision, usePaymentQueue } from '../api/payments';
 import { proofFileUrl } from '../api/upload-proof';
 import { Alert } from '../../../components/ui/alert';
 import { InnerPage } from '../../../components/ui/inner-page';
 import { LoadMore, WaitingTotal } from '../../../components/ui/load-more';
+import { QueryState } from '../../../components/ui/query-state';
 
 /** The reason of a rejection, checked by the request's schema (the proof revision is the card's). */
 const ZRejectReason = ZRejectPaymentRequest.pick({ reason: true });
@@ -31,22 +31,26 @@ export function PaymentQueue() {
       <p role="status" className="mt-4 min-h-6 text-sm font-medium text-emerald-800">
         {notice}
       </p>
-      {queue.isPending && <Skeleton className="mt-4 h-64 w-full" />}
-      {queue.isError && <Alert className="mt-6">{t('adminPayments.loadError')}</Alert>}
-      {!queue.isPending && !queue.isError && <WaitingTotal list={queue} />}
-      {!queue.isPending && !queue.isError && queue.items.length === 0 && (
-        <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          {t('adminPayments.empty')}
-        </p>
-      )}
-      {queue.items.length > 0 && (
-        <ul className="mt-4 space-y-6">
-          {queue.items.map((item) => (
-            <PaymentCard key={item.id} item={item} onDone={setNotice} />
-          ))}
-        </ul>
-      )}
-      <LoadMore list={queue} />
+      <div className="mt-4">
+        <QueryState
+          query={queue}
+          failure={t('adminPayments.loadError')}
+          isEmpty={(page) => page.items.length === 0}
+          empty={t('adminPayments.empty')}
+        >
+          {(page) => (
+            <>
+              <WaitingTotal list={page} className="text-sm font-medium text-slate-700" />
+              <ul className="mt-4 space-y-6">
+                {page.items.map((item) => (
+                  <PaymentCard key={item.id} item={item} onDone={setNotice} />
+                ))}
+              </ul>
+              <LoadMore list={queue} />
+            </>
+          )}
+        </QueryState>
+      </div>
     </InnerPage>
   );
 }

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Field, Form, showServerError, useZodForm } from '../../../components/ui/form';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { QueryState } from '../../../components/ui/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { useAdminSettings, useSaveAdminSettings } from '../api/settings';
 import { Problem, Saved, SettingsSection, settingsInput } from './section';
@@ -67,14 +67,12 @@ function toForm(settings: AdminSettingsResponse): AdminSettingsFormValues {
 /** /admin/settings: admin e-mails, escrow bank details, the platform's company (statements' letterhead), periods and fee (saved and audited together). */
 export function AdminSettingsForm() {
   const settings = useAdminSettings();
-  if (!settings.data) {
-    return settings.isError ? (
-      <Problem>{settings.error.message}</Problem>
-    ) : (
-      <Skeleton className="h-96 w-full rounded-2xl" />
-    );
-  }
-  return <LoadedForm settings={settings.data} />;
+  const { t } = useTranslation();
+  return (
+    <QueryState query={settings} failure={t('adminSettings.loadError')} skeletonClassName="h-96 w-full rounded-2xl">
+      {(data) => <LoadedForm settings={data} />}
+    </QueryState>
+  );
 }
 
 function LoadedForm({ settings }: { settings: AdminSettingsResponse }) {

@@ -26,6 +26,26 @@ function checklistApi(saved: ChecklistTemplatesRequest['templates'] = []) {
 }
 
 describe('DocumentChecklistSettings', () => {
+  it('says the checklists could not be loaded, and its retry loads them', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    mockApi({
+      [URL]: () => {
+        calls += 1;
+        return calls === 1
+          ? new Response('nope', { status: 500 })
+          : jsonResponse({ templates: [], defaults: defaultChecklistTemplates() });
+      },
+    });
+    renderWithProviders(<DocumentChecklistSettings />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('adminSettings.checklists.loadError'));
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByTestId('checklist-source')).toHaveTextContent(
+      i18n.t('adminSettings.checklists.usingDefaults'),
+    );
+    expect(calls).toBe(2);
+  });
+
   it('adds a CIF checklist for dairy from its default, edits who uploads and what it gates, and saves it', async () => {
     const user = userEvent.setup();
     const sent = checklistApi();

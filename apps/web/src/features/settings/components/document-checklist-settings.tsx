@@ -14,7 +14,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { QueryState } from '../../../components/ui/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { useChecklistTemplates, useSaveChecklistTemplates } from '../api/settings';
 import { Problem, Saved, SettingsSection, settingsInput } from './section';
@@ -35,9 +35,15 @@ function templateKey(template: Pick<ChecklistTemplate, 'commodity' | 'incoterm'>
 export function DocumentChecklistSettings() {
   const { t } = useTranslation();
   const query = useChecklistTemplates();
-  if (query.isPending) return <Skeleton className="h-40" />;
-  if (query.isError) return <Problem>{t('adminSettings.checklists.loadError')}</Problem>;
-  return <ChecklistEditor initial={query.data.templates} isCustom={query.data.templates.length > 0} />;
+  return (
+    <QueryState
+      query={query}
+      failure={t('adminSettings.checklists.loadError')}
+      skeletonClassName="h-40 w-full rounded-xl"
+    >
+      {(data) => <ChecklistEditor initial={data.templates} isCustom={data.templates.length > 0} />}
+    </QueryState>
+  );
 }
 
 function ChecklistEditor({ initial, isCustom }: { initial: ChecklistTemplate[]; isCustom: boolean }) {

@@ -21,6 +21,22 @@ const PROFILE: AccountProfile = {
 afterEach(() => void i18n.changeLanguage('es'));
 
 describe('ProfileSettings', () => {
+  it('says the profile could not be loaded, and its retry loads it', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    mockApi({
+      '/api/account/profile': () => {
+        calls += 1;
+        return calls === 1 ? new Response('nope', { status: 500 }) : jsonResponse(PROFILE);
+      },
+    });
+    renderWithProviders(<ProfileSettings />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos cargar tu perfil.');
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByDisplayValue('Ana Pérez')).toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+
   it('sends the edited name and preferences, and leaves out the company once KYC locked it', async () => {
     const user = userEvent.setup();
     const sent: unknown[] = [];

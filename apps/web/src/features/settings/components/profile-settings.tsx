@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { CompanyTypeOptions } from '../../../components/ui/company-type-options';
 import { Field, Form, showServerError, useZodForm } from '../../../components/ui/form';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { QueryState } from '../../../components/ui/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { setLanguage } from '../../../lib/i18n';
 import { useAccountProfile, useSaveAccountProfile } from '../api/settings';
@@ -31,14 +31,12 @@ const lockedInput = `${settingsInput} disabled:bg-slate-50 disabled:text-slate-6
  */
 export function ProfileSettings() {
   const profile = useAccountProfile();
-  if (!profile.data) {
-    return profile.isError ? (
-      <Problem>{profile.error.message}</Problem>
-    ) : (
-      <Skeleton className="h-64 w-full rounded-2xl" />
-    );
-  }
-  return <LoadedProfile profile={profile.data} />;
+  const { t } = useTranslation();
+  return (
+    <QueryState query={profile} failure={t('settings.profile.loadError')} skeletonClassName="h-64 w-full rounded-2xl">
+      {(data) => <LoadedProfile profile={data} />}
+    </QueryState>
+  );
 }
 
 function LoadedProfile({ profile }: { profile: AccountProfile }) {

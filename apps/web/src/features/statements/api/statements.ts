@@ -1,11 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, isApiError } from '../../../lib/api-client';
-
-/** A refusal (not yours, not found) does not change on a retry. */
-function retryUnlessRefused(failures: number, error: unknown): boolean {
-  return !(isApiError(error) && error.isClientError) && failures < 2;
-}
+import { apiRequest } from '../../../lib/api-client';
 
 export const statementKeys = {
   buyer: (orderId: string, language: string) => ['statements', 'buyer', orderId, language] as const,
@@ -21,7 +16,6 @@ export function useBuyerStatement(orderId: string) {
       apiRequest(`/api/orders/${encodeURIComponent(orderId)}/statement`, (c) => c.ZBuyerStatement, {
         signal,
       }),
-    retry: retryUnlessRefused,
   });
 }
 
@@ -34,7 +28,6 @@ export function useSellerStatement(operationId: string) {
       apiRequest(`/api/seller/operations/${encodeURIComponent(operationId)}/statement`, (c) => c.ZSellerStatement, {
         signal,
       }),
-    retry: retryUnlessRefused,
   });
 }
 

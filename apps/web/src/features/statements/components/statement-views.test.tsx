@@ -1,5 +1,6 @@
 import { type BuyerStatement, formatUtcOffset } from '@tradeops/shared';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { formatDeadline } from '../../../lib/format';
@@ -61,6 +62,33 @@ describe('BuyerStatementView', () => {
     expect(screen.getByText('Carne bovina congelada')).toBeInTheDocument();
     expect(screen.getByText('$5,200 por tonelada')).toBeInTheDocument();
     expect(screen.getByText('10 t')).toBeInTheDocument();
+  });
+
+  it('says a failed load failed, with a retry that loads the statement', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    mockApi({
+      [`/api/orders/${ORDER_ID}/statement`]: () => {
+        calls += 1;
+        return calls === 1 ? new Response('nope', { status: 500 }) : jsonResponse(STATEMENT);
+      },
+    });
+    renderWithProviders(<BuyerStatementView orderId={ORDER_ID} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos cargar el estado de cuenta.');
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByTestId('statement-letterhead')).toHaveTextContent('TO-TX44Z8T4S5-E2');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls).toBe(2);
+  });
+
+  it('says a statement that is not there (or not yours) is not found, without a retry', async () => {
+    mockApi({
+      [`/api/orders/${ORDER_ID}/statement`]: () =>
+        jsonResponse({ error: { code: 'NOT_FOUND', message: 'No encontrado.' } }, 404),
+    });
+    renderWithProviders(<BuyerStatementView orderId={ORDER_ID} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Este estado de cuenta no existe o no es tuyo.');
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
   });
 
   it('writes every time in the viewer’s zone, names it, and asks the PDF in the same language and zone', async () => {

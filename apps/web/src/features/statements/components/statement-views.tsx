@@ -7,10 +7,11 @@ import {
   formatUsd,
   formatUtcOffset,
 } from '@tradeops/shared';
+import { type UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { QueryState } from '../../../components/ui/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { formatDeadline, formatNumber, toLocale } from '../../../lib/format';
 import { statementPdfUrl, useBuyerStatement, useSellerStatement, viewerTimeZone } from '../api/statements';
@@ -36,14 +37,19 @@ function useFormatters() {
   };
 }
 
-function StatementState({ query, children }: { query: { isPending: boolean; error: unknown }; children: ReactNode }) {
+/** A statement's loading, its failure (with a retry) and the one refusal no retry changes: not found or not yours. */
+function StatementState<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
   const { t } = useTranslation();
-  if (query.isPending) return <Skeleton className="h-64 w-full rounded-2xl" />;
-  if (query.error) {
-    const isRefused = isApiError(query.error) && query.error.status === 404;
-    return <Alert>{isRefused ? t('statements.notFound') : t('statements.loadError')}</Alert>;
-  }
-  return children;
+  return (
+    <QueryState
+      query={query}
+      failure={t('statements.loadError')}
+      refusal={(error) => isApiError(error) && error.status === 404 && <Alert>{t('statements.notFound')}</Alert>}
+      skeletonClassName="h-64 w-full rounded-2xl"
+    >
+      {children}
+    </QueryState>
+  );
 }
 
 function DownloadLink({ path, timeZone }: { path: string; timeZone: string }) {
@@ -135,7 +141,7 @@ function PartyCard({ label, party, testId }: { label: string; party: StatementPa
 /** A buyer's statement of one order: the order, the escrow bank, every movement with its ledger transfer. */
 export function BuyerStatementView({ orderId }: { orderId: string }) {
   const query = useBuyerStatement(orderId);
-  return <StatementState query={query}>{query.data && <BuyerStatementBody statement={query.data} />}</StatementState>;
+  return <StatementState query={query}>{(statement) => <BuyerStatementBody statement={statement} />}</StatementState>;
 }
 
 function BuyerStatementBody({ statement }: { statement: BuyerStatement }) {
@@ -222,7 +228,7 @@ function BuyerStatementBody({ statement }: { statement: BuyerStatement }) {
 /** A seller's payouts of one operation: gross, the platform fee and its rate, net, date and transfer. */
 export function SellerStatementView({ operationId }: { operationId: string }) {
   const query = useSellerStatement(operationId);
-  return <StatementState query={query}>{query.data && <SellerStatementBody statement={query.data} />}</StatementState>;
+  return <StatementState query={query}>{(statement) => <SellerStatementBody statement={statement} />}</StatementState>;
 }
 
 function SellerStatementBody({ statement }: { statement: SellerStatement }) {
