@@ -108,9 +108,14 @@ for (const language of ['es', 'en'] as const) {
         body: JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'x' } }),
       }),
     );
+    // Three retries of a 5xx (1 s, 2 s, 4 s) come first: the page's clock runs their backoff forward
+    // instead of the test waiting it out (time still flows; runFor fires the timers that are due).
+    await page.clock.install();
     await page.goto(`/operation/${operationId}/waiting`);
-    // Three retries of a 5xx (1 s, 2 s, 4 s) come first.
-    await expect(page.getByRole('alert')).toContainText(text.waitingLoad, { timeout: 20_000 });
+    await expect(async () => {
+      await page.clock.runFor(4_000);
+      await expect(page.getByRole('alert')).toContainText(text.waitingLoad, { timeout: 250 });
+    }).toPass({ intervals: [100], timeout: 20_000 });
   });
 }
 
