@@ -39,3 +39,27 @@ export function changedTables(before: string, after: string): string[] {
     .filter((part) => !earlier.has(part))
     .map((part) => part.split('=')[0] ?? part);
 }
+
+/**
+ * A counter of the write statements run on the given tables (a statement trigger on each, added to this
+ * test's own database copy), read in one round trip: equal before and after a request means no insert,
+ * update, delete or truncate ran on them, so their checksum cannot have moved and need not be taken
+ * again. A sequence is not rolled back: a write that was undone still counts, and the caller takes the
+ * checksum then (a false alarm costs a checksum, never a missed change).
+ */
+export async function countWrites(db: Queryable, tables: string[]): Promise<() => Promise<string>> {
+  await db.execute(sql`create sequence if not exists test_table_writes`);
+  await db.execute(
+    sql.raw(`create or replace function test_count_table_write() returns trigger language plpgsql as $$
+      begin perform nextval('test_table_writes'); return null; end $$`),
+  );
+  for (const table of tables) {
+    await db.execute(
+      sql`create or replace trigger test_count_table_write after insert or update or delete or truncate on ${sql.identifier(table)} for each statement execute function test_count_table_write()`,
+    );
+  }
+  return async () => {
+    const result = await db.execute(sql`select last_value::text || ':' || is_called::text as n from test_table_writes`);
+    return (result as unknown as { rows: { n: string }[] }).rows[0]?.n ?? '';
+  };
+}
