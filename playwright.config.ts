@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS } from './e2e/support/chromium-args';
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from './e2e/support/chromium-args';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 /**
@@ -31,7 +31,7 @@ export default defineConfig({
     // the retry of a failed test records one.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS] },
+    launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
   },
   // The deals project first: its journeys are the longest tests (a minute and more), and the workers take
   // tests in the order of the projects. Started last, one of them ran alone at the end of the run while

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_ARGS } from '../e2e/support/chromium-args.ts';
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from '../e2e/support/chromium-args.ts';
 import { callApi } from './lib/api.mjs';
 import { createScratchDatabase } from './lib/database.mjs';
 import { SESSION_COOKIE, createBuyers, createOperations } from './lib/fixtures.mjs';
@@ -111,7 +111,7 @@ async function checkRealtime(db, buyers, report) {
   const watcher = buyers[0];
   await order(ORIGIN_B, watcher, operationId, 10);
   const stream = await openEventStream(ORIGIN_B, buyers[1].cookie);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: E2E_CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const failures = [];
   try {
     const context = await browser.newContext({ locale: 'es-ES' });
