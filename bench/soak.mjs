@@ -11,7 +11,7 @@
 //    one at its end; nothing made due may still be live after them);
 //  - payments: the buyer uploads a proof, then an admin confirms it three times at once (one deposit);
 //  - reads: a catalogue search with a fresh term (a new read-cache key each time), an operation's detail
-//    (the in-memory view counter), the buyer's notifications and a deal room: the caches stay bounded,
+//    (the in-memory view counter), the buyer's notifications and an operation room: the caches stay bounded,
 //    and the server's resident memory is printed after each batch (it must level off);
 //  - every other batch, the operation holding the most escrow ends with refunds two ways at once: its
 //    deadline passes (the server's deadline job) while an admin cancels it three times; exactly one of
@@ -449,7 +449,7 @@ async function main() {
       batch.endedOperations.push(target.id);
     }
 
-    /** Pages a buyer reads: each answer must be a 2xx (or the deal room's 403 when the buyer has no order there). */
+    /** Pages a buyer reads: each answer must be a 2xx (or the operation room's 403 when the buyer has no order there). */
     async function readPages(buyer) {
       countOp('read');
       const operationId = random.pick(pool).id;
@@ -458,8 +458,8 @@ async function main() {
       tally.add('read_detail', await api('GET', `/api/operations/${operationId}`, { cookie: buyer.cookie }));
       tally.add('read_notifications', await api('GET', '/api/notifications', { cookie: buyer.cookie }));
       tally.add(
-        'read_deal_room',
-        await api('GET', `/api/operations/${operationId}/deal-room`, { cookie: buyer.cookie }),
+        'read_operation_room',
+        await api('GET', `/api/operations/${operationId}/room`, { cookie: buyer.cookie }),
       );
     }
 

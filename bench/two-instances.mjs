@@ -128,14 +128,14 @@ async function checkRealtime(db, buyers, report) {
     ]);
     const page = await context.newPage();
     await page.goto(`${ORIGIN_B}/operation/${operationId}/waiting`);
-    const figure = page.getByTestId('deal-room-allocated');
+    const figure = page.getByTestId('operation-room-allocated');
     await figure.waitFor({ timeout: 15_000 });
     await page.waitForSelector('[data-testid="live-indicator"][data-live="true"]', { timeout: 15_000 });
     const initial = allocatedIn(await figure.textContent());
     if (initial !== 10) failures.push(`the waiting page on B showed ${initial} t allocated, not 10`);
     // Every change of the figure, stamped in the page (same machine clock as this script).
     await page.evaluate(() => {
-      const element = document.querySelector('[data-testid="deal-room-allocated"]');
+      const element = document.querySelector('[data-testid="operation-room-allocated"]');
       window.__allocationChanges = [];
       new MutationObserver(() =>
         window.__allocationChanges.push({ at: Date.now(), text: element.textContent }),

@@ -40,7 +40,7 @@ async function sessionFor(db, email, secret) {
   return { id: row.id, cookie: signedSessionCookie(token, secret) };
 }
 
-/** Who asks and for what, on one database: the demo buyer's busiest deal room and one of its orders. */
+/** Who asks and for what, on one database: the demo buyer's busiest operation room and one of its orders. */
 async function prepareActors(db, secret) {
   const admin = await createAdminSession(db, { secret });
   const seller = await sessionFor(db, 'vendedor@tradeops.demo', secret);
@@ -62,7 +62,7 @@ async function prepareActors(db, secret) {
     `select count(*)::int as public_deals from operations
      where review_status = 'approved' and status not in ('rejected', 'expired', 'cancelled')`,
   );
-  return { admin, seller, buyer, dealRoomId: room?.id, orderId: (order ?? anyOrder)?.id, publicDeals };
+  return { admin, seller, buyer, operationRoomId: room?.id, orderId: (order ?? anyOrder)?.id, publicDeals };
 }
 
 const SEARCH_WORDS = ['lech', 'cacao', 'coffee', 'trigo', 'soy', 'azúc', 'beef', 'manz', 'lote 1', 'lot 2', 'verde'];
@@ -77,7 +77,7 @@ function endpoints(actors) {
     { name: 'offers/mine', path: '/api/offers/mine', headers: as('seller') },
     { name: 'admin payments queue', path: '/api/admin/payments', headers: as('admin') },
     { name: 'buyer dashboard', path: '/api/buyer/dashboard', headers: as('buyer') },
-    { name: 'deal room', path: `/api/operations/${actors.dealRoomId}/deal-room`, headers: as('buyer') },
+    { name: 'operation room', path: `/api/operations/${actors.operationRoomId}/room`, headers: as('buyer') },
     { name: 'buyer statement (JSON)', path: `/api/orders/${actors.orderId}/statement`, headers: as('buyer') },
     {
       name: 'buyer statement (PDF)',

@@ -9,7 +9,7 @@
 // 600,000 orders, ~850,000 ledger transfers (~2 M entries), 2 M notifications, 200,000 messages,
 // 100,000 outbox rows, 1.5 M audit rows. The demo seller owns 1 % of the operations, the demo buyer
 // places 1 order in 4,000, and the first operation (active) has 200 buyers (the demo buyer among them)
-// and 2,000 messages: the deal room of the issue.
+// and 2,000 messages: the operation room of the issue.
 
 /** The volumes at a scale (1 = a year). */
 export function yearVolumes(scale) {
@@ -44,7 +44,7 @@ export function yearStatements(v) {
   const O = v.operations;
   const A = v.activeOperations;
   const P = v.orders;
-  const DEAL_ROOM_BUYERS = Math.min(200, B);
+  const OPERATION_ROOM_BUYERS = Math.min(200, B);
   const opId = (expr) => `pg_temp.yid('yop' || (${expr}))`;
   const partId = (expr) => `pg_temp.yid('ypa' || (${expr}))`;
   // Operation n's attributes, as functions of n (no join needed).
@@ -56,7 +56,7 @@ export function yearStatements(v) {
   // Active operations were created in the last 30 days, the others across the year, oldest last.
   const opCreated = (n) =>
     `(case when ${n} <= ${A} then now() - (${n}::float8 / ${A}) * interval '30 days' else now() - interval '20 days' - (${n}::float8 / ${O}) * interval '340 days' end)`;
-  // Order m: its operation (the deal room's 200 buyers are the orders P+1 … P+200 on operation 1).
+  // Order m: its operation (the operation room's 200 buyers are the orders P+1 … P+200 on operation 1).
   const orderOp = (m) => `(case when ${m} > ${P} then 1 else 1 + (${m} % ${O}) end)`;
   const orderBuyer = (m) =>
     `(case when ${m} = ${P + 1} or (${m} <= ${P} and ${m} % 4000 = 0) then (select id from "user" where email = 'comprador@tradeops.demo') else 'y-u-' || (${S} + 1 + ((${m} * 31) % ${B})) end)`;
@@ -130,7 +130,7 @@ export function yearStatements(v) {
        from generate_series(1, ${O}) n`,
     ],
     [
-      `${P + DEAL_ROOM_BUYERS} orders`,
+      `${P + OPERATION_ROOM_BUYERS} orders`,
       `insert into orders (id, operation_id, user_id, volume, amount_cents, payment_method, payment_status,
          status, payment_reference, payment_proof_path, proof_revision, expires_at, proof_uploaded_at, confirmed_at,
          ended_reason, ended_at, terms_version, created_at, updated_at)
@@ -158,7 +158,7 @@ export function yearStatements(v) {
            select m, ${orderOp('m')} as op,
                   ${opCreated(orderOp('m'))} + interval '1 day' + (m % 29) * interval '1 hour' as created,
                   case when ${orderOp('m')} > ${A} and ${orderOp('m')} % 50 = 1 then 'pending' else ${opStatus(orderOp('m'))} end as ostatus
-           from generate_series(1, ${P + DEAL_ROOM_BUYERS}) m
+           from generate_series(1, ${P + OPERATION_ROOM_BUYERS}) m
          ) base
        ) o`,
     ],
@@ -216,7 +216,7 @@ export function yearStatements(v) {
        from generate_series(1, ${v.notifications}) k`,
     ],
     [
-      `${v.messages} messages (2,000 in the deal room)`,
+      `${v.messages} messages (2,000 in the operation room)`,
       `insert into messages (operation_id, author_id, is_from_platform, body, created_at)
        select case when k <= 2000 then ${opId('1')} else ${opId(`1 + k % ${O}`)} end,
               case when k % 5 = 0 then null else ${opSeller(`(case when k <= 2000 then 1 else 1 + k % ${O} end)`)} end,

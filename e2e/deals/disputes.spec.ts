@@ -306,7 +306,7 @@ for (const language of ['es', 'en'] as const) {
 
     // The buyer sees the decided dispute and their own refund, amount and date; the "reviewing" line is gone.
     await buyer.reload();
-    const decided = buyer.getByTestId('deal-room-dispute');
+    const decided = buyer.getByTestId('operation-room-dispute');
     await expect(decided.getByTestId('dispute-state')).toContainText(text.decided, PAGE_LOAD);
     await expect(decided).toContainText(text.partial);
     await expect(decided.getByTestId('my-payout')).toContainText(text.yourRefund);

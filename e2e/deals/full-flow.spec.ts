@@ -42,7 +42,7 @@ function stopwatch() {
     total() {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       test.info().annotations.push({ type: 'flow duration', description: `${seconds} s` });
-      console.info(`[full-flow] offer → settlement → deal rooms in ${seconds} s`);
+      console.info(`[full-flow] offer → settlement → operation rooms in ${seconds} s`);
     },
   };
 }
@@ -358,19 +358,19 @@ test.describe('full flow', () => {
     await expect(sellerPage.getByTestId('seller-net-total')).toHaveText('$72,030');
     clock.lap('seller statement');
 
-    // 9. Each buyer's deal room shows every step completed, with its date and documents.
-    await Promise.all(buyers.map((buyer) => expectCompletedDealRoom(buyer.page, operationId, stepDate)));
-    clock.lap('dashboards and deal rooms');
+    // 9. Each buyer's operation room shows every step completed, with its date and documents.
+    await Promise.all(buyers.map((buyer) => expectCompletedOperationRoom(buyer.page, operationId, stepDate)));
+    clock.lap('dashboards and operation rooms');
     clock.total();
 
     await Promise.all([adminContext, seller.context, ...buyers.map((buyer) => buyer.context)].map((c) => c.close()));
   });
 });
 
-async function expectCompletedDealRoom(page: Page, operationId: string, stepDate: string) {
+async function expectCompletedOperationRoom(page: Page, operationId: string, stepDate: string) {
   await page.goto(`/operation/${operationId}/waiting`);
-  // Three buyers' deal rooms load at once: on a loaded CI machine one took longer than the default 7 s.
-  await expect(page.getByTestId('deal-room-payment-status')).toHaveText('Confirmado', { timeout: 20_000 });
+  // Three buyers' operation rooms load at once: on a loaded CI machine one took longer than the default 7 s.
+  await expect(page.getByTestId('operation-room-payment-status')).toHaveText('Confirmado', { timeout: 20_000 });
   await expect(page.getByText('Liberados al vendedor', { exact: true })).toBeVisible();
   const day = new Intl.DateTimeFormat('es', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(stepDate));
   const steps = ['confirmed', 'allocation', 'shipment_preparation', 'departure', 'arrival', 'inspection', 'settlement'];

@@ -14,7 +14,7 @@ function placeOrder(request: APIRequestContext, baseURL: string | undefined, ope
   });
 }
 
-test.describe('live deal room', () => {
+test.describe('live operation room', () => {
   test('the waiting page moves to full allocation without a reload when another buyer fills the operation', async ({
     browser,
     baseURL,
@@ -47,7 +47,7 @@ test.describe('live deal room', () => {
     const allocation = buyer.getByTestId('timeline-allocation');
     await expect(allocation).toHaveAttribute('data-state', 'current');
     await expect(allocation).toContainText('En curso');
-    await expect(buyer.getByTestId('deal-room-allocated')).toHaveText('50 de 100 t asignadas');
+    await expect(buyer.getByTestId('operation-room-allocated')).toHaveText('50 de 100 t asignadas');
 
     // Buyer B, in another browser context, takes the other 50 t.
     const secondContext = await browser.newContext();
@@ -64,8 +64,8 @@ test.describe('live deal room', () => {
     buyer.on('framenavigated', (frame) => frame === buyer.mainFrame() && navigations.push(frame.url()));
     await expect(allocation).toHaveAttribute('data-state', 'completed');
     await expect(allocation).toContainText('Completado');
-    await expect(buyer.getByTestId('deal-room-allocated')).toHaveText('100 de 100 t asignadas');
-    await expect(buyer.getByTestId('deal-room-participants')).toHaveText('2 participantes');
+    await expect(buyer.getByTestId('operation-room-allocated')).toHaveText('100 de 100 t asignadas');
+    await expect(buyer.getByTestId('operation-room-participants')).toHaveText('2 participantes');
     expect(navigations).toEqual([]);
 
     await buyerContext.close();

@@ -164,7 +164,7 @@ test.describe('live, truthful deal status', () => {
     expect(navigations).toEqual([]);
   });
 
-  test('at phone width the participate page follows the confirmation and the deal room says what is missing', async ({
+  test('at phone width the participate page follows the confirmation and the operation room says what is missing', async ({
     browser,
     baseURL,
     publishDeal,
@@ -199,7 +199,7 @@ test.describe('live, truthful deal status', () => {
     expect(navigations).toEqual([]);
     await expectNoSidewaysScroll(page);
 
-    // The deal room: paid, but 50 t are still to be reserved before the deadline (with its zone).
+    // The operation room: paid, but 50 t are still to be reserved before the deadline (with its zone).
     await page.goto(`/operation/${operationId}/waiting`);
     await expect(page.getByTestId('timeline-confirmed')).toHaveAttribute('data-state', 'completed', FIRST_LOAD);
     await expect(page.getByTestId('timeline-allocation')).toHaveAttribute('data-state', 'current');

@@ -100,8 +100,8 @@ for (const language of ['es', 'en'] as const) {
     });
     await expect(page.getByText(text.proofUpload)).toBeVisible({ timeout: 20_000 });
 
-    // The deal room cannot be loaded: the spec's message, in the page's language.
-    await page.route('**/api/operations/*/deal-room', (route) =>
+    // The operation room cannot be loaded: the spec's message, in the page's language.
+    await page.route('**/api/operations/*/room', (route) =>
       route.fulfill({
         status: 500,
         contentType: 'application/json',

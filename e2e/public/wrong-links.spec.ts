@@ -3,7 +3,7 @@ import { demoId } from '../../apps/server/src/seed/demo-ids';
 import { loginAs } from '../support/login';
 
 /**
- * Issue 16 (item 7, wrong links): a non-participant in a deal room is told so and sent to the
+ * Issue 16 (item 7, wrong links): a non-participant in an operation room is told so and sent to the
  * operation; a malformed or unknown id is "not found" at once (a 4xx is never retried), and an
  * unknown operation's payment page offers no order.
  */
@@ -38,13 +38,13 @@ async function useLanguage(page: Page, language: 'es' | 'en') {
 for (const language of ['es', 'en'] as const) {
   const text = TEXT[language];
 
-  test(`a non-participant in a deal room is told so and sent to the operation (${language})`, async ({
+  test(`a non-participant in an operation room is told so and sent to the operation (${language})`, async ({
     page,
     baseURL,
   }) => {
     await useLanguage(page, language);
     await loginAs(page, 'buyer', baseURL);
-    expect((await page.request.get(`/api/operations/${OTHER_OPERATION}/deal-room`)).status()).toBe(403);
+    expect((await page.request.get(`/api/operations/${OTHER_OPERATION}/room`)).status()).toBe(403);
 
     await page.goto(`/operation/${OTHER_OPERATION}/waiting`);
     const alert = page.getByRole('alert');
@@ -65,7 +65,7 @@ for (const language of ['es', 'en'] as const) {
     // Warm the two pages' code (the buyer's own deal) so the 2 s measure the answer, not a first download.
     const featured = demoId('operation:milk-powder-regular');
     await page.goto(`/operation/${featured}/waiting`);
-    await expect(page.getByTestId('deal-room-allocated')).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByTestId('operation-room-allocated')).toBeVisible({ timeout: 45_000 });
     await page.goto(`/operation/${featured}/participate`);
     await expect(page.getByTestId('payment-reference')).toBeVisible({ timeout: 45_000 });
 

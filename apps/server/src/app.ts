@@ -37,7 +37,7 @@ import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { statementsRoutes } from './modules/statements/statements.routes';
 import { escrowRoutes } from './modules/escrow/escrow.routes';
-import { dealRoomRoutes } from './modules/deal-room/deal-room.routes';
+import { operationRoomRoutes } from './modules/operation-room/operation-room.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -250,7 +250,7 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
         await api.register(escrowRoutes);
         await api.register(notificationsRoutes);
         await api.register(outboxRoutes);
-        await api.register(dealRoomRoutes);
+        await api.register(operationRoomRoutes);
         await api.register(eventsRoutes, {
           heartbeatMs: options.realtimeHeartbeatMs,
           limits: options.realtimeStreamLimits,

@@ -85,7 +85,7 @@ describe(`rate limits under concurrency (${driver})`, () => {
     },
   );
 
-  it('accepts exactly 10 of 30 parallel deal-room messages from one author', { timeout: 60_000 }, async () => {
+  it('accepts exactly 10 of 30 parallel operation-room messages from one author', { timeout: 60_000 }, async () => {
     const seller = await signIn(fresh.t, 'vendedor@tradeops.demo');
     const operationId = demoOperationId(FEATURED_OPERATION_KEY);
     const answers = await Promise.all(
@@ -98,10 +98,10 @@ describe(`rate limits under concurrency (${driver})`, () => {
         }),
       ),
     );
-    expect(tally(answers)).toEqual({ 201: RATE_LIMITS.dealRoomMessage.points, 429: 20 });
+    expect(tally(answers)).toEqual({ 201: RATE_LIMITS.operationRoomMessage.points, 429: 20 });
     const stored = await fresh.t.db.select().from(messages).where(eq(messages.operationId, operationId));
     expect(stored.filter((message) => message.body.startsWith('Mensaje en ráfaga'))).toHaveLength(
-      RATE_LIMITS.dealRoomMessage.points,
+      RATE_LIMITS.operationRoomMessage.points,
     );
   });
 

@@ -38,8 +38,8 @@ export const RATE_LIMITS = {
   /** Two-factor code (and password) guesses per signed-in account, and per address (sign-in's second step too). */
   twoFactorAccount: { name: 'two-factor:account', points: 10, durationSeconds: 15 * 60 },
   twoFactorAddress: { name: 'two-factor:address', points: 50, durationSeconds: 15 * 60 },
-  /** Deal-room messages per author. */
-  dealRoomMessage: { name: 'deal-room:message', points: 10, durationSeconds: 60 },
+  /** Operation-room messages per author. */
+  operationRoomMessage: { name: 'operation-room:message', points: 10, durationSeconds: 60 },
   /** Contact-form messages per address (the form states the limit: shared constant). */
   contactAddress: {
     name: 'contact:address',

@@ -93,7 +93,7 @@ describe('realtime: LISTEN/NOTIFY → GET /api/events', () => {
     expect(pending.messages.some(isEvent('notification', { id: own!.id }))).toBe(false);
   });
 
-  it("delivers a deal room's messages to its buyers, its seller and admins, not to others", async () => {
+  it("delivers an operation room's messages to its buyers, its seller and admins, not to others", async () => {
     const buyer = await open('comprador@tradeops.demo');
     const seller = await open('vendedor@tradeops.demo');
     const admin = await open('admin@tradeops.demo');
@@ -143,7 +143,7 @@ describe('realtime: LISTEN/NOTIFY → GET /api/events', () => {
     await buyer.waitFor(isEvent('operation', { operationId: pending.id }));
   });
 
-  it("stops delivering a deal room's messages to a buyer whose unpaid order ended", async () => {
+  it("stops delivering an operation room's messages to a buyer whose unpaid order ended", async () => {
     const [buyer] = await createApprovedBuyers(t, 1, 'sse-room');
     const operation = await createOpenOperation(t.db);
     const { id: orderId } = await placeOrder(t.app, buyer!.headers, operation.id, 5);

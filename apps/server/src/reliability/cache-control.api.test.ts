@@ -64,7 +64,7 @@ describe('sensitive answers are never cached (production mode)', () => {
       ['buyer', '/api/notifications'],
       ['buyer', '/api/notifications/unread-count'],
       ['buyer', `/api/operations/${FEATURED_ID}/messages`],
-      ['buyer', `/api/operations/${FEATURED_ID}/deal-room`],
+      ['buyer', `/api/operations/${FEATURED_ID}/room`],
       ['buyer', `/api/orders/${order!.id}`],
       ['buyer', '/api/session'],
       ['buyer', '/api/account/profile'],

@@ -186,7 +186,7 @@ const routeTable: RouteObject[] = [
         import('./routes/operation-participate').then((m) => ({ Component: m.OperationParticipatePage })),
       ),
       {
-        // The live deal room: the API lets in the operation's buyers, its seller and admins.
+        // The live operation room: the API lets in the operation's buyers, its seller and admins.
         lazy: () => import('./guards').then((module) => ({ Component: module.RequireKyc })),
         children: [
           page('operation/:operationId/waiting', 'pages.operationWaiting', () =>

@@ -37,7 +37,7 @@ export function disputeEvidencePath(operationId: string, evidenceId: string): st
   return `/api/operations/${encodeURIComponent(operationId)}/disputes/evidence/${encodeURIComponent(evidenceId)}`;
 }
 
-/** A dispute's evidence files as links (the deal room and the admin's dispute form list them alike). */
+/** A dispute's evidence files as links (the operation room and the admin's dispute form list them alike). */
 export function disputeEvidenceLinks(
   operationId: string,
   evidence: readonly { id: string; file_name: string; uploaded_by: string | null }[],

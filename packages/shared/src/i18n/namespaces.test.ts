@@ -54,7 +54,16 @@ describe('the namespaces’ claims', () => {
 
   it('keep the administration, accounts and deals out of the public chrome the landing downloads', () => {
     const landing = catalogNamespace(es as Tree, 'public');
-    for (const section of ['adminKyc', 'auth', 'kyc', 'notifications', 'dealRoom', 'offers', 'validation', 'about']) {
+    for (const section of [
+      'adminKyc',
+      'auth',
+      'kyc',
+      'notifications',
+      'operationRoom',
+      'offers',
+      'validation',
+      'about',
+    ]) {
       expect(landing[section], section).toBeUndefined();
     }
     expect(Object.keys(landing.errors as Tree).sort()).toEqual(['invalidResponse', 'network']);

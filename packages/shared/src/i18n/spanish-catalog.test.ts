@@ -50,11 +50,11 @@ const SAME_IN_BOTH = [
   /\.swift$/,
   /^search\.priceBetween$/,
   /^featured\.countdown$/,
-  /^dealRoom\.(route|messages\.counter|messages\.platform)$/,
+  /^operationRoom\.(route|messages\.counter|messages\.platform)$/,
   /^sellerArea\.withdrawNo$/,
   // The technical terms, used as is in Spanish (docs/glossary.md: escrow).
   /^integrations\.webhooks\.title$/,
-  /^(participate|adminLedger\.accounts|dealRoom\.order|sellerArea)\.escrow$/,
+  /^(participate|adminLedger\.accounts|operationRoom\.order|sellerArea)\.escrow$/,
   // The ICC's rule names (Incoterms 2020), a "Total" and placeholders with symbols only.
   /^(offers\.fields|tradeTerms|adminSettings\.checklists)\.incoterm$/,
   /^adminSettings\.checklists\.templateTitle$/,
@@ -163,7 +163,7 @@ describe('the English catalog', () => {
       'errors.orderSubmit': 'Failed to submit order. Please try again.',
       'errors.proofUpload': 'Failed to upload payment proof. Please try again.',
       'errors.waitingLoad': 'Failed to load operation details',
-      'dealRoom.loadError': 'Failed to load operation details',
+      'operationRoom.loadError': 'Failed to load operation details',
       'errors.specDownload': 'Unable to download the specification file. Please try again later.',
       'detail.specError': 'Unable to download the specification file. Please try again later.',
       'errors.profileLoad': 'Error loading profile',

@@ -21,7 +21,7 @@ export const messages = pgTable(
   },
   (t) => [
     check('messages_body_check', sql`btrim(${t.body}) <> ''`),
-    // A deal room's messages a page at a time: keyset (created_at, id) per operation.
+    // An operation room's messages a page at a time: keyset (created_at, id) per operation.
     index('messages_operation_idx').on(t.operationId, t.createdAt, t.id),
   ],
 );

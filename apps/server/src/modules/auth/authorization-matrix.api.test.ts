@@ -95,6 +95,9 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'GET /api/notifications/unread-count': 'authenticated',
   'POST /api/notifications/:id/read': 'authenticated',
   'POST /api/notifications/read-all': 'authenticated',
+  'GET /api/operations/:id/room': 'kyc',
+  'PATCH /api/operations/:id/room/notifications': 'kyc',
+  // The operation room's paths when it was the deal room, kept answering (deprecated).
   'GET /api/operations/:id/deal-room': 'kyc',
   'PATCH /api/operations/:id/deal-room/notifications': 'kyc',
   'GET /api/operations/:id/messages': 'kyc',

@@ -28,7 +28,7 @@ export async function listLiveOrders(db: Queryable, operationId: string) {
 /**
  * Tells the deal's buyers and its seller about a step, in the step's transaction.
  * A buyer who turned the deal's notifications off (notifications_enabled) still
- * sees it in the app and in the deal room, but gets no e-mail. The notification keeps the
+ * sees it in the app and in the operation room, but gets no e-mail. The notification keeps the
  * step's date as data (YYYY-MM-DD: the bell writes it in the viewer's language); the mail is
  * written in the recipient's language, title and date included.
  */

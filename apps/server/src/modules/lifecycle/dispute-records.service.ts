@@ -1,4 +1,4 @@
-// A deal's dispute records as the deal room and the back office read them (decisions: disputes.service.ts).
+// A deal's dispute records as the operation room and the back office read them (decisions: disputes.service.ts).
 import {
   type DisputeDecision,
   type DisputeStatus,

@@ -17,7 +17,7 @@ import { DOCUMENT_UPLOAD, type UploadedFile, checkUploadedFile } from '../../plu
 import { type Storage } from '../../plugins/storage/storage';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { writeAudit } from '../audit/audit.service';
-import { getDealRoomRole } from '../deal-room/deal-room.service';
+import { getOperationRoomRole } from '../operation-room/operation-room.service';
 import { loadRecipients, notifyUser } from '../notifications/notify';
 import { type OperationRow, lockExistingOperation, transition } from '../operations/operation-aggregate';
 import { notifyDeal } from './deal-participants';
@@ -223,7 +223,7 @@ export async function getDisputeEvidenceFile(
     .innerJoin(disputes, eq(disputes.id, disputeEvidence.disputeId))
     .where(and(eq(disputeEvidence.id, evidenceId), eq(disputes.operationId, operationId)));
   if (!row) throw new AppError('NOT_FOUND');
-  if (!(await getDealRoomRole(db, auth, await readOperation(db, operationId)))) throw new AppError('NOT_FOUND');
+  if (!(await getOperationRoomRole(db, auth, await readOperation(db, operationId)))) throw new AppError('NOT_FOUND');
   const file = await storage.get(EVIDENCE_BUCKET, row.storageKey);
   if (!file) throw new AppError('NOT_FOUND');
   return { file, fileName: row.fileName };

@@ -25,7 +25,7 @@ import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { DOCUMENT_UPLOAD, checkUploadedFile } from '../../plugins/multipart';
 import { type Storage } from '../../plugins/storage/storage';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
-import { getDealRoomRole } from '../deal-room/deal-room.service';
+import { getOperationRoomRole } from '../operation-room/operation-room.service';
 import { writeAudit } from '../audit/audit.service';
 import { lockExistingOperation, transition } from '../operations/operation-aggregate';
 import { assertDocumentsFor } from './document-checklists.service';
@@ -250,7 +250,7 @@ export async function recordMilestone(
   });
 }
 
-/** A step's document, for whoever may see the deal room (anyone else: not found). */
+/** A step's document, for whoever may see the operation room (anyone else: not found). */
 export async function getMilestoneDocument(
   db: AppDatabase,
   storage: Storage,
@@ -264,7 +264,7 @@ export async function getMilestoneDocument(
     .innerJoin(operations, eq(operations.id, operationMilestones.operationId))
     .where(and(eq(operationMilestones.operationId, operationId), eq(operationMilestones.kind, kind)));
   if (!milestone?.documentKey) throw new AppError('NOT_FOUND');
-  if (!(await getDealRoomRole(db, auth, { id: operationId, sellerId: milestone.sellerId }))) {
+  if (!(await getOperationRoomRole(db, auth, { id: operationId, sellerId: milestone.sellerId }))) {
     throw new AppError('NOT_FOUND');
   }
   return storage.get('documents', milestone.documentKey);

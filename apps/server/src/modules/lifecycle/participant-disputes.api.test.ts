@@ -1,4 +1,4 @@
-import { DAY_MS, type DealRoomResponse, type OperationControlResponse } from '@tradeops/shared';
+import { DAY_MS, type OperationRoomResponse, type OperationControlResponse } from '@tradeops/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, disputeEvidence, disputes, notifications, operations, platformSettings } from '../../db/schema';
@@ -69,10 +69,10 @@ describe('disputes opened by participants', () => {
       headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
       payload: disputeBody({}, files),
     });
-  const dealRoom = async (headers: Record<string, string>, operationId: string) =>
+  const operationRoom = async (headers: Record<string, string>, operationId: string) =>
     (
-      await t.app.inject({ method: 'GET', url: `/api/operations/${operationId}/deal-room`, headers })
-    ).json() as DealRoomResponse;
+      await t.app.inject({ method: 'GET', url: `/api/operations/${operationId}/room`, headers })
+    ).json() as OperationRoomResponse;
   const openDisputes = (operationId: string) =>
     t.db
       .select()
@@ -96,7 +96,10 @@ describe('disputes opened by participants', () => {
     await recordStep(t, admin, operationId, 'inspection', { occurred_at: daysAgo(1), result: 'failed' }, BILL);
     const [row] = await openDisputes(operationId);
     expect(row).toMatchObject({ openedBy: 'inspection', status: 'open' });
-    expect((await dealRoom(buyer, operationId)).dispute).toMatchObject({ status: 'open', opened_by: 'inspection' });
+    expect((await operationRoom(buyer, operationId)).dispute).toMatchObject({
+      status: 'open',
+      opened_by: 'inspection',
+    });
 
     const held = (await getEscrowStates(t.db, [first!])).get(first!)!.heldCents;
     const decided = await t.app.inject({
@@ -110,11 +113,11 @@ describe('disputes opened by participants', () => {
     expect(closed).toMatchObject({ status: 'decided', decision: 'partial', decisionReason: 'Humedad fuera de norma' });
     expect(closed!.decidedAt).toBeInstanceOf(Date);
 
-    const mine = await dealRoom(buyer, operationId);
+    const mine = await operationRoom(buyer, operationId);
     expect(mine.dispute).toMatchObject({ status: 'decided', decision: 'partial' });
     expect(mine.order).toMatchObject({ refunded_cents: held / 4, released_cents: held - held / 4 });
     expect(Date.now() - Date.parse(mine.order!.paid_out_at!)).toBeLessThan(60_000);
-    const theirs = await dealRoom(secondBuyer, operationId);
+    const theirs = await operationRoom(secondBuyer, operationId);
     expect(theirs.order).toMatchObject({ refunded_cents: 0 });
 
     const dashboard = (await t.app.inject({ method: 'GET', url: '/api/buyer/dashboard', headers: buyer })).json() as {
@@ -152,7 +155,7 @@ describe('disputes opened by participants', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().error.code).toBe('DISPUTE_WINDOW_CLOSED');
     expect(late.json().error.message).toMatch(/disputa/);
-    expect((await dealRoom(buyer, operationId)).dispute_window).toMatchObject({ can_open: false });
+    expect((await operationRoom(buyer, operationId)).dispute_window).toMatchObject({ can_open: false });
     expect(await openDisputes(operationId)).toHaveLength(0);
     const [operation] = await t.db.select().from(operations).where(eq(operations.id, operationId));
     expect(operation!.status).toBe('arrived');
@@ -161,12 +164,12 @@ describe('disputes opened by participants', () => {
 
   it('a buyer opens one within the window with evidence; a second concurrent one is refused; settlement waits; evidence is for the deal only', async () => {
     const { operationId, ids } = await arrivedDeal('long-grain-rice', 1);
-    const window = (await dealRoom(buyer, operationId)).dispute_window;
+    const window = (await operationRoom(buyer, operationId)).dispute_window;
     expect(window.can_open).toBe(true);
     // 7 days after the arrival's day, to the end of that day (UTC).
     const arrivalDay = Date.parse(`${daysAgo(1)}T00:00:00.000Z`);
     expect(Date.parse(window.closes_at!)).toBe(arrivalDay + 8 * DAY_MS);
-    expect((await dealRoom(seller, operationId)).dispute_window.can_open).toBe(false);
+    expect((await operationRoom(seller, operationId)).dispute_window.can_open).toBe(false);
 
     const [a, b] = await Promise.all([
       open(buyer, operationId, { reason: 'La carga llegó húmeda' }, [
@@ -242,6 +245,6 @@ describe('disputes opened by participants', () => {
     expect(await openDisputes(operationId)).toHaveLength(0);
     const states = await getEscrowStates(t.db, ids);
     expect([...states.values()].every((s) => s.state === 'refunded')).toBe(true);
-    expect((await dealRoom(buyer, operationId)).dispute).toMatchObject({ status: 'decided', decision: 'refund' });
+    expect((await operationRoom(buyer, operationId)).dispute).toMatchObject({ status: 'decided', decision: 'refund' });
   });
 });

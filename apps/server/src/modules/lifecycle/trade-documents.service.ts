@@ -18,7 +18,7 @@ import { DOCUMENT_UPLOAD, checkUploadedFile } from '../../plugins/multipart';
 import { sanitizeFileName } from '../../plugins/storage/file-name';
 import { type Storage } from '../../plugins/storage/storage';
 import { writeAudit } from '../audit/audit.service';
-import { getDealRoomRole } from '../deal-room/deal-room.service';
+import { getOperationRoomRole } from '../operation-room/operation-room.service';
 import { notifyDeal } from './deal-participants';
 import { type OperationRow, lockExistingOperation } from '../operations/operation-aggregate';
 import { checklistFor, operationIncoterm } from './document-checklists.service';
@@ -45,7 +45,7 @@ async function documentStanding(
   if (operation.sellerId === auth.user.id) return { reads: true, uploads: 'seller' };
   const assigned = await findAssignment(db, operation.id, auth.user.id);
   if (assigned) return { reads: true, uploads: assigned };
-  const role = await getDealRoomRole(db, auth, operation);
+  const role = await getOperationRoomRole(db, auth, operation);
   return { reads: role !== null, uploads: null };
 }
 

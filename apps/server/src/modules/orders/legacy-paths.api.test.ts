@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedBuyers } from '../../test/buyers';
 import { createOpenOperation } from '../../test/deals';
 import { type TestApp, createTestApp } from '../../test/test-app';
-import { legacyOrderPath } from '../../plugins/legacy-order-paths';
+import { legacyPath } from '../../plugins/legacy-paths';
 
 describe('the paths orders had as participations', () => {
   let t: TestApp;
@@ -14,11 +14,14 @@ describe('the paths orders had as participations', () => {
   afterAll(async () => t.close());
 
   it('maps only the paths that named participations', () => {
-    expect(legacyOrderPath('/orders/:id/cancel')).toBe('/participations/:id/cancel');
-    expect(legacyOrderPath('/operations/:id/orders')).toBe('/operations/:id/participations');
-    expect(legacyOrderPath('/operations/:id/order-form')).toBe('/operations/:id/participation-form');
-    expect(legacyOrderPath('/admin/payments')).toBeNull();
-    expect(legacyOrderPath('/operations/:id/orders-total')).toBeNull();
+    expect(legacyPath('/orders/:id/cancel')).toBe('/participations/:id/cancel');
+    expect(legacyPath('/operations/:id/orders')).toBe('/operations/:id/participations');
+    expect(legacyPath('/operations/:id/order-form')).toBe('/operations/:id/participation-form');
+    expect(legacyPath('/admin/payments')).toBeNull();
+    expect(legacyPath('/operations/:id/orders-total')).toBeNull();
+    expect(legacyPath('/operations/:id/room')).toBe('/operations/:id/deal-room');
+    expect(legacyPath('/operations/:id/room/notifications')).toBe('/operations/:id/deal-room/notifications');
+    expect(legacyPath('/operations/:id/room-plan')).toBeNull();
   });
 
   it('still answer: an order placed, read and cancelled through the old paths', async () => {

@@ -21,7 +21,7 @@ import { readMultipart } from '../../plugins/multipart';
 import { sendStoredFile } from '../../plugins/storage/send-stored-file';
 import { requireAuth, requireAdmin } from '../../plugins/route-access';
 import { cancelOrder } from './order-release.service';
-import { answerLegacyOrderPaths } from '../../plugins/legacy-order-paths';
+import { answerLegacyPaths } from '../../plugins/legacy-paths';
 import { getMyOrder, getOrder, getOrderForm } from './get-order.service';
 import { placeOrder } from './place-order.service';
 import { listPaymentQueue } from './list-payment-queue.service';
@@ -33,7 +33,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 /** Orders (a buyer's orders), their cancel and payment proofs, and the admins' payment verification. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   // The paths these had as participations answer too (deprecated).
-  answerLegacyOrderPaths(app);
+  answerLegacyPaths(app);
   app.get(
     '/operations/:id/order-form',
     {

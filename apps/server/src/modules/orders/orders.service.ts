@@ -52,7 +52,7 @@ export async function withEscrow(db: Queryable, row: OrderRow): Promise<Order> {
 /**
  * The account that published an operation cannot order, queue or claim tons in it, whatever
  * mode it switched itself to: it would fill its own deal, move its own escrow and read its
- * buyers' deal room as one of them.
+ * buyers' operation room as one of them.
  */
 export function assertNotOwnOperation(operation: Pick<OperationRow, 'sellerId'>, userId: string): void {
   if (operation.sellerId === userId) throw new AppError('OWN_OPERATION');

@@ -78,7 +78,7 @@ async function fundIfFullyPaid(tx: AppTransaction, operation: OperationRow, acto
       return;
     }
   }
-  // The deal's paid share changed: stamping its row announces that (NOTIFY) to every live deal room,
+  // The deal's paid share changed: stamping its row announces that (NOTIFY) to every live operation room,
   // whose "still missing" figures the other buyers read.
   await updateOperationFields(tx, operation.id, { updatedAt: now });
 }

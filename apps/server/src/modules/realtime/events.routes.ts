@@ -6,7 +6,7 @@ import {
   REALTIME_MAX_STREAMS_PER_SESSION,
   REALTIME_RECONNECT_DELAYS_MS,
   REALTIME_SESSION_CHECK_MS,
-  type DealRoomLive,
+  type OperationRoomLive,
   type LiveEvent,
   type RealtimeCloseReason,
   type RealtimeEvent,
@@ -21,8 +21,8 @@ import { errorResponses } from '../../plugins/error-handler';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { type RealtimeSignal } from '../../plugins/realtime';
 import { requireAuth } from '../../plugins/route-access';
-import { dealRoomBuyersAmong, getLiveMessage, toMessage } from '../deal-room/deal-room.service';
-import { getDealRoomLive } from '../deal-room/get-deal-room.service';
+import { operationRoomBuyersAmong, getLiveMessage, toMessage } from '../operation-room/operation-room.service';
+import { getOperationRoomLive } from '../operation-room/get-operation-room.service';
 import { type LiveStream, type StreamLimits, StreamRegistry, streamAddressKey } from './stream-registry';
 
 export interface EventsRoutesOptions {
@@ -65,10 +65,10 @@ export interface OperationAudience {
  */
 export interface EventReads {
   audienceOf(event: RealtimeEvent): Promise<OperationAudience | null>;
-  /** Of the users with open streams here, the buyers who may see the event's deal room. */
+  /** Of the users with open streams here, the buyers who may see the event's operation room. */
   roomBuyersOf(event: RealtimeEvent): Promise<Set<string>>;
-  /** The deal room's shared figures after the event (operation and order events). */
-  roomOf(event: RealtimeEvent): Promise<DealRoomLive | null>;
+  /** The operation room's shared figures after the event (operation and order events). */
+  roomOf(event: RealtimeEvent): Promise<OperationRoomLive | null>;
   /** The new message (message events). */
   messageOf(event: RealtimeEvent): Promise<LiveMessageRow | null>;
 }
@@ -82,8 +82,8 @@ type LiveMessageRow = NonNullable<Awaited<ReturnType<typeof getLiveMessage>>>;
  * - operation: for an approved operation every signed-in user (its figures — allocated,
  *   available, status — are on its detail page for anyone signed in); for a pending or
  *   rejected offer only its seller and admins.
- * - message: the deal room's audience only (its buyers, its seller, admins).
- * Deal rooms are patched, not refetched: a message event carries the message (worded for the
+ * - message: the operation room's audience only (its buyers, its seller, admins).
+ * Operation rooms are patched, not refetched: a message event carries the message (worded for the
  * viewer), and an operation or order event carries the room's shared figures to those who
  * may see the room (ZLiveEvent); the reads behind them are made once per event (`reads`).
  * Returns what to send, or null.
@@ -230,11 +230,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
         .limit(1);
       return row ? { sellerId: row.sellerId, isPublic: row.reviewStatus === 'approved' } : null;
     }),
-    roomBuyersOf: once(new Set<string>(), 'deal-room audience', async ({ operationId }) =>
-      operationId ? dealRoomBuyersAmong(app.db, operationId, streams.userIds()) : new Set<string>(),
+    roomBuyersOf: once(new Set<string>(), 'operation-room audience', async ({ operationId }) =>
+      operationId ? operationRoomBuyersAmong(app.db, operationId, streams.userIds()) : new Set<string>(),
     ),
-    roomOf: once(null, 'deal room', async ({ operationId }) =>
-      operationId ? getDealRoomLive(app.db, operationId) : null,
+    roomOf: once(null, 'operation room', async ({ operationId }) =>
+      operationId ? getOperationRoomLive(app.db, operationId) : null,
     ),
     messageOf: once(null, 'message', async ({ id }) => (id ? getLiveMessage(app.db, id) : null)),
   };
@@ -250,7 +250,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
           200: z
             .string()
             .describe(
-              'Server-Sent Events: `event: <kind>` and `data: {ids}` (ZLiveEvent: a deal room’s new message or shared figures with it) until the session ends',
+              'Server-Sent Events: `event: <kind>` and `data: {ids}` (ZLiveEvent: an operation room’s new message or shared figures with it) until the session ends',
             ),
           ...errorResponses(401, 503),
         },

@@ -6,7 +6,7 @@ import { errorResponses } from '../../plugins/error-handler';
 import { requireAuth } from '../../plugins/route-access';
 import { contentDisposition } from '../../plugins/storage/send-stored-file';
 import { getOrderContract } from './contract.service';
-import { answerLegacyOrderPaths } from '../../plugins/legacy-order-paths';
+import { answerLegacyPaths } from '../../plugins/legacy-paths';
 import { renderBuyerStatementPdf, renderContractPdf, renderSellerStatementPdf } from './statement-pdf';
 import { getBuyerStatement, getSellerStatement } from './statements.service';
 
@@ -27,7 +27,7 @@ function sendPdf(reply: FastifyReply, pdf: Uint8Array, fileName: string) {
 /** Statements: a buyer's escrow movements per order, a seller's payouts per operation; JSON and PDF. */
 export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The paths these had as participations answer too (deprecated).
-  answerLegacyOrderPaths(app);
+  answerLegacyPaths(app);
   app.get(
     '/orders/:id/statement',
     {

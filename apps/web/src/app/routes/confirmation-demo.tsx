@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { QueryState } from '../../components/ui/query-state';
-import { DealRoomView, WaitingHeading } from '../../features/deal-room/components/deal-room-view';
+import { OperationRoomView, WaitingHeading } from '../../features/operation-room/components/operation-room-view';
 import { useFeaturedOperation } from '../../features/operations/api/get-featured-operation';
 import { isApiError } from '../../lib/api-client';
 
@@ -10,8 +10,8 @@ function DemoIntro() {
   const { t } = useTranslation();
   return (
     <div className="mb-6 rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900 sm:p-5">
-      <p className="font-semibold">{t('dealRoom.demo.title')}</p>
-      <p className="mt-1">{t('dealRoom.demo.intro')}</p>
+      <p className="font-semibold">{t('operationRoom.demo.title')}</p>
+      <p className="mt-1">{t('operationRoom.demo.intro')}</p>
     </div>
   );
 }
@@ -28,16 +28,16 @@ export function ConfirmationDemoPage() {
 
   if (featured.data) {
     return (
-      <DealRoomView
+      <OperationRoomView
         operationId={featured.data.id}
         intro={<DemoIntro />}
         renderRefusal={(error) =>
           isApiError(error) &&
           error.status === 403 && (
             <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
-              <p>{t('dealRoom.demo.noAccess')}</p>
+              <p>{t('operationRoom.demo.noAccess')}</p>
               <ButtonLink to="/operation/featured" className="mt-4">
-                {t('dealRoom.demo.toFeatured')}
+                {t('operationRoom.demo.toFeatured')}
               </ButtonLink>
             </div>
           )
@@ -52,10 +52,10 @@ export function ConfirmationDemoPage() {
         <DemoIntro />
         <QueryState
           query={featured}
-          failure={t('dealRoom.loadError')}
+          failure={t('operationRoom.loadError')}
           refusal={(error) =>
             isApiError(error) &&
-            error.status === 404 && <p className="text-slate-700">{t('dealRoom.demo.noFeatured')}</p>
+            error.status === 404 && <p className="text-slate-700">{t('operationRoom.demo.noFeatured')}</p>
           }
         >
           {() => null}

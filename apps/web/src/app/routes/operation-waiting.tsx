@@ -1,12 +1,12 @@
 import { useParams } from 'react-router';
-import { DealRoomView } from '../../features/deal-room/components/deal-room-view';
+import { OperationRoomView } from '../../features/operation-room/components/operation-room-view';
 import { TradeDocumentsPanel } from '../../features/partners/components/trade-documents-panel';
 
-/** /operation/{operationId}/waiting: the live deal room of one operation, its documents included. */
+/** /operation/{operationId}/waiting: the live operation room of one operation, its documents included. */
 export function OperationWaitingPage() {
   const { operationId = '' } = useParams();
   return (
-    <DealRoomView
+    <OperationRoomView
       key={operationId}
       operationId={operationId}
       documents={<TradeDocumentsPanel operationId={operationId} />}

@@ -94,7 +94,7 @@ export function PartnerOperationPage() {
                     {data.milestones.map((milestone, index) => (
                       <li key={`${milestone.kind}-${index}`} className="border-l-2 border-accent-600 pl-3">
                         <p className="font-medium text-slate-900">
-                          {t(`dealRoom.timeline.${milestone.kind}`)} ·{' '}
+                          {t(`operationRoom.timeline.${milestone.kind}`)} ·{' '}
                           {formatDate(milestone.occurred_at, i18n.language, { dateStyle: 'long', timeZone: 'UTC' })}
                         </p>
                         {milestone.recorded_by && (

@@ -16,7 +16,7 @@ export function DisputeOpenedBy({ dispute, className }: { dispute: DisputeSummar
   );
 }
 
-/** A dispute's evidence files as links, each with the company that uploaded it (the deal room and the admin's decision). */
+/** A dispute's evidence files as links, each with the company that uploaded it (the operation room and the admin's decision). */
 export function DisputeEvidence({ operationId, dispute }: { operationId: string; dispute: DisputeSummary }) {
   const { t } = useTranslation();
   return (

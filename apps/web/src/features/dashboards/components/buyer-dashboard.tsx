@@ -44,7 +44,7 @@ export function SeeAllBuyerOrders() {
   );
 }
 
-/** Every order of the buyer, a page at a time: payment and escrow state and the way into each deal room. */
+/** Every order of the buyer, a page at a time: payment and escrow state and the way into each operation room. */
 export function BuyerOrders() {
   const list = useBuyerOrders();
   return <OrdersState query={list} ordersOf={(data) => data.items} footer={<LoadMore list={list} />} />;
@@ -126,7 +126,7 @@ function OrderRow({ row }: { row: BuyerOrder }) {
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         <ButtonLink size="sm" variant="secondary" to={`/operation/${row.operationId}/waiting`}>
-          {t('buyerArea.dealRoom')}
+          {t('buyerArea.operationRoom')}
         </ButtonLink>
         <ButtonLink size="sm" variant="ghost" to={`/buyer/statements/${row.id}`} data-testid="buyer-statement-link">
           {t('statements.open')}

@@ -35,7 +35,7 @@ export function DealProgress({
             className={`flex items-center gap-1.5 ${state === 'upcoming' ? 'text-slate-500' : state === 'failed' ? 'font-semibold text-rose-800' : 'text-slate-900'}`}
           >
             <span aria-hidden className={`inline-block size-2.5 rounded-full border-2 ${DOT[state]}`} />
-            {state === 'failed' ? t('dealRoom.timeline.results.failed') : t(`operationStatus.${step.status}`)}
+            {state === 'failed' ? t('operationRoom.timeline.results.failed') : t(`operationStatus.${step.status}`)}
             <span className="sr-only">{` (${t(`lifecycle.progressStates.${state}`)})`}</span>
           </li>
         );

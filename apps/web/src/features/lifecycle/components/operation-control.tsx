@@ -30,7 +30,7 @@ export function OperationControl({ control }: { control: OperationControlRespons
   const { t, i18n } = useTranslation();
   const locale = toLocale(i18n.language);
   const { operation } = control;
-  // Steps are days (stored at noon UTC) and the retention ends at a UTC midnight: read them in UTC, as the deal room does.
+  // Steps are days (stored at noon UTC) and the retention ends at a UTC midnight: read them in UTC, as the operation room does.
   const stepDate = (value: string) => formatDate(value, i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
 
   return (

@@ -19,7 +19,7 @@ import { type NotificationGroup, groupNotifications } from './notification-group
 
 const LIVE_BINDINGS = [{ kinds: ['notification'], queryKey: notificationKeys.all }] as const;
 
-/** Where a notification leads: the deal room for a buyer's orders, the operation page for a seller's deal. */
+/** Where a notification leads: the operation room for a buyer's orders, the operation page for a seller's deal. */
 export function notificationLink(notification: Pick<Notification, 'type' | 'operation_id'>): string | null {
   if (!notification.operation_id) return null;
   const id = encodeURIComponent(notification.operation_id);

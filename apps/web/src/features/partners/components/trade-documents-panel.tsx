@@ -10,7 +10,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { useRejectTradeDocument, useTradeDocuments, useUploadTradeDocument } from '../api/partners';
 
 /**
- * A deal's document checklist (deal room, partner area, back office): each document, who uploads
+ * A deal's document checklist (operation room, partner area, back office): each document, who uploads
  * it and the step it gates, its state, a download, an upload for whoever uploads it and, for an
  * admin, a rejection with a reason.
  */

@@ -1,0 +1,164 @@
+import {
+  type OperationRoomLive,
+  type OperationRoomResponse,
+  type Language,
+  availableTons,
+  computeOutstanding,
+} from '@tradeops/shared';
+import { and, desc, eq } from 'drizzle-orm';
+import { type AppDatabase, type Queryable } from '../../db/client';
+import { operationMilestones, orders, operations, profiles } from '../../db/schema';
+import { getEscrowStates, getPayoutDates } from '../escrow/read-escrow.service';
+import { getDisputeWindow, getLatestDispute } from '../lifecycle/dispute-records.service';
+import { pickTitle } from '../operations/operations.service';
+import { type Viewer, loadOperationRoomOperation } from './operation-room.service';
+
+/* What an operation room shows: its figures, timeline and what it still needs, and the viewer's own order. */
+
+export async function getOperationRoom(
+  db: AppDatabase,
+  viewer: Viewer,
+  operationId: string,
+  lang: Language,
+): Promise<OperationRoomResponse> {
+  const { operation, role } = await loadOperationRoomOperation(db, viewer, operationId);
+  const [liveOrders, milestoneRows, [latest]] = await Promise.all([
+    selectLiveOrders(db, operationId),
+    selectMilestones(db, operationId),
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.operationId, operationId), eq(orders.userId, viewer.user.id)))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(1),
+  ]);
+  const [escrowStates, payoutDates, dispute, disputeWindow] = await Promise.all([
+    getEscrowStates(db, latest ? [latest.id] : []),
+    getPayoutDates(db, latest ? [latest.id] : []),
+    getLatestDispute(db, operationId),
+    getDisputeWindow(db, viewer.user.id, operation),
+  ]);
+  const escrow = latest ? escrowStates.get(latest.id) : undefined;
+  const paidOutAt = latest ? payoutDates.get(latest.id) : undefined;
+  const shared = sharedRoomParts(operation, liveOrders, milestoneRows, viewer.user.id);
+  return {
+    operation: {
+      id: operation.id,
+      title: pickTitle(operation, lang),
+      product_name: operation.productName,
+      origin_country: operation.originCountry,
+      destination_country: operation.destinationCountry,
+      arrival_port: operation.arrivalPort,
+      ...shared.operation,
+      expected_departure: operation.expectedDeparture,
+      expected_arrival: operation.expectedArrival,
+    },
+    milestones: shared.milestones,
+    order: latest
+      ? {
+          id: latest.id,
+          volume: latest.volume,
+          amount_cents: latest.amountCents,
+          payment_method: latest.paymentMethod,
+          payment_status: latest.paymentStatus,
+          status: latest.status,
+          escrow_state: escrow?.state ?? 'none',
+          notifications_enabled: latest.notificationsEnabled,
+          created_at: latest.createdAt.toISOString(),
+          confirmed_at: latest.confirmedAt?.toISOString() ?? null,
+          refunded_cents: escrow?.refundedCents ?? 0,
+          released_cents: escrow?.releasedCents ?? 0,
+          paid_out_at: paidOutAt?.toISOString() ?? null,
+        }
+      : null,
+    viewer_role: role,
+    dispute,
+    dispute_window: disputeWindow,
+    outstanding: { ...shared.outstanding, mine: shared.mine },
+  };
+}
+
+function selectLiveOrders(db: Queryable, operationId: string) {
+  return db
+    .select({
+      userId: orders.userId,
+      volume: orders.volume,
+      amountCents: orders.amountCents,
+      paymentStatus: orders.paymentStatus,
+      expiresAt: orders.expiresAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.operationId, operationId), eq(orders.status, 'active')));
+}
+
+function selectMilestones(db: Queryable, operationId: string) {
+  return db
+    .select({
+      kind: operationMilestones.kind,
+      occurredAt: operationMilestones.occurredAt,
+      result: operationMilestones.result,
+      documentKey: operationMilestones.documentKey,
+      recordedBy: profiles.companyName,
+    })
+    .from(operationMilestones)
+    .leftJoin(profiles, eq(profiles.id, operationMilestones.createdBy))
+    .where(eq(operationMilestones.operationId, operationId))
+    .orderBy(operationMilestones.occurredAt);
+}
+
+/** The room's figures, timeline and what it still needs, the same for every viewer, plus `viewerId`'s own unpaid share. */
+function sharedRoomParts(
+  operation: typeof operations.$inferSelect,
+  liveOrders: Awaited<ReturnType<typeof selectLiveOrders>>,
+  milestoneRows: Awaited<ReturnType<typeof selectMilestones>>,
+  viewerId: string,
+): OperationRoomLive & { mine: OperationRoomResponse['outstanding']['mine'] } {
+  const outstanding = computeOutstanding({
+    status: operation.status,
+    totalTons: operation.totalTons,
+    allocatedTons: operation.allocatedTons,
+    pricePerTonCents: operation.pricePerTonCents,
+    deadline: operation.deadline,
+    orders: liveOrders,
+    viewerId,
+  });
+  return {
+    operation: {
+      status: operation.status,
+      total_tons: operation.totalTons,
+      allocated_tons: operation.allocatedTons,
+      available_tons: availableTons(operation),
+      participants: new Set(liveOrders.map((order) => order.userId)).size,
+    },
+    milestones: milestoneRows.map((row) => ({
+      kind: row.kind,
+      occurred_at: row.occurredAt.toISOString(),
+      result: row.result,
+      has_document: row.documentKey !== null,
+      recorded_by: row.recordedBy,
+    })),
+    outstanding: {
+      open_tons: outstanding.openTons,
+      fill_by: outstanding.fillBy?.toISOString() ?? null,
+      unpaid_tons: outstanding.unpaidTons,
+      unpaid_amount_cents: outstanding.unpaidAmountCents,
+      next_hold_expiry: outstanding.nextHoldExpiry?.toISOString() ?? null,
+    },
+    mine: outstanding.mine && {
+      unpaid_tons: outstanding.mine.unpaidTons,
+      unpaid_amount_cents: outstanding.mine.unpaidAmountCents,
+      expires_at: outstanding.mine.expiresAt?.toISOString() ?? null,
+    },
+  };
+}
+
+/** What every viewer of the room sees alike (ZOperationRoomLive), or null when the operation is gone. */
+export async function getOperationRoomLive(db: Queryable, operationId: string): Promise<OperationRoomLive | null> {
+  const [[operation], liveOrders, milestoneRows] = await Promise.all([
+    db.select().from(operations).where(eq(operations.id, operationId)).limit(1),
+    selectLiveOrders(db, operationId),
+    selectMilestones(db, operationId),
+  ]);
+  if (!operation) return null;
+  return sharedRoomParts(operation, liveOrders, milestoneRows, '');
+}

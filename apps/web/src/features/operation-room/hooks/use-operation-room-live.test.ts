@@ -1,0 +1,131 @@
+import {
+  type OperationRoomLive,
+  type OperationRoomMessage,
+  type OperationRoomMessagesPage,
+  type OperationRoomResponse,
+} from '@tradeops/shared';
+import { type InfiniteData, QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { operationRoomKeys } from '../api/keys';
+import { applyOperationRoomEvent } from './use-operation-room-live';
+
+const OPERATION_ID = '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01';
+const FIRST = '6a1d7a52-3b0e-4a5c-8f4e-1c2d3e4f5a01';
+const SECOND = '6a1d7a52-3b0e-4a5c-8f4e-1c2d3e4f5a02';
+
+function message(id: string, body: string): OperationRoomMessage {
+  return {
+    id,
+    body,
+    is_from_platform: false,
+    author_role: 'seller',
+    author_name: 'Lácteos del Sur',
+    is_mine: false,
+    created_at: '2026-11-20T10:00:00.000Z',
+  };
+}
+
+const room = {
+  operation: {
+    id: OPERATION_ID,
+    title: 'Leche en polvo',
+    product_name: 'Leche en polvo',
+    origin_country: 'UY',
+    destination_country: 'VE',
+    arrival_port: null,
+    status: 'active',
+    total_tons: 100,
+    allocated_tons: 20,
+    available_tons: 80,
+    participants: 2,
+    expected_departure: null,
+    expected_arrival: null,
+  },
+  milestones: [],
+  order: null,
+  viewer_role: 'participant',
+  dispute: null,
+  dispute_window: { can_open: false, deadline: null },
+  outstanding: {
+    open_tons: 80,
+    fill_by: null,
+    unpaid_tons: 20,
+    unpaid_amount_cents: 2_000_000,
+    next_hold_expiry: null,
+    mine: { unpaid_tons: 5, unpaid_amount_cents: 500_000, expires_at: null },
+  },
+} as unknown as OperationRoomResponse;
+
+const live: OperationRoomLive = {
+  operation: { status: 'active', total_tons: 100, allocated_tons: 30, available_tons: 70, participants: 3 },
+  milestones: [],
+  outstanding: {
+    open_tons: 70,
+    fill_by: null,
+    unpaid_tons: 30,
+    unpaid_amount_cents: 3_000_000,
+    next_hold_expiry: null,
+  },
+};
+
+function clientWithRoom() {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(operationRoomKeys.room(OPERATION_ID, 'es'), room);
+  queryClient.setQueryData<InfiniteData<OperationRoomMessagesPage>>(operationRoomKeys.messages(OPERATION_ID), {
+    pages: [{ items: [message(FIRST, 'Hola')], nextCursor: null, total: 1 }],
+    pageParams: [null],
+  });
+  return queryClient;
+}
+
+describe('an operation room patched from its live events', () => {
+  it('appends a carried message once, and asks for a spread refetch when the message is missing', () => {
+    const queryClient = clientWithRoom();
+    const event = {
+      kind: 'message',
+      operationId: OPERATION_ID,
+      id: SECOND,
+      message: message(SECOND, 'Carga el lunes'),
+    } as const;
+    expect(applyOperationRoomEvent(queryClient, OPERATION_ID, event)).toBe('patched');
+    expect(applyOperationRoomEvent(queryClient, OPERATION_ID, event)).toBe('patched');
+    const thread = queryClient.getQueryData<InfiniteData<OperationRoomMessagesPage>>(
+      operationRoomKeys.messages(OPERATION_ID),
+    );
+    // Newest first, as the API pages them; counted once.
+    expect(thread?.pages[0]).toMatchObject({ total: 2, nextCursor: null });
+    expect(thread?.pages[0]?.items.map((known) => known.id)).toEqual([SECOND, FIRST]);
+    expect(applyOperationRoomEvent(queryClient, OPERATION_ID, { kind: 'message', operationId: OPERATION_ID })).toEqual({
+      refetch: 'messages',
+      when: 'spread',
+    });
+  });
+
+  it('writes carried figures into the room and keeps the viewer’s own share', () => {
+    const queryClient = clientWithRoom();
+    expect(
+      applyOperationRoomEvent(queryClient, OPERATION_ID, { kind: 'operation', operationId: OPERATION_ID, room: live }),
+    ).toBe('patched');
+    const patched = queryClient.getQueryData<OperationRoomResponse>(operationRoomKeys.room(OPERATION_ID, 'es'));
+    expect(patched?.operation).toMatchObject({ title: 'Leche en polvo', allocated_tons: 30, participants: 3 });
+    expect(patched?.outstanding).toEqual({ ...live.outstanding, mine: room.outstanding.mine });
+  });
+
+  it('reads the room again: at once for the viewer’s own order, spread for a new status', () => {
+    const queryClient = clientWithRoom();
+    expect(
+      applyOperationRoomEvent(queryClient, OPERATION_ID, { kind: 'order', operationId: OPERATION_ID, userId: 'me' }),
+    ).toEqual({ refetch: 'rooms', when: 'now' });
+    const funded = { ...live, operation: { ...live.operation, status: 'funded' as const } };
+    expect(
+      applyOperationRoomEvent(queryClient, OPERATION_ID, {
+        kind: 'operation',
+        operationId: OPERATION_ID,
+        room: funded,
+      }),
+    ).toEqual({ refetch: 'rooms', when: 'spread' });
+    expect(applyOperationRoomEvent(queryClient, OPERATION_ID, { kind: 'operation', operationId: 'another' })).toBe(
+      'ignored',
+    );
+  });
+});
