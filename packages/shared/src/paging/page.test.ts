@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ZPageQuery, decodeCursor, encodeCursor } from './page';
+import { KYC_REVIEW_PAGE_LIMIT, ZKycReviewUsersQuery } from '../kyc/schemas';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, ZPageQuery, decodeCursor, encodeCursor } from './page';
 
 describe('page cursors', () => {
   it('round-trips a key, base64url without padding, microseconds kept', () => {
@@ -20,5 +21,15 @@ describe('page cursors', () => {
     expect(ZPageQuery.safeParse({ cursor: 'bm90LWpzb24' }).success).toBe(false);
     expect(ZPageQuery.parse({})).toEqual({ limit: 50 });
     expect(ZPageQuery.safeParse({ limit: '101' }).success).toBe(false);
+  });
+});
+
+describe('page queries', () => {
+  it('take the list’s own default page size, and any limit up to the maximum', () => {
+    expect(ZPageQuery.parse({}).limit).toBe(PAGE_LIMIT_DEFAULT);
+    expect(ZKycReviewUsersQuery.parse({}).limit).toBe(KYC_REVIEW_PAGE_LIMIT);
+    expect(KYC_REVIEW_PAGE_LIMIT).toBeLessThan(PAGE_LIMIT_DEFAULT);
+    expect(ZKycReviewUsersQuery.parse({ limit: '100' }).limit).toBe(PAGE_LIMIT_MAX);
+    expect(ZKycReviewUsersQuery.safeParse({ limit: '101' }).success).toBe(false);
   });
 });

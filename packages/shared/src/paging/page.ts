@@ -63,27 +63,33 @@ export function decodeCursor(cursor: string): CursorKey | null {
   }
 }
 
-/** `cursor`: where the previous page ended (its `nextCursor`); a malformed one is a 400 (validation.invalidCursor). */
-export const ZPageQuery = z.object({
-  cursor: z
-    .string('validation.invalidCursor')
-    .max(300, 'validation.invalidCursor')
-    .transform((value, context) => {
-      const key = decodeCursor(value);
-      if (!key) {
-        context.addIssue({ code: 'custom', message: 'validation.invalidCursor' });
-        return z.NEVER;
-      }
-      return key;
-    })
-    .optional(),
-  limit: z.coerce
-    .number('validation.invalid')
-    .int('validation.invalid')
-    .min(1, 'validation.invalid')
-    .max(PAGE_LIMIT_MAX, 'validation.invalid')
-    .default(PAGE_LIMIT_DEFAULT),
-});
+/**
+ * `cursor`: where the previous page ended (its `nextCursor`); a malformed one is a 400 (validation.invalidCursor).
+ * `limit`: rows per page, `defaultLimit` when absent (lists of heavy rows page by fewer).
+ */
+export function zPageQuery(defaultLimit: number = PAGE_LIMIT_DEFAULT) {
+  return z.object({
+    cursor: z
+      .string('validation.invalidCursor')
+      .max(300, 'validation.invalidCursor')
+      .transform((value, context) => {
+        const key = decodeCursor(value);
+        if (!key) {
+          context.addIssue({ code: 'custom', message: 'validation.invalidCursor' });
+          return z.NEVER;
+        }
+        return key;
+      })
+      .optional(),
+    limit: z.coerce
+      .number('validation.invalid')
+      .int('validation.invalid')
+      .min(1, 'validation.invalid')
+      .max(PAGE_LIMIT_MAX, 'validation.invalid')
+      .default(defaultLimit),
+  });
+}
+export const ZPageQuery = zPageQuery();
 export type PageQuery = z.output<typeof ZPageQuery>;
 export type PageRequest = z.input<typeof ZPageQuery>;
 

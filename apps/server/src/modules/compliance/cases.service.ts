@@ -179,26 +179,23 @@ export async function decideCase(
   return getCase(db, caseId);
 }
 
-/** A company's standing and cases for the KYC review page. */
+/** The standing (read by the caller with the company) and cases of each company on a KYC review page. */
 export async function getCompanyScreenings(
   db: Queryable,
-  profileIds: string[],
+  companies: { id: string; status: CompanyScreening['status'] }[],
 ): Promise<Map<string, CompanyScreening>> {
   const result = new Map<string, CompanyScreening>();
-  if (profileIds.length === 0) return result;
-  const rows = await caseQuery(db)
-    .where(inArray(complianceCases.profileId, profileIds))
-    .orderBy(desc(complianceCases.createdAt));
-  const latest = await db
-    .selectDistinctOn([screenings.profileId], { profileId: screenings.profileId, createdAt: screenings.createdAt })
-    .from(screenings)
-    .where(inArray(screenings.profileId, profileIds))
-    .orderBy(screenings.profileId, desc(screenings.createdAt));
-  const standings = await db
-    .select({ id: profiles.id, status: profiles.complianceStatus })
-    .from(profiles)
-    .where(inArray(profiles.id, profileIds));
-  for (const { id, status } of standings) {
+  if (companies.length === 0) return result;
+  const profileIds = companies.map((company) => company.id);
+  const [rows, latest] = await Promise.all([
+    caseQuery(db).where(inArray(complianceCases.profileId, profileIds)).orderBy(desc(complianceCases.createdAt)),
+    db
+      .selectDistinctOn([screenings.profileId], { profileId: screenings.profileId, createdAt: screenings.createdAt })
+      .from(screenings)
+      .where(inArray(screenings.profileId, profileIds))
+      .orderBy(screenings.profileId, desc(screenings.createdAt)),
+  ]);
+  for (const { id, status } of companies) {
     result.set(id, {
       status,
       lastScreenedAt: latest.find((item) => item.profileId === id)?.createdAt.toISOString() ?? null,

@@ -46,6 +46,19 @@ const renewalWaiting = and(
   sql`${renewalWaitingSince} is not null`,
 );
 
+/** What a queue row shows of the company (not its settings, notification preferences or reviewer). */
+const queueColumns = {
+  id: profiles.id,
+  fullName: profiles.fullName,
+  companyName: profiles.companyName,
+  companyType: profiles.companyType,
+  country: profiles.country,
+  taxId: profiles.taxId,
+  createdAt: profiles.createdAt,
+  kycRevision: profiles.kycRevision,
+  complianceStatus: profiles.complianceStatus,
+};
+
 /** The longest waiting first: kyc_review_waits_queue_idx (waiting_since, user_id); renewals by the same key. */
 const PENDING_KEYSET: Keyset = { at: kycReviewWaits.waitingSince, id: kycReviewWaits.userId, order: 'asc' };
 const RENEWAL_KEYSET: Keyset = { at: renewalWaitingSince, id: profiles.id, order: 'asc' };
@@ -103,7 +116,7 @@ export async function listUsersAwaitingReview(db: AppDatabase, page: PageQuery):
     db
       .select({
         cursorAt: cursorAtOf(PENDING_KEYSET),
-        profile: profiles,
+        profile: queueColumns,
         email: user.email,
         waitingSince: kycReviewWaits.waitingSince,
       })
@@ -116,7 +129,7 @@ export async function listUsersAwaitingReview(db: AppDatabase, page: PageQuery):
     db
       .select({
         cursorAt: cursorAtOf(RENEWAL_KEYSET),
-        profile: profiles,
+        profile: queueColumns,
         email: user.email,
         waitingSince: renewalWaitingSince,
       })
@@ -135,19 +148,18 @@ export async function listUsersAwaitingReview(db: AppDatabase, page: PageQuery):
   const kept = rows.slice(0, page.limit);
   const toKey = (row: (typeof rows)[number]) => ({ at: row.cursorAt, id: row.profile.id });
   if (kept.length === 0) return toPage(rows, page, toKey, waiting, () => []);
-  const documents = await db
-    .select()
-    .from(userDocuments)
-    .where(
-      inArray(
-        userDocuments.userId,
-        kept.map((row) => row.profile.id),
-      ),
-    );
-  const screenings = await getCompanyScreenings(
-    db,
-    kept.map((row) => row.profile.id),
-  );
+  const ids = kept.map((row) => row.profile.id);
+  // The page's documents and AML cases side by side; each company's standing is already in its row.
+  const [documents, screenings] = await Promise.all([
+    db.select().from(userDocuments).where(inArray(userDocuments.userId, ids)),
+    getCompanyScreenings(
+      db,
+      kept.map((row) => ({ id: row.profile.id, status: row.profile.complianceStatus })),
+    ),
+  ]);
+  const documentsOf = new Map<string, typeof documents>();
+  for (const document of documents)
+    documentsOf.set(document.userId, [...(documentsOf.get(document.userId) ?? []), document]);
   return toPage(rows, page, toKey, waiting, () =>
     kept.map(({ profile, email, waitingSince: since }) => ({
       userId: profile.id,
@@ -161,7 +173,7 @@ export async function listUsersAwaitingReview(db: AppDatabase, page: PageQuery):
       // Raw SQL values arrive as strings on node-postgres and PGlite alike.
       waitingSince: since ? new Date(since).toISOString() : null,
       revision: profile.kycRevision,
-      documents: toDocumentList(documents.filter((document) => document.userId === profile.id)),
+      documents: toDocumentList(documentsOf.get(profile.id) ?? []),
       screening: screenings.get(profile.id) ?? { status: profile.complianceStatus, lastScreenedAt: null, cases: [] },
     })),
   );

@@ -3,7 +3,7 @@ import {
   ZKycOverviewResponse,
   ZKycReviewUsersResponse,
   ZOkResponse,
-  ZPageQuery,
+  ZKycReviewUsersQuery,
   ZReviewDecisionRequest,
   ZReviewReasonRequest,
   ZUserIdParams,
@@ -39,9 +39,9 @@ export const kycReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/kyc/users',
     {
       schema: {
-        summary: 'Users awaiting KYC review, oldest first, with their five documents, a page at a time',
+        summary: 'Users awaiting KYC review, oldest first, with their five documents, 25 a page unless `limit` says',
         tags: ['admin'],
-        querystring: ZPageQuery,
+        querystring: ZKycReviewUsersQuery,
         response: { 200: ZKycReviewUsersResponse, ...errors },
       },
       config: admin,

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { ADMIN_LIST_PAGE_SIZE, usePagedList } from '../../../lib/paged-query';
+import { KYC_REVIEW_PAGE_LIMIT } from '@tradeops/shared';
+import { usePagedList } from '../../../lib/paged-query';
 import { kycKeys } from './keys';
 
 export const kycOverviewQueryOptions = queryOptions({
@@ -9,13 +10,13 @@ export const kycOverviewQueryOptions = queryOptions({
 });
 
 export const useKycOverview = () => useQuery(kycOverviewQueryOptions);
-/** The KYC review queue, the longest waiting first, a page at a time. */
+/** The KYC review queue, the longest waiting first, a page of whole dossiers at a time (25, not an admin list's 100). */
 export const useKycReviewUsers = () =>
   usePagedList({
     queryKey: kycKeys.users(),
     path: '/api/admin/kyc/users',
     schema: (c) => c.ZKycReviewUsersResponse,
-    limit: ADMIN_LIST_PAGE_SIZE,
+    limit: KYC_REVIEW_PAGE_LIMIT,
   });
 
 /** Every decision names the revision the admin reviewed: one replaced or edited since is refused (409). */
