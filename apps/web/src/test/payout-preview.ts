@@ -1,4 +1,4 @@
-import { type PayoutPreview, computePayoutSplit, sumPayoutSplits } from '@tradeops/shared';
+import { type PayoutPreview, computePayoutSplit, payoutPreviewAmounts, sumPayoutSplits } from '@tradeops/shared';
 
 /** A preview as the server answers it: each order split by the shared function that books it. */
 export function buildPayoutPreview(
@@ -25,21 +25,9 @@ export function buildPayoutPreview(
     lines: orders.map((order, index) => ({
       order_id: order.id,
       buyer_company: order.company,
-      held_cents: splits[index]!.heldCents,
-      refund_cents: splits[index]!.refundCents,
-      holdback_cents: splits[index]!.holdbackCents,
-      gross_cents: splits[index]!.grossCents,
-      fee_cents: splits[index]!.feeCents,
-      net_cents: splits[index]!.netCents,
+      ...payoutPreviewAmounts(splits[index]!),
     })),
-    totals: {
-      held_cents: totals.heldCents,
-      refund_cents: totals.refundCents,
-      holdback_cents: totals.holdbackCents,
-      gross_cents: totals.grossCents,
-      fee_cents: totals.feeCents,
-      net_cents: totals.netCents,
-    },
+    totals: payoutPreviewAmounts(totals),
     digest,
   };
 }

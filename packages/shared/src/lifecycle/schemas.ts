@@ -13,6 +13,7 @@ import {
 } from '../operations/constants';
 import { type OperationEvent, canApply } from '../operations/state-machine';
 import { DAY_MS } from '../time';
+import { type sumPayoutSplits } from '../money/payout';
 
 /**
  * The back office's control of a deal after full allocation (issue 7): each step
@@ -344,6 +345,21 @@ const ZPayoutTotals = z.object({
   fee_cents: z.number().int(),
   net_cents: z.number().int(),
 });
+
+/**
+ * A split's (or a sum of splits') amounts as a preview line and its totals carry them: the server's
+ * preview and the web tests' fixture write them through this one mapping.
+ */
+export function payoutPreviewAmounts(split: ReturnType<typeof sumPayoutSplits>): z.infer<typeof ZPayoutTotals> {
+  return {
+    held_cents: split.heldCents,
+    refund_cents: split.refundCents,
+    holdback_cents: split.holdbackCents,
+    gross_cents: split.grossCents,
+    fee_cents: split.feeCents,
+    net_cents: split.netCents,
+  };
+}
 
 /** What an action will book, order by order, computed by the function that books it, with the fee in force now. */
 export const ZPayoutPreview = z.object({

@@ -32,6 +32,11 @@ export const FINAL_OPERATION_STATUSES = [
   'cancelled',
 ] as const satisfies readonly OperationStatus[];
 
+/** A deal under way: approved and not ended (its documents may be uploaded or rejected). */
+export const LIVE_OPERATION_STATUSES: readonly OperationStatus[] = OPERATION_STATUSES.filter(
+  (status) => status !== 'pending' && !(FINAL_OPERATION_STATUSES as readonly OperationStatus[]).includes(status),
+);
+
 /**
  * Money and tonnage bounds of a deal. A price per ton is at least $1: below it, a price rounds to
  * 0 ¢ (an offer of $1e-9 was stored as 0 and its payments could never be confirmed). The largest

@@ -1,5 +1,5 @@
 /** Where escrow money stands: per order, per operation, and the ledger's lines (read only; split from escrow.service.ts). */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Queryable } from '../../db/client';
 import { accountBalances, ledgerEntries, ledgerTransfers } from '../../db/schema';
 import { ESCROW_ACCOUNT_KIND, escrowAccount } from './ledger-accounts';
@@ -68,12 +68,15 @@ export async function getEscrowStates(db: Queryable, orderIds: string[]): Promis
   return result;
 }
 
-/** Every transfer of an operation with its entries, oldest first (the admins' ledger view). */
-export async function getOperationLedger(db: Queryable, operationId: string) {
+/**
+ * The ledger transfers `where` picks, oldest first, each with its entries: the admins' ledger view of an
+ * operation and the statements' movements read the ledger through this one function.
+ */
+export async function readTransfersWithEntries(db: Queryable, where: SQL | undefined) {
   const transfers = await db
     .select()
     .from(ledgerTransfers)
-    .where(eq(ledgerTransfers.operationId, operationId))
+    .where(where)
     .orderBy(asc(ledgerTransfers.createdAt), asc(ledgerTransfers.id));
   const entries =
     transfers.length === 0
@@ -95,6 +98,11 @@ export async function getOperationLedger(db: Queryable, operationId: string) {
     else byTransfer.set(entry.transferId, [entry]);
   }
   return transfers.map((transfer) => ({ ...transfer, entries: byTransfer.get(transfer.id) ?? [] }));
+}
+
+/** Every transfer of an operation with its entries, oldest first (the admins' ledger view). */
+export function getOperationLedger(db: Queryable, operationId: string) {
+  return readTransfersWithEntries(db, eq(ledgerTransfers.operationId, operationId));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type PayoutPreview, type PayoutPreviewRequest, sumPayoutSplits } from '@tradeops/shared';
+import { type PayoutPreview, type PayoutPreviewRequest, payoutPreviewAmounts, sumPayoutSplits } from '@tradeops/shared';
 import { eq } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
 import { profiles } from '../../db/schema';
@@ -43,21 +43,9 @@ export async function previewPayout(
       lines: plan.lines.map(({ orderId, buyerCompany, split }) => ({
         order_id: orderId,
         buyer_company: buyerCompany,
-        held_cents: split.heldCents,
-        refund_cents: split.refundCents,
-        holdback_cents: split.holdbackCents,
-        gross_cents: split.grossCents,
-        fee_cents: split.feeCents,
-        net_cents: split.netCents,
+        ...payoutPreviewAmounts(split),
       })),
-      totals: {
-        held_cents: totals.heldCents,
-        refund_cents: totals.refundCents,
-        holdback_cents: totals.holdbackCents,
-        gross_cents: totals.grossCents,
-        fee_cents: totals.feeCents,
-        net_cents: totals.netCents,
-      },
+      totals: payoutPreviewAmounts(totals),
       digest: payoutPlanDigest(plan),
     };
   });

@@ -2,6 +2,7 @@
 // admin's rejection, and who reads them. The checklist and its gate: document-checklists.service.ts.
 import {
   type ChecklistItem,
+  LIVE_OPERATION_STATUSES,
   MIME_TYPE_BY_FILE_TYPE,
   type TradeDocumentKind,
   type TradeDocumentsResponse,
@@ -24,16 +25,7 @@ import { type OperationRow, lockExistingOperation } from '../operations/operatio
 import { checklistFor, operationIncoterm } from './document-checklists.service';
 
 /** Statuses in which a deal's documents may be uploaded or rejected: from its approval until it ends. */
-const DOCUMENT_OPEN_STATUSES = new Set<string>([
-  'active',
-  'allocated',
-  'funded',
-  'shipment_preparation',
-  'in_transit',
-  'arrived',
-  'inspected',
-  'disputed',
-]);
+const DOCUMENT_OPEN_STATUSES = new Set<string>(LIVE_OPERATION_STATUSES);
 
 /** How the caller stands on a deal for its documents: the uploader it is, or only a reader, or nobody. */
 async function documentStanding(

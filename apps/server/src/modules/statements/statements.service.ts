@@ -10,11 +10,12 @@ import {
   operationTitleFor,
   sellerStatementNumber,
 } from '@tradeops/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Queryable } from '../../db/client';
-import { auditLog, ledgerEntries, ledgerTransfers, operations, orders, profiles } from '../../db/schema';
+import { auditLog, ledgerTransfers, operations, orders, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
+import { readTransfersWithEntries } from '../escrow/read-escrow.service';
 import { type PlatformSettings, getPlatformSettings } from '../settings/settings.service';
 
 /**
@@ -25,39 +26,6 @@ import { type PlatformSettings, getPlatformSettings } from '../settings/settings
 type TransferWithEntries = typeof ledgerTransfers.$inferSelect & {
   entries: { account: string; amountCents: number }[];
 };
-
-async function loadTransfers(
-  db: Queryable,
-  where: ReturnType<typeof eq> | ReturnType<typeof and>,
-): Promise<TransferWithEntries[]> {
-  const transfers = await db
-    .select()
-    .from(ledgerTransfers)
-    .where(where)
-    .orderBy(asc(ledgerTransfers.createdAt), asc(ledgerTransfers.id));
-  if (transfers.length === 0) return [];
-  const entries = await db
-    .select({
-      transferId: ledgerEntries.transferId,
-      account: ledgerEntries.account,
-      amountCents: ledgerEntries.amountCents,
-    })
-    .from(ledgerEntries)
-    .where(
-      inArray(
-        ledgerEntries.transferId,
-        transfers.map((transfer) => transfer.id),
-      ),
-    )
-    .orderBy(asc(ledgerEntries.id));
-  const byTransfer = new Map<string, TransferWithEntries['entries']>();
-  for (const entry of entries) {
-    const list = byTransfer.get(entry.transferId);
-    if (list) list.push(entry);
-    else byTransfer.set(entry.transferId, [entry]);
-  }
-  return transfers.map((transfer) => ({ ...transfer, entries: byTransfer.get(transfer.id) ?? [] }));
-}
 
 function sumOf(transfer: TransferWithEntries, prefix: string): number {
   return transfer.entries
@@ -138,7 +106,7 @@ export async function getBuyerStatement(
     .innerJoin(sellerProfiles, eq(sellerProfiles.id, operations.sellerId))
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) throw new AppError('ORDER_NOT_FOUND');
-  const transfers = await loadTransfers(db, eq(ledgerTransfers.orderId, orderId));
+  const transfers = await readTransfersWithEntries(db, eq(ledgerTransfers.orderId, orderId));
   const { escrowBankDetails, platformCompany } = await getPlatformSettings(db);
   const order = row.order;
   return {
@@ -186,7 +154,7 @@ export async function getSellerStatement(
   if (!row) throw new AppError('OPERATION_NOT_FOUND');
   const { operation } = row;
   const transfers = (
-    await loadTransfers(
+    await readTransfersWithEntries(
       db,
       and(eq(ledgerTransfers.operationId, operationId), inArray(ledgerTransfers.kind, ['release', 'refund'])),
     )
