@@ -50,6 +50,37 @@ describe('QueryState', () => {
     expect(calls).toBe(2);
   });
 
+  it('disables the retry while it loads, so a second tap asks nothing more', async () => {
+    // Rows shown, then a refresh fails: the failure stands (over the rows) while its retry loads.
+    let calls = 0;
+    let answer: (rows: string[]) => void = () => undefined;
+    const client = new QueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <Rows
+          load={() => {
+            calls += 1;
+            if (calls === 1) return Promise.resolve(['Café Norte']);
+            if (calls === 2) return Promise.reject(new Error('No se pudo cargar la lista'));
+            return new Promise<string[]>((resolve) => {
+              answer = resolve;
+            });
+          }}
+        />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('listitem')).toHaveTextContent('Café Norte');
+    await client.refetchQueries({ queryKey: ['rows'] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Reintentar' }));
+    const busy = await screen.findByRole('button', { name: 'Cargando…' });
+    expect(busy).toBeDisabled();
+    await userEvent.click(busy);
+    expect(calls).toBe(3);
+    answer(['Café Sur']);
+    expect(await screen.findByRole('listitem')).toHaveTextContent('Café Sur');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it("shows the screen's own words for a refusal a retry would not change, without a retry", async () => {
     renderRows(async () => {
       throw new Error('gone');

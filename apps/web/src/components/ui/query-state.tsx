@@ -15,6 +15,7 @@ import { Skeleton } from './skeleton';
  * screen's words, "We could not load the ledger") or, without it, the error's message.
  * A refusal a retry would not change (a 404 "no such statement", a 403 "not your deal") may be drawn
  * by the screen instead (`refusal`); a screen with its own shape while loading passes `skeleton`.
+ * While a retry loads, its button is disabled and says so: a second tap sends nothing.
  */
 export function QueryState<T>({
   query,
@@ -29,7 +30,12 @@ export function QueryState<T>({
   children,
 }: {
   /** A query's result, or anything shaped like it (a paged list, usePagedList; an infinite query). */
-  query: Pick<UseQueryResult<T, Error>, 'data' | 'isError'> & { error: Error | null; refetch: () => unknown };
+  query: Pick<UseQueryResult<T, Error>, 'data' | 'isError'> & {
+    error: Error | null;
+    refetch: () => unknown;
+    /** While a retry is under way the failure stays, its button disabled and saying so. */
+    isFetching?: boolean;
+  };
   /** When the data counts as empty (a list with no rows), `empty` is shown instead. */
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
@@ -56,8 +62,15 @@ export function QueryState<T>({
     return (
       <Alert className={className}>
         <p>{failureText(query.error, failure)}</p>
-        <Button className="mt-3" size="sm" variant="secondary" onClick={() => void query.refetch()}>
-          {t('common.retry')}
+        <Button
+          className="mt-3"
+          size="sm"
+          variant="secondary"
+          disabled={query.isFetching}
+          aria-busy={query.isFetching || undefined}
+          onClick={() => void query.refetch()}
+        >
+          {query.isFetching ? t('common.loading') : t('common.retry')}
         </Button>
       </Alert>
     );
