@@ -151,3 +151,28 @@ describe('admin review pages: a decision on a stale version', () => {
     },
   );
 });
+
+describe('the KYC overview', () => {
+  it('says a failed load with a retry that brings the counts', { timeout: 20_000 }, async () => {
+    let calls = 0;
+    mockApi({
+      '/api/admin/kyc/overview': () => {
+        calls += 1;
+        if (calls === 1) return jsonResponse({ error: { code: 'INTERNAL', message: 'Falló el servidor' } }, 500);
+        return jsonResponse({
+          usersAwaitingReview: 3,
+          operationsAwaitingReview: 1,
+          usersPending: 4,
+          usersApproved: 12,
+          usersRejected: 2,
+        });
+      },
+    });
+    renderApp('/admin/kyc', admin());
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    const awaiting = await screen.findByText('Usuarios por revisar');
+    expect(awaiting.parentElement).toHaveTextContent('3');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

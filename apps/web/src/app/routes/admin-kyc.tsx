@@ -2,21 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ui/button';
 import { KpiCard } from '../../components/ui/kpi-card';
 import { useKycOverview } from '../../features/kyc/api/review';
-import { Alert } from '../../components/ui/alert';
 import { InnerPage } from '../../components/ui/inner-page';
+import { QueryState } from '../../components/ui/query-state';
+import { type KycOverviewResponse } from '@tradeops/shared';
 
 /** /admin/kyc: counts, and the way to the two review queues. */
 export function AdminKycPage() {
   const { t } = useTranslation();
   const overview = useKycOverview();
-  const data = overview.data;
-  const cards: [string, number | undefined][] = [
-    [t('adminKyc.usersAwaiting'), data?.usersAwaitingReview],
-    [t('adminKyc.operationsAwaiting'), data?.operationsAwaitingReview],
-    [t('adminKyc.usersPending'), data?.usersPending],
-    [t('adminKyc.usersApproved'), data?.usersApproved],
-    [t('adminKyc.usersRejected'), data?.usersRejected],
-  ];
   // The two review queues first, then the rest of the back office.
   const places: [string, string][] = [
     ['/admin/kyc/users', t('adminKyc.openUsers')],
@@ -27,12 +20,9 @@ export function AdminKycPage() {
   ];
   return (
     <InnerPage title={t('adminKyc.title')} description={t('adminKyc.subtitle')}>
-      {overview.isError && <Alert className="mt-6">{overview.error.message}</Alert>}
-      <dl className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-5">
-        {cards.map(([label, value]) => (
-          <KpiCard key={label} label={label} value={value ?? '…'} />
-        ))}
-      </dl>
+      <QueryState query={overview} className="mt-6" skeleton={<OverviewCards />}>
+        {(data) => <OverviewCards data={data} />}
+      </QueryState>
       <div className="mt-8 flex flex-wrap gap-3">
         {places.map(([to, label], index) => (
           <ButtonLink key={to} to={to} variant={index === 0 ? 'primary' : 'secondary'}>
@@ -41,5 +31,24 @@ export function AdminKycPage() {
         ))}
       </div>
     </InnerPage>
+  );
+}
+
+/** The counts, or "…" in each card while they load. */
+function OverviewCards({ data }: { data?: KycOverviewResponse }) {
+  const { t } = useTranslation();
+  const cards: [string, number | undefined][] = [
+    [t('adminKyc.usersAwaiting'), data?.usersAwaitingReview],
+    [t('adminKyc.operationsAwaiting'), data?.operationsAwaitingReview],
+    [t('adminKyc.usersPending'), data?.usersPending],
+    [t('adminKyc.usersApproved'), data?.usersApproved],
+    [t('adminKyc.usersRejected'), data?.usersRejected],
+  ];
+  return (
+    <dl className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-5">
+      {cards.map(([label, value]) => (
+        <KpiCard key={label} label={label} value={value ?? '…'} />
+      ))}
+    </dl>
   );
 }

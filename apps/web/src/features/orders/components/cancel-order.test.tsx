@@ -116,3 +116,37 @@ describe('participate page: cancelling an unpaid order', () => {
     expect(screen.queryByRole('button', { name: 'Cancelar mi pedido' })).not.toBeInTheDocument();
   });
 });
+
+describe('participate page: its states', () => {
+  it('says a failed load with a retry that brings the order', { timeout: 20_000 }, async () => {
+    let calls = 0;
+    mockApi({
+      [`/api/operations/${OPERATION_ID}/orders/mine`]: () => {
+        calls += 1;
+        if (calls === 1) return jsonResponse({ error: { code: 'INTERNAL', message: 'Falló el servidor' } }, 500);
+        return jsonResponse(order('pending'));
+      },
+    });
+    renderApp(`/operation/${OPERATION_ID}/participate`, createTestQueryClient(buildSessionUser()));
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('No pudimos cargar tu pedido.');
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Cortes de carne premium')).toBeVisible();
+    expect(screen.queryByText('No pudimos cargar tu pedido.')).toBeNull();
+  });
+
+  it('offers to place an order, not a retry, to a buyer with none in the deal', { timeout: 20_000 }, async () => {
+    mockApi({
+      [`/api/operations/${OPERATION_ID}/orders/mine`]: () =>
+        jsonResponse({ error: { code: 'ORDER_NOT_FOUND', message: 'No encontramos el pedido.' } }, 404),
+    });
+    renderApp(`/operation/${OPERATION_ID}/participate`, createTestQueryClient(buildSessionUser()));
+    expect(
+      await screen.findByText('Todavía no tienes un pedido en esta operación.', {}, { timeout: 10_000 }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Hacer un pedido' })).toHaveAttribute(
+      'href',
+      `/operation/${OPERATION_ID}/order`,
+    );
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
+  });
+});

@@ -9,11 +9,11 @@ import {
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
 import { BackLink } from '../../../components/ui/back-link';
 import { Container } from '../../../components/ui/container';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { QueryState } from '../../../components/ui/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/class-names';
 import { formatDate, formatDeadline, toLocale } from '../../../lib/format';
@@ -64,50 +64,43 @@ export function ParticipateView({ operationId }: { operationId: string }) {
   if (cancel.isSuccess) return <CancelledOrderPanel order={cancel.variables} />;
   // While the cancel is under way, the order stays on screen even if a refetch already finds it gone.
   if (cancel.isPending && query.data) return <ParticipateBody data={query.data} cancel={cancel} />;
-  if (query.isPending) {
+  if (query.data !== undefined && !query.isError) return <ParticipateBody data={query.data} cancel={cancel} />;
+  // A malformed id (400) or an operation that does not exist (404): nothing to order, nothing to retry.
+  const error = query.error;
+  if (isApiError(error) && (error.status === 400 || error.code === 'OPERATION_NOT_FOUND')) {
     return (
       <Container className="py-10">
-        <PageHeader variant="plain" title={t('participate.title')} />
-        <Skeleton className="mt-6 h-72 w-full" />
+        <OperationNotFoundPanel />
       </Container>
     );
   }
-  if (query.isError) {
-    const error = query.error;
-    // A malformed id (400) or an operation that does not exist (404): nothing to order, nothing to retry.
-    const isUnknownOperation = isApiError(error) && (error.status === 400 || error.code === 'OPERATION_NOT_FOUND');
-    if (isUnknownOperation) {
-      return (
-        <Container className="py-10">
-          <OperationNotFoundPanel />
-        </Container>
-      );
-    }
-    const isMissing = isApiError(error) && error.status === 404;
-    return (
-      <Container className="py-10">
-        <PageHeader variant="plain" title={t('participate.title')} />
-        <p
-          role={isMissing ? undefined : 'alert'}
-          className={isMissing ? 'mt-6 text-lg text-slate-700' : 'mt-6 text-red-700'}
-        >
-          {isMissing ? t('participate.noOrder') : t('participate.loadError')}
-        </p>
-        <div className="mt-4 flex flex-wrap gap-3">
-          {isMissing ? (
-            <ButtonLink to={`/operation/${encodeURIComponent(operationId)}/order`}>
-              {t('participate.placeOrder')}
-            </ButtonLink>
-          ) : (
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              {t('order.retry')}
-            </Button>
-          )}
-        </div>
-      </Container>
-    );
-  }
-  return <ParticipateBody data={query.data} cancel={cancel} />;
+  return (
+    <Container className="py-10">
+      <PageHeader variant="plain" title={t('participate.title')} />
+      <QueryState
+        query={query}
+        className="mt-6"
+        skeletonClassName="h-72 w-full"
+        failure={t('participate.loadError')}
+        // No order of the caller's in this deal (404): the way to place one, not a retry.
+        refusal={(refused) =>
+          isApiError(refused) &&
+          refused.status === 404 && (
+            <>
+              <p className="mt-6 text-lg text-slate-700">{t('participate.noOrder')}</p>
+              <div className="mt-4 flex flex-wrap gap-3">
+                <ButtonLink to={`/operation/${encodeURIComponent(operationId)}/order`}>
+                  {t('participate.placeOrder')}
+                </ButtonLink>
+              </div>
+            </>
+          )
+        }
+      >
+        {(data) => <ParticipateBody data={data} cancel={cancel} />}
+      </QueryState>
+    </Container>
+  );
 }
 
 function ParticipateBody({ data, cancel }: { data: OrderResponse; cancel: CancelMutation }) {
