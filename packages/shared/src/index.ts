@@ -1,4 +1,5 @@
 export * from './auth/constants';
+export * from './uploads/limits';
 export * from './auth/landing';
 export * from './auth/schemas';
 export * from './auth/session';

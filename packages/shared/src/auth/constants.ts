@@ -74,7 +74,6 @@ export type KycDocumentType = keyof typeof KYC_DOCUMENT_TYPES;
 export const KYC_DOCUMENT_STATUSES = ['pending', 'uploaded', 'verified', 'rejected'] as const;
 export type KycDocumentStatus = (typeof KYC_DOCUMENT_STATUSES)[number];
 export const ONBOARDING_STEPS = 4;
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Where a company stands in the 4-step onboarding stepper. */
 export const ONBOARDING_STATUSES = ['in_progress', 'in_review', 'completed'] as const;

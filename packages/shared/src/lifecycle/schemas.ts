@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DISPUTE_DECISIONS } from '../disputes/constants';
 import { ZDisputeSummary } from '../disputes/schemas';
 import { zText } from '../text/safe-text';
-import { UPLOAD_MAX_BYTES } from '../auth/constants';
+import { UPLOAD_MAX_BYTES } from '../uploads/limits';
 import {
   type OperationMilestoneKind,
   type OperationStatus,

@@ -5,6 +5,7 @@ import {
   ZKycDocumentTypeParams,
   ZKycStatusResponse,
   ZUploadDocumentResponse,
+  UPLOAD_MAX_MB,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,8 +41,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Upload (or replace) one of the five KYC documents',
-        description:
-          'multipart/form-data with one file part, at most 10 MB, and optional text fields `issuedOn`, `expiresOn` and `holderBirthDate` (YYYY-MM-DD: an expired document, a proof of address issued more than 3 months ago or a date in the future is refused). The type is read from the content (PDF, JPEG, PNG) and must be allowed for the document and match the extension. A verified document is locked (409). Refused (403 EMAIL_NOT_VERIFIED) until the account has confirmed its e-mail address.',
+        description: `multipart/form-data with one file part, at most ${UPLOAD_MAX_MB} MB, and optional text fields \`issuedOn\`, \`expiresOn\` and \`holderBirthDate\` (YYYY-MM-DD: an expired document, a proof of address issued more than 3 months ago or a date in the future is refused). The type is read from the content (PDF, JPEG, PNG) and must be allowed for the document and match the extension. A verified document is locked (409). Refused (403 EMAIL_NOT_VERIFIED) until the account has confirmed its e-mail address.`,
         tags: ['kyc'],
         params: ZKycDocumentTypeParams,
         consumes: ['multipart/form-data'],
@@ -53,15 +53,14 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
           file: {
             isFile: true,
             isRequired: true,
-            description:
-              'The document: PDF, JPEG or PNG, at most 10 MB; the type is read from the content and must match the extension',
+            description: `The document: PDF, JPEG or PNG, at most ${UPLOAD_MAX_MB} MB; the type is read from the content and must match the extension`,
           },
         },
       },
     },
     async (request) => {
       const auth = requireAuth(request);
-      // Before reading up to 10 MB of upload (the service checks again).
+      // Before reading up to UPLOAD_MAX_MB of upload (the service checks again).
       assertEmailVerified(auth);
       const body = await readMultipart(request, {
         preservePath: true,

@@ -14,6 +14,7 @@ import {
   ZPayoutPreview,
   ZPayoutPreviewRequest,
   ZSettleOperationRequest,
+  UPLOAD_MAX_MB,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -174,7 +175,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Open a dispute on a deal (a buyer with a live, paid order, within the window after arrival)',
-        description: `multipart/form-data: a \`reason\` field and up to ${DISPUTE_EVIDENCE_MAX_FILES} \`evidence\` file parts (PDF, JPEG or PNG, at most 10 MB each). Refused outside the window (DISPUTE_WINDOW_CLOSED), for anyone without a live, paid order (DISPUTE_NOT_PARTICIPANT) and while a dispute is open (DISPUTE_ALREADY_OPEN: add evidence to it instead).`,
+        description: `multipart/form-data: a \`reason\` field and up to ${DISPUTE_EVIDENCE_MAX_FILES} \`evidence\` file parts (PDF, JPEG or PNG, at most ${UPLOAD_MAX_MB} MB each). Refused outside the window (DISPUTE_WINDOW_CLOSED), for anyone without a live, paid order (DISPUTE_NOT_PARTICIPANT) and while a dispute is open (DISPUTE_ALREADY_OPEN: add evidence to it instead).`,
         tags: ['operations'],
         params: ZOperationIdParams,
         consumes: ['multipart/form-data'],
@@ -187,7 +188,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
           evidence: {
             isFile: true,
             isRepeated: true,
-            description: `Up to ${DISPUTE_EVIDENCE_MAX_FILES} files: PDF, JPEG or PNG, at most 10 MB; the type is read from the content and must match the extension`,
+            description: `Up to ${DISPUTE_EVIDENCE_MAX_FILES} files: PDF, JPEG or PNG, at most ${UPLOAD_MAX_MB} MB; the type is read from the content and must match the extension`,
           },
         },
       },
@@ -227,7 +228,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
             isFile: true,
             isRepeated: true,
             isRequired: true,
-            description: `Up to ${DISPUTE_EVIDENCE_MAX_FILES} files per dispute in all: PDF, JPEG or PNG, at most 10 MB; the type is read from the content and must match the extension`,
+            description: `Up to ${DISPUTE_EVIDENCE_MAX_FILES} files per dispute in all: PDF, JPEG or PNG, at most ${UPLOAD_MAX_MB} MB; the type is read from the content and must match the extension`,
           },
         },
       },

@@ -4,6 +4,7 @@ import {
   ZPartnerStepParams,
   ZRecordMilestoneFields,
   isPartnerRole,
+  UPLOAD_MAX_MB,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,8 +36,7 @@ const MILESTONE_MULTIPART_FIELDS = {
   eta: { format: 'date', description: 'ETA update: the new expected arrival date (YYYY-MM-DD)' },
   document: {
     isFile: true,
-    description:
-      'The bill of lading (departure) or the inspection report (inspection), required there: PDF, JPEG or PNG, at most 10 MB; the type is read from the content and must match the extension',
+    description: `The bill of lading (departure) or the inspection report (inspection), required there: PDF, JPEG or PNG, at most ${UPLOAD_MAX_MB} MB; the type is read from the content and must match the extension`,
   },
 } as const;
 
@@ -50,8 +50,7 @@ export const milestoneRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary:
           'Record a step: shipment preparation, departure, an ETA update, arrival, customs clearance or inspection',
-        description:
-          "multipart/form-data: fields occurred_at (YYYY-MM-DD), notes, result (inspection: passed | failed), the departure's bl_number, vessel, voyage and containers, the inspection's net_weight_kg and quality, an ETA update's eta, and a `document` file part (PDF, JPEG or PNG, at most 10 MB; required at departure — the bill of lading — and at inspection — the report). Refused (409 TRADE_DOCUMENT_MISSING / TRADE_DOCUMENT_REJECTED) while a document the deal's checklist gates on the step is missing or rejected.",
+        description: `multipart/form-data: fields occurred_at (YYYY-MM-DD), notes, result (inspection: passed | failed), the departure's bl_number, vessel, voyage and containers, the inspection's net_weight_kg and quality, an ETA update's eta, and a \`document\` file part (PDF, JPEG or PNG, at most ${UPLOAD_MAX_MB} MB; required at departure — the bill of lading — and at inspection — the report). Refused (409 TRADE_DOCUMENT_MISSING / TRADE_DOCUMENT_REJECTED) while a document the deal's checklist gates on the step is missing or rejected.`,
         tags: ['admin'],
         params: ZPartnerStepParams,
         consumes: ['multipart/form-data'],

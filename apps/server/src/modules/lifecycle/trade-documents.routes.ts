@@ -6,6 +6,7 @@ import {
   ZRejectTradeDocumentRequest,
   ZTradeDocumentParams,
   ZTradeDocumentsResponse,
+  UPLOAD_MAX_MB,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -76,8 +77,7 @@ export const tradeDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary:
           "Upload (or replace) a document of the deal's checklist: its seller's, its assigned partner's, or any by an admin",
-        description:
-          'multipart/form-data with one `document` file part (PDF, JPEG or PNG, at most 10 MB; the type is read from the content). A replacement clears a rejection.',
+        description: `multipart/form-data with one \`document\` file part (PDF, JPEG or PNG, at most ${UPLOAD_MAX_MB} MB; the type is read from the content). A replacement clears a rejection.`,
         tags: ['operations'],
         params: ZTradeDocumentParams,
         consumes: ['multipart/form-data'],
@@ -89,8 +89,7 @@ export const tradeDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
           document: {
             isFile: true,
             isRequired: true,
-            description:
-              'PDF, JPEG or PNG, at most 10 MB; the type is read from the content and must match the extension',
+            description: `PDF, JPEG or PNG, at most ${UPLOAD_MAX_MB} MB; the type is read from the content and must match the extension`,
           },
         },
       },

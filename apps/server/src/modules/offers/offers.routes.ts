@@ -9,6 +9,7 @@ import {
   ZPageQuery,
   type OfferValues,
   zText,
+  UPLOAD_MAX_MB,
 } from '@tradeops/shared';
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -72,8 +73,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Create an offer (pending, waiting for an admin’s approval)',
-        description:
-          'multipart/form-data: `data` (the offer form as JSON, ZOfferRequest), optional `image` (JPEG, PNG or WebP, at most 5 MB) and `spec` (PDF, at most 10 MB). Types are read from the bytes. Only KYC-approved sellers.',
+        description: `multipart/form-data: \`data\` (the offer form as JSON, ZOfferRequest), optional \`image\` (JPEG, PNG or WebP, at most 5 MB) and \`spec\` (PDF, at most ${UPLOAD_MAX_MB} MB). Types are read from the bytes. Only KYC-approved sellers.`,
         tags: ['offers'],
         consumes: ['multipart/form-data'],
         response: { 201: ZOfferCreatedResponse, ...uploadErrors, ...errors },
@@ -83,7 +83,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         multipartBody: {
           data: { isRequired: true, description: 'The offer form as JSON (ZOfferRequest)' },
           image: { isFile: true, description: 'A product photo: JPEG, PNG or WebP, at most 5 MB' },
-          spec: { isFile: true, description: 'The specification sheet: PDF, at most 10 MB' },
+          spec: { isFile: true, description: `The specification sheet: PDF, at most ${UPLOAD_MAX_MB} MB` },
         },
       },
     },
@@ -141,7 +141,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         multipartBody: {
           data: { isRequired: true, description: 'The offer form as JSON (ZOfferRequest)' },
           image: { isFile: true, description: 'A product photo: JPEG, PNG or WebP, at most 5 MB' },
-          spec: { isFile: true, description: 'The specification sheet: PDF, at most 10 MB' },
+          spec: { isFile: true, description: `The specification sheet: PDF, at most ${UPLOAD_MAX_MB} MB` },
         },
       },
     },

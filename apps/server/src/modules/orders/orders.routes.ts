@@ -11,6 +11,7 @@ import {
   ZPageQuery,
   ZPaymentQueueResponse,
   ZRejectPaymentRequest,
+  UPLOAD_MAX_MB,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -112,8 +113,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Upload the payment proof of an order (its buyer)',
-        description:
-          'multipart/form-data with one file part, at most 10 MB: PDF, JPEG or PNG, the type read from the content and matching the extension. Allowed while the payment is pending or after a rejection; the payment goes to verification.',
+        description: `multipart/form-data with one file part, at most ${UPLOAD_MAX_MB} MB: PDF, JPEG or PNG, the type read from the content and matching the extension. Allowed while the payment is pending or after a rejection; the payment goes to verification.`,
         tags: ['orders'],
         params: ZOrderIdParams,
         consumes: ['multipart/form-data'],
@@ -126,8 +126,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           file: {
             isFile: true,
             isRequired: true,
-            description:
-              'The proof of payment: PDF, JPEG or PNG, at most 10 MB; the type is read from the content and must match the extension',
+            description: `The proof of payment: PDF, JPEG or PNG, at most ${UPLOAD_MAX_MB} MB; the type is read from the content and must match the extension`,
           },
         },
       },

@@ -4,6 +4,7 @@ import {
   KYC_DOCUMENT_TYPES,
   findDocumentDateProblem,
   UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_MB,
   acceptAttributeFor,
   fileTypeFromName,
   isAllowedFileType,
@@ -17,8 +18,6 @@ import { isApiError } from '../../../lib/api-client';
 import { useUploadDocument } from '../api/upload-document';
 import { DocumentStatusBadge } from './document-status-badge';
 import { Alert } from '../../../components/ui/alert';
-
-const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 
 /**
  * One required document: its state, and a drop zone or picker to upload (or
@@ -50,7 +49,7 @@ export function DocumentUploadCard({
     if (!file || isLocked || isDisabled || upload.isPending) return;
     setError(null);
     // Quick checks for fast feedback; the server decides from the file's content.
-    if (file.size > UPLOAD_MAX_BYTES) return setError(t('onboarding.tooLarge', { size: MAX_MB }));
+    if (file.size > UPLOAD_MAX_BYTES) return setError(t('onboarding.tooLarge', { size: UPLOAD_MAX_MB }));
     const claimed = fileTypeFromName(file.name);
     if (claimed === 'unknown' || (claimed && !isAllowedFileType(document.documentType, claimed))) {
       return setError(t('onboarding.wrongType', { types }));
@@ -85,7 +84,9 @@ export function DocumentUploadCard({
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="font-semibold text-brand-900">{title}</h3>
-          <p className="mt-0.5 text-xs text-slate-500">{t('onboarding.allowedTypes', { types, size: MAX_MB })}</p>
+          <p className="mt-0.5 text-xs text-slate-500">
+            {t('onboarding.allowedTypes', { types, size: UPLOAD_MAX_MB })}
+          </p>
         </div>
         <DocumentStatusBadge status={document.status} />
       </div>

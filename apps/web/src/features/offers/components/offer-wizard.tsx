@@ -7,6 +7,7 @@ import {
   OFFER_STEPS,
   OPERATION_TYPES,
   PRODUCT_CATEGORIES,
+  UPLOAD_MAX_MB,
   ZOfferRequest,
   computeTotalCents,
   defaultOfferTitle,
@@ -217,7 +218,10 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
       />
       <FilePicker
         label={t('offers.fields.spec')}
-        hint={[t('offers.fields.specHint'), hasSpec ? t('offers.fields.keepCurrentFile') : null]
+        hint={[
+          t('offers.fields.specHint', { size: UPLOAD_MAX_MB }),
+          hasSpec ? t('offers.fields.keepCurrentFile') : null,
+        ]
           .filter(Boolean)
           .join(' ')}
         accept={OFFER_SPEC_ACCEPT}

@@ -4,6 +4,7 @@ import {
   type DisputeSummary,
   type OpenDisputeFields,
   UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_MB,
   ZOpenDisputeFields,
   fileTypeFromName,
   formatUsd,
@@ -49,8 +50,6 @@ export function DisputeState({ operationId, dispute }: { operationId: string; di
   );
 }
 
-const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
-
 /**
  * The evidence files picked so far, several at a time and each removable, within `maxFiles` (what the
  * dispute still takes). A file the server would refuse for its type or size is left out at once and
@@ -65,7 +64,7 @@ function useEvidenceFiles(maxFiles: number) {
     const accepted = picked.filter((file) => {
       if (fileTypeFromName(file.name) === 'unknown') refused.push(t('disputes.fileWrongType', { name: file.name }));
       else if (file.size > UPLOAD_MAX_BYTES)
-        refused.push(t('disputes.fileTooLarge', { name: file.name, size: MAX_MB }));
+        refused.push(t('disputes.fileTooLarge', { name: file.name, size: UPLOAD_MAX_MB }));
       else return true;
       return false;
     });

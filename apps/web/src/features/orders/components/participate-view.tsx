@@ -2,6 +2,7 @@ import {
   PAYMENT_PROGRESS_PERCENT,
   type OrderResponse,
   UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_MB,
   fileTypeFromName,
   formatUsd,
   isUnpaidOrder,
@@ -29,7 +30,6 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { useCancelOrder } from '../api/cancel-order';
 import { CancelOrder, type CancelMutation, CancelledOrderPanel } from './cancel-order';
 
-const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 const STATUS_TONE: Record<string, BadgeTone> = {
   pending: 'warning',
   verification: 'brand',
@@ -272,7 +272,7 @@ function ProofUpload({ data, canUpload }: { data: OrderResponse; canUpload: bool
     if (!file || !canUpload || upload.isPending) return;
     setError(null);
     // Quick checks for fast feedback; the server decides from the file's content.
-    if (file.size > UPLOAD_MAX_BYTES) return setError(t('participate.tooLarge', { size: MAX_MB }));
+    if (file.size > UPLOAD_MAX_BYTES) return setError(t('participate.tooLarge', { size: UPLOAD_MAX_MB }));
     const claimed = fileTypeFromName(file.name);
     if (claimed === 'unknown') return setError(t('participate.wrongType'));
     setProgress(0);
@@ -286,7 +286,7 @@ function ProofUpload({ data, canUpload }: { data: OrderResponse; canUpload: bool
 
   return (
     <Card titleId="proof-title" title={actionLabel} testId="proof-upload">
-      <p className="mt-1 text-sm text-slate-600">{t('participate.uploadHelp', { size: MAX_MB })}</p>
+      <p className="mt-1 text-sm text-slate-600">{t('participate.uploadHelp', { size: UPLOAD_MAX_MB })}</p>
 
       {order.has_proof && order.proof_uploaded_at && (
         <p className="mt-3 text-sm text-slate-700">
