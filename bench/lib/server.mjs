@@ -1,37 +1,12 @@
 // Starting and stopping the production server for the bench and the Lighthouse script.
-import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
+import { ensureProductionBuild } from '../../scripts/lib/production-build.mjs';
 
-/** What the production build is made of: a file here newer than the build means the build is stale. */
-const SOURCE_DIRS = ['apps/server/src', 'apps/server/drizzle', 'apps/web/src', 'packages/shared/src'];
-
-function newestSourceTime(root) {
-  let newest = 0;
-  for (const dir of SOURCE_DIRS) {
-    for (const entry of readdirSync(join(root, dir), { recursive: true, withFileTypes: true })) {
-      if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-    }
-  }
-  return newest;
-}
-
-/**
- * Builds when there is no production build, or when a source file changed after it: the scripts measure
- * the code as it is (a stale build answered a renamed route 404 to every request of a bench run).
- */
+/** The production build the scripts start, rebuilt first when missing or older than its sources. */
 export function ensureBuild(root) {
-  const server = join(root, 'apps/server/dist/server.js');
-  const web = join(root, 'apps/web/dist/index.html');
-  const built = existsSync(server) && existsSync(web) && Math.min(statSync(server).mtimeMs, statSync(web).mtimeMs);
-  if (built && built >= newestSourceTime(root)) return;
-  console.info(
-    built
-      ? 'The production build is older than the sources: running `npm run build`…'
-      : 'No production build yet: running `npm run build`…',
-  );
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  ensureProductionBuild(root);
 }
 
 /**
