@@ -60,10 +60,11 @@ test('three early taps on the contact form’s send button store one message', a
     data: { email: DEMO_USERS.admin, password: DEMO_PASSWORD },
   });
   expect(signIn.status()).toBe(200);
+  // Newest first: the message just sent is on the first page.
   const messages = (await (await admin.get('/api/admin/contact-messages')).json()) as {
-    data: { subject: string | null }[];
+    items: { subject: string | null }[];
   };
-  expect(messages.data.filter((message) => message.subject === subject)).toHaveLength(1);
+  expect(messages.items.filter((message) => message.subject === subject)).toHaveLength(1);
   await admin.dispose();
 });
 

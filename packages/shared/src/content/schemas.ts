@@ -1,3 +1,4 @@
+import { zPage } from '../paging/page';
 import { z } from 'zod';
 import { zText } from '../text/safe-text';
 
@@ -82,8 +83,9 @@ export const ZContactMessage = z.object({
   subject: z.string().nullable(),
   message: z.string(),
   language: z.enum(['es', 'en']),
-  created_at: z.iso.datetime({ offset: true }),
+  createdAt: z.iso.datetime({ offset: true }),
 });
 export type ContactMessage = z.infer<typeof ZContactMessage>;
-export const ZContactMessagesResponse = z.object({ data: z.array(ZContactMessage) });
+/** A page of them (ZPageQuery), newest first, with how many there are: the list used to stop at 200. */
+export const ZContactMessagesResponse = zPage(ZContactMessage);
 export type ContactMessagesResponse = z.infer<typeof ZContactMessagesResponse>;

@@ -4,6 +4,7 @@ import {
   CONTACT_RATE_LIMIT,
   type ContactMessagesResponse,
 } from '@tradeops/shared';
+import { readAllPages } from '../../test/pages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts, contactMessages } from '../../db/schema';
@@ -100,11 +101,47 @@ describe('POST /api/contact', () => {
     const admin = await signIn(t, 'admin@tradeops.demo');
     const listed = await t.app.inject({ method: 'GET', url: '/api/admin/contact-messages', headers: admin });
     expect(listed.statusCode).toBe(200);
-    const { data } = listed.json() as ContactMessagesResponse;
-    expect(data[0]).toMatchObject({ id: (sent.json() as { id: string }).id, email: 'ana@importadora.example' });
+    const { items } = listed.json() as ContactMessagesResponse;
+    expect(items[0]).toMatchObject({ id: (sent.json() as { id: string }).id, email: 'ana@importadora.example' });
     const buyer = await signIn(t, 'comprador@tradeops.demo');
     const refused = await t.app.inject({ method: 'GET', url: '/api/admin/contact-messages', headers: buyer });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('lists every message a page at a time, newest first, each once, with the total (it stopped at 200)', async () => {
+    // Five at one instant (ties broken by id) and three later: pages of 3 must still show each once.
+    const instant = new Date('2026-03-01T10:00:00.000Z');
+    await t.db.insert(contactMessages).values([
+      ...Array.from({ length: 5 }, (_, index) => ({
+        name: `Tie ${index}`,
+        email: `tie${index}@example.com`,
+        message: 'Mensaje del mismo instante.',
+        createdAt: instant,
+      })),
+      ...Array.from({ length: 3 }, (_, index) => ({
+        name: `Later ${index}`,
+        email: `later${index}@example.com`,
+        message: 'Mensaje posterior.',
+        createdAt: new Date(instant.getTime() + (index + 1) * 60_000),
+      })),
+    ]);
+    const admin = await signIn(t, 'admin@tradeops.demo');
+    const all = await readAllPages<{ id: string; createdAt: string }>(
+      t.app,
+      '/api/admin/contact-messages?limit=3',
+      admin,
+    );
+    const stored = await t.db.select({ id: contactMessages.id }).from(contactMessages);
+    expect(all.total).toBe(stored.length);
+    expect(all.items.map((item) => item.id).sort()).toEqual(stored.map((row) => row.id).sort());
+    const times = all.items.map((item) => item.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    const malformed = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/contact-messages?cursor=nope',
+      headers: admin,
+    });
+    expect(malformed.statusCode).toBe(400);
   });
 
   it('refuses an invalid message with translated field errors and stores nothing', async () => {

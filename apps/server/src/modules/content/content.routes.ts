@@ -6,6 +6,7 @@ import {
   ZContactMessagesResponse,
   ZContactRequest,
   ZContactResponse,
+  ZPageQuery,
   ZPlatformStats,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -80,12 +81,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/contact-messages',
     {
       schema: {
-        summary: 'Contact-form messages, newest first (admins)',
+        summary: 'Contact-form messages, newest first, a page at a time with their total (admins)',
         tags: ['content'],
-        response: { 200: ZContactMessagesResponse, ...errorResponses(401, 403) },
+        querystring: ZPageQuery,
+        response: { 200: ZContactMessagesResponse, ...errorResponses(400, 401, 403) },
       },
       config: { access: 'admin' },
     },
-    async () => listContactMessages(app.db),
+    async (request) => listContactMessages(app.db, request.query),
   );
 };

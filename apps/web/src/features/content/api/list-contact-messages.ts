@@ -1,14 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { ADMIN_LIST_PAGE_SIZE, usePagedList } from '../../../lib/paged-query';
 import { contentKeys } from './keys';
 
-export const contactMessagesQueryOptions = queryOptions({
-  queryKey: contentKeys.contactMessages(),
-  queryFn: ({ signal }) => apiRequest('/api/admin/contact-messages', (c) => c.ZContactMessagesResponse, { signal }),
-  staleTime: 0,
-});
-
-/** Messages sent through the contact form, newest first; admins only. */
+/** Messages sent through the contact form, newest first, a page at a time; admins only. */
 export function useContactMessages() {
-  return useQuery(contactMessagesQueryOptions);
+  return usePagedList({
+    queryKey: contentKeys.contactMessages(),
+    path: '/api/admin/contact-messages',
+    schema: (c) => c.ZContactMessagesResponse,
+    limit: ADMIN_LIST_PAGE_SIZE,
+  });
 }
