@@ -249,15 +249,15 @@ test.describe('the trade journey', () => {
     const ledgerResponse = await admin.request.get(`/api/admin/operations/${operationId}/ledger`);
     const ledger = (await ledgerResponse.json()) as LedgerResponse;
     expect(ledger).toMatchObject({
-      deposited_cents: 6_000_000,
-      held_cents: 0,
-      refunded_cents: 180_000,
-      platform_fee_cents: 116_400,
-      released_to_seller_cents: 5_703_600,
+      depositedCents: 6_000_000,
+      heldCents: 0,
+      refundedCents: 180_000,
+      platformFeeCents: 116_400,
+      releasedToSellerCents: 5_703_600,
     });
     // One page holds this deal's few transfers; the sums above are the whole ledger's.
     expect(ledger.items).toHaveLength(ledger.total);
-    for (const transfer of ledger.items) expect(transfer.sum_cents).toBe(0);
+    for (const transfer of ledger.items) expect(transfer.sumCents).toBe(0);
     await admin.goto(`/admin/operations/${operationId}/ledger`);
     await expect(admin.getByTestId('ledger-held')).toHaveText('$0');
     await expect(admin.getByTestId('ledger-refunded')).toHaveText(usd(1_800));
@@ -265,12 +265,12 @@ test.describe('the trade journey', () => {
     await expect(admin.getByTestId('ledger-platformFee')).toHaveText(usd(1_164));
 
     // 9. Each buyer's statement: deposited $30,000, refunded $900, nothing held, as the ledger says.
-    const ledgerOf = (id: string) => ledger.items.filter((transfer) => transfer.order_id === id);
+    const ledgerOf = (id: string) => ledger.items.filter((transfer) => transfer.orderId === id);
     const buyerEntries = (transfers: LedgerResponse['items']) =>
       transfers
         .flatMap((transfer) => transfer.entries)
         .filter((entry) => entry.account.startsWith('buyer:'))
-        .reduce((sum, entry) => sum + entry.amount_cents, 0);
+        .reduce((sum, entry) => sum + entry.amountCents, 0);
     for (const [index, buyer] of buyers.entries()) {
       const id = orders[index]!;
       const response = await buyer.request.get(`/api/orders/${id}/statement`);
@@ -295,9 +295,9 @@ test.describe('the trade journey', () => {
     ).json()) as SellerStatement;
     expect(sellerStatement.payouts).toHaveLength(4);
     expect(sellerStatement.totals).toEqual({
-      gross_cents: ledger.released_to_seller_cents + ledger.platform_fee_cents,
-      fee_cents: ledger.platform_fee_cents,
-      net_cents: ledger.released_to_seller_cents,
+      gross_cents: ledger.releasedToSellerCents + ledger.platformFeeCents,
+      fee_cents: ledger.platformFeeCents,
+      net_cents: ledger.releasedToSellerCents,
     });
     await seller.page.goto(`/seller/statements/${operationId}`);
     await expect(seller.page.getByTestId('seller-net-total')).toHaveText(usd(57_036));

@@ -6,7 +6,7 @@ const CAMEL_CASE = /^[a-z][a-zA-Z0-9]*$/;
 
 /**
  * The routes whose JSON bodies still carry snake_case keys, by route, as found when this test came
- * (issue 26): 52 routes, 51 since the contact messages paged in camelCase. Each is to be converted with its web client in one change; the list only
+ * (issue 26): 52 routes; 50 since the contact messages and the operation ledger (admin-only routes no API key reads) went camelCase. Each is to be converted with its web client in one change; the list only
  * shrinks: a route named here that no longer has one fails this test too, so it leaves the list when
  * it is fixed. Placing an order (POST /api/operations/{id}/orders) is documented to API-key
  * clients with snake_case fields (docs/api.md): it must go on accepting them when it changes.
@@ -16,7 +16,6 @@ const STILL_SNAKE_CASE: readonly string[] = [
   'DELETE /api/operations/{id}/watch',
   'GET /api/account/profile',
   'GET /api/admin/operations/{id}/control',
-  'GET /api/admin/operations/{id}/ledger',
   'GET /api/admin/operations/{id}/partners',
   'GET /api/admin/payments',
   'GET /api/admin/settings',

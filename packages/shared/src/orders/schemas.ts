@@ -160,17 +160,17 @@ export const ZLedgerTransfer = z.object({
   kind: z.enum(LEDGER_TRANSFER_KINDS),
   /** What the transfer is, read from its entries: a release that also refunds is a partial refund. */
   nature: z.enum(LEDGER_TRANSFER_NATURES),
-  order_id: z.uuid().nullable(),
+  orderId: z.uuid().nullable(),
   memo: z.string().nullable(),
-  created_at: z.iso.datetime({ offset: true }),
-  sum_cents: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+  sumCents: z.number().int(),
   entries: z.array(
     z.object({
       id: z.number().int(),
       account: z.string(),
       /** The company behind a buyer: or seller: account (null for the escrow account). */
       party: z.string().nullable(),
-      amount_cents: z.number().int(),
+      amountCents: z.number().int(),
     }),
   ),
 });
@@ -184,10 +184,10 @@ export type LedgerTransfer = z.infer<typeof ZLedgerTransfer>;
  */
 export const ZLedgerResponse = zPage(ZLedgerTransfer).extend({
   operation: z.object({ id: z.uuid(), title: z.string() }),
-  deposited_cents: z.number().int(),
-  released_to_seller_cents: z.number().int(),
-  platform_fee_cents: z.number().int(),
-  refunded_cents: z.number().int(),
-  held_cents: z.number().int(),
+  depositedCents: z.number().int(),
+  releasedToSellerCents: z.number().int(),
+  platformFeeCents: z.number().int(),
+  refundedCents: z.number().int(),
+  heldCents: z.number().int(),
 });
 export type LedgerResponse = z.infer<typeof ZLedgerResponse>;

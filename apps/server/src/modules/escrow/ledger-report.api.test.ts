@@ -57,30 +57,28 @@ describe('the operation ledger’s summary and transfer names', () => {
     const ledger = await ledgerOf(operationId);
 
     const expected = {
-      deposited_cents: await sumOfRows(operationId, 'escrow', 'deposit'),
-      released_to_seller_cents: await sumOfRows(operationId, 'seller'),
-      platform_fee_cents: await sumOfRows(operationId, 'platform'),
-      refunded_cents: await sumOfRows(operationId, 'buyer', 'payout'),
-      held_cents: await sumOfRows(operationId, 'escrow'),
+      depositedCents: await sumOfRows(operationId, 'escrow', 'deposit'),
+      releasedToSellerCents: await sumOfRows(operationId, 'seller'),
+      platformFeeCents: await sumOfRows(operationId, 'platform'),
+      refundedCents: await sumOfRows(operationId, 'buyer', 'payout'),
+      heldCents: await sumOfRows(operationId, 'escrow'),
     };
     expect(ledger).toMatchObject(expected);
     // Two orders of 25 t at $620: $31,000 in; one pays back $5,000, the rest of it ($10,500) goes out less 2 %.
     expect(expected).toEqual({
-      deposited_cents: 3_100_000,
-      released_to_seller_cents: 1_029_000,
-      platform_fee_cents: 21_000,
-      refunded_cents: 500_000,
-      held_cents: 1_550_000,
+      depositedCents: 3_100_000,
+      releasedToSellerCents: 1_029_000,
+      platformFeeCents: 21_000,
+      refundedCents: 500_000,
+      heldCents: 1_550_000,
     });
-    expect(
-      ledger.released_to_seller_cents + ledger.platform_fee_cents + ledger.refunded_cents + ledger.held_cents,
-    ).toBe(ledger.deposited_cents);
-    const split = ledger.items.find((transfer) => transfer.order_id === partlyRefunded && transfer.kind !== 'deposit');
+    expect(ledger.releasedToSellerCents + ledger.platformFeeCents + ledger.refundedCents + ledger.heldCents).toBe(
+      ledger.depositedCents,
+    );
+    const split = ledger.items.find((transfer) => transfer.orderId === partlyRefunded && transfer.kind !== 'deposit');
     // Stored as a release (one payout per order), shown as what it is.
     expect(split).toMatchObject({ kind: 'release', nature: 'partial_refund' });
-    expect(ledger.items.filter((transfer) => transfer.order_id === stillHeld).map((t) => t.nature)).toEqual([
-      'deposit',
-    ]);
+    expect(ledger.items.filter((transfer) => transfer.orderId === stillHeld).map((t) => t.nature)).toEqual(['deposit']);
   });
 
   it('names a release a release and a full refund a refund', async () => {
@@ -92,15 +90,15 @@ describe('the operation ledger’s summary and transfer names', () => {
     });
     const ledger = await ledgerOf(operationId);
     const natureOf = (orderId: string) =>
-      ledger.items.find((transfer) => transfer.order_id === orderId && transfer.kind !== 'deposit')?.nature;
+      ledger.items.find((transfer) => transfer.orderId === orderId && transfer.kind !== 'deposit')?.nature;
     expect(natureOf(released)).toBe('release');
     expect(natureOf(refunded)).toBe('refund');
     expect(ledger).toMatchObject({
-      deposited_cents: 18_000_000,
-      released_to_seller_cents: 8_820_000,
-      platform_fee_cents: 180_000,
-      refunded_cents: 9_000_000,
-      held_cents: 0,
+      depositedCents: 18_000_000,
+      releasedToSellerCents: 8_820_000,
+      platformFeeCents: 180_000,
+      refundedCents: 9_000_000,
+      heldCents: 0,
     });
   });
 
@@ -111,13 +109,13 @@ describe('the operation ledger’s summary and transfer names', () => {
       payOutOrder(tx, partlyRefunded, { refundCents: 100_000, actorId: null, memo: 'dispute_partial' }),
     );
     const sums = {
-      deposited_cents: await sumOfRows(operationId, 'escrow', 'deposit'),
-      released_to_seller_cents: await sumOfRows(operationId, 'seller'),
-      platform_fee_cents: await sumOfRows(operationId, 'platform'),
-      refunded_cents: await sumOfRows(operationId, 'buyer', 'payout'),
-      held_cents: await sumOfRows(operationId, 'escrow'),
+      depositedCents: await sumOfRows(operationId, 'escrow', 'deposit'),
+      releasedToSellerCents: await sumOfRows(operationId, 'seller'),
+      platformFeeCents: await sumOfRows(operationId, 'platform'),
+      refundedCents: await sumOfRows(operationId, 'buyer', 'payout'),
+      heldCents: await sumOfRows(operationId, 'escrow'),
     };
-    expect(sums.refunded_cents).toBe(100_000);
+    expect(sums.refundedCents).toBe(100_000);
 
     const first = await ledgerOf(operationId, 'es', '?limit=1');
     expect(first.items).toHaveLength(1);
@@ -133,7 +131,7 @@ describe('the operation ledger’s summary and transfer names', () => {
     const transfers = [first.items[0]!, ...rest.items];
     expect(transfers.map((transfer) => transfer.nature)).toEqual(['deposit', 'deposit', 'partial_refund']);
     expect(new Set(transfers.map((transfer) => transfer.id)).size).toBe(3);
-    expect(transfers.every((transfer) => transfer.sum_cents === 0 && transfer.entries.length >= 2)).toBe(true);
+    expect(transfers.every((transfer) => transfer.sumCents === 0 && transfer.entries.length >= 2)).toBe(true);
     // The last page alone still shows the whole ledger's sums, not its own.
     const last = await ledgerOf(operationId, 'es', `?limit=1&cursor=${encodeURIComponent(first.nextCursor!)}`);
     expect(last).toMatchObject({ ...sums, total: 3 });

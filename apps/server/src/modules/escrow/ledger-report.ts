@@ -75,11 +75,11 @@ async function selectLedgerTotals(db: AppDatabase, operationId: string) {
     db.select({ n: count() }).from(ledgerTransfers).where(eq(ledgerTransfers.operationId, operationId)),
   ]);
   return {
-    deposited_cents: totals?.depositedCents ?? 0,
-    released_to_seller_cents: totals?.releasedToSellerCents ?? 0,
-    platform_fee_cents: totals?.platformFeeCents ?? 0,
-    refunded_cents: totals?.refundedCents ?? 0,
-    held_cents: held?.cents ?? 0,
+    depositedCents: totals?.depositedCents ?? 0,
+    releasedToSellerCents: totals?.releasedToSellerCents ?? 0,
+    platformFeeCents: totals?.platformFeeCents ?? 0,
+    refundedCents: totals?.refundedCents ?? 0,
+    heldCents: held?.cents ?? 0,
     transfers: transfers?.n ?? 0,
   };
 }
@@ -119,15 +119,15 @@ export async function getLedger(
         id: transfer.id,
         kind: transfer.kind,
         nature: ledgerTransferNature(transfer.kind, entries),
-        order_id: transfer.orderId,
+        orderId: transfer.orderId,
         memo: transfer.memo,
-        created_at: transfer.createdAt.toISOString(),
-        sum_cents: entries.reduce((sum, entry) => sum + entry.amountCents, 0),
+        createdAt: transfer.createdAt.toISOString(),
+        sumCents: entries.reduce((sum, entry) => sum + entry.amountCents, 0),
         entries: entries.map((entry) => ({
           id: entry.id,
           account: entry.account,
           party: parties.get(entry.account) ?? null,
-          amount_cents: entry.amountCents,
+          amountCents: entry.amountCents,
         })),
       })),
   );

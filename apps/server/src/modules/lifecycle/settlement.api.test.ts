@@ -133,12 +133,12 @@ describe('settlement (back office)', () => {
       .from(profiles)
       .where(eq(profiles.id, demoUserId('vendedor')));
     const releases = ledger.json().items.filter((transfer: { kind: string }) => transfer.kind === 'release') as {
-      entries: { account: string; party: string | null; amount_cents: number }[];
+      entries: { account: string; party: string | null; amountCents: number }[];
     }[];
     expect(releases).toHaveLength(2);
     for (const release of releases) {
       // Three entries summing to zero: escrow −held, seller +(held − 2 %), platform:revenue +2 % (the default fee).
-      const escrowOut = -release.entries.find((entry) => entry.account.startsWith('escrow:'))!.amount_cents;
+      const escrowOut = -release.entries.find((entry) => entry.account.startsWith('escrow:'))!.amountCents;
       const fee = Math.floor((escrowOut * 200) / 10_000);
       expect(fee).toBeGreaterThan(0);
       expect(release.entries).toHaveLength(3);
@@ -146,16 +146,16 @@ describe('settlement (back office)', () => {
         expect.objectContaining({
           account: `seller:${demoUserId('vendedor')}`,
           party: sellerProfile!.companyName,
-          amount_cents: escrowOut - fee,
+          amountCents: escrowOut - fee,
         }),
       );
       expect(release.entries).toContainEqual(
-        expect.objectContaining({ account: 'platform:revenue', amount_cents: fee }),
+        expect.objectContaining({ account: 'platform:revenue', amountCents: fee }),
       );
-      expect(release.entries.reduce((sum, entry) => sum + entry.amount_cents, 0)).toBe(0);
+      expect(release.entries.reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(0);
     }
     // The holdback stays in escrow until the final measurement.
-    expect(ledger.json()).toMatchObject({ held_cents: 2_400_000 });
+    expect(ledger.json()).toMatchObject({ heldCents: 2_400_000 });
     // The back office's list shows the deal closed, the holdback held, no step left.
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/operations', headers: admin });
     expect(list.json().items.find((row: { id: string }) => row.id === operationId)).toMatchObject({

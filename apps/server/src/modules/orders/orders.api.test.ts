@@ -450,15 +450,15 @@ describe('orders API', () => {
         headers: admin,
       });
       expect(ledger.statusCode).toBe(200);
-      expect(ledger.json()).toMatchObject({ held_cents: 5 * 1_000_000, deposited_cents: 5 * 1_000_000 });
-      for (const transfer of ledger.json().items) expect(transfer.sum_cents).toBe(0);
+      expect(ledger.json()).toMatchObject({ heldCents: 5 * 1_000_000, depositedCents: 5 * 1_000_000 });
+      for (const transfer of ledger.json().items) expect(transfer.sumCents).toBe(0);
       // Each entry names the company behind the account: the buyer who paid; none for the escrow account.
       const [buyerProfile] = await t.db
         .select({ companyName: profiles.companyName })
         .from(profiles)
         .where(eq(profiles.id, userId));
-      const deposit = ledger.json().items.find((transfer: { order_id: string }) => {
-        return transfer.order_id === orderId;
+      const deposit = ledger.json().items.find((transfer: { orderId: string }) => {
+        return transfer.orderId === orderId;
       });
       expect(deposit.entries).toEqual(
         expect.arrayContaining([

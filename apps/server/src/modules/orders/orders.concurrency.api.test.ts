@@ -1,4 +1,4 @@
-import { TERMS_VERSION } from '@tradeops/shared';
+import { type LedgerResponse, TERMS_VERSION } from '@tradeops/shared';
 import { randomUUID } from 'node:crypto';
 import { type AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
@@ -186,9 +186,9 @@ describe('simultaneous orders over HTTP', () => {
     for (const transfer of sums) expect(Number(transfer.sum)).toBe(0);
     const ledger = await fetch(`${baseUrl}/api/admin/operations/${operationId}/ledger?limit=100`, {
       headers: { cookie: admin.cookie! },
-    }).then((r) => r.json() as Promise<{ held_cents: number; total: number; items: { sum_cents: number }[] }>);
-    expect(ledger.held_cents).toBe(paid.reduce((sum, o) => sum + o.volume * PRICE_CENTS, 0));
+    }).then((r) => r.json() as Promise<LedgerResponse>);
+    expect(ledger.heldCents).toBe(paid.reduce((sum, o) => sum + o.volume * PRICE_CENTS, 0));
     expect(ledger.items).toHaveLength(ledger.total);
-    expect(ledger.items.every((transfer) => transfer.sum_cents === 0)).toBe(true);
+    expect(ledger.items.every((transfer) => transfer.sumCents === 0)).toBe(true);
   });
 });

@@ -65,8 +65,8 @@ export function LedgerView({ operationId }: { operationId: string }) {
       header: t('adminLedger.amount'),
       isNumeric: true,
       cell: (entry) => (
-        <span className={`font-medium ${entry.amount_cents < 0 ? 'text-rose-700' : 'text-emerald-800'}`}>
-          {formatUsd(entry.amount_cents, locale)}
+        <span className={`font-medium ${entry.amountCents < 0 ? 'text-rose-700' : 'text-emerald-800'}`}>
+          {formatUsd(entry.amountCents, locale)}
         </span>
       ),
     },
@@ -88,11 +88,11 @@ export function LedgerView({ operationId }: { operationId: string }) {
               <dl className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
                 {(
                   [
-                    ['deposited', data.deposited_cents],
-                    ['releasedToSeller', data.released_to_seller_cents],
-                    ['platformFee', data.platform_fee_cents],
-                    ['refunded', data.refunded_cents],
-                    ['held', data.held_cents],
+                    ['deposited', data.depositedCents],
+                    ['releasedToSeller', data.releasedToSellerCents],
+                    ['platformFee', data.platformFeeCents],
+                    ['refunded', data.refundedCents],
+                    ['held', data.heldCents],
                   ] as const
                 ).map(([key, cents]) => (
                   <div
@@ -127,21 +127,21 @@ export function LedgerView({ operationId }: { operationId: string }) {
                             {t(`adminLedger.nature.${transfer.nature}`)}
                           </Badge>
                           <span className="text-sm text-slate-600">
-                            {formatDate(transfer.created_at, i18n.language, {
+                            {formatDate(transfer.createdAt, i18n.language, {
                               dateStyle: 'medium',
                               timeStyle: 'short',
                             })}
                           </span>
                         </div>
-                        <Badge tone={transfer.sum_cents === 0 ? 'success' : 'danger'}>
-                          {t('adminLedger.sum')}: {formatUsd(transfer.sum_cents, locale)} ·{' '}
-                          {transfer.sum_cents === 0 ? t('adminLedger.balanced') : t('adminLedger.unbalanced')}
+                        <Badge tone={transfer.sumCents === 0 ? 'success' : 'danger'}>
+                          {t('adminLedger.sum')}: {formatUsd(transfer.sumCents, locale)} ·{' '}
+                          {transfer.sumCents === 0 ? t('adminLedger.balanced') : t('adminLedger.unbalanced')}
                         </Badge>
                       </div>
                       <MemoText memo={transfer.memo} />
                       <DataTable
                         className="mt-3"
-                        caption={`${t(`adminLedger.nature.${transfer.nature}`)} · ${formatDate(transfer.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}`}
+                        caption={`${t(`adminLedger.nature.${transfer.nature}`)} · ${formatDate(transfer.createdAt, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}`}
                         columns={entryColumns}
                         rows={transfer.entries}
                         rowKey={(entry) => String(entry.id)}
