@@ -1,4 +1,9 @@
-import { KYC_DOCUMENT_TYPE_LIST, type KycStatusResponse, USER_MODE_STORAGE_KEY } from '@tradeops/shared';
+import {
+  KYC_DOCUMENT_TYPE_LIST,
+  type KycStatusResponse,
+  USER_MODE_STORAGE_KEY,
+  missingKycDocument,
+} from '@tradeops/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -64,17 +69,7 @@ function pendingKycStatus(): KycStatusResponse {
     kycStatus: 'pending',
     kycRejectReason: null,
     onboarding: { currentStep: 1, status: 'in_progress' },
-    documents: KYC_DOCUMENT_TYPE_LIST.map((documentType) => ({
-      id: null,
-      documentType,
-      status: 'pending',
-      fileName: null,
-      mimeType: null,
-      sizeBytes: null,
-      uploadedAt: null,
-      rejectReason: null,
-      revision: null,
-    })),
+    documents: KYC_DOCUMENT_TYPE_LIST.map((documentType) => missingKycDocument(documentType)),
   };
 }
 

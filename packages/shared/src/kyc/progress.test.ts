@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KYC_DOCUMENT_TYPE_LIST, type KycDocument, type KycStatusResponse } from './schemas';
+import { KYC_DOCUMENT_TYPE_LIST, type KycDocument, type KycStatusResponse, missingKycDocument } from './schemas';
 import { getKycStage } from './progress';
 
 function status(
@@ -11,17 +11,9 @@ function status(
     kycStatus,
     kycRejectReason: null,
     onboarding: { currentStep, status: currentStep > 1 ? 'in_review' : 'in_progress' },
-    documents: KYC_DOCUMENT_TYPE_LIST.map((documentType, index) => ({
-      id: null,
-      documentType,
-      status: documentStatus(index),
-      fileName: null,
-      mimeType: null,
-      sizeBytes: null,
-      uploadedAt: null,
-      rejectReason: null,
-      revision: null,
-    })),
+    documents: KYC_DOCUMENT_TYPE_LIST.map((documentType, index) =>
+      missingKycDocument(documentType, documentStatus(index)),
+    ),
   };
 }
 

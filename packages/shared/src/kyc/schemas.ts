@@ -62,6 +62,27 @@ export const ZKycDocument = z.object({
 });
 export type KycDocument = z.infer<typeof ZKycDocument>;
 
+/** One of the five documents before any file was sent for it: what the API shows for a missing one. */
+export function missingKycDocument(
+  documentType: KycDocument['documentType'],
+  status: KycDocument['status'] = 'pending',
+): KycDocument {
+  return {
+    id: null,
+    documentType,
+    status,
+    fileName: null,
+    mimeType: null,
+    sizeBytes: null,
+    uploadedAt: null,
+    rejectReason: null,
+    revision: null,
+    issuedOn: null,
+    expiresOn: null,
+    holderBirthDate: null,
+  };
+}
+
 const zCalendarDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'kyc.dates.invalid')

@@ -7,6 +7,7 @@ import {
   MIME_TYPE_BY_FILE_TYPE,
   ONBOARDING_STEP,
   isAllowedFileType,
+  missingKycDocument,
   needsUpload,
   type KycDocument,
   type KycDocumentType,
@@ -26,19 +27,20 @@ import { writeAudit } from '../audit/audit.service';
 type DocumentRow = typeof userDocuments.$inferSelect;
 
 export function toKycDocument(documentType: KycDocumentType, row: DocumentRow | undefined): KycDocument {
+  if (!row) return missingKycDocument(documentType);
   return {
-    id: row?.id ?? null,
+    id: row.id,
     documentType,
-    status: row?.status ?? 'pending',
-    fileName: row?.fileName ?? null,
-    mimeType: row?.mimeType ?? null,
-    sizeBytes: row?.sizeBytes ?? null,
-    uploadedAt: row?.uploadedAt ? row.uploadedAt.toISOString() : null,
-    rejectReason: row?.status === 'rejected' ? row.rejectReason : null,
-    revision: row?.storageKey ? row.revision : null,
-    issuedOn: row?.issuedOn ?? null,
-    expiresOn: row?.expiresOn ?? null,
-    holderBirthDate: row?.holderBirthDate ?? null,
+    status: row.status,
+    fileName: row.fileName ?? null,
+    mimeType: row.mimeType ?? null,
+    sizeBytes: row.sizeBytes ?? null,
+    uploadedAt: row.uploadedAt ? row.uploadedAt.toISOString() : null,
+    rejectReason: row.status === 'rejected' ? row.rejectReason : null,
+    revision: row.storageKey ? row.revision : null,
+    issuedOn: row.issuedOn ?? null,
+    expiresOn: row.expiresOn ?? null,
+    holderBirthDate: row.holderBirthDate ?? null,
   };
 }
 

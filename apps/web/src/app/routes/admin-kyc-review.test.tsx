@@ -1,4 +1,4 @@
-import { type KycReviewUser, type OperationReviewItem } from '@tradeops/shared';
+import { type KycReviewUser, type OperationReviewItem, missingKycDocument } from '@tradeops/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -16,17 +16,8 @@ const DOCUMENT_ID = '7f0b3c1e-9d2a-4b8c-8e1f-2a3b4c5d6e7f';
 const USER_ID = 'user-ana';
 
 function reviewUser(revision: number, fileName: string): KycReviewUser {
-  const pending = (documentType: KycReviewUser['documents'][number]['documentType']) => ({
-    id: null,
-    documentType,
-    status: 'pending' as const,
-    fileName: null,
-    mimeType: null,
-    sizeBytes: null,
-    uploadedAt: null,
-    rejectReason: null,
-    revision: null,
-  });
+  const pending = (documentType: KycReviewUser['documents'][number]['documentType']) =>
+    missingKycDocument(documentType);
   return {
     userId: USER_ID,
     email: 'ana@lacteos.example',
