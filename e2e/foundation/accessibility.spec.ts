@@ -10,7 +10,7 @@ import { type DemoRole, loginAs } from '../support/login';
 const PAGES: Record<DemoRole | 'visitor', string[]> = {
   visitor: ['/', '/operations', '/about', '/services/financing', '/blog', '/contact', '/operation/featured'],
   buyer: ['/operation/featured', '/buyer/dashboard', '/buyer/settings'],
-  seller: ['/make-offer', '/seller/dashboard', '/seller/products'],
+  seller: ['/make-offer', '/seller/dashboard', '/seller/offers'],
   admin: ['/admin', '/admin/settings'],
   kycPending: [],
 };

@@ -141,7 +141,7 @@ test.describe('offers', () => {
     });
     expect(created.status()).toBe(201);
 
-    await page.goto('/seller/products');
+    await page.goto('/seller/offers');
     const offer = page.getByTestId('seller-offer').filter({ hasText: `${product} título` });
     await offer.getByRole('button', { name: 'Editar' }).click();
     await expect(page.getByRole('heading', { name: `Editar «${product} título»` })).toBeVisible();

@@ -47,7 +47,7 @@ const SCREENS: Array<[path: string, heading: string]> = [
   ['/buyer/operations', 'Mis operaciones'],
   ['/buyer/settings', 'Configuración de la cuenta'],
   ['/seller/dashboard', 'Panel del vendedor'],
-  ['/seller/products', 'Mis ofertas'],
+  ['/seller/offers', 'Mis ofertas'],
   ['/seller/settings', 'Configuración de la cuenta'],
   ['/admin_ilumia/login', 'Acceso de administración'],
   ['/admin', 'Panel de administración'],
@@ -56,6 +56,8 @@ const SCREENS: Array<[path: string, heading: string]> = [
   ['/admin/offer-reviews', 'Revisión de ofertas'],
   // The offer review's address before issue 26 answers with the page at its new one.
   ['/admin/kyc/operations', 'Revisión de ofertas'],
+  // The seller's offers' address before the glossary named it.
+  ['/seller/products', 'Mis ofertas'],
   ['/admin/settings', 'Configuración de la plataforma'],
   ['/admin/outbox', 'Correos salientes'],
   ['/admin/messages', 'Mensajes de contacto'],

@@ -260,9 +260,14 @@ const routeTable: RouteObject[] = [
           page('seller/dashboard', 'pages.sellerDashboard', () =>
             import('./routes/seller-dashboard').then((m) => ({ Component: m.SellerDashboardPage })),
           ),
-          page('seller/products', 'pages.sellerProducts', () =>
-            import('./routes/seller-products').then((m) => ({ Component: m.SellerProductsPage })),
+          page('seller/offers', 'pages.sellerOffers', () =>
+            import('./routes/seller-offers').then((m) => ({ Component: m.SellerOffersPage })),
           ),
+          // "Mis ofertas" before the glossary named the page: an old link (with its ?edit=) still lands.
+          {
+            path: 'seller/products',
+            loader: ({ request }) => redirect(`/seller/offers${new URL(request.url).search}`),
+          },
           page('seller/settings', 'pages.sellerSettings', accountSettingsPage),
           page('seller/statements/:operationId', 'statements.seller.pdfTitle', () =>
             import('./routes/seller-statement').then((m) => ({ Component: m.SellerStatementPage })),

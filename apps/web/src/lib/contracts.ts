@@ -35,7 +35,7 @@ export {
   ZOperationDetail,
   ZOperationListItem,
   ZOperationControlResponse,
-  ZOperationReviewResponse,
+  ZOfferReviewResponse,
   ZPayoutPreview,
   ZFinalMeasurementResponse,
   ZPlatformStats,

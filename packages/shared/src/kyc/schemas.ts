@@ -22,7 +22,7 @@ export const ZKycDocumentType = z.enum(
 export const ZKycDocumentTypeParams = z.object({ documentType: ZKycDocumentType });
 export const ZDocumentIdParams = z.object({ documentId: z.uuid('validation.invalid') });
 export const ZUserIdParams = z.object({ userId: zText().min(1, 'validation.invalid').max(100, 'validation.invalid') });
-export const ZReviewOperationParams = z.object({ operationId: z.uuid('validation.invalid') });
+export const ZOfferReviewParams = z.object({ operationId: z.uuid('validation.invalid') });
 
 /**
  * The revision of what an admin reviewed: a KYC document's file, a company's data, an offer.
@@ -156,7 +156,7 @@ export const ZKycReviewUsersQuery = zPageQuery(KYC_REVIEW_PAGE_LIMIT);
 export const ZKycReviewUsersResponse = zPage(ZKycReviewUser);
 
 /** A row of the spec's admin_offer_review view. */
-export const ZOperationReviewItem = z.object({
+export const ZOfferReviewItem = z.object({
   id: z.string(),
   title: z.string(),
   productName: z.string(),
@@ -169,9 +169,9 @@ export const ZOperationReviewItem = z.object({
   /** Counts the seller's versions of the offer: an approval or rejection names the one reviewed. */
   revision: z.number().int(),
 });
-export type OperationReviewItem = z.infer<typeof ZOperationReviewItem>;
+export type OfferReviewItem = z.infer<typeof ZOfferReviewItem>;
 /** GET /api/admin/kyc/operations: a page of the offers awaiting review (ZPageQuery), oldest first, with how many wait. */
-export const ZOperationReviewResponse = zPage(ZOperationReviewItem);
+export const ZOfferReviewResponse = zPage(ZOfferReviewItem);
 
 export const ZKycOverviewResponse = z.object({
   usersAwaitingReview: z.number().int(),

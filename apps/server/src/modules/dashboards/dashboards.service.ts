@@ -75,7 +75,7 @@ export async function getSellerDashboard(
       .where(eq(sellerKpis.sellerId, sellerId));
     return row ?? zero;
   });
-  // The dashboard shows the newest offers (a first page); /seller/products pages through them all.
+  // The dashboard shows the newest offers (a first page); /seller/offers pages through them all.
   const offers = await orFallback(
     log,
     'seller offers',

@@ -1,9 +1,9 @@
 import {
   ZOkResponse,
-  ZOperationReviewResponse,
+  ZOfferReviewResponse,
   ZPageQuery,
   ZReviewDecisionRequest,
-  ZReviewOperationParams,
+  ZOfferReviewParams,
   ZReviewReasonRequest,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -36,7 +36,7 @@ export const offerReviewRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['admin'],
           deprecated,
           querystring: ZPageQuery,
-          response: { 200: ZOperationReviewResponse, ...errors },
+          response: { 200: ZOfferReviewResponse, ...errors },
         },
         config: admin,
       },
@@ -50,7 +50,7 @@ export const offerReviewRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `Approve an offer: its operation is published (the revision reviewed; an offer edited since answers 409)${see}`,
           tags: ['admin'],
           deprecated,
-          params: ZReviewOperationParams,
+          params: ZOfferReviewParams,
           body: ZReviewDecisionRequest,
           response: { 200: ZOkResponse, ...errors },
         },
@@ -69,7 +69,7 @@ export const offerReviewRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `Reject an offer with a reason${see}`,
           tags: ['admin'],
           deprecated,
-          params: ZReviewOperationParams,
+          params: ZOfferReviewParams,
           body: ZReviewReasonRequest,
           response: { 200: ZOkResponse, ...errors },
         },

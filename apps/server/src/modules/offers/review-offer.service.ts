@@ -1,6 +1,6 @@
 import {
   type Language,
-  type OperationReviewItem,
+  type OfferReviewItem,
   type Page,
   type PageQuery,
   canApply,
@@ -28,7 +28,7 @@ export async function listOffersAwaitingReview(
   db: AppDatabase,
   language: Language,
   page: PageQuery,
-): Promise<Page<OperationReviewItem>> {
+): Promise<Page<OfferReviewItem>> {
   const [rows, [waiting]] = await Promise.all([
     db
       .select({ ...getViewSelectedFields(adminOfferReview), cursorAt: cursorAtOf(OFFER_REVIEW_KEYSET) })

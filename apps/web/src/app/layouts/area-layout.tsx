@@ -13,7 +13,7 @@ const AREA_LINKS = {
   ],
   seller: [
     { to: '/seller/dashboard', key: 'sellerDashboard' },
-    { to: '/seller/products', key: 'sellerProducts' },
+    { to: '/seller/offers', key: 'sellerOffers' },
     { to: '/make-offer', key: 'makeOffer' },
     { to: '/seller/settings', key: 'settings' },
   ],

@@ -1,4 +1,4 @@
-import { type KycReviewUser, type OperationReviewItem, missingKycDocument } from '@tradeops/shared';
+import { type KycReviewUser, type OfferReviewItem, missingKycDocument } from '@tradeops/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -103,7 +103,7 @@ describe('admin review pages: a decision on a stale version', () => {
     async () => {
       let edited = false;
       const posted: unknown[] = [];
-      const item = (revision: number, priceUsd: number): OperationReviewItem => ({
+      const item = (revision: number, priceUsd: number): OfferReviewItem => ({
         id: '3c9e2b1a-5d4f-4e6a-8b7c-1d2e3f4a5b6c',
         title: 'Café verde de Colombia',
         productName: 'Café verde',

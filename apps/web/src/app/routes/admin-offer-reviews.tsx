@@ -1,4 +1,4 @@
-import { type OperationReviewItem } from '@tradeops/shared';
+import { type OfferReviewItem } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Fact } from '../../components/ui/fact';
@@ -44,7 +44,7 @@ export function AdminOfferReviewsPage() {
   );
 }
 
-function OfferReviewRow({ item }: { item: OperationReviewItem }) {
+function OfferReviewRow({ item }: { item: OfferReviewItem }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const decide = useOfferReviewDecision();

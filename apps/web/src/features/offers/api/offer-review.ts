@@ -8,7 +8,7 @@ export const useOfferReviewQueue = () =>
   usePagedList({
     queryKey: offerKeys.reviews(),
     path: '/api/admin/offer-reviews',
-    schema: (c) => c.ZOperationReviewResponse,
+    schema: (c) => c.ZOfferReviewResponse,
     limit: ADMIN_LIST_PAGE_SIZE,
   });
 

@@ -139,7 +139,7 @@ export function OfferWizard({ offerId, initialValues, hasImage, hasSpec, onSaved
         <h2 className="text-xl font-semibold text-brand-900">{t('offers.wizard.successTitle')}</h2>
         <p className="mt-2 text-slate-600">{t('offers.wizard.successText')}</p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <ButtonLink to="/seller/products">{t('offers.wizard.goToProducts')}</ButtonLink>
+          <ButtonLink to="/seller/offers">{t('offers.wizard.goToOffers')}</ButtonLink>
           <Button variant="secondary" onClick={() => setCreatedId(null)}>
             {t('offers.wizard.createAnother')}
           </Button>

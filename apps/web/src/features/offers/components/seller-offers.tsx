@@ -33,12 +33,12 @@ export function OperationStatusBadge({ status }: { status: SellerOffer['status']
 
 interface SellerOffersProps {
   offers: SellerOffer[];
-  /** The products page: edit, withdraw and participants; the dashboard only shows. */
+  /** The offers page: edit, withdraw and participants; the dashboard only shows. */
   withActions?: boolean;
   onEdit?: (id: string) => void;
 }
 
-/** A seller's offers: status, review, allocation progress and escrow held (with actions on /seller/products). */
+/** A seller's offers: status, review, allocation progress and escrow held (with actions on /seller/offers). */
 export function SellerOffers({ offers, withActions, onEdit }: SellerOffersProps) {
   const { t } = useTranslation();
   if (offers.length === 0) {

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, pageResponse, renderWithProviders } from '../../../test/render';
-import { SellerProducts } from './seller-products';
+import { MyOffers } from './my-offers';
 
 function offer(id: string, title: string): SellerOffer {
   return {
@@ -44,7 +44,7 @@ describe('the seller’s offers, a page at a time', () => {
             });
       },
     });
-    renderWithProviders(<SellerProducts editId={null} onEdit={() => undefined} />);
+    renderWithProviders(<MyOffers editId={null} onEdit={() => undefined} />);
     expect(await screen.findByText('Primera página', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('Mostrando 1 de 2')).toBeInTheDocument();
     expect(screen.queryByText('Segunda página')).toBeNull();

@@ -1,21 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
-import { SellerProducts } from '../../features/offers/components/seller-products';
+import { MyOffers } from '../../features/offers/components/my-offers';
 import { AreaPage } from '../layouts/area-page';
 
-/** /seller/products (?edit=<id> opens the edit form of a pending offer). */
-export function SellerProductsPage() {
+/** /seller/offers (?edit=<id> opens the edit form of a pending offer). */
+export function SellerOffersPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const editId = params.get('edit');
   return (
     <AreaPage
-      title={t('pages.sellerProducts')}
+      title={t('pages.sellerOffers')}
       description={t('sellerArea.productsText')}
       actions={<ButtonLink to="/make-offer">{t('sellerArea.makeOffer')}</ButtonLink>}
     >
-      <SellerProducts editId={editId} onEdit={(id) => setParams(id ? { edit: id } : {})} />
+      <MyOffers editId={editId} onEdit={(id) => setParams(id ? { edit: id } : {})} />
     </AreaPage>
   );
 }

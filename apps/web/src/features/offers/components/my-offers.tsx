@@ -8,8 +8,8 @@ import { OfferWizard } from './offer-wizard';
 import { SellerOffers } from './seller-offers';
 import { LoadMore } from '../../../components/ui/load-more';
 
-/** /seller/products: every offer with edit (while pending), withdraw and participants. */
-export function SellerProducts({ editId, onEdit }: { editId: string | null; onEdit: (id: string | null) => void }) {
+/** /seller/offers: every offer with edit (while pending), withdraw and participants. */
+export function MyOffers({ editId, onEdit }: { editId: string | null; onEdit: (id: string | null) => void }) {
   const { t } = useTranslation();
   const offers = useMyOffers();
   if (editId) return <EditOffer id={editId} onClose={() => onEdit(null)} />;
