@@ -391,7 +391,7 @@ async function main() {
           api('POST', `/api/admin/payments/${id}/confirm`, {
             cookie: admin.cookie,
             // The proof just uploaded is the order's first (the soak never rejects a proof).
-            json: { proof_revision: 1 },
+            json: { proofRevision: 1 },
           }),
         ),
       );

@@ -118,7 +118,7 @@ async function arrivedDeal(
     expect(proof.status(), await proof.text()).toBe(200);
     const confirmed = await pages.admin.request.post(`/api/admin/payments/${order.id}/confirm`, {
       headers,
-      data: { proof_revision: 1 },
+      data: { proofRevision: 1 },
     });
     expect(confirmed.status(), await confirmed.text()).toBe(200);
     orders.push(order.id);

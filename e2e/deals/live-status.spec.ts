@@ -52,7 +52,7 @@ async function decide(
 ) {
   const response = await admin.post(`/api/admin/payments/${orderId}/${'confirm' in decision ? 'confirm' : 'reject'}`, {
     headers: originHeaders(baseURL),
-    data: 'confirm' in decision ? { proof_revision: 1 } : { proof_revision: 1, reason: decision.reason },
+    data: 'confirm' in decision ? { proofRevision: 1 } : { proofRevision: 1, reason: decision.reason },
   });
   expect(response.status(), await response.text()).toBe(200);
 }

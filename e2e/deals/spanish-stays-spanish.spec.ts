@@ -161,13 +161,13 @@ async function runDealToPartialRefund(browser: Browser, baseURL: string | undefi
   await buyerContext.close();
 
   const queue = (await (await admin.request.get('/api/admin/payments?limit=100')).json()) as {
-    items: { id: string; proof_revision: number }[];
+    items: { id: string; proofRevision: number }[];
   };
   const item = queue.items.find((row) => row.id === order.id);
   expect(item).toBeDefined();
   const confirmed = await admin.request.post(`/api/admin/payments/${order.id}/confirm`, {
     headers,
-    data: { proof_revision: item!.proof_revision },
+    data: { proofRevision: item!.proofRevision },
   });
   expect(confirmed.status()).toBe(200);
 

@@ -173,7 +173,7 @@ test.describe('the trade journey', () => {
     for (const id of orders) {
       const confirmed = await admin.request.post(`/api/admin/payments/${id}/confirm`, {
         headers,
-        data: { proof_revision: 1 },
+        data: { proofRevision: 1 },
       });
       expect(confirmed.status(), await confirmed.text()).toBe(200);
     }

@@ -146,7 +146,7 @@ export async function paidOrder(
   if (clients.admin) {
     const confirmed = await clients.admin.post(`/api/admin/payments/${order.id}/confirm`, {
       headers,
-      data: { proof_revision: 1 },
+      data: { proofRevision: 1 },
     });
     expect(confirmed.status(), await confirmed.text()).toBe(200);
   }

@@ -54,7 +54,7 @@ describe('paging a queue with a cursor', () => {
 
     // Rows arrive while the admin works through the pages.
     const arrived = await waitingProofs(2);
-    const rest = await readAllPages<{ id: string; proof_uploaded_at: string }>(
+    const rest = await readAllPages<{ id: string; proofUploadedAt: string }>(
       t.app,
       '/api/admin/payments?limit=3',
       admin,
@@ -65,7 +65,7 @@ describe('paging a queue with a cursor', () => {
     for (const id of [...before, ...arrived]) expect(seen).toContain(id);
     expect(rest.total).toBe(totalBefore + 2);
     expect(seen).toHaveLength(totalBefore + 2);
-    const times = rest.items.map((item) => Date.parse(item.proof_uploaded_at));
+    const times = rest.items.map((item) => Date.parse(item.proofUploadedAt));
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 

@@ -120,7 +120,7 @@ export const ZProofRevision = z
   .positive('validation.revisionRequired');
 
 /** POST /api/admin/payments/{id}/confirm: the proof revision the admin looked at. */
-export const ZConfirmPaymentRequest = z.object({ proof_revision: ZProofRevision });
+export const ZConfirmPaymentRequest = z.object({ proofRevision: ZProofRevision });
 export type ConfirmPaymentRequest = z.infer<typeof ZConfirmPaymentRequest>;
 
 /** POST /api/admin/payments/{id}/reject */
@@ -128,27 +128,27 @@ export const ZRejectPaymentRequest = z.object({
   reason: zText({ multiline: true, error: 'payments.reasonRequired' })
     .min(1, 'payments.reasonRequired')
     .max(PAYMENT_REJECT_REASON_MAX_LENGTH, 'validation.tooLong'),
-  proof_revision: ZProofRevision,
+  proofRevision: ZProofRevision,
 });
 export type RejectPaymentRequest = z.infer<typeof ZRejectPaymentRequest>;
 
 /** One proof waiting in the admins' verification queue. */
 export const ZPaymentReviewItem = z.object({
   id: z.uuid(),
-  operation_id: z.uuid(),
-  operation_title: z.string(),
-  buyer_name: z.string(),
-  buyer_email: z.string(),
-  company_name: z.string(),
+  operationId: z.uuid(),
+  operationTitle: z.string(),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  companyName: z.string(),
   volume: z.number().int(),
-  amount_cents: z.number().int(),
-  payment_method: z.enum(PAYMENT_METHODS),
-  payment_reference: z.string(),
-  proof_uploaded_at: z.iso.datetime({ offset: true }).nullable(),
-  proof_mime_type: z.string().nullable(),
-  proof_file_name: z.string().nullable(),
+  amountCents: z.number().int(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentReference: z.string(),
+  proofUploadedAt: z.iso.datetime({ offset: true }).nullable(),
+  proofMimeType: z.string().nullable(),
+  proofFileName: z.string().nullable(),
   /** Counts the proofs the buyer sent: a confirmation or rejection names the one reviewed. */
-  proof_revision: z.number().int(),
+  proofRevision: z.number().int(),
 });
 export type PaymentReviewItem = z.infer<typeof ZPaymentReviewItem>;
 /** GET /api/admin/payments: a page of the queue (ZPageQuery), oldest proof first, and how many wait. */

@@ -349,13 +349,13 @@ describe('operation room access ends with an unpaid order', () => {
       payload: body.payload,
     });
     expect(proof.statusCode, proof.body).toBe(200);
-    const queue = await readAllPages<{ id: string; proof_revision?: number }>(t.app, '/api/admin/payments', admin);
+    const queue = await readAllPages<{ id: string; proofRevision?: number }>(t.app, '/api/admin/payments', admin);
     const item = queue.items.find((entry) => entry.id === orderId);
     const confirm = await t.app.inject({
       method: 'POST',
       url: `/api/admin/payments/${orderId}/confirm`,
       headers: admin,
-      payload: item?.proof_revision === undefined ? {} : { proof_revision: item.proof_revision },
+      payload: item?.proofRevision === undefined ? {} : { proofRevision: item.proofRevision },
     });
     expect(confirm.statusCode, confirm.body).toBe(200);
     const cancel = await t.app.inject({

@@ -43,7 +43,7 @@ describe('a deal that fills and is funded', () => {
       method: 'POST',
       url: `/api/admin/payments/${orderId}/confirm`,
       headers: admin,
-      payload: { proof_revision: 1 },
+      payload: { proofRevision: 1 },
     });
     expect(confirm.statusCode, confirm.body).toBe(200);
   };

@@ -355,7 +355,7 @@ describe('orders API', () => {
       const queue = await readAllPages(t.app, '/api/admin/payments', admin);
       expect(queue.items).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ id: orderId, payment_reference: reference, proof_mime_type: 'image/jpeg' }),
+          expect.objectContaining({ id: orderId, paymentReference: reference, proofMimeType: 'image/jpeg' }),
         ]),
       );
       for (const headers of [buyer, admin]) {
@@ -383,14 +383,14 @@ describe('orders API', () => {
         method: 'POST',
         url: `/api/admin/payments/${orderId}/reject`,
         headers: admin,
-        payload: { reason: '   ', proof_revision: 1 },
+        payload: { reason: '   ', proofRevision: 1 },
       });
       expect(noReason.json().error.code).toBe('VALIDATION_FAILED');
       const rejected = await t.app.inject({
         method: 'POST',
         url: `/api/admin/payments/${orderId}/reject`,
         headers: admin,
-        payload: { reason: 'El monto no coincide', proof_revision: 1 },
+        payload: { reason: 'El monto no coincide', proofRevision: 1 },
       });
       expect(rejected.statusCode).toBe(200);
       expect(rejected.json().order).toMatchObject({
@@ -407,7 +407,7 @@ describe('orders API', () => {
         method: 'POST',
         url: `/api/admin/payments/${orderId}/confirm`,
         headers: admin,
-        payload: { proof_revision: 1 },
+        payload: { proofRevision: 1 },
       });
       expect(early.json().error.code).toBe('PAYMENT_NOT_IN_VERIFICATION');
       const again = await uploadProof(buyer, orderId, 'nuevo.pdf', PDF_BYTES);
@@ -423,7 +423,7 @@ describe('orders API', () => {
             method: 'POST',
             url: `/api/admin/payments/${orderId}/confirm`,
             headers: admin,
-            payload: { proof_revision: 1 },
+            payload: { proofRevision: 1 },
           }),
         ),
       );
@@ -472,7 +472,7 @@ describe('orders API', () => {
         method: 'POST',
         url: `/api/admin/payments/${orderId}/confirm`,
         headers: buyer,
-        payload: { proof_revision: 1 },
+        payload: { proofRevision: 1 },
       });
       expect(refusedAsBuyer.statusCode).toBe(403);
     });
@@ -509,10 +509,10 @@ describe('orders API', () => {
     const orderId = created.json().order.id as string;
     expect((await uploadProof(buyer, orderId, 'primero.pdf', PDF_BYTES)).statusCode).toBe(200);
     const proofRevision = async () => {
-      const queue = await readAllPages<{ id: string; proof_revision: number }>(t.app, '/api/admin/payments', admin);
+      const queue = await readAllPages<{ id: string; proofRevision: number }>(t.app, '/api/admin/payments', admin);
       const item = queue.items.find((entry) => entry.id === orderId);
       expect(item).toBeDefined();
-      return item!.proof_revision;
+      return item!.proofRevision;
     };
     // Admin A opens the queue and looks at the first proof.
     const seen = await proofRevision();
@@ -528,7 +528,7 @@ describe('orders API', () => {
       method: 'POST',
       url: `/api/admin/payments/${orderId}/reject`,
       headers: admin,
-      payload: { reason: 'Ilegible', proof_revision: seen },
+      payload: { reason: 'Ilegible', proofRevision: seen },
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect((await uploadProof(buyer, orderId, 'segundo.png', PNG_BYTES)).statusCode).toBe(200);
@@ -537,7 +537,7 @@ describe('orders API', () => {
       method: 'POST',
       url: `/api/admin/payments/${orderId}/confirm`,
       headers: admin,
-      payload: { proof_revision: seen },
+      payload: { proofRevision: seen },
     });
     expect(stale.statusCode, stale.body).toBe(409);
     expect(stale.json()).toEqual({
@@ -551,7 +551,7 @@ describe('orders API', () => {
       method: 'POST',
       url: `/api/admin/payments/${orderId}/reject`,
       headers: admin,
-      payload: { reason: 'Ilegible', proof_revision: seen },
+      payload: { reason: 'Ilegible', proofRevision: seen },
     });
     expect(staleReject.statusCode).toBe(409);
     const oldFile = await t.app.inject({
@@ -574,7 +574,7 @@ describe('orders API', () => {
       method: 'POST',
       url: `/api/admin/payments/${orderId}/confirm`,
       headers: admin,
-      payload: { proof_revision: fresh },
+      payload: { proofRevision: fresh },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
   });

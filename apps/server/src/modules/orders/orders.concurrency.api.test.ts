@@ -165,7 +165,7 @@ describe('simultaneous orders over HTTP', () => {
             method: 'POST',
             headers: { cookie: admin.cookie!, origin: TEST_ORIGIN, 'content-type': 'application/json' },
             // Each order got one proof: its first revision.
-            body: JSON.stringify({ proof_revision: 1 }),
+            body: JSON.stringify({ proofRevision: 1 }),
           }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error?: { code: string } } })),
         ),
       ),

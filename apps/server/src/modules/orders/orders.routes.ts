@@ -232,7 +232,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
     },
     async (request) => ({
-      order: await confirmPayment(app.db, requireAdmin(request), request.params.id, request.body.proof_revision),
+      order: await confirmPayment(app.db, requireAdmin(request), request.params.id, request.body.proofRevision),
     }),
   );
 
@@ -254,7 +254,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         requireAdmin(request),
         request.params.id,
         request.body.reason,
-        request.body.proof_revision,
+        request.body.proofRevision,
       ),
     }),
   );

@@ -59,7 +59,7 @@ describe('an operation stored at a zero price', () => {
       method: 'POST',
       url: `/api/admin/payments/${orderId}/confirm`,
       headers: { ...admin, 'accept-language': 'en' },
-      payload: { proof_revision: 1 },
+      payload: { proofRevision: 1 },
     });
     expect(confirm.statusCode).toBe(409);
     expect(confirm.json()).toEqual({
@@ -77,7 +77,7 @@ describe('an operation stored at a zero price', () => {
       method: 'POST',
       url: `/api/admin/payments/${orderId}/reject`,
       headers: admin,
-      payload: { reason: 'El monto de la orden es $0.', proof_revision: 1 },
+      payload: { reason: 'El monto de la orden es $0.', proofRevision: 1 },
     });
     expect(reject.statusCode).toBe(200);
     const before = await getTonnage(t.db, operationId);

@@ -157,7 +157,7 @@ describe('mail delivery through a real SMTP server', () => {
       method: 'POST',
       url: `/api/admin/payments/${paid}/confirm`,
       headers: admin,
-      payload: { proof_revision: 1 },
+      payload: { proofRevision: 1 },
     });
     expect(confirm.statusCode, confirm.body).toBe(200);
     const [confirmation] = await t.db

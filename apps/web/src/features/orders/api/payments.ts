@@ -30,8 +30,8 @@ export function usePaymentDecision() {
           method: 'POST',
           body:
             decision.kind === 'reject'
-              ? { reason: decision.reason, proof_revision: decision.proofRevision }
-              : { proof_revision: decision.proofRevision },
+              ? { reason: decision.reason, proofRevision: decision.proofRevision }
+              : { proofRevision: decision.proofRevision },
         },
       ),
     // On success and on a refusal alike (a stale proof among them), the queue shows what is current.

@@ -16,19 +16,19 @@ const ORDER_ID = '5d7c1a3e-2b4f-4c6d-8e9f-0a1b2c3d4e5f';
 function item(proofRevision: number, mimeType: string): PaymentReviewItem {
   return {
     id: ORDER_ID,
-    operation_id: '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01',
-    operation_title: 'Leche en polvo regular',
-    buyer_name: 'Carlos Rivas',
-    buyer_email: 'comprador@tradeops.demo',
-    company_name: 'Importadora Caribe',
+    operationId: '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01',
+    operationTitle: 'Leche en polvo regular',
+    buyerName: 'Carlos Rivas',
+    buyerEmail: 'comprador@tradeops.demo',
+    companyName: 'Importadora Caribe',
     volume: 5,
-    amount_cents: 2_150_000,
-    payment_method: 'wire',
-    payment_reference: 'TO-7K2M9QXD4R',
-    proof_uploaded_at: '2026-01-03T10:00:00.000Z',
-    proof_mime_type: mimeType,
-    proof_file_name: `TO-7K2M9QXD4R.${mimeType === 'application/pdf' ? 'pdf' : 'png'}`,
-    proof_revision: proofRevision,
+    amountCents: 2_150_000,
+    paymentMethod: 'wire',
+    paymentReference: 'TO-7K2M9QXD4R',
+    proofUploadedAt: '2026-01-03T10:00:00.000Z',
+    proofMimeType: mimeType,
+    proofFileName: `TO-7K2M9QXD4R.${mimeType === 'application/pdf' ? 'pdf' : 'png'}`,
+    proofRevision: proofRevision,
   };
 }
 
@@ -64,7 +64,7 @@ describe('payment queue: a confirmation on a replaced proof', () => {
       );
       await userEvent.click(within(card).getByRole('button', { name: 'Confirmar pago' }));
       await userEvent.click(await screen.findByRole('button', { name: 'Sí, confirmar el pago' }));
-      expect(posted).toEqual([{ proof_revision: 1 }]);
+      expect(posted).toEqual([{ proofRevision: 1 }]);
       expect(await within(card).findByRole('alert')).toHaveTextContent('El comprador envió un nuevo comprobante');
       const proof = await within(card).findByRole('img', { name: 'Comprobante de pago TO-7K2M9QXD4R' });
       expect(proof).toHaveAttribute('src', expect.stringContaining('revision=2'));
@@ -99,7 +99,7 @@ describe('payment queue: a rejection', () => {
 
       await userEvent.type(reason, ' El monto no coincide ');
       await userEvent.click(within(card).getByRole('button', { name: 'Rechazar comprobante' }));
-      await waitFor(() => expect(posted).toEqual([{ reason: 'El monto no coincide', proof_revision: 3 }]));
+      await waitFor(() => expect(posted).toEqual([{ reason: 'El monto no coincide', proofRevision: 3 }]));
     },
   );
 });
@@ -130,7 +130,7 @@ describe('payment queue: confirming asks first', () => {
 
       await userEvent.click(within(card).getByRole('button', { name: 'Confirmar pago' }));
       await userEvent.click(await screen.findByRole('button', { name: 'Sí, confirmar el pago' }));
-      await waitFor(() => expect(posted).toEqual([{ proof_revision: 1 }]));
+      await waitFor(() => expect(posted).toEqual([{ proofRevision: 1 }]));
     },
   );
 });
@@ -140,7 +140,7 @@ describe('payment queue: a page at a time', () => {
     const second = {
       ...item(1, 'application/pdf'),
       id: '5d7c1a3e-2b4f-4c6d-8e9f-0a1b2c3d4e60',
-      payment_reference: 'TO-SECOND01',
+      paymentReference: 'TO-SECOND01',
     };
     const cursors: (string | null)[] = [];
     mockApi({

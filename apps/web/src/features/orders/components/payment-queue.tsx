@@ -62,7 +62,7 @@ function PaymentCard({ item, onDone }: { item: PaymentReviewItem; onDone: (notic
   const [isRejecting, setIsRejecting] = useState(false);
   const rejectForm = useZodForm(ZRejectReason, { mode: 'onSubmit', defaultValues: { reason: '' } });
   const [error, setError] = useState<string | null>(null);
-  const proofTitle = t('adminPayments.proofTitle', { reference: item.payment_reference });
+  const proofTitle = t('adminPayments.proofTitle', { reference: item.paymentReference });
 
   function fail(cause: unknown) {
     setError(cause instanceof Error ? cause.message : t('errors.INTERNAL_ERROR'));
@@ -74,11 +74,11 @@ function PaymentCard({ item, onDone }: { item: PaymentReviewItem; onDone: (notic
   function confirm() {
     setError(null);
     decide.mutate(
-      { kind: 'confirm', id: item.id, proofRevision: item.proof_revision },
+      { kind: 'confirm', id: item.id, proofRevision: item.proofRevision },
       {
         onSuccess: () => {
           setIsConfirming(false);
-          onDone(t('adminPayments.confirmedNotice', { reference: item.payment_reference }));
+          onDone(t('adminPayments.confirmedNotice', { reference: item.paymentReference }));
         },
         onError: (cause) => {
           setIsConfirming(false);
@@ -91,9 +91,9 @@ function PaymentCard({ item, onDone }: { item: PaymentReviewItem; onDone: (notic
   function reject({ reason }: { reason: string }) {
     setError(null);
     decide.mutate(
-      { kind: 'reject', id: item.id, reason, proofRevision: item.proof_revision },
+      { kind: 'reject', id: item.id, reason, proofRevision: item.proofRevision },
       {
-        onSuccess: () => onDone(t('adminPayments.rejectedNotice', { reference: item.payment_reference })),
+        onSuccess: () => onDone(t('adminPayments.rejectedNotice', { reference: item.paymentReference })),
         onError: fail,
       },
     );
@@ -102,32 +102,32 @@ function PaymentCard({ item, onDone }: { item: PaymentReviewItem; onDone: (notic
   return (
     <li
       className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:grid-cols-[20rem_1fr]"
-      data-testid={`payment-${item.payment_reference}`}
+      data-testid={`payment-${item.paymentReference}`}
     >
       <div className="min-w-0">
         <p className="text-sm text-slate-500">{t('adminPayments.reference')}</p>
-        <p className="font-mono text-lg font-bold text-brand-900">{item.payment_reference}</p>
+        <p className="font-mono text-lg font-bold text-brand-900">{item.paymentReference}</p>
         <dl className="mt-3 space-y-2 text-sm">
           <Field label={t('adminPayments.buyer')}>
-            {item.buyer_name} · {item.company_name}
-            <span className="block break-all text-slate-500">{item.buyer_email}</span>
+            {item.buyerName} · {item.companyName}
+            <span className="block break-all text-slate-500">{item.buyerEmail}</span>
           </Field>
           <Field label={t('adminPayments.operation')}>
-            {item.operation_title}{' '}
+            {item.operationTitle}{' '}
             <Link
-              to={`/admin/operations/${item.operation_id}/ledger`}
+              to={`/admin/operations/${item.operationId}/ledger`}
               className="font-medium text-accent-800 underline underline-offset-2"
             >
               {t('adminPayments.ledger')}
             </Link>
           </Field>
           <Field label={t('adminPayments.amount')}>
-            <span className="text-base font-bold tabular-nums">{formatUsd(item.amount_cents, locale)}</span> ·{' '}
-            {item.volume} t · {t(`order.${item.payment_method}`)}
+            <span className="text-base font-bold tabular-nums">{formatUsd(item.amountCents, locale)}</span> ·{' '}
+            {item.volume} t · {t(`order.${item.paymentMethod}`)}
           </Field>
-          {item.proof_uploaded_at && (
+          {item.proofUploadedAt && (
             <Field label={t('adminPayments.uploadedAt')}>
-              {formatDate(item.proof_uploaded_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+              {formatDate(item.proofUploadedAt, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
             </Field>
           )}
         </dl>
@@ -140,10 +140,10 @@ function PaymentCard({ item, onDone }: { item: PaymentReviewItem; onDone: (notic
             onOpenChange={setIsConfirming}
             title={t('moneyConfirm.payment.title')}
             description={t('moneyConfirm.payment.text', {
-              amount: formatUsd(item.amount_cents, locale),
-              company: item.company_name,
-              reference: item.payment_reference,
-              operation: item.operation_title,
+              amount: formatUsd(item.amountCents, locale),
+              company: item.companyName,
+              reference: item.paymentReference,
+              operation: item.operationTitle,
             })}
             confirmLabel={t('moneyConfirm.payment.confirm')}
             cancelLabel={t('moneyConfirm.cancel')}
@@ -177,7 +177,7 @@ function PaymentCard({ item, onDone }: { item: PaymentReviewItem; onDone: (notic
         <div className="flex items-center justify-between gap-2">
           <p className="text-sm font-medium text-slate-700">{t('adminPayments.proof')}</p>
           <a
-            href={proofFileUrl(item.id, false, item.proof_revision)}
+            href={proofFileUrl(item.id, false, item.proofRevision)}
             target="_blank"
             rel="noopener"
             className="text-sm font-medium text-accent-800 underline underline-offset-2"
@@ -185,15 +185,15 @@ function PaymentCard({ item, onDone }: { item: PaymentReviewItem; onDone: (notic
             {t('adminPayments.openProof')}
           </a>
         </div>
-        {item.proof_mime_type === 'application/pdf' ? (
+        {item.proofMimeType === 'application/pdf' ? (
           <iframe
             title={proofTitle}
-            src={proofFileUrl(item.id, false, item.proof_revision)}
+            src={proofFileUrl(item.id, false, item.proofRevision)}
             className="mt-2 h-80 w-full rounded-lg border border-slate-200 bg-slate-50"
           />
         ) : (
           <img
-            src={proofFileUrl(item.id, false, item.proof_revision)}
+            src={proofFileUrl(item.id, false, item.proofRevision)}
             alt={proofTitle}
             className="mt-2 h-80 w-full rounded-lg border border-slate-200 bg-slate-50 object-contain"
           />
