@@ -34,13 +34,13 @@ test.describe('partner area', () => {
 
     // The admin assigns the seeded logistics partner to the deal.
     const partners = (await (await admin.request.get(`/api/admin/operations/${featured.id}/partners`)).json()) as {
-      candidates: { user_id: string; company_name: string }[];
+      candidates: { userId: string; companyName: string }[];
     };
-    const logistics = partners.candidates.find((candidate) => candidate.company_name === LOGISTICS_COMPANY);
+    const logistics = partners.candidates.find((candidate) => candidate.companyName === LOGISTICS_COMPANY);
     expect(logistics, 'the seeded logistics partner may be assigned').toBeDefined();
     const assigned = await admin.request.post(`/api/admin/operations/${featured.id}/partners`, {
       headers,
-      data: { user_id: logistics!.user_id },
+      data: { userId: logistics!.userId },
     });
     expect(assigned.status(), await assigned.text()).toBe(200);
 

@@ -28,7 +28,7 @@ export const ZPartnerStepParams = z.object({
 
 /** POST /api/admin/operations/{id}/partners: assign a logistics partner or an inspector account. */
 export const ZAssignPartnerRequest = z
-  .object({ user_id: zText().min(1, 'validation.required').max(64, 'validation.invalid') })
+  .object({ userId: zText().min(1, 'validation.required').max(64, 'validation.invalid') })
   .strict();
 export const ZAssignedPartnerParams = z.object({
   id: z.uuid('validation.invalid'),
@@ -36,10 +36,10 @@ export const ZAssignedPartnerParams = z.object({
 });
 
 export const ZAssignedPartner = z.object({
-  user_id: z.string(),
-  company_name: z.string(),
+  userId: z.string(),
+  companyName: z.string(),
   role: z.enum(PARTNER_USER_ROLES),
-  assigned_at: z.iso.datetime({ offset: true }),
+  assignedAt: z.iso.datetime({ offset: true }),
 });
 export type AssignedPartner = z.infer<typeof ZAssignedPartner>;
 
@@ -47,7 +47,7 @@ export type AssignedPartner = z.infer<typeof ZAssignedPartner>;
 export const ZOperationPartnersResponse = z.object({
   assigned: z.array(ZAssignedPartner),
   /** KYC-approved partner accounts not assigned yet (at most PARTNER_CANDIDATES_LIMIT, by company name). */
-  candidates: z.array(z.object({ user_id: z.string(), company_name: z.string(), role: z.enum(PARTNER_USER_ROLES) })),
+  candidates: z.array(z.object({ userId: z.string(), companyName: z.string(), role: z.enum(PARTNER_USER_ROLES) })),
 });
 export type OperationPartnersResponse = z.infer<typeof ZOperationPartnersResponse>;
 export const PARTNER_CANDIDATES_LIMIT = 100;

@@ -36,7 +36,7 @@ describe("the inspector's measured net weight is the holdback's final measuremen
     (await t.app.inject({ method: 'GET', url: `/api/admin/operations/${operationId}/control`, headers: admin })).json();
 
   it('shows the admin the weight the inspector recorded, and who recorded it', async () => {
-    const assigned = await post('partners', { user_id: demoUserId('inspector') });
+    const assigned = await post('partners', { userId: demoUserId('inspector') });
     expect(assigned.statusCode).toBe(200);
     for (const [step, fields, file] of [
       ['shipment_preparation', { occurred_at: daysAgo(4) }, undefined],

@@ -36,7 +36,7 @@ describe('partners as users: assigned logistics partners and inspectors record t
       method: 'POST',
       url: `/api/admin/operations/${operationId}/partners`,
       headers: admin,
-      payload: { user_id: demoUserId(userKey) },
+      payload: { userId: demoUserId(userKey) },
     });
 
   it('lists only the deals assigned to the partner (the seeded featured deal)', async () => {
@@ -69,7 +69,7 @@ describe('partners as users: assigned logistics partners and inspectors record t
     expect((await assign(operationId, 'comprador')).json().error.code).toBe('PARTNER_ACCOUNT_REQUIRED');
     const assigned = await assign(operationId, 'logistica');
     expect(assigned.statusCode).toBe(200);
-    expect(assigned.json().assigned).toMatchObject([{ user_id: demoUserId('logistica'), role: 'logistics' }]);
+    expect(assigned.json().assigned).toMatchObject([{ userId: demoUserId('logistica'), role: 'logistics' }]);
     const audit = await t.db
       .select()
       .from(auditLog)

@@ -48,7 +48,7 @@ export const partnerOperationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'admin' },
     },
-    async (request) => assignPartner(app.db, requireAuth(request), request.params.id, request.body.user_id),
+    async (request) => assignPartner(app.db, requireAuth(request), request.params.id, request.body.userId),
   );
 
   app.delete(

@@ -65,13 +65,13 @@ export async function listOperationPartners(db: Queryable, operationId: string):
     .limit(PARTNER_CANDIDATES_LIMIT);
   return {
     assigned: assigned.map((a) => ({
-      user_id: a.userId,
-      company_name: a.companyName,
+      userId: a.userId,
+      companyName: a.companyName,
       role: a.role,
-      assigned_at: a.assignedAt.toISOString(),
+      assignedAt: a.assignedAt.toISOString(),
     })),
     candidates: candidates.flatMap((c) =>
-      isPartnerRole(c.role) ? [{ user_id: c.userId, company_name: c.companyName, role: c.role }] : [],
+      isPartnerRole(c.role) ? [{ userId: c.userId, companyName: c.companyName, role: c.role }] : [],
     ),
   };
 }

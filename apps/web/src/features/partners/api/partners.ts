@@ -72,7 +72,7 @@ export function useAssignPartner(operationId: string) {
         ? apiRequest(
             `/api/admin/operations/${encodeURIComponent(operationId)}/partners`,
             (c) => c.ZOperationPartnersResponse,
-            { method: 'POST', body: { user_id: userId } },
+            { method: 'POST', body: { userId: userId } },
           )
         : apiRequest(
             `/api/admin/operations/${encodeURIComponent(operationId)}/partners/${encodeURIComponent(userId)}`,

@@ -29,19 +29,19 @@ export function AdminPartnersPanel({ operationId }: { operationId: string }) {
               ) : (
                 <ul className="divide-y divide-slate-100" data-testid="assigned-partners">
                   {data.assigned.map((partner) => (
-                    <li key={partner.user_id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                    <li key={partner.userId} className="flex flex-wrap items-center justify-between gap-2 py-2">
                       <div>
-                        <p className="font-medium text-slate-900">{partner.company_name}</p>
+                        <p className="font-medium text-slate-900">{partner.companyName}</p>
                         <p className="text-sm text-slate-600">
                           {t(`partnerArea.roles.${partner.role}`)} ·{' '}
-                          {formatDate(partner.assigned_at, i18n.language, { dateStyle: 'medium' })}
+                          {formatDate(partner.assignedAt, i18n.language, { dateStyle: 'medium' })}
                         </p>
                       </div>
                       <Button
                         size="sm"
                         variant="secondary"
                         disabled={change.isPending}
-                        onClick={() => change.mutate({ userId: partner.user_id, assign: false })}
+                        onClick={() => change.mutate({ userId: partner.userId, assign: false })}
                       >
                         {t('adminPartners.unassign')}
                       </Button>
@@ -70,8 +70,8 @@ export function AdminPartnersPanel({ operationId }: { operationId: string }) {
                     >
                       <option value="">{t('adminPartners.choose')}</option>
                       {data.candidates.map((candidate) => (
-                        <option key={candidate.user_id} value={candidate.user_id}>
-                          {candidate.company_name} — {t(`partnerArea.roles.${candidate.role}`)}
+                        <option key={candidate.userId} value={candidate.userId}>
+                          {candidate.companyName} — {t(`partnerArea.roles.${candidate.role}`)}
                         </option>
                       ))}
                     </select>
