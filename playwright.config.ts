@@ -56,6 +56,9 @@ export default defineConfig({
     env: { PORT: String(serverPort) },
     reuseExistingServer: false,
     timeout: 120_000,
+    // SIGTERM first, so serve.mjs drops its PostgreSQL database and removes its data folder (Playwright's
+    // default SIGKILL left two databases behind every run: 26 on this machine's server after one session).
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
     stdout: 'pipe' as const,
     stderr: 'pipe' as const,
   })),
