@@ -7,7 +7,7 @@ import {
   type CompanyScreening,
 } from '@tradeops/shared';
 import { alias } from 'drizzle-orm/pg-core';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
 import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
 import { complianceCaseCounts, complianceCases, profiles, screenings, user } from '../../db/schema';
@@ -189,16 +189,23 @@ export async function getCompanyScreenings(
   const profileIds = companies.map((company) => company.id);
   const [rows, latest] = await Promise.all([
     caseQuery(db).where(inArray(complianceCases.profileId, profileIds)).orderBy(desc(complianceCases.createdAt)),
+    // Each company's newest screening by one probe of screenings_profile_idx (a screening is written per
+    // order: DISTINCT ON read every one of the page's companies had, 4.4 ms for 25 busy buyers on a year).
     db
-      .selectDistinctOn([screenings.profileId], { profileId: screenings.profileId, createdAt: screenings.createdAt })
-      .from(screenings)
-      .where(inArray(screenings.profileId, profileIds))
-      .orderBy(screenings.profileId, desc(screenings.createdAt)),
+      .select({
+        profileId: profiles.id,
+        // Qualified by hand: inside sql`` Drizzle names columns without their table, and "id" would be the screening's.
+        createdAt: sql`(select s.created_at from ${screenings} s where s.profile_id = ${profiles}.id
+          order by s.created_at desc limit 1)`.mapWith(screenings.createdAt),
+      })
+      .from(profiles)
+      .where(inArray(profiles.id, profileIds)),
   ]);
+  const lastScreenedAt = new Map(latest.map((row) => [row.profileId, row.createdAt as Date | null]));
   for (const { id, status } of companies) {
     result.set(id, {
       status,
-      lastScreenedAt: latest.find((item) => item.profileId === id)?.createdAt.toISOString() ?? null,
+      lastScreenedAt: lastScreenedAt.get(id)?.toISOString() ?? null,
       cases: rows.filter((row) => row.row.profileId === id).map(toCase),
     });
   }

@@ -4,7 +4,8 @@ import { orders } from '../../db/schema';
 import { demoOrderId } from '../../seed/demo-operations';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { payOutOrder } from './escrow.service';
-import { getEscrowStates, getHeldCents, getOperationLedger } from './read-escrow.service';
+import { getOperationLedger } from '../../test/ledger';
+import { getEscrowStates, getHeldCents } from './read-escrow.service';
 
 describe('escrow ledger service', () => {
   let t: TestApp;

@@ -1,17 +1,11 @@
 import { type LedgerResponse, type PageQuery, ledgerTransferNature, operationTitleFor } from '@tradeops/shared';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { type AppDatabase } from '../../db/client';
 import { type Keyset, afterCursor, cursorAtOf, keysetOrder, toPage } from '../../db/keyset';
-import {
-  accountBalances,
-  ledgerEntries,
-  ledgerTransfers,
-  operationLedgerTotals,
-  operations,
-  profiles,
-} from '../../db/schema';
+import { accountBalances, ledgerTransfers, operationLedgerTotals, operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { escrowAccount } from './ledger-accounts';
+import { readEntriesByTransfer } from './read-escrow.service';
 
 /** The company behind each buyer:<user id> and seller:<user id> account, so the ledger says who paid and who was paid. */
 async function getAccountParties(db: AppDatabase, accounts: string[]): Promise<Map<string, string>> {
@@ -46,17 +40,10 @@ async function selectTransfersPage(db: AppDatabase, operationId: string, page: P
     .where(and(eq(ledgerTransfers.operationId, operationId), afterCursor(TRANSFERS_KEYSET, page.cursor)))
     .orderBy(...keysetOrder(TRANSFERS_KEYSET))
     .limit(page.limit + 1);
-  const ids = rows.slice(0, page.limit).map((row) => row.transfer.id);
-  const entries =
-    ids.length === 0
-      ? []
-      : await db
-          .select()
-          .from(ledgerEntries)
-          .where(inArray(ledgerEntries.transferId, ids))
-          .orderBy(asc(ledgerEntries.id));
-  const byTransfer = new Map<string, (typeof entries)[number][]>();
-  for (const entry of entries) byTransfer.set(entry.transferId, [...(byTransfer.get(entry.transferId) ?? []), entry]);
+  const byTransfer = await readEntriesByTransfer(
+    db,
+    rows.slice(0, page.limit).map((row) => row.transfer.id),
+  );
   return rows.map((row) => ({ ...row, entries: byTransfer.get(row.transfer.id) ?? [] }));
 }
 

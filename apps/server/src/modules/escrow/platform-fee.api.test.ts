@@ -6,7 +6,8 @@ import { demoOperationId } from '../../seed/demo-operations';
 import { fillOperation } from '../../test/lifecycle';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { payOutOrder } from './escrow.service';
-import { getOperationLedger, getHeldCents } from './read-escrow.service';
+import { getOperationLedger } from '../../test/ledger';
+import { getHeldCents } from './read-escrow.service';
 
 /** The platform's fee at release: taken from the seller's side of a payout, never from a refund. */
 describe('platform fee on payouts', () => {

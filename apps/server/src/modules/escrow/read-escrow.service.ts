@@ -68,28 +68,15 @@ export async function getEscrowStates(db: Queryable, orderIds: string[]): Promis
   return result;
 }
 
-/**
- * The ledger transfers `where` picks, oldest first, each with its entries: the admins' ledger view of an
- * operation and the statements' movements read the ledger through this one function.
- */
-export async function readTransfersWithEntries(db: Queryable, where: SQL | undefined) {
-  const transfers = await db
-    .select()
-    .from(ledgerTransfers)
-    .where(where)
-    .orderBy(asc(ledgerTransfers.createdAt), asc(ledgerTransfers.id));
+/** The entries of the given ledger transfers, grouped by transfer, each group in entry order. */
+export async function readEntriesByTransfer(db: Queryable, transferIds: string[]) {
   const entries =
-    transfers.length === 0
+    transferIds.length === 0
       ? []
       : await db
           .select()
           .from(ledgerEntries)
-          .where(
-            inArray(
-              ledgerEntries.transferId,
-              transfers.map((transfer) => transfer.id),
-            ),
-          )
+          .where(inArray(ledgerEntries.transferId, transferIds))
           .orderBy(asc(ledgerEntries.id));
   const byTransfer = new Map<string, (typeof entries)[number][]>();
   for (const entry of entries) {
@@ -97,12 +84,25 @@ export async function readTransfersWithEntries(db: Queryable, where: SQL | undef
     if (list) list.push(entry);
     else byTransfer.set(entry.transferId, [entry]);
   }
-  return transfers.map((transfer) => ({ ...transfer, entries: byTransfer.get(transfer.id) ?? [] }));
+  return byTransfer;
 }
 
-/** Every transfer of an operation with its entries, oldest first (the admins' ledger view). */
-export function getOperationLedger(db: Queryable, operationId: string) {
-  return readTransfersWithEntries(db, eq(ledgerTransfers.operationId, operationId));
+/**
+ * The ledger transfers `where` picks, oldest first, each with its entries (a buyer's order or a seller's
+ * payouts on one deal: bounded by the deal's orders). The admins' ledger view pages instead
+ * (ledger-report.ts).
+ */
+export async function readTransfersWithEntries(db: Queryable, where: SQL | undefined) {
+  const transfers = await db
+    .select()
+    .from(ledgerTransfers)
+    .where(where)
+    .orderBy(asc(ledgerTransfers.createdAt), asc(ledgerTransfers.id));
+  const byTransfer = await readEntriesByTransfer(
+    db,
+    transfers.map((transfer) => transfer.id),
+  );
+  return transfers.map((transfer) => ({ ...transfer, entries: byTransfer.get(transfer.id) ?? [] }));
 }
 
 /**

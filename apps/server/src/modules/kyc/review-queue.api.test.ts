@@ -1,7 +1,7 @@
 import { KYC_DOCUMENT_TYPE_LIST, type KycDocumentStatus, ONBOARDING_STEP } from '@tradeops/shared';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardingStatus, profiles, userDocuments } from '../../db/schema';
+import { onboardingStatus, profiles, screenings, userDocuments } from '../../db/schema';
 import { readAllPages } from '../../test/pages';
 import { type TestApp, createTestApp, signIn, signUpCompany } from '../../test/test-app';
 
@@ -76,6 +76,35 @@ describe('the KYC review queue: pending companies and renewals in one line', () 
 
     const dashboard = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: admin });
     expect(dashboard.json().kpis.usersAwaitingKyc).toBe(all.total);
+  });
+
+  it("shows each company's newest screening, whatever order its screenings were written in", async () => {
+    const screening = (createdAt: Date) => ({
+      profileId: ids.pending,
+      trigger: 'order' as const,
+      inputs: { companyName: 'x', taxId: null, country: null, personName: 'y', birthDate: null },
+      listVersions: [],
+      threshold: 0.9,
+      bestScore: 0.1,
+      decision: 'clear' as const,
+      createdAt,
+    });
+    await t.db.insert(screenings).values([screening(longAgo(50)), screening(new Date()), screening(longAgo(10))]);
+    const queue = await readAllPages<{ userId: string; screening: { lastScreenedAt: string | null } }>(
+      t.app,
+      '/api/admin/kyc/users',
+      admin,
+    );
+    for (const item of queue.items) {
+      const [newest] = await t.db
+        .select({ at: screenings.createdAt })
+        .from(screenings)
+        .where(eq(screenings.profileId, item.userId))
+        .orderBy(desc(screenings.createdAt))
+        .limit(1);
+      expect(item.screening.lastScreenedAt, item.userId).toBe(newest?.at.toISOString() ?? null);
+    }
+    expect(queue.items.find((item) => item.userId === ids.pending)?.screening.lastScreenedAt).not.toBeNull();
   });
 
   it('takes an approved company out of the line and puts it back when its KYC is pending again', async () => {

@@ -6,7 +6,8 @@ import { createOpenOperation } from '../../test/deals';
 import { fillOperation } from '../../test/lifecycle';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 import { payOutOrder } from '../escrow/escrow.service';
-import { getOperationLedger, getHeldCents } from '../escrow/read-escrow.service';
+import { getOperationLedger } from '../../test/ledger';
+import { getHeldCents } from '../escrow/read-escrow.service';
 
 async function pdfText(body: Buffer): Promise<string> {
   const document = await getDocumentProxy(new Uint8Array(body));
