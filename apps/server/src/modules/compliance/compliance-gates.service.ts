@@ -12,7 +12,7 @@ import { getComplianceSettings } from './compliance-settings.service';
  * confirmed hit stops every order and payout that commits after it, under any concurrency.
  */
 
-interface TradeRules {
+export interface TradeRules {
   /** Embargoed jurisdictions (compliance settings), ISO alpha-2. */
   embargoed: readonly string[];
 }
@@ -104,12 +104,28 @@ export async function assertOrderAllowed(
   order: { buyerId: string; operation: { sellerId: string; originCountry: string; destinationCountry: string } },
   rules: TradeRules,
 ): Promise<{ buyer: OrderParty; seller: OrderParty }> {
-  assertRouteNotEmbargoed(order.operation, rules);
   // Both companies share-locked in one statement (in id order, as every caller locks them).
-  const standings = await lockStandings(tx, [order.buyerId, order.operation.sellerId]);
-  const buyer = standings.find((standing) => standing.id === order.buyerId);
+  return orderPartiesFrom(await lockOrderParties(tx, [order.buyerId, order.operation.sellerId]), order, rules);
+}
+
+/**
+ * The companies of several orders (a batch: every buyer and seller), share-locked in one statement,
+ * by id. Each order is then checked with `orderPartiesFrom`, as `assertOrderAllowed` checks one.
+ */
+export async function lockOrderParties(tx: AppTransaction, profileIds: string[]): Promise<Map<string, OrderParty>> {
+  return new Map((await lockStandings(tx, profileIds)).map((standing) => [standing.id, standing]));
+}
+
+/** `assertOrderAllowed` on parties already share-locked (`lockOrderParties`): throws what it throws. */
+export function orderPartiesFrom(
+  parties: ReadonlyMap<string, OrderParty>,
+  order: { buyerId: string; operation: { sellerId: string; originCountry: string; destinationCountry: string } },
+  rules: TradeRules,
+): { buyer: OrderParty; seller: OrderParty } {
+  assertRouteNotEmbargoed(order.operation, rules);
+  const buyer = parties.get(order.buyerId);
   assertStandingMayTrade(buyer, rules);
-  const seller = standings.find((standing) => standing.id === order.operation.sellerId);
+  const seller = parties.get(order.operation.sellerId);
   if (!seller || seller.complianceStatus !== 'clear') throw new AppError('OPERATION_UNAVAILABLE');
   return { buyer: buyer!, seller };
 }

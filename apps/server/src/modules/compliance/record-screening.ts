@@ -62,21 +62,22 @@ function screeningRow(
 
 /**
  * Records screenings that found nothing (no hit: no case to open or find, the standing unchanged) in
- * one statement, which is atomic on its own: each order screens its two parties, and most find nothing.
- * Answers each company's outcome ('clear', as recordScreening answers a screening without hits).
+ * one statement, which is atomic on its own: each batch of orders screens their parties, and most find
+ * nothing. Answers each screening's outcome ('clear', as recordScreening answers a screening without hits).
  */
 export async function recordClearScreenings(
   db: Queryable,
-  prepared: PreparedScreening[],
+  screened: readonly { prepared: PreparedScreening; options: ScreeningOptions }[],
   trigger: ScreeningTrigger,
-  options: ScreeningOptions,
 ): Promise<ComplianceStatus[]> {
-  if (prepared.some((item) => item.hits.length > 0)) throw new Error('recordClearScreenings: a screening has hits');
-  if (prepared.length === 0) return [];
+  if (screened.some((item) => item.prepared.hits.length > 0)) {
+    throw new Error('recordClearScreenings: a screening has hits');
+  }
+  if (screened.length === 0) return [];
   await db
     .insert(screenings)
-    .values(prepared.map((item) => screeningRow(randomUUID(), item, trigger, options, 'clear', [])));
-  return prepared.map(() => 'clear');
+    .values(screened.map((item) => screeningRow(randomUUID(), item.prepared, trigger, item.options, 'clear', [])));
+  return screened.map(() => 'clear');
 }
 
 /**

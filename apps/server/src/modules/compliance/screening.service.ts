@@ -28,6 +28,12 @@ export async function loadScreenedCompanies(db: Queryable, profileIds: string[])
   return db.select(screenedCompanyColumns).from(profiles).where(inArray(profiles.id, profileIds));
 }
 
+/** A company to screen, and what its record says: who caused the screening and what for. */
+export interface ScreeningSubject {
+  profileId: string;
+  options: ScreeningOptions;
+}
+
 /**
  * Screens companies now, each in its own transaction (a hit is recorded whatever the caller does
  * next), and answers each one's standing. The caller's gate (compliance-gates.service.ts) then refuses
@@ -39,22 +45,47 @@ export async function screenCompanies(
   trigger: ScreeningTrigger,
   options: ScreeningOptions,
 ): Promise<Map<string, ComplianceStatus>> {
-  const unique = [...new Set(profileIds)];
-  const companies = await loadScreenedCompanies(db, unique);
+  return screenSubjects(
+    db,
+    profileIds.map((profileId) => ({ profileId, options })),
+    trigger,
+  );
+}
+
+/**
+ * `screenCompanies` for subjects with records of their own (a batch of orders: each order's buyer and
+ * seller, for that order's buyer and operation): each company is matched once, each distinct subject
+ * recorded once.
+ */
+export async function screenSubjects(
+  db: AppDatabase,
+  subjects: readonly ScreeningSubject[],
+  trigger: ScreeningTrigger,
+): Promise<Map<string, ComplianceStatus>> {
+  const distinct = [
+    ...new Map(subjects.map((subject) => [JSON.stringify([subject.profileId, subject.options]), subject])).values(),
+  ];
+  const companies = await loadScreenedCompanies(db, [...new Set(distinct.map((subject) => subject.profileId))]);
   const loaded = await getScreeningIndex(db);
   const { screeningThreshold } = await getComplianceSettings(db);
-  const prepared = companies.map((company) => prepareScreening(loaded, screeningThreshold, company));
+  const prepared = new Map(
+    companies.map((company) => [company.id, prepareScreening(loaded, screeningThreshold, company)] as const),
+  );
+  const screened = distinct.flatMap((subject) => {
+    const item = prepared.get(subject.profileId);
+    return item ? [{ prepared: item, options: subject.options }] : [];
+  });
   const standings = new Map<string, ComplianceStatus>();
   // Nothing found (the usual case): the records in one statement, no transaction around it.
-  if (prepared.every((item) => item.hits.length === 0)) {
-    const decisions = await recordClearScreenings(db, prepared, trigger, options);
-    prepared.forEach((item, index) => standings.set(item.company.id, decisions[index]!));
+  if (screened.every((item) => item.prepared.hits.length === 0)) {
+    const decisions = await recordClearScreenings(db, screened, trigger);
+    screened.forEach((item, index) => standings.set(item.prepared.company.id, decisions[index]!));
     return standings;
   }
   await db.transaction(async (tx) => {
-    for (const item of prepared) {
-      const result = await recordScreening(tx, item, trigger, options);
-      standings.set(item.company.id, result.decision);
+    for (const item of screened) {
+      const result = await recordScreening(tx, item.prepared, trigger, item.options);
+      standings.set(item.prepared.company.id, result.decision);
     }
   });
   return standings;
@@ -71,21 +102,34 @@ export async function screenCompany(
 }
 
 /**
- * Before an order or a waitlist claim: screens the buyer and the operation's seller. The order's
- * transaction then checks both standings under lock (assertOrderAllowed).
+ * Before orders or a waitlist claim: screens each one's buyer and its operation's seller (a screening
+ * record each, caused by the buyer, for the operation). The order's transaction then checks both
+ * standings under lock (assertOrderAllowed, orderPartiesFrom).
  */
 export async function screenOrderParties(
   db: AppDatabase,
-  buyerId: string,
-  operationId: string,
+  parties: readonly { buyerId: string; operationId: string }[],
   trigger: 'order' | 'waitlist_claim',
 ): Promise<void> {
-  const [operation] = await db
-    .select({ sellerId: operations.sellerId })
+  const sellers = await db
+    .select({ id: operations.id, sellerId: operations.sellerId })
     .from(operations)
-    .where(eq(operations.id, operationId));
-  if (!operation) return;
-  await screenCompanies(db, [buyerId, operation.sellerId], trigger, { actorId: buyerId, context: { operationId } });
+    .where(inArray(operations.id, [...new Set(parties.map((party) => party.operationId))]));
+  const sellerOf = new Map(sellers.map((operation) => [operation.id, operation.sellerId]));
+  await screenSubjects(
+    db,
+    parties.flatMap(({ buyerId, operationId }) => {
+      const sellerId = sellerOf.get(operationId);
+      const options = { actorId: buyerId, context: { operationId } };
+      return sellerId
+        ? [
+            { profileId: buyerId, options },
+            { profileId: sellerId, options },
+          ]
+        : [];
+    }),
+    trigger,
+  );
 }
 
 /**

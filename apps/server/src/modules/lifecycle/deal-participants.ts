@@ -4,7 +4,7 @@ import { type AppTransaction, type Queryable } from '../../db/client';
 import { orders, profiles } from '../../db/schema';
 import { type NotificationType, formatCalendarDate, isTradeDocumentKind, operationTitleFor } from '@tradeops/shared';
 import { translate } from '../../plugins/i18n';
-import { loadRecipients, notifyUser } from '../notifications/notify';
+import { type UserNotice, loadRecipients, notifyUsers } from '../notifications/notify';
 import { type OperationRow } from '../operations/operation-aggregate';
 
 /** Live orders of a deal (the ones that hold tons), oldest first. */
@@ -42,6 +42,7 @@ export async function notifyDeal(
   const emailOff = new Set(participants.filter((p) => !p.notificationsEnabled).map((p) => p.userId));
   const userIds = [...new Set([...participants.map((p) => p.userId), operation.sellerId])];
   const recipients = await loadRecipients(tx, userIds);
+  const notices: UserNotice[] = [];
   for (const userId of userIds) {
     const recipient = recipients.get(userId);
     if (!recipient) continue;
@@ -56,11 +57,12 @@ export async function notifyDeal(
       mailParams.documentName = translate(recipient.language, `tradeDocuments.kinds.${data.document}`);
     }
     const prefs = emailOff.has(userId) ? { ...recipient.notificationPrefs, email: false } : recipient.notificationPrefs;
-    await notifyUser(
-      tx,
-      { ...recipient, notificationPrefs: prefs },
-      { type, data: payload },
-      { subjectKey: `lifecycle.mail.subject`, textKey: `notifications.types.${type}`, params: mailParams },
-    );
+    notices.push({
+      recipient: { ...recipient, notificationPrefs: prefs },
+      notification: { type, data: payload },
+      mail: { subjectKey: `lifecycle.mail.subject`, textKey: `notifications.types.${type}`, params: mailParams },
+    });
   }
+  // Every participant's notice in one statement (a full deal has hundreds of buyers).
+  await notifyUsers(tx, notices);
 }

@@ -60,6 +60,13 @@ export function notificationPath(type: string, data: Record<string, unknown>): s
   return null;
 }
 
+/** One user's notice: the in-app notification and the mail that goes with it. */
+export interface UserNotice {
+  recipient: Recipient;
+  notification: { type: NotificationType; data: Record<string, unknown> };
+  mail: { subjectKey: string; textKey: string; params: TranslateParams };
+}
+
 /**
  * Tells a user about a decision inside the decision's transaction: always an
  * in-app notification, the same event to the company's webhooks (docs/api.md), and an
@@ -69,29 +76,56 @@ export function notificationPath(type: string, data: Record<string, unknown>): s
 export async function notifyUser(
   tx: AppTransaction,
   recipient: Recipient,
-  notification: { type: NotificationType; data: Record<string, unknown> },
-  mail: { subjectKey: string; textKey: string; params: TranslateParams },
+  notification: UserNotice['notification'],
+  mail: UserNotice['mail'],
 ): Promise<void> {
-  // One statement (data-modifying CTEs), one round trip: the notification, a delivery per endpoint that
-  // wants the event (none when the type is not a webhook event), and the mail unless e-mail is off.
-  const event = webhookEventOf(notification);
-  const sendsMail = recipient.notificationPrefs.email;
-  const params = { name: recipient.fullName, ...mail.params };
+  await notifyUsers(tx, [{ recipient, notification, mail }]);
+}
+
+/**
+ * Several notices (a batch of orders) as `notifyUser` writes one, in one statement (data-modifying
+ * CTEs over the notices as rows), one round trip: the notifications in the given order, a delivery
+ * per endpoint that wants each event (none when the type is not a webhook event), and each mail
+ * unless its recipient turned e-mail off.
+ */
+export async function notifyUsers(tx: AppTransaction, notices: readonly UserNotice[]): Promise<void> {
+  // A statement carries at most 65,535 parameters: thirteen per notice.
+  for (let start = 0; start < notices.length; start += NOTICES_PER_STATEMENT) {
+    await writeNotices(tx, notices.slice(start, start + NOTICES_PER_STATEMENT));
+  }
+}
+
+const NOTICES_PER_STATEMENT = 1_000;
+
+async function writeNotices(tx: AppTransaction, notices: readonly UserNotice[]): Promise<void> {
+  if (notices.length === 0) return;
+  const rows = notices.map(({ recipient, notification, mail }, index) => {
+    const event = webhookEventOf(notification);
+    const sendsMail = recipient.notificationPrefs.email;
+    const params = { name: recipient.fullName, ...mail.params };
+    return sql`(${index}::int, ${recipient.userId}::text, ${notification.type}::text,
+      ${JSON.stringify(notification.data)}::jsonb, ${event?.id ?? null}::uuid, ${event?.payload ?? null}::text,
+      ${sendsMail}::boolean, ${recipient.email}::text,
+      ${sendsMail ? translate(recipient.language, mail.subjectKey, params) : ''}::text,
+      ${sendsMail ? translate(recipient.language, mail.textKey, params) : ''}::text,
+      ${recipient.language}::text, ${notificationPath(notification.type, notification.data)}::text,
+      ${recipient.role === 'seller' ? '/seller/settings' : '/buyer/settings'}::text)`;
+  });
   await tx.execute(sql`
-    with in_app as (
+    with notice (position, user_id, type, data, event_id, payload, sends_mail, to_address, subject, text,
+                 language, action_path, settings_path) as (values ${sql.join(rows, sql`, `)}),
+    in_app as (
       insert into ${notifications} (user_id, type, data)
-      values (${recipient.userId}, ${notification.type}, ${JSON.stringify(notification.data)}::jsonb)
+      select user_id, type, data from notice order by position
     ), webhook as (
       insert into ${webhookDeliveries} (endpoint_id, event_id, event_type, payload)
-      select id, ${event?.id ?? null}::uuid, ${notification.type}::text, ${event?.payload ?? null}::text
-      from ${webhookEndpoints}
-      where ${event !== null}::boolean and user_id = ${recipient.userId} and deleted_at is null
-        and (jsonb_array_length(events) = 0 or events @> jsonb_build_array(${notification.type}::text))
+      select endpoint.id, notice.event_id, notice.type, notice.payload
+      from notice join ${webhookEndpoints} endpoint on endpoint.user_id = notice.user_id
+      where notice.event_id is not null and endpoint.deleted_at is null
+        and (jsonb_array_length(endpoint.events) = 0 or endpoint.events @> jsonb_build_array(notice.type))
+      order by notice.position, endpoint.id
     )
     insert into ${emailOutbox} (to_address, subject, text, kind, language, action_path, settings_path)
-    select ${recipient.email}::text, ${sendsMail ? translate(recipient.language, mail.subjectKey, params) : ''}::text,
-      ${sendsMail ? translate(recipient.language, mail.textKey, params) : ''}::text, ${notification.type}::text,
-      ${recipient.language}::text, ${notificationPath(notification.type, notification.data)}::text,
-      ${recipient.role === 'seller' ? '/seller/settings' : '/buyer/settings'}::text
-    where ${sendsMail}::boolean`);
+    select to_address, subject, text, type, language, action_path, settings_path
+    from notice where sends_mail order by position`);
 }

@@ -1,5 +1,5 @@
 import { type OperationEvent, type OperationStatus, nextStatus } from '@tradeops/shared';
-import { type SQL, and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type AppTransaction, type Queryable } from '../../db/client';
 import { operations } from '../../db/schema';
@@ -40,6 +40,24 @@ export async function lockOperation(
     .where(and(eq(operations.id, operationId), options.where))
     .for('update', options.skipLocked ? { skipLocked: true } : undefined);
   return row ?? null;
+}
+
+/**
+ * Locks several operations' rows (FOR UPDATE) in one statement, in id order: two callers locking
+ * overlapping sets wait on each other, never in a cycle. Answers the rows found, by id.
+ */
+export async function lockOperations(
+  tx: AppTransaction,
+  operationIds: readonly string[],
+): Promise<Map<string, OperationRow>> {
+  if (operationIds.length === 0) return new Map();
+  const rows = await tx
+    .select()
+    .from(operations)
+    .where(inArray(operations.id, [...new Set(operationIds)].sort()))
+    .orderBy(asc(operations.id))
+    .for('update');
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Locks an operation's row (FOR UPDATE) and reads it; a missing operation is OPERATION_NOT_FOUND. */
@@ -138,11 +156,35 @@ export async function allocateTons(
   tons: number,
   options: TonsOptions & { fill: boolean },
 ): Promise<OperationRow> {
-  const row = await updateTons(tx, operation.id, tons, options.now);
-  if (options.fill && row.allocatedTons === row.totalTons && row.status === 'active') {
-    return transition(tx, row, 'fill', { ...options, data: { allocatedTons: row.allocatedTons } });
+  const [row] = await allocateTonsToMany(tx, [{ operation, tons, actorId: options.actorId }], options);
+  return row!;
+}
+
+/**
+ * `allocateTons` for several locked operations at once (a batch of orders): one UPDATE adds each one's
+ * tons and checks each one's invariant, then each deal the batch filled moves to allocated.
+ */
+export async function allocateTonsToMany(
+  tx: AppTransaction,
+  allocations: readonly { operation: Pick<OperationRow, 'id' | 'status'>; tons: number; actorId: string | null }[],
+  options: Pick<TonsOptions, 'now'> & { fill: boolean },
+): Promise<OperationRow[]> {
+  const rows = await updateTons(
+    tx,
+    allocations.map(({ operation, tons }) => [operation.id, tons] as const),
+    options.now,
+  );
+  const settled: OperationRow[] = [];
+  for (const [index, row] of rows.entries()) {
+    const fills = options.fill && row.allocatedTons === row.totalTons && row.status === 'active';
+    const { actorId } = allocations[index]!;
+    settled.push(
+      fills
+        ? await transition(tx, row, 'fill', { actorId, now: options.now, data: { allocatedTons: row.allocatedTons } })
+        : row,
+    );
   }
-  return row;
+  return settled;
 }
 
 /**
@@ -156,7 +198,7 @@ export async function returnTons(
   tons: number,
   options: TonsOptions & { reopen?: boolean },
 ): Promise<OperationRow> {
-  const row = await updateTons(tx, operationId, -tons, options.now);
+  const [row] = (await updateTons(tx, [[operationId, -tons]], options.now)) as [OperationRow];
   if (tons > 0 && options.reopen !== false && nextStatus(row.status, 'free_tons')) {
     return transition(tx, row, 'free_tons', {
       actorId: options.actorId,
@@ -168,27 +210,46 @@ export async function returnTons(
 }
 
 /**
- * Adds `delta` to allocated_tons and checks the invariant in the same statement: its RETURNING sums
- * what holds tons (this transaction's own writes included; every other writer waits on the row lock
- * the caller holds), one round trip fewer under the lock than a separate check.
+ * Adds each delta to its operation's allocated_tons and checks the invariant in the same statement:
+ * its RETURNING sums what holds tons (this transaction's own writes included; every other writer
+ * waits on the row lock the caller holds), one round trip fewer under the lock than a separate check.
+ * Answers the rows in the order of `deltas`.
  */
-async function updateTons(tx: AppTransaction, operationId: string, delta: number, now: Date): Promise<OperationRow> {
-  const [result] = await tx
+async function updateTons(
+  tx: AppTransaction,
+  deltas: readonly (readonly [operationId: string, delta: number])[],
+  now: Date,
+): Promise<OperationRow[]> {
+  const deltaOf = sql.join(
+    deltas.map(([id, delta]) => sql`when ${id}::uuid then ${delta}::int`),
+    sql` `,
+  );
+  const results = await tx
     .update(operations)
-    .set({ allocatedTons: sql`${operations.allocatedTons} + ${delta}`, updatedAt: now })
-    .where(eq(operations.id, operationId))
+    .set({ allocatedTons: sql`${operations.allocatedTons} + (case ${operations.id} ${deltaOf} end)`, updatedAt: now })
+    .where(
+      inArray(
+        operations.id,
+        deltas.map(([id]) => id),
+      ),
+    )
     .returning({
       ...getTableColumns(operations),
+      // The row's own id, qualified: in the subqueries a bare "id" would be the orders' or the waitlist's.
       held: sql<number>`(
         (select coalesce(sum(volume), 0) from orders
-          where operation_id = ${operationId} and status = 'active')
+          where operation_id = "operations"."id" and status = 'active')
         + (select coalesce(sum(invited_tons), 0) from operation_waitlist
-          where operation_id = ${operationId} and status = 'invited'))::int`.mapWith(Number),
+          where operation_id = "operations"."id" and status = 'invited'))::int`.mapWith(Number),
     });
-  if (!result) throw new AppError('OPERATION_NOT_FOUND');
-  const { held, ...row } = result;
-  assertTonsInvariant(row, held);
-  return row;
+  const byId = new Map(results.map((result) => [result.id, result]));
+  return deltas.map(([id]) => {
+    const result = byId.get(id);
+    if (!result) throw new AppError('OPERATION_NOT_FOUND');
+    const { held, ...row } = result;
+    assertTonsInvariant(row, held);
+    return row;
+  });
 }
 
 /** Whether a status still lets buyers see the deal as full (every ton allocated, paid or not). */

@@ -16,7 +16,6 @@ import {
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { screenOrderParties } from '../compliance/screening.service';
 import { errorResponses } from '../../plugins/error-handler';
 import { readMultipart } from '../../plugins/multipart';
 import { sendStoredFile } from '../../plugins/storage/send-stored-file';
@@ -68,7 +67,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      await screenOrderParties(app.db, auth.user.id, request.params.id, 'order');
       const result = await placeOrder(app.db, auth, request.params.id, request.body);
       return reply.code(result.created ? 201 : 200).send({ order: result.order });
     },

@@ -1,87 +1,132 @@
-/** Placing an order: one transaction under the operation's lock (split from orders.service.ts). */
-import { randomUUID } from 'node:crypto';
-import {
-  operationTitleFor,
-  type AllocationLimits,
-  type PlaceOrderRequest,
-  type OrderVolumeProblem,
-  type Order,
-  checkOrderVolume,
-  computeTotalCents,
-  maxOrderTons,
-  minOrderTons,
-  HOUR_MS,
-  TERMS_VERSION,
-} from '@tradeops/shared';
-import { and, eq, or } from 'drizzle-orm';
+/**
+ * Placing orders: each order through the order desk, which places the orders that arrive together
+ * in one transaction under their operations' locks (docs/decisions/025-order-batches.md).
+ */
+import { type PlaceOrderRequest, TERMS_VERSION } from '@tradeops/shared';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction, type Queryable } from '../../db/client';
 import { getPgErrorCode } from '../../db/errors';
-import { limitsOf } from './buyer-limits';
-import { orders, operations } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
-import { writeAudit } from '../audit/audit.service';
-import { loadRecipient, notifyUser } from '../notifications/notify';
+import { writeAudits } from '../audit/audit.service';
+import { loadRecipients, notifyUsers } from '../notifications/notify';
 import { PLATFORM_SETTING_KEYS, platformSettingsFrom, readStoredSettings } from '../settings/settings.service';
-import { assertOrderAllowed } from '../compliance/compliance-gates.service';
+import { lockOrderParties } from '../compliance/compliance-gates.service';
+import { screenOrderParties } from '../compliance/screening.service';
 import { COMPLIANCE_SETTING_KEYS, complianceSettingsFrom } from '../compliance/compliance-settings.service';
-import { allocateTons, lockOperation } from '../operations/operation-aggregate';
+import { allocateTonsToMany, lockOperations } from '../operations/operation-aggregate';
 import { notifyDealAllocated } from '../lifecycle/deal-notices.service';
-import { contractColumnsFor } from '../statements/contract.service';
+import { getEscrowStates } from '../escrow/read-escrow.service';
+import { type OrderRequest, type PlaceOrderResult, OrderBook, assertSameOrder } from './order-book';
+import { type Outcome, OrderDesk } from './order-desk';
+import { type OrderRow, withEscrow } from './orders.service';
 
-import {
-  type OrderRow,
-  assertNotOwnOperation,
-  closedReasonOf,
-  generatePaymentReference,
-  toOrder,
-  withEscrow,
-} from './orders.service';
+/** Batches running at once: each holds one of the pool's ten connections while it runs. */
+const ORDER_BATCHES_AT_ONCE = 4;
+/** Orders one batch takes at most (its statements carry about 15 parameters per order). */
+const ORDER_BATCH_SIZE = 64;
+/** Screening batches at once (their statements need no lock: any waiting orders make the next one). */
+const SCREENING_BATCHES_AT_ONCE = 2;
+/** As long as a request waits for a pooled connection (db/client.ts) before it answers 503. */
+const ORDER_QUEUE_WAIT_MS = 5_000;
 
-function volumeError(problem: OrderVolumeProblem, limits: AllocationLimits): AppError {
-  switch (problem) {
-    case 'sold_out':
-      return new AppError('OPERATION_FULL');
-    case 'cap_reached':
-      return new AppError('PARTICIPANT_CAP_REACHED', { cap: limits.maxPerParticipantTons ?? 0 });
-    case 'not_integer':
-      return new AppError('VALIDATION_FAILED', {}, { fields: { volume: 'validation.volumeWhole' } });
-    case 'not_step':
-      return new AppError('VOLUME_NOT_STEP', { step: limits.lotStepTons ?? 0 });
-    case 'below_min':
-      return new AppError('VOLUME_BELOW_MIN', { min: minOrderTons(limits) });
-    case 'above_max':
-      return new AppError('VOLUME_ABOVE_MAX', { max: maxOrderTons(limits) });
-  }
+interface Desks {
+  /** First the parties of the orders waiting are screened together (decision 018: in its own statement). */
+  screening: OrderDesk<{ buyerId: string; operationId: string }, null>;
+  /** Then the orders are placed together, one batch per operation at a time. */
+  orders: OrderDesk<OrderRequest, PlaceOrderResult>;
 }
 
-/** Thrown inside the order's transaction to roll back its own writes when the key was already used. */
-class ReplayedOrder extends Error {
-  constructor(readonly row: OrderRow) {
-    super('replayed order');
+const desksByDatabase = new WeakMap<AppDatabase, Desks>();
+
+function desksOf(db: AppDatabase): Desks {
+  let desks = desksByDatabase.get(db);
+  if (!desks) {
+    const expired = () => new AppError('SERVICE_UNAVAILABLE');
+    desks = {
+      screening: new OrderDesk({
+        run: async (parties) => {
+          await screenOrderParties(db, parties, 'order');
+          return parties.map(() => ({ ok: true as const, value: null }));
+        },
+        maxBatches: SCREENING_BATCHES_AT_ONCE,
+        maxBatchSize: ORDER_BATCH_SIZE,
+        maxWaitMs: ORDER_QUEUE_WAIT_MS,
+        oneBatchPerKey: false,
+        expired,
+      }),
+      orders: new OrderDesk({
+        run: (requests) => placeOrders(db, requests),
+        maxBatches: ORDER_BATCHES_AT_ONCE,
+        maxBatchSize: ORDER_BATCH_SIZE,
+        maxWaitMs: ORDER_QUEUE_WAIT_MS,
+        oneBatchPerKey: true,
+        expired,
+      }),
+    };
+    desksByDatabase.set(db, desks);
   }
+  return desks;
 }
 
 /**
- * Under the operation's lock, in one statement: the tons this buyer holds in live orders of the
- * operation (the per-participant cap counts them all) and an order already stored under `key`.
+ * Places an order (docs/architecture.md, Domain). Its transaction locks the operation's row (FOR
+ * UPDATE), so orders of one operation run one after another and every rule is checked against
+ * the figures they will change — open status, approval, deadline, lot step, minimum, the buyer's
+ * remaining cap (all their live orders) and what is available. The order holds its tons until
+ * `expires_at` unless paid. The CHECK on allocated_tons is the last line behind the lock.
+ *
+ * Idempotent per user and key: a replay (double click, retry after a timeout, two requests
+ * racing) answers the first order and creates nothing.
  */
-async function getBuyerOrderState(tx: AppTransaction, operationId: string, userId: string, key: string) {
-  const rows = await tx
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        or(eq(orders.idempotencyKey, key), and(eq(orders.operationId, operationId), eq(orders.status, 'active'))),
-      ),
-    );
-  return {
-    raced: rows.find((row) => row.idempotencyKey === key) ?? null,
-    heldTons: rows
-      .filter((row) => row.operationId === operationId && row.status === 'active')
-      .reduce((sum, row) => sum + row.volume, 0),
-  };
+export async function placeOrder(
+  db: AppDatabase,
+  auth: Pick<AuthContext, 'user'>,
+  operationId: string,
+  request: PlaceOrderRequest,
+  now: Date = new Date(),
+): Promise<PlaceOrderResult> {
+  // The buyer must have accepted the terms in force: an order placed under older ones is refused.
+  if (request.terms_version !== TERMS_VERSION) throw new AppError('TERMS_NOT_ACCEPTED', { version: TERMS_VERSION });
+  const desks = desksOf(db);
+  await desks.screening.submit(operationId, { buyerId: auth.user.id, operationId });
+  return desks.orders.submit(operationId, { userId: auth.user.id, operationId, request, now });
+}
+
+/**
+ * Orders placed together. Their transaction failing as a whole (a key or payment reference racing
+ * another transaction, a lost connection) must not refuse orders that had nothing to do with it:
+ * each is then placed again alone, and only the one that caused it answers the failure.
+ */
+async function placeOrders(db: AppDatabase, requests: OrderRequest[]): Promise<Outcome<PlaceOrderResult>[]> {
+  if (requests.length > 1) {
+    try {
+      return await placeTogether(db, requests);
+    } catch {
+      const outcomes: Outcome<PlaceOrderResult>[] = [];
+      for (const request of requests) outcomes.push(...(await placeOrders(db, [request])));
+      return outcomes;
+    }
+  }
+  const [request] = requests as [OrderRequest];
+  try {
+    return await placeTogether(db, requests);
+  } catch (error) {
+    // The unique (user, key) index catches a replay racing on another operation's lock.
+    if (getPgErrorCode(error) === '23505') {
+      const existing = await findByIdempotencyKey(db, request.userId, request.request.idempotency_key);
+      if (existing) {
+        try {
+          assertSameOrder(existing, request);
+          return [{ ok: true, value: { order: await withEscrow(db, existing), created: false } }];
+        } catch (refusal) {
+          return [{ ok: false, error: refusal }];
+        }
+      }
+    }
+    return [{ ok: false, error }];
+  }
 }
 
 async function findByIdempotencyKey(db: Queryable, userId: string, key: string) {
@@ -92,178 +137,72 @@ async function findByIdempotencyKey(db: Queryable, userId: string, key: string) 
   return row ?? null;
 }
 
-/** A replayed key must describe the same order; anything else is a client bug worth refusing. */
-function assertSameOrder(row: OrderRow, operationId: string, request: PlaceOrderRequest): void {
-  if (
-    row.operationId !== operationId ||
-    row.volume !== request.volume ||
-    row.paymentMethod !== request.payment_method
-  ) {
-    throw new AppError('IDEMPOTENCY_KEY_REUSED');
-  }
-}
-
-export interface PlaceOrderResult {
-  order: Order;
-  /** false when the idempotency key was seen before: nothing new was created. */
-  created: boolean;
+/**
+ * Under the operations' locks, in one statement: every order of the batch's buyers stored under one
+ * of the batch's keys (a replay) or live in one of its operations (the per-participant cap counts
+ * them all). A superset: the order book matches them by (user, key) and (operation, user).
+ */
+async function readBuyersOrders(tx: AppTransaction, requests: OrderRequest[]): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.userId, [...new Set(requests.map((request) => request.userId))]),
+        or(
+          inArray(orders.idempotencyKey, [...new Set(requests.map((request) => request.request.idempotency_key))]),
+          and(
+            inArray(orders.operationId, [...new Set(requests.map((request) => request.operationId))]),
+            eq(orders.status, 'active'),
+          ),
+        ),
+      ),
+    );
 }
 
 /**
- * Places an order (docs/architecture.md, Domain). One transaction: the operation's row is locked
- * (FOR UPDATE), so orders of one operation run one after another and every rule
- * is checked against the figures they will change — open status, approval,
- * deadline, lot step, minimum, the buyer's remaining cap (all their live orders)
- * and what is available. The order holds its tons until `expires_at` unless paid.
- * The CHECK on allocated_tons is the last line behind the lock.
- *
- * Idempotent per user and key: a replay (double click, retry after a timeout,
- * two requests racing) returns the first order and creates nothing.
+ * One transaction for the batch: the buyers as recipients (before any lock), every operation locked
+ * at once in id order, the buyers' orders and both parties' standings (share-locked) read once;
+ * then the order book checks each order in arrival order and the accepted ones are written in four
+ * statements — the orders, their operations' tons (with the invariant), the audit rows and the
+ * buyers' notifications — and commit together. Throws only when the transaction itself fails.
  */
-export async function placeOrder(
-  db: AppDatabase,
-  auth: Pick<AuthContext, 'user'>,
-  operationId: string,
-  request: PlaceOrderRequest,
-  now: Date = new Date(),
-): Promise<PlaceOrderResult> {
-  const userId = auth.user.id;
-  // The buyer must have accepted the terms in force: an order placed under older ones is refused.
-  if (request.terms_version !== TERMS_VERSION) throw new AppError('TERMS_NOT_ACCEPTED', { version: TERMS_VERSION });
-  const replay = await findByIdempotencyKey(db, userId, request.idempotency_key);
-  if (replay) {
-    assertSameOrder(replay, operationId, request);
-    return { order: await withEscrow(db, replay), created: false };
-  }
+async function placeTogether(db: AppDatabase, requests: OrderRequest[]): Promise<Outcome<PlaceOrderResult>[]> {
   // The platform's and the compliance settings in one read.
   const stored = await readStoredSettings(db, [...PLATFORM_SETTING_KEYS, ...COMPLIANCE_SETTING_KEYS]);
   const settings = platformSettingsFrom(stored);
-  const compliance = complianceSettingsFrom(stored);
-  // What never changes once an operation is approved (price, titles) is read before the lock;
-  // a closed or full operation is refused here without writing anything (checked again under it).
-  const [preview] = await db.select().from(operations).where(eq(operations.id, operationId));
-  if (!preview || preview.reviewStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
-  // Conflict of interest: an operation's seller never buys in it (its seller never changes).
-  assertNotOwnOperation(preview, userId);
-  const early = closedReasonOf(preview, now);
-  if (early === 'full') throw new AppError('OPERATION_FULL');
-  if (early === 'closed') throw new AppError('ORDER_CLOSED');
-  const orderId = randomUUID();
-  const paymentReference = generatePaymentReference();
-  const amountCents = computeTotalCents(preview.pricePerTonCents, request.volume);
-  try {
-    const result = await db.transaction(async (tx) => {
-      // The buyer's notification first: it rolls back with a refused order, and every statement
-      // kept out of the row lock below shortens the queue of buyers waiting on a busy operation.
-      const recipient = await loadRecipient(tx, userId);
-      const operationTitle = operationTitleFor(preview, recipient.language);
-      await notifyUser(
-        tx,
-        recipient,
-        {
-          type: 'order.created',
-          data: {
-            operationId,
-            operationTitle,
-            orderId,
-            volume: request.volume,
-            amountCents,
-            reference: paymentReference,
-          },
-        },
-        {
-          subjectKey: 'orders.mail.createdSubject',
-          textKey: 'orders.mail.createdText',
-          params: {
-            title: operationTitle,
-            volume: request.volume,
-            reference: paymentReference,
-            hours: settings.orderHoldHours,
-          },
-        },
-      );
+  const { embargoedJurisdictions } = complianceSettingsFrom(stored);
+  return db.transaction(async (tx) => {
+    const buyerIds = [...new Set(requests.map((request) => request.userId))];
+    const recipients = await loadRecipients(tx, buyerIds);
+    // The row locks: from here to the commit, other orders on these operations queue behind this batch.
+    const operations = await lockOperations(
+      tx,
+      requests.map((request) => request.operationId),
+    );
+    const stored = await readBuyersOrders(tx, requests);
+    const sellerIds = [...operations.values()].map((operation) => operation.sellerId);
+    const parties = await lockOrderParties(tx, [...buyerIds, ...sellerIds]);
+    const book = new OrderBook(operations, stored, { tx, parties, recipients, settings, embargoedJurisdictions });
+    for (const request of requests) await book.decide(request);
+    const accepted = book.accepted();
+    // Replays answer with their escrow, read in this transaction.
+    const replayEscrow = await getEscrowStates(tx, book.replayed());
+    if (accepted.length === 0) return book.outcomes([], replayEscrow);
 
-      // The row lock: from here to the commit, orders on this operation queue behind this one.
-      const operation = await lockOperation(tx, operationId);
-      if (!operation || operation.reviewStatus !== 'approved') throw new AppError('OPERATION_NOT_FOUND');
-      // A request that raced its own replay waited for the lock: the first one's order is committed now.
-      const { raced, heldTons } = await getBuyerOrderState(tx, operationId, userId, request.idempotency_key);
-      if (raced) {
-        assertSameOrder(raced, operationId, request);
-        // Its notification belongs to the first request: this one writes nothing.
-        throw new ReplayedOrder(raced);
-      }
-      const closed = closedReasonOf(operation, now);
-      if (closed === 'full') throw new AppError('OPERATION_FULL');
-      if (closed) throw new AppError('ORDER_CLOSED');
-      // The buyer's and the seller's screening standing and the route's jurisdictions, under lock.
-      const parties = await assertOrderAllowed(
-        tx,
-        { buyerId: userId, operation },
-        { embargoed: compliance.embargoedJurisdictions },
-      );
-
-      const limits = limitsOf(operation, heldTons);
-      const problem = checkOrderVolume(request.volume, limits);
-      if (problem) throw volumeError(problem, limits);
-
-      const orderAmountCents = computeTotalCents(operation.pricePerTonCents, request.volume);
-      // The contract the buyer accepts with the order: a copy of the deal's terms, price and parties now.
-      const contract = await contractColumnsFor(
-        tx,
-        operation,
-        {
-          buyerId: userId,
-          volume: request.volume,
-          amountCents: orderAmountCents,
-          termsVersion: request.terms_version,
-          now,
-        },
-        parties,
-      );
-      const [row] = await tx
-        .insert(orders)
-        .values({
-          ...contract,
-          id: orderId,
-          operationId,
-          userId,
-          volume: request.volume,
-          amountCents: orderAmountCents,
-          paymentMethod: request.payment_method,
-          paymentStatus: 'pending',
-          status: 'active',
-          paymentReference,
-          idempotencyKey: request.idempotency_key,
-          termsVersion: request.terms_version,
-          expiresAt: new Date(now.getTime() + settings.orderHoldHours * HOUR_MS),
-        })
-        .returning();
-      // The order that takes the last free ton fills the deal (active → allocated).
-      const filled = await allocateTons(tx, operation, request.volume, { actorId: userId, now, fill: true });
-      const { allocatedTons } = filled;
-      if (filled.status === 'allocated' && operation.status !== 'allocated') await notifyDealAllocated(tx, filled);
-      await writeAudit(tx, {
-        actorId: userId,
-        action: 'order.created',
-        entityType: 'order',
-        entityId: row!.id,
-        data: { operationId, volume: row!.volume, amountCents: row!.amountCents, allocatedTons },
-      });
-      // A new order has no escrow movement yet: the answer needs no further read.
-      return { order: toOrder(row!, undefined), created: true };
-    });
-    return result;
-  } catch (error) {
-    if (error instanceof ReplayedOrder) return { order: await withEscrow(db, error.row), created: false };
-    // The unique (user, key) index catches a replay racing on another operation's lock.
-    if (getPgErrorCode(error) === '23505') {
-      const existing = await findByIdempotencyKey(db, userId, request.idempotency_key);
-      if (existing) {
-        assertSameOrder(existing, operationId, request);
-        return { order: await withEscrow(db, existing), created: false };
+    const rows = await tx
+      .insert(orders)
+      .values(accepted.map((order) => order.values))
+      .returning();
+    const filled = await allocateTonsToMany(tx, book.allocations(), { now: book.latest(), fill: true });
+    for (const operation of filled) {
+      if (operation.status === 'allocated' && operations.get(operation.id)?.status !== 'allocated') {
+        await notifyDealAllocated(tx, operation);
       }
     }
-    throw error;
-  }
+    await writeAudits(tx, book.audits(rows));
+    await notifyUsers(tx, book.notices());
+    // New orders have no escrow movement yet: the answer needs no further read.
+    return book.outcomes(rows, replayEscrow);
+  });
 }

@@ -80,7 +80,11 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'buyer' },
     },
     async (request, reply) => {
-      await screenOrderParties(app.db, request.auth!.user.id, request.params.id, 'waitlist_claim');
+      await screenOrderParties(
+        app.db,
+        [{ buyerId: request.auth!.user.id, operationId: request.params.id }],
+        'waitlist_claim',
+      );
       const result = await claimWaitlistInvitation(app.db, app.jobs, request.auth!, request.params.id, request.body);
       return reply.code(201).send(result);
     },
