@@ -8,7 +8,13 @@ interface Item {
 
 /** A desk whose batches finish when the test says so; it records every batch it was given. */
 function deskForTest(
-  options: { maxBatches?: number; maxBatchSize?: number; maxWaitMs?: number; oneBatchPerKey?: boolean } = {},
+  options: {
+    maxBatches?: number;
+    maxBatchSize?: number;
+    maxWaitMs?: number;
+    maxWaiting?: number;
+    oneBatchPerKey?: boolean;
+  } = {},
 ) {
   const batches: { items: Item[]; finish: (outcomes?: Outcome<number>[]) => void; fail: (error: Error) => void }[] = [];
   const desk = new OrderDesk<Item, number>({
@@ -23,6 +29,7 @@ function deskForTest(
     maxBatches: options.maxBatches ?? 2,
     maxBatchSize: options.maxBatchSize ?? 10,
     maxWaitMs: options.maxWaitMs ?? 60_000,
+    maxWaiting: options.maxWaiting ?? 1_000,
     oneBatchPerKey: options.oneBatchPerKey ?? true,
     expired: () => new Error('expired'),
   });
@@ -128,5 +135,20 @@ describe('the order desk', () => {
     expect(await late).toBe('expired');
     expect(desk.waiting).toBe(0);
     expect(batches).toHaveLength(1);
+  });
+
+  it('refuses an item at once when maxWaiting items already wait', async () => {
+    const { desk, batches, submit } = deskForTest({ maxBatches: 1, maxWaiting: 2 });
+    const running = submit('a', 1);
+    await turn();
+    const waiting = [submit('b', 2), submit('c', 3)];
+    const refused = await submit('d', 4).catch((error: Error) => error.message);
+    expect(refused).toBe('expired');
+    expect(desk.waiting).toBe(2);
+    batches[0]!.finish();
+    expect(await running).toBe(10);
+    await turn();
+    batches[1]!.finish();
+    expect(await Promise.all(waiting)).toEqual([20, 30]);
   });
 });

@@ -12,7 +12,8 @@
  *
  * With nothing running an order starts at once, alone; under load the queue fills while batches
  * run and the next batch takes what waits. How many run at once and how many orders one takes are
- * bounded, and an order that waited longer than a connection may be waited for is refused.
+ * bounded, and an order that waited longer than a connection may be waited for, or that finds the
+ * queue full, is refused.
  */
 
 /** What `run` answers for each item of its batch, in order: a value, or the error that item is refused with. */
@@ -35,6 +36,8 @@ export interface OrderDeskOptions<Item, Result> {
   oneBatchPerKey: boolean;
   /** An item still queued after this long is refused with `expired()`. */
   maxWaitMs: number;
+  /** Items waiting at most: one more is refused at once with `expired()` (the queue's memory is bounded). */
+  maxWaiting: number;
   expired: () => Error;
 }
 
@@ -58,6 +61,10 @@ export class OrderDesk<Item, Result> {
   /** Queues `item` under `key` (its operation) and answers its outcome once its batch ran. */
   submit(key: string, item: Item): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
+      if (this.queue.length >= this.options.maxWaiting) {
+        reject(this.options.expired());
+        return;
+      }
       this.queue.push({ key, item, queuedAt: performance.now(), resolve, reject });
       this.schedulePump();
     });

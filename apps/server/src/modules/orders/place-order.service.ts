@@ -30,6 +30,8 @@ const ORDER_BATCH_SIZE = 64;
 const SCREENING_BATCHES_AT_ONCE = 2;
 /** As long as a request waits for a pooled connection (db/client.ts) before it answers 503. */
 const ORDER_QUEUE_WAIT_MS = 5_000;
+/** Orders waiting in each stage at most (about three seconds of batches on one busy deal); more answer 503. */
+const ORDER_QUEUE_LIMIT = 2_000;
 
 interface Desks {
   /** First the parties of the orders waiting are screened together (decision 018: in its own statement). */
@@ -53,6 +55,7 @@ function desksOf(db: AppDatabase): Desks {
         maxBatches: SCREENING_BATCHES_AT_ONCE,
         maxBatchSize: ORDER_BATCH_SIZE,
         maxWaitMs: ORDER_QUEUE_WAIT_MS,
+        maxWaiting: ORDER_QUEUE_LIMIT,
         oneBatchPerKey: false,
         expired,
       }),
@@ -61,6 +64,7 @@ function desksOf(db: AppDatabase): Desks {
         maxBatches: ORDER_BATCHES_AT_ONCE,
         maxBatchSize: ORDER_BATCH_SIZE,
         maxWaitMs: ORDER_QUEUE_WAIT_MS,
+        maxWaiting: ORDER_QUEUE_LIMIT,
         oneBatchPerKey: true,
         expired,
       }),
