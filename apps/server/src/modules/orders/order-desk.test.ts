@@ -11,7 +11,6 @@ function deskForTest(
   options: {
     maxBatches?: number;
     maxBatchSize?: number;
-    maxWaitMs?: number;
     maxWaiting?: number;
     oneBatchPerKey?: boolean;
   } = {},
@@ -28,10 +27,9 @@ function deskForTest(
       }),
     maxBatches: options.maxBatches ?? 2,
     maxBatchSize: options.maxBatchSize ?? 10,
-    maxWaitMs: options.maxWaitMs ?? 60_000,
     maxWaiting: options.maxWaiting ?? 1_000,
     oneBatchPerKey: options.oneBatchPerKey ?? true,
-    expired: () => new Error('expired'),
+    full: () => new Error('queue full'),
   });
   const submit = (key: string, n: number) => desk.submit(key, { key, n });
   return { desk, batches, submit };
@@ -123,27 +121,13 @@ describe('the order desk', () => {
     expect(await next).toBe(30);
   });
 
-  it('refuses an item that waited longer than maxWaitMs, when a batch slot frees', async () => {
-    const { desk, batches, submit } = deskForTest({ maxBatches: 1, maxWaitMs: 20 });
-    const running = submit('a', 1);
-    await turn();
-    const late = submit('b', 2).catch((error: Error) => error.message);
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(desk.waiting).toBe(1);
-    batches[0]!.finish();
-    expect(await running).toBe(10);
-    expect(await late).toBe('expired');
-    expect(desk.waiting).toBe(0);
-    expect(batches).toHaveLength(1);
-  });
-
   it('refuses an item at once when maxWaiting items already wait', async () => {
     const { desk, batches, submit } = deskForTest({ maxBatches: 1, maxWaiting: 2 });
     const running = submit('a', 1);
     await turn();
     const waiting = [submit('b', 2), submit('c', 3)];
     const refused = await submit('d', 4).catch((error: Error) => error.message);
-    expect(refused).toBe('expired');
+    expect(refused).toBe('queue full');
     expect(desk.waiting).toBe(2);
     batches[0]!.finish();
     expect(await running).toBe(10);

@@ -12,8 +12,7 @@
  *
  * With nothing running an order starts at once, alone; under load the queue fills while batches
  * run and the next batch takes what waits. How many run at once and how many orders one takes are
- * bounded, and an order that waited longer than a connection may be waited for, or that finds the
- * queue full, is refused.
+ * bounded, and an order that finds the queue full is refused.
  */
 
 /** What `run` answers for each item of its batch, in order: a value, or the error that item is refused with. */
@@ -34,17 +33,18 @@ export interface OrderDeskOptions<Item, Result> {
    * waiting items make the next batch (the screening before the orders, which locks nothing).
    */
   oneBatchPerKey: boolean;
-  /** An item still queued after this long is refused with `expired()`. */
-  maxWaitMs: number;
-  /** Items waiting at most: one more is refused at once with `expired()` (the queue's memory is bounded). */
+  /**
+   * Items waiting at most: one more is refused at once with `full()` (the queue's memory is bounded).
+   * No time limit: an order waits its turn as long as its batches take; a database that stops
+   * answering fails the batches (the pool's own timeout), and those failures drain the queue.
+   */
   maxWaiting: number;
-  expired: () => Error;
+  full: () => Error;
 }
 
 interface Waiting<Item, Result> {
   key: string;
   item: Item;
-  queuedAt: number;
   resolve: (value: Result) => void;
   reject: (error: unknown) => void;
 }
@@ -62,10 +62,10 @@ export class OrderDesk<Item, Result> {
   submit(key: string, item: Item): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
       if (this.queue.length >= this.options.maxWaiting) {
-        reject(this.options.expired());
+        reject(this.options.full());
         return;
       }
-      this.queue.push({ key, item, queuedAt: performance.now(), resolve, reject });
+      this.queue.push({ key, item, resolve, reject });
       this.schedulePump();
     });
   }
@@ -86,23 +86,11 @@ export class OrderDesk<Item, Result> {
   }
 
   private pump(): void {
-    this.refuseExpired();
     while (this.running < this.options.maxBatches) {
       const batch = this.takeBatch();
       if (batch.length === 0) return;
       void this.runBatch(batch);
     }
-  }
-
-  private refuseExpired(): void {
-    const oldest = performance.now() - this.options.maxWaitMs;
-    if (!this.queue.some((waiting) => waiting.queuedAt < oldest)) return;
-    const kept: Waiting<Item, Result>[] = [];
-    for (const waiting of this.queue) {
-      if (waiting.queuedAt < oldest) waiting.reject(this.options.expired());
-      else kept.push(waiting);
-    }
-    this.queue = kept;
   }
 
   /** The oldest waiting items whose keys no running batch holds, in arrival order. */

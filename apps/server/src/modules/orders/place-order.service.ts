@@ -28,8 +28,6 @@ const ORDER_BATCHES_AT_ONCE = 4;
 const ORDER_BATCH_SIZE = 64;
 /** Screening batches at once (their statements need no lock: any waiting orders make the next one). */
 const SCREENING_BATCHES_AT_ONCE = 2;
-/** As long as a request waits for a pooled connection (db/client.ts) before it answers 503. */
-const ORDER_QUEUE_WAIT_MS = 5_000;
 /** Orders waiting in each stage at most (about three seconds of batches on one busy deal); more answer 503. */
 const ORDER_QUEUE_LIMIT = 2_000;
 
@@ -45,7 +43,7 @@ const desksByDatabase = new WeakMap<AppDatabase, Desks>();
 function desksOf(db: AppDatabase): Desks {
   let desks = desksByDatabase.get(db);
   if (!desks) {
-    const expired = () => new AppError('SERVICE_UNAVAILABLE');
+    const full = () => new AppError('SERVICE_UNAVAILABLE');
     desks = {
       screening: new OrderDesk({
         run: async (parties) => {
@@ -54,19 +52,17 @@ function desksOf(db: AppDatabase): Desks {
         },
         maxBatches: SCREENING_BATCHES_AT_ONCE,
         maxBatchSize: ORDER_BATCH_SIZE,
-        maxWaitMs: ORDER_QUEUE_WAIT_MS,
         maxWaiting: ORDER_QUEUE_LIMIT,
         oneBatchPerKey: false,
-        expired,
+        full,
       }),
       orders: new OrderDesk({
         run: (requests) => placeOrders(db, requests),
         maxBatches: ORDER_BATCHES_AT_ONCE,
         maxBatchSize: ORDER_BATCH_SIZE,
-        maxWaitMs: ORDER_QUEUE_WAIT_MS,
         maxWaiting: ORDER_QUEUE_LIMIT,
         oneBatchPerKey: true,
-        expired,
+        full,
       }),
     };
     desksByDatabase.set(db, desks);
