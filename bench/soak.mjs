@@ -32,7 +32,7 @@ import { AnswerTally, PROOF_PDF, callApi } from './lib/api.mjs';
 import { createScratchDatabase } from './lib/database.mjs';
 import { createAdminSession, createBuyers, createOperations } from './lib/fixtures.mjs';
 import { OPERATION_DEADLINE_QUEUE, ORDER_SWEEP_QUEUE, openJobQueue } from './lib/jobs.mjs';
-import { ensureBuild, productionServerEnv, startServer, waitFor } from './lib/server.mjs';
+import { ensureBuild, productionServerEnv, serverErrors, startServer, waitFor } from './lib/server.mjs';
 import { TERMS_VERSION } from './lib/terms.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -631,8 +631,10 @@ async function main() {
     await server.stop();
     await scratch.drop();
   }
-  if (process.exitCode === 1) console.info(`soak: FAILED (server log ${logPath})`);
-  else {
+  if (process.exitCode === 1) {
+    for (const line of serverErrors(logPath)) console.info(`  server error: ${line}`);
+    console.info(`soak: FAILED (server log ${logPath})`);
+  } else {
     console.info('soak: every check held');
     rmSync(logPath, { force: true });
   }

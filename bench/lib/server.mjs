@@ -1,6 +1,6 @@
 // Starting and stopping the production server for the bench and the Lighthouse script.
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureProductionBuild } from '../../scripts/lib/production-build.mjs';
 
@@ -61,4 +61,34 @@ export function startServer(root, env, logPath) {
       await exited;
     },
   };
+}
+
+/**
+ * The server's logged errors (pino level ≥ 50), one line each: the message, its code and the
+ * database's words. A failed CI run keeps only what it printed, so a check that fails shows them.
+ */
+export function serverErrors(logPath, limit = 10) {
+  let text = '';
+  try {
+    text = readFileSync(logPath, 'utf8');
+  } catch {
+    return [];
+  }
+  const lines = [];
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if ((entry.level ?? 0) < 50) continue;
+    const cause = entry.err?.message?.split(': ').at(-1) ?? '';
+    lines.push(
+      `${new Date(entry.time).toISOString()} ${entry.msg ?? ''} ${entry.req?.url ?? ''} ${cause}`.slice(0, 400),
+    );
+    if (lines.length >= limit) break;
+  }
+  return lines;
 }

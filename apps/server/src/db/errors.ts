@@ -57,3 +57,14 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * True when PostgreSQL rolled the transaction back to break a conflict with another one (class 40:
+ * 40P01 deadlock detected, 40001 could not serialize): nothing it wrote stays, and the same request
+ * sent again normally succeeds. Those answer 503 with Retry-After, never 500. Locking in one order
+ * (operation → order, several operations by id, views never waiting) is what keeps them away.
+ */
+export function isTransactionRollbackError(error: unknown): boolean {
+  const code = getPgErrorCode(error);
+  return code !== null && code.startsWith('40');
+}

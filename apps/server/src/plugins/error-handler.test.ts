@@ -53,6 +53,11 @@ describe('error answers', () => {
         cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
       });
     });
+    server.get('/deadlock', async () => {
+      throw new Error('Failed query: select … for update', {
+        cause: Object.assign(new Error('deadlock detected'), { code: '40P01', severity: 'ERROR' }),
+      });
+    });
     await server.ready();
     app = server;
   });
@@ -89,6 +94,13 @@ describe('error answers', () => {
     const down = await app.inject({ method: 'GET', url: '/db-down' });
     expect(down.statusCode).toBe(503);
     expect(down.json()).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
+  });
+
+  it('answers a transaction the database rolled back (a deadlock: SQLSTATE 40P01) with 503 and Retry-After, not 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/deadlock', headers: { 'accept-language': 'en' } });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('1');
+    expect(response.json()).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
   });
 
   it('answers a value the database refused (a NUL byte: SQLSTATE 22021) with 400 VALIDATION_FAILED, not 500', async () => {

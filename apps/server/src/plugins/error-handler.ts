@@ -7,7 +7,7 @@ import {
   isTradeDocumentKind,
 } from '@tradeops/shared';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
-import { isDatabaseUnavailableError, isInvalidValueError } from '../db/errors';
+import { isDatabaseUnavailableError, isInvalidValueError, isTransactionRollbackError } from '../db/errors';
 import { AppError } from '../errors';
 import { appPlugin } from './app-plugin';
 import { type TranslateParams, getRequestLanguage, hasMessage, translate } from './i18n';
@@ -127,6 +127,12 @@ export const errorHandlerPlugin = appPlugin(async (app) => {
     }
     if (isDatabaseUnavailableError(error)) {
       request.log.error({ err: error }, 'database unavailable');
+      return sendError(request, reply, 'SERVICE_UNAVAILABLE');
+    }
+    if (isTransactionRollbackError(error)) {
+      // A lock cycle or serialization conflict the database broke by rolling this request back.
+      request.log.error({ err: error }, 'transaction rolled back by the database; nothing was written');
+      reply.header('retry-after', '1');
       return sendError(request, reply, 'SERVICE_UNAVAILABLE');
     }
     if (isInvalidValueError(error)) {

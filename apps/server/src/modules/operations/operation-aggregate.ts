@@ -1,7 +1,7 @@
 import { type OperationEvent, type OperationStatus, nextStatus } from '@tradeops/shared';
 import { type SQL, and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { type PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { type AppTransaction, type Queryable } from '../../db/client';
+import { type AppTransaction, type Queryable, selectRows } from '../../db/client';
 import { operations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { writeAudit } from '../audit/audit.service';
@@ -259,20 +259,36 @@ export function isFullStatus(status: OperationStatus): boolean {
 
 /**
  * Adds counted views to operations, one statement for a batch of (id, views). Raw SQL on purpose: a
- * query-builder update would also stamp updated_at, and a view is no edit. Takes no lock: views are
- * a counter, never read under one.
+ * query-builder update would also stamp updated_at, and a view is no edit. A view never waits for an
+ * operation's row lock: the rows are locked in id order with SKIP LOCKED, and an operation locked
+ * right now (an order batch, a cancel, a payment) is left out and answered, for the caller to keep
+ * its views for the next flush (an id with no operation is neither written nor answered). Waiting
+ * for the rows in the scan's order instead closed cycles with the order batches, which lock several
+ * operations in id order: PostgreSQL aborted a buyer's cancel with a deadlock (a 500 in the CI soak).
  */
-export async function addOperationViews(db: Queryable, batch: readonly (readonly [string, number])[]): Promise<void> {
-  if (batch.length === 0) return;
+export async function addOperationViews(
+  db: Queryable,
+  batch: readonly (readonly [string, number])[],
+): Promise<Set<string>> {
+  if (batch.length === 0) return new Set();
   const increments = sql.join(
     batch.map(([id, views]) => sql`when ${id}::uuid then ${views}::int`),
     sql` `,
   );
-  await db.execute(
-    sql`update ${operations} set views_count = views_count + (case id ${increments} else 0 end)
-        where id in (${sql.join(
-          batch.map(([id]) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
+  const ids = sql.join(
+    batch.map(([id]) => sql`${id}::uuid`),
+    sql`, `,
   );
+  const busy = await selectRows<{ id: string }>(
+    db,
+    sql`with free as (
+          select id from ${operations} where id in (${ids}) order by id for no key update skip locked
+        ), written as (
+          update ${operations} o set views_count = o.views_count + (case o.id ${increments} else 0 end)
+          from free where o.id = free.id
+          returning o.id
+        )
+        select id from ${operations} where id in (${ids}) and id not in (select id from written)`,
+  );
+  return new Set(busy.map((row) => row.id));
 }

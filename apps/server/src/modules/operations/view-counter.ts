@@ -62,7 +62,10 @@ export class ViewCounter {
     return (this.#pending.get(operationId) ?? 0) + (this.#flushing.get(operationId) ?? 0);
   }
 
-  /** Adds the counted views to the database (one statement); a failed write keeps them for the next. */
+  /**
+   * Adds the counted views to the database (one statement); views of an operation locked at that
+   * moment, or of a failed write, wait for the next flush.
+   */
   flush(): Promise<void> {
     this.#flushed = this.#flushed.then(() => this.#write());
     return this.#flushed;
@@ -74,16 +77,22 @@ export class ViewCounter {
     this.#pending = new Map();
     const batch = [...this.#flushing];
     try {
-      await addOperationViews(this.db, batch);
+      const busy = await addOperationViews(this.db, batch);
+      // An operation whose row was locked at that moment keeps its views for the next flush.
+      this.#keep(batch.filter(([id]) => busy.has(id)));
     } catch (error) {
       this.log.warn({ err: error, operations: batch.length }, 'operation views not saved yet; retried next flush');
-      for (const [id, views] of batch) {
-        const pending = this.#pending.get(id);
-        if (pending === undefined && this.#pending.size >= this.maxPending) this.#dropped += views;
-        else this.#pending.set(id, (pending ?? 0) + views);
-      }
+      this.#keep(batch);
     } finally {
       this.#flushing = new Map();
+    }
+  }
+
+  #keep(views: readonly (readonly [string, number])[]): void {
+    for (const [id, count] of views) {
+      const pending = this.#pending.get(id);
+      if (pending === undefined && this.#pending.size >= this.maxPending) this.#dropped += count;
+      else this.#pending.set(id, (pending ?? 0) + count);
     }
   }
 
