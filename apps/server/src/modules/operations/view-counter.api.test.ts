@@ -1,20 +1,10 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../../db/client';
 import { operations } from '../../db/schema';
 import { createOpenOperation } from '../../test/deals';
+import { lockWaiters } from '../../test/locks';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { ViewCounter } from './view-counter';
-
-/** How many sessions of this database wait for a lock right now. */
-async function lockWaiters(t: TestApp): Promise<number> {
-  const [row] = await selectRows<{ waiting: number }>(
-    t.db,
-    sql`select count(*)::int as waiting from pg_stat_activity
-         where datname = current_database() and wait_event_type = 'Lock'`,
-  );
-  return row?.waiting ?? 0;
-}
 
 /**
  * Found by the CI soak: the views flush updated several operations in the scan's order while
@@ -55,7 +45,7 @@ describe.runIf(process.env.DATABASE_URL)('the views flush beside locked operatio
       });
       // Either the flush ends or it queues behind the lock: the old statement waited.
       await expect
-        .poll(async () => flushed || (await lockWaiters(t)) > 0, { timeout: 10_000, interval: 20 })
+        .poll(async () => flushed || (await lockWaiters(t.db)) > 0, { timeout: 10_000, interval: 20 })
         .toBe(true);
       expect(flushed).toBe(true);
       await flushing;

@@ -1,24 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../../db/client';
 import { ledgerTransfers, orders, operations } from '../../db/schema';
 import { createApprovedBuyers } from '../../test/buyers';
 import { DEMO_ADMIN } from '../../test/callers';
 import { createOpenOperation } from '../../test/deals';
+import { lockWaiters } from '../../test/locks';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { endOperationWithRefunds } from '../operations/operation-end.service';
 import { confirmPayment } from './payments.service';
-
-/** How many other sessions of this database wait for a row lock. */
-async function lockWaiters(t: TestApp): Promise<number> {
-  const [row] = await selectRows<{ waiting: number }>(
-    t.db,
-    sql`select count(*)::int as waiting from pg_stat_activity
-         where datname = current_database() and wait_event_type = 'Lock'`,
-  );
-  return row?.waiting ?? 0;
-}
 
 /**
  * Found while writing bench/soak.mjs (its operation-end race): a payment confirmed while its
@@ -60,7 +50,7 @@ describe.runIf(process.env.DATABASE_URL)('confirming a payment while its operati
         () => 'confirmed',
         (error: unknown) => error,
       );
-      await expect.poll(() => lockWaiters(t), { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+      await expect.poll(() => lockWaiters(t.db), { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
       return endOperationWithRefunds(tx, operation.id, { status: 'cancelled', reason: 'test', actorId: null });
     });
 
