@@ -141,10 +141,10 @@ describe('partners as users: assigned logistics partners and inspectors record t
       headers: logistics,
     });
     expect(view.statusCode).toBe(200);
-    expect(view.json()).toMatchObject({ status: 'in_transit', next_steps: ['eta_update', 'arrival'] });
+    expect(view.json()).toMatchObject({ status: 'in_transit', nextSteps: ['eta_update', 'arrival'] });
     expect(
-      (view.json().milestones as { recorded_by: string }[]).every(
-        (m) => m.recorded_by === 'Logística Portuaria del Caribe C.A.',
+      (view.json().milestones as { recordedBy: string }[]).every(
+        (m) => m.recordedBy === 'Logística Portuaria del Caribe C.A.',
       ),
     ).toBe(true);
 

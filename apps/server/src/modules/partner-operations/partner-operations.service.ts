@@ -158,7 +158,7 @@ export async function listPartnerOperations(
   lang: Language,
 ): Promise<PartnerOperationsResponse> {
   const role = callerPartnerRole(auth);
-  const empty = { items: [], page, page_size: PARTNER_OPERATIONS_PAGE_SIZE, total: 0 };
+  const empty = { items: [], page, pageSize: PARTNER_OPERATIONS_PAGE_SIZE, total: 0 };
   if (!role) return empty;
   const mine = eq(operationAssignees.userId, auth.user.id);
   const [[totalRow], rows] = await Promise.all([
@@ -181,12 +181,12 @@ export async function listPartnerOperations(
       id: operation.id,
       title: operationTitleFor(operation, lang),
       status: operation.status,
-      destination_port: operation.arrivalPort,
-      assigned_at: assignedAt.toISOString(),
-      next_steps: partnerNextSteps(role, operation.status, kinds.get(operation.id) ?? []),
+      destinationPort: operation.arrivalPort,
+      assignedAt: assignedAt.toISOString(),
+      nextSteps: partnerNextSteps(role, operation.status, kinds.get(operation.id) ?? []),
     })),
     page,
-    page_size: PARTNER_OPERATIONS_PAGE_SIZE,
+    pageSize: PARTNER_OPERATIONS_PAGE_SIZE,
     total: totalRow?.total ?? 0,
   };
 }
@@ -225,22 +225,22 @@ export async function getPartnerOperation(
     title: operationTitleFor(operation, lang),
     status: operation.status,
     role,
-    total_tons: operation.totalTons,
-    origin_country: operation.originCountry,
-    destination_port: operation.arrivalPort,
-    next_steps: partnerNextSteps(
+    totalTons: operation.totalTons,
+    originCountry: operation.originCountry,
+    destinationPort: operation.arrivalPort,
+    nextSteps: partnerNextSteps(
       role,
       operation.status,
       milestones.map((m) => m.kind),
     ),
     milestones: milestones.map((m) => ({
       kind: m.kind,
-      occurred_at: m.occurredAt.toISOString(),
+      occurredAt: m.occurredAt.toISOString(),
       result: m.result,
       notes: m.notes,
       details: m.details ?? null,
-      recorded_by: m.recordedBy,
-      has_document: m.documentKey !== null,
+      recordedBy: m.recordedBy,
+      hasDocument: m.documentKey !== null,
     })),
     documents: (await checklistFor(db, operation)).filter((item) => item.uploader === role).map((item) => item.kind),
   };

@@ -61,21 +61,21 @@ export function PartnerOperationPage() {
                 </div>
                 <div>
                   <dt className="text-slate-500">{t('partnerArea.facts.tons')}</dt>
-                  <dd className="font-medium text-slate-900">{t('common.tons', { count: data.total_tons })}</dd>
+                  <dd className="font-medium text-slate-900">{t('common.tons', { count: data.totalTons })}</dd>
                 </div>
                 <div>
                   <dt className="text-slate-500">{t('partnerArea.facts.origin')}</dt>
                   <dd className="font-medium text-slate-900">
-                    {t(`countries.${data.origin_country}`, { defaultValue: data.origin_country })}
+                    {t(`countries.${data.originCountry}`, { defaultValue: data.originCountry })}
                   </dd>
                 </div>
                 <div>
                   <dt className="text-slate-500">{t('partnerArea.facts.port')}</dt>
-                  <dd className="font-medium text-slate-900">{data.destination_port ?? '—'}</dd>
+                  <dd className="font-medium text-slate-900">{data.destinationPort ?? '—'}</dd>
                 </div>
               </dl>
 
-              {data.next_steps.map((step) => (
+              {data.nextSteps.map((step) => (
                 <section key={step} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
                   <h2 className="mb-4 text-lg font-semibold text-slate-900">
                     {t('partnerArea.record', { step: t(`partnerArea.steps.${step}`) })}
@@ -83,7 +83,7 @@ export function PartnerOperationPage() {
                   <PartnerStepForm operationId={data.id} step={step} />
                 </section>
               ))}
-              {data.next_steps.length === 0 && <p className="text-sm text-slate-600">{t('partnerArea.nothingNext')}</p>}
+              {data.nextSteps.length === 0 && <p className="text-sm text-slate-600">{t('partnerArea.nothingNext')}</p>}
 
               <section className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
                 <h2 className="text-lg font-semibold text-slate-900">{t('partnerArea.history')}</h2>
@@ -95,11 +95,11 @@ export function PartnerOperationPage() {
                       <li key={`${milestone.kind}-${index}`} className="border-l-2 border-accent-600 pl-3">
                         <p className="font-medium text-slate-900">
                           {t(`operationRoom.timeline.${milestone.kind}`)} ·{' '}
-                          {formatDate(milestone.occurred_at, i18n.language, { dateStyle: 'long', timeZone: 'UTC' })}
+                          {formatDate(milestone.occurredAt, i18n.language, { dateStyle: 'long', timeZone: 'UTC' })}
                         </p>
-                        {milestone.recorded_by && (
+                        {milestone.recordedBy && (
                           <p className="text-sm text-slate-600">
-                            {t('partnerArea.recordedBy', { company: milestone.recorded_by })}
+                            {t('partnerArea.recordedBy', { company: milestone.recordedBy })}
                           </p>
                         )}
                         {detailLines(milestone).map((line) => (

@@ -30,11 +30,11 @@ export function PartnerOperationsPage() {
                         <p className="font-semibold text-slate-900">{item.title}</p>
                         <Badge tone="brand">{t(`operationStatus.${item.status}`)}</Badge>
                       </div>
-                      {item.destination_port && <p className="mt-1 text-sm text-slate-600">{item.destination_port}</p>}
+                      {item.destinationPort && <p className="mt-1 text-sm text-slate-600">{item.destinationPort}</p>}
                       <p className="mt-2 text-sm text-slate-700">
-                        {item.next_steps.length > 0
+                        {item.nextSteps.length > 0
                           ? t('partnerArea.next', {
-                              steps: item.next_steps.map((step) => t(`partnerArea.steps.${step}`)).join(', '),
+                              steps: item.nextSteps.map((step) => t(`partnerArea.steps.${step}`)).join(', '),
                             })
                           : t('partnerArea.nothingNext')}
                       </p>
