@@ -44,6 +44,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { type EventsRoutesOptions, eventsRoutes } from './modules/realtime/events.routes';
 import { readCachePlugin } from './plugins/read-cache';
 import { realtimePlugin } from './plugins/realtime';
+import { apiVersionPlugin } from './plugins/api-version/api-version';
 import { authPlugin } from './plugins/auth/auth-plugin';
 import { answerClientError } from './plugins/client-errors';
 import { csrfPlugin } from './plugins/csrf';
@@ -211,6 +212,8 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
     // Before auth: the session cache and the read cache both forget on its announcements.
     await app.register(realtimePlugin, { database });
     await app.register(authPlugin, { db: database.db });
+    // After auth: a request's API version defaults to its key's.
+    await app.register(apiVersionPlugin);
     await app.register(storagePlugin, { storage });
     await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.smtpFrom, retry: options.mailRetry });
     // After the database and mailer plugins: its onClose (stopping the workers) runs before they close.

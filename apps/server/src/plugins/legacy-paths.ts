@@ -18,6 +18,14 @@ export function legacyPath(path: string): string | null {
   return legacy === path ? null : legacy;
 }
 
+/** The path of today's route for an old one (`/participations/:id` → `/orders/:id`); others as they are. */
+export function currentPath(path: string): string {
+  return path
+    .replace(/\/participations(?=\/|$)/g, '/orders')
+    .replace(/\/participation-form(?=\/|$)/g, '/order-form')
+    .replace(/^(\/api)?\/operations\/:id\/deal-room(?=\/|$)/, '$1/operations/:id/room');
+}
+
 /**
  * Registers every route the plugin declares after this call a second time under its old path (same
  * handler, access and schema), marked deprecated in the OpenAPI document, so a client written against

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OpenApiDocument, bodyPropertyNames, propertyNames } from '../test/openapi-walk';
 import { type TestApp, createTestApp } from '../test/test-app';
 
 /** A JSON key in camelCase (docs/glossary.md, "API casing"): `reviewStatus`, `id`, `pricePerTonCents`. */
@@ -58,44 +59,6 @@ const STILL_SNAKE_CASE: readonly string[] = [
   'PUT /api/operations/{id}/watch',
 ];
 
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema | JsonSchema[];
-  additionalProperties?: boolean | JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  not?: JsonSchema;
-  $ref?: string;
-}
-interface OpenApiOperation {
-  deprecated?: boolean;
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
-}
-interface OpenApiDocument {
-  paths: Record<string, Record<string, OpenApiOperation>>;
-  components?: { schemas?: Record<string, JsonSchema> };
-}
-
-/** Every property name in a schema, nested objects, arrays and unions included, with where it is. */
-function propertyNames(schema: JsonSchema | undefined, at: string, found: [string, string][], seen = new Set()): void {
-  if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
-  seen.add(schema);
-  for (const [name, child] of Object.entries(schema.properties ?? {})) {
-    found.push([name, `${at}.${name}`]);
-    propertyNames(child, `${at}.${name}`, found, seen);
-  }
-  const items = Array.isArray(schema.items) ? schema.items : schema.items ? [schema.items] : [];
-  for (const item of items) propertyNames(item, `${at}[]`, found, seen);
-  if (typeof schema.additionalProperties === 'object')
-    propertyNames(schema.additionalProperties, `${at}{}`, found, seen);
-  for (const part of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) {
-    propertyNames(part, at, found, seen);
-  }
-}
-
 /**
  * One JSON casing for the API (issue 26): every key of a JSON request or response body in the
  * published OpenAPI document is camelCase. Multipart form fields are not JSON and are left out.
@@ -118,12 +81,7 @@ describe('the JSON casing of the API', () => {
       for (const [method, operation] of Object.entries(methods)) {
         // A deprecated alias answers its old shape on purpose (the old /api/participations paths): it goes, not changes.
         if (operation.deprecated) continue;
-        const found: [string, string][] = [];
-        const json = (content?: Record<string, { schema?: JsonSchema }>) => content?.['application/json']?.schema;
-        propertyNames(json(operation.requestBody?.content), 'body', found);
-        for (const [status, response] of Object.entries(operation.responses ?? {})) {
-          propertyNames(json(response.content), status, found);
-        }
+        const found = bodyPropertyNames(operation);
         const wrong = found.filter(([name]) => !CAMEL_CASE.test(name)).map(([, where]) => where);
         if (wrong.length > 0) byRoute.set(`${method.toUpperCase()} ${path}`, [...new Set(wrong)]);
       }

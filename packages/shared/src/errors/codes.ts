@@ -129,6 +129,8 @@ export const ERROR_STATUS = {
   API_KEY_NOT_ALLOWED: 403,
   /** A read key on a route that changes something. */
   API_KEY_SCOPE_INSUFFICIENT: 403,
+  /** The TradeOps-Version header names no version of API_VERSIONS. */
+  API_VERSION_UNKNOWN: 400,
   /** The company holds MAX_API_KEYS active keys already, or MAX_WEBHOOK_ENDPOINTS endpoints. */
   INTEGRATION_LIMIT_REACHED: 409,
   /** A webhook URL that resolves to a loopback, private or otherwise internal address, or to nothing. */

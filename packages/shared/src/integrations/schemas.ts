@@ -18,6 +18,19 @@ export const MAX_API_KEYS = 10;
 export const API_KEY_RATE_LIMIT = { points: 600, durationSeconds: 60 } as const;
 
 /**
+ * The versions of the API's JSON, oldest first (decision 026). `2026-11-25`: the first published API, whose
+ * bodies mixed snake_case and camelCase keys; `2026-11-27`: every key camelCase. A key is pinned to the
+ * version current when it was made (the keys made before versions existed: `2026-11-25`); a request may name
+ * another in the `TradeOps-Version` header. The web app always speaks the current one.
+ */
+export const API_VERSIONS = ['2026-11-25', '2026-11-27'] as const;
+export type ApiVersion = (typeof API_VERSIONS)[number];
+export const CURRENT_API_VERSION: ApiVersion = '2026-11-27';
+/** The version of the bodies of a request and its answer: asked for in the request, named in the answer. */
+export const API_VERSION_HEADER = 'TradeOps-Version';
+export const ZApiVersion = z.enum(API_VERSIONS);
+
+/**
  * The events a company's webhooks receive: what its notification bell shows (each notification is
  * one event, of the notification's type, with the notification's data).
  */
@@ -44,6 +57,8 @@ export const ZApiKey = z.object({
   scope: ZApiKeyScope,
   /** The key's first characters, to recognise it (the whole key is shown once, at creation). */
   prefix: z.string(),
+  /** The API version its requests speak unless they name another (API_VERSIONS). */
+  apiVersion: ZApiVersion,
   createdAt: z.iso.datetime({ offset: true }),
   lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
   revokedAt: z.iso.datetime({ offset: true }).nullable(),
@@ -51,6 +66,9 @@ export const ZApiKey = z.object({
 export type ApiKey = z.infer<typeof ZApiKey>;
 
 export const ZApiKeyList = z.object({ keys: z.array(ZApiKey) });
+
+export const ZSetApiKeyVersionRequest = z.object({ apiVersion: ZApiVersion });
+export type SetApiKeyVersionRequest = z.infer<typeof ZSetApiKeyVersionRequest>;
 export type ApiKeyList = z.infer<typeof ZApiKeyList>;
 
 /** The answer to a new key: the key itself, shown this once (only its hash is kept). */

@@ -1,6 +1,7 @@
 import {
   API_KEY_SCOPES,
   type ApiKeyScope,
+  type ApiVersion,
   WEBHOOK_DELIVERY_STATUSES,
   type WebhookDeliveryStatus,
   type WebhookEventType,
@@ -25,6 +26,8 @@ export const apiKeys = pgTable(
     scope: text('scope').$type<ApiKeyScope>().notNull(),
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull(),
+    /** The API version its requests speak unless they name another (decision 026); set when the key is made. */
+    apiVersion: text('api_version').$type<ApiVersion>().notNull(),
     createdAt: createdAt(),
     /** Updated at most once a minute per key (a write per request would cost every call). */
     lastUsedAt: timestamptz('last_used_at'),

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { API_KEY_RATE_LIMIT, type ApiKeyScope, type CreatedApiKey, TERMS_VERSION } from '@tradeops/shared';
+import { API_KEY_RATE_LIMIT, type ApiKeyScope, TERMS_VERSION } from '@tradeops/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, auditLog, rateLimits } from '../../db/schema';
 import { demoUserId } from '../../seed/demo-accounts';
 import { createOpenOperation } from '../../test/deals';
+import { bearer, createApiKey } from '../../test/api-keys';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 
 /**
@@ -53,8 +54,6 @@ const EXPECTED_API_KEY_ROUTES: Record<string, ApiKeyScope> = {
   'GET /api/operations/:id/milestones/:kind/document': 'read',
 };
 
-const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
-
 describe('API keys', () => {
   let t: TestApp;
   let buyerSession: Record<string, string>;
@@ -66,16 +65,8 @@ describe('API keys', () => {
     await t.close();
   });
 
-  async function createKey(session: Record<string, string>, scope: ApiKeyScope, name = `ERP ${scope}`) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/account/api-keys',
-      headers: session,
-      payload: { name, scope },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as CreatedApiKey;
-  }
+  const createKey = (session: Record<string, string>, scope: ApiKeyScope, name?: string) =>
+    createApiKey(t, session, scope, name);
 
   it('opens exactly the listed routes to keys, with their scope', () => {
     const opened = Object.fromEntries(

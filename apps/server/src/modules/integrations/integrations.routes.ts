@@ -2,6 +2,7 @@ import {
   ZApiKey,
   ZApiKeyList,
   ZCreateApiKeyRequest,
+  ZSetApiKeyVersionRequest,
   ZCreateWebhookRequest,
   ZCreatedApiKey,
   ZCreatedWebhook,
@@ -14,7 +15,7 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-handler';
 import { requireAuth } from '../../plugins/route-access';
-import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
+import { createApiKey, listApiKeys, revokeApiKey, setApiKeyVersion } from './api-keys.service';
 import { type HostResolver, resolveWithSystem } from './public-address';
 import {
   createWebhookEndpoint,
@@ -89,6 +90,26 @@ export const integrationsRoutes: FastifyPluginAsyncZod<IntegrationsRoutesOptions
       config: { access: 'kyc' },
     },
     async (request) => revokeApiKey(app.db, { userId: requireAuth(request).user.id, id: request.params.id }),
+  );
+
+  app.put(
+    '/account/api-keys/:id/version',
+    {
+      schema: {
+        summary: 'Pin an API key to an API version (the bodies its requests read and send; docs/api.md)',
+        tags: ['integrations'],
+        params: ZIdParams,
+        body: ZSetApiKeyVersionRequest,
+        response: { 200: ZApiKey, ...errors },
+      },
+      config: { access: 'kyc' },
+    },
+    async (request) =>
+      setApiKeyVersion(app.db, {
+        userId: requireAuth(request).user.id,
+        id: request.params.id,
+        apiVersion: request.body.apiVersion,
+      }),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { API_KEY_PREFIX, type ApiKeyScope } from '@tradeops/shared';
+import { API_KEY_PREFIX, type ApiKeyScope, type ApiVersion } from '@tradeops/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type FastifyRequest } from 'fastify';
 import { type AppDatabase } from '../../db/client';
@@ -14,6 +14,8 @@ const SHOWN_LENGTH = API_KEY_PREFIX.length + 8;
 export interface ApiKeyGrant {
   id: string;
   scope: ApiKeyScope;
+  /** The API version the key's requests speak unless they name another (decision 026). */
+  apiVersion: ApiVersion;
 }
 
 export function hashApiKey(key: string): string {
@@ -42,7 +44,13 @@ export async function resolveApiKey(
   key: string,
 ): Promise<{ userId: string; grant: ApiKeyGrant } | null> {
   const [row] = await db
-    .select({ id: apiKeys.id, userId: apiKeys.userId, scope: apiKeys.scope, lastUsedAt: apiKeys.lastUsedAt })
+    .select({
+      id: apiKeys.id,
+      userId: apiKeys.userId,
+      scope: apiKeys.scope,
+      apiVersion: apiKeys.apiVersion,
+      lastUsedAt: apiKeys.lastUsedAt,
+    })
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)))
     .limit(1);
@@ -58,5 +66,5 @@ export async function resolveApiKey(
         ),
       );
   }
-  return { userId: row.userId, grant: { id: row.id, scope: row.scope } };
+  return { userId: row.userId, grant: { id: row.id, scope: row.scope, apiVersion: row.apiVersion } };
 }

@@ -1,4 +1,4 @@
-import { type CreateApiKeyRequest, type CreateWebhookRequest } from '@tradeops/shared';
+import { type ApiVersion, type CreateApiKeyRequest, type CreateWebhookRequest } from '@tradeops/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { settingsKeys } from './keys';
@@ -26,6 +26,19 @@ export function useRevokeApiKey() {
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest(`/api/account/api-keys/${encodeURIComponent(id)}/revoke`, (c) => c.ZApiKey, { method: 'POST' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: settingsKeys.apiKeys() }),
+  });
+}
+
+/** Pins a key to an API version (PUT /api/account/api-keys/{id}/version). */
+export function useSetApiKeyVersion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, apiVersion }: { id: string; apiVersion: ApiVersion }) =>
+      apiRequest(`/api/account/api-keys/${encodeURIComponent(id)}/version`, (c) => c.ZApiKey, {
+        method: 'PUT',
+        body: { apiVersion },
+      }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: settingsKeys.apiKeys() }),
   });
 }

@@ -10,6 +10,7 @@ const KEY: ApiKey = {
   name: 'ERP',
   scope: 'read',
   prefix: 'tok_abcdefgh',
+  apiVersion: '2026-11-27',
   createdAt: '2026-11-20T10:00:00.000Z',
   lastUsedAt: null,
   revokedAt: null,
@@ -70,6 +71,32 @@ describe('IntegrationsSettings', () => {
     await user.click(screen.getByRole('button', { name: 'Confirmar la revocación de la clave ERP' }));
     await waitFor(() => expect(revoked).toEqual([KEY.id]));
     expect(await screen.findByText('Revocada')).toBeInTheDocument();
+  });
+
+  it('shows a key pinned to the first API version and moves it to the current one', async () => {
+    const user = userEvent.setup();
+    let key: ApiKey = { ...KEY, apiVersion: '2026-11-25' };
+    const sent: unknown[] = [];
+    mockApi({
+      '/api/account/api-keys': () => jsonResponse({ keys: [key] }),
+      [`/api/account/api-keys/${KEY.id}/version`]: (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as { apiVersion: ApiKey['apiVersion'] };
+        sent.push({ method: init?.method, body });
+        key = { ...key, apiVersion: body.apiVersion };
+        return jsonResponse(key);
+      },
+      '/api/account/webhooks': () => jsonResponse({ endpoints: [] }),
+    });
+    renderWithProviders(<IntegrationsSettings />);
+    const version = await screen.findByLabelText('Versión de la API de la clave ERP');
+    expect(version).toHaveValue('2026-11-25');
+    expect(screen.getByText(/campos de la primera versión \(snake_case\)/)).toBeInTheDocument();
+
+    await user.selectOptions(version, '2026-11-27');
+    await waitFor(() => expect(sent).toEqual([{ method: 'PUT', body: { apiVersion: '2026-11-27' } }]));
+    await waitFor(() => expect(screen.getByLabelText('Versión de la API de la clave ERP')).toHaveValue('2026-11-27'));
+    expect(screen.queryByText(/campos de la primera versión/)).not.toBeInTheDocument();
+    expect(screen.getByRole('option', { name: '2026-11-27 (actual)' })).toBeInTheDocument();
   });
 
   it('refuses a URL that is not http(s), shows a new endpoint’s secret once, and resends a failed delivery', async () => {

@@ -1,7 +1,9 @@
 import {
   API_KEY_SCOPES,
+  API_VERSIONS,
   type ApiKey,
   type ApiKeyScope,
+  CURRENT_API_VERSION,
   type WebhookDelivery,
   type WebhookEndpoint,
   ZCreateApiKeyRequest,
@@ -24,6 +26,7 @@ import {
   useDeleteWebhook,
   useResendWebhookDelivery,
   useRevokeApiKey,
+  useSetApiKeyVersion,
   useWebhookDeliveries,
   useWebhookEndpoints,
 } from '../api/integrations';
@@ -147,6 +150,7 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
             ? t('integrations.apiKeys.lastUsed', { date: formatDate(apiKey.lastUsedAt, i18n.language, DATE_TIME) })
             : t('integrations.apiKeys.neverUsed')}
         </p>
+        <ApiKeyVersion apiKey={apiKey} />
         {revoke.isError && <p className="mt-1 text-xs text-red-700">{revoke.error.message}</p>}
       </div>
       {!apiKey.revokedAt && (
@@ -172,6 +176,41 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * The API version a key's requests speak (docs/api.md, "API versions"): a live key's owner moves it to the
+ * current one once the integration reads camelCase bodies, or back; a key on an older one says so.
+ */
+function ApiKeyVersion({ apiKey }: { apiKey: ApiKey }) {
+  const { t } = useTranslation();
+  const setVersion = useSetApiKeyVersion();
+  const id = `api-key-version-${apiKey.id}`;
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
+      <label htmlFor={id}>{t('integrations.apiKeys.version')}</label>
+      <select
+        id={id}
+        aria-label={t('integrations.apiKeys.versionNamed', { name: apiKey.name })}
+        value={apiKey.apiVersion}
+        disabled={Boolean(apiKey.revokedAt) || setVersion.isPending}
+        onChange={(event) =>
+          setVersion.mutate({ id: apiKey.id, apiVersion: event.target.value as ApiKey['apiVersion'] })
+        }
+        className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-slate-900"
+      >
+        {API_VERSIONS.map((version) => (
+          <option key={version} value={version}>
+            {version === CURRENT_API_VERSION ? t('integrations.apiKeys.currentVersion', { version }) : version}
+          </option>
+        ))}
+      </select>
+      {apiKey.apiVersion !== CURRENT_API_VERSION && !apiKey.revokedAt && (
+        <span>{t('integrations.apiKeys.olderVersion')}</span>
+      )}
+      {setVersion.isError && <span className="text-red-700">{setVersion.error.message}</span>}
+    </div>
   );
 }
 
