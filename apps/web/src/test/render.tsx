@@ -171,3 +171,8 @@ function xhrThrough(fetchMock: (input: string, init?: RequestInit) => Promise<Re
     }
   };
 }
+
+/** The API's refusal as the server writes it (`{ error: { code, message } }`), 409 unless told otherwise. */
+export function errorResponse(code: string, message: string, status = 409): Response {
+  return jsonResponse({ error: { code, message } }, status);
+}

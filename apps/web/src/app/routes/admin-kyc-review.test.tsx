@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildSessionUser,
   createTestQueryClient,
+  errorResponse,
   jsonResponse,
   mockApi,
   pageResponse,
@@ -65,15 +66,9 @@ describe('admin review pages: a decision on a stale version', () => {
           posted.push(JSON.parse(String(init?.body)));
           // The company replaced the document between the admin's look and the click.
           replaced = true;
-          return jsonResponse(
-            {
-              error: {
-                code: 'KYC_DOCUMENT_CHANGED',
-                message:
-                  'La empresa subió una nueva versión de este documento después de que lo abriste. Revisa la versión actual antes de decidir.',
-              },
-            },
-            409,
+          return errorResponse(
+            'KYC_DOCUMENT_CHANGED',
+            'La empresa subió una nueva versión de este documento después de que lo abriste. Revisa la versión actual antes de decidir.',
           );
         },
       });
@@ -120,15 +115,9 @@ describe('admin review pages: a decision on a stale version', () => {
         '/api/admin/offer-reviews/3c9e2b1a-5d4f-4e6a-8b7c-1d2e3f4a5b6c/approve': (_url, init) => {
           posted.push(JSON.parse(String(init?.body)));
           edited = true;
-          return jsonResponse(
-            {
-              error: {
-                code: 'OFFER_CHANGED',
-                message:
-                  'El vendedor modificó esta oferta después de que la abriste. Revisa la versión actual antes de decidir.',
-              },
-            },
-            409,
+          return errorResponse(
+            'OFFER_CHANGED',
+            'El vendedor modificó esta oferta después de que la abriste. Revisa la versión actual antes de decidir.',
           );
         },
       });
@@ -149,7 +138,7 @@ describe('the KYC overview', () => {
     mockApi({
       '/api/admin/kyc/overview': () => {
         calls += 1;
-        if (calls === 1) return jsonResponse({ error: { code: 'INTERNAL', message: 'Falló el servidor' } }, 500);
+        if (calls === 1) return errorResponse('INTERNAL', 'Falló el servidor', 500);
         return jsonResponse({
           usersAwaitingReview: 3,
           operationsAwaitingReview: 1,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildSessionUser,
   createTestQueryClient,
+  errorResponse,
   jsonResponse,
   mockApi,
   pageResponse,
@@ -44,15 +45,9 @@ describe('payment queue: a confirmation on a replaced proof', () => {
         [`/api/admin/payments/${ORDER_ID}/confirm`]: (_url, init) => {
           posted.push(JSON.parse(String(init?.body)));
           replaced = true;
-          return jsonResponse(
-            {
-              error: {
-                code: 'PAYMENT_PROOF_CHANGED',
-                message:
-                  'El comprador envió un nuevo comprobante después del que revisaste. Revisa el comprobante actual antes de decidir.',
-              },
-            },
-            409,
+          return errorResponse(
+            'PAYMENT_PROOF_CHANGED',
+            'El comprador envió un nuevo comprobante después del que revisaste. Revisa el comprobante actual antes de decidir.',
           );
         },
       });
@@ -84,7 +79,7 @@ describe('payment queue: a rejection', () => {
         [`/api/admin/payments/${ORDER_ID}/reject`]: (_url, init) => {
           posted.push(JSON.parse(String(init?.body)));
           rejected = true;
-          return jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'Error inesperado.' } }, 500);
+          return errorResponse('INTERNAL_ERROR', 'Error inesperado.', 500);
         },
       });
       renderApp('/admin/payments', createTestQueryClient(buildSessionUser({ isAdmin: true })));
