@@ -87,9 +87,9 @@ export function buildOperation(overrides: Partial<OperationListItem> = {}): Oper
 }
 
 export const seededStats: PlatformStats = {
-  active_operations: 19,
+  activeOperations: 19,
   countries: 4,
-  monthly_volume_usd: 1_000_000,
+  monthlyVolumeUsd: 1_000_000,
   partners: 19,
 };
 
