@@ -7,7 +7,7 @@ import { loginAs, originHeaders } from '../support/login';
 async function availableTons(request: APIRequestContext, operationId: string): Promise<number> {
   const response = await request.get(`/api/operations/${operationId}`);
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { available_tons: number }).available_tons;
+  return ((await response.json()) as { availableTons: number }).availableTons;
 }
 
 test('a buyer cancels an unpaid order after a dialog naming it; its tons are back on offer at once', async ({

@@ -46,13 +46,13 @@ const TEXT = {
 
 interface Detail {
   title: string;
-  product_name: string;
-  product_category: string;
-  origin_country: string;
-  destination_country: string;
-  total_tons: number;
-  min_volume: number;
-  price_usd: number;
+  productName: string;
+  productCategory: string;
+  originCountry: string;
+  destinationCountry: string;
+  totalTons: number;
+  minVolume: number;
+  priceUsd: number;
 }
 
 async function expectPrefilled(page: Page, language: 'es' | 'en', detail: Detail) {
@@ -61,16 +61,16 @@ async function expectPrefilled(page: Page, language: 'es' | 'en', detail: Detail
   await expect(page.getByRole('status').filter({ hasText: text.prefilled })).toContainText(detail.title, {
     timeout: 15_000,
   });
-  await expect(page.getByLabel(text.productName)).toHaveValue(detail.product_name);
-  await expect(page.getByLabel(text.category)).toHaveValue(detail.product_category);
-  await expect(page.getByLabel(text.origin)).toHaveValue(detail.origin_country);
-  await expect(page.getByLabel(text.destination)).toHaveValue(detail.destination_country);
+  await expect(page.getByLabel(text.productName)).toHaveValue(detail.productName);
+  await expect(page.getByLabel(text.category)).toHaveValue(detail.productCategory);
+  await expect(page.getByLabel(text.origin)).toHaveValue(detail.originCountry);
+  await expect(page.getByLabel(text.destination)).toHaveValue(detail.destinationCountry);
   // The description is the seller's own: fill it to reach step 2, where tons and price wait.
   await page.getByLabel(language === 'es' ? 'Descripción' : 'Description', { exact: true }).fill('E2E');
   await page.getByRole('button', { name: text.next }).click();
-  await expect(page.getByLabel(text.totalTons)).toHaveValue(String(detail.total_tons));
-  await expect(page.getByLabel(text.minVolume)).toHaveValue(String(detail.min_volume));
-  await expect(page.getByLabel(text.price)).toHaveValue(String(detail.price_usd));
+  await expect(page.getByLabel(text.totalTons)).toHaveValue(String(detail.totalTons));
+  await expect(page.getByLabel(text.minVolume)).toHaveValue(String(detail.minVolume));
+  await expect(page.getByLabel(text.price)).toHaveValue(String(detail.priceUsd));
 }
 
 for (const language of ['es', 'en'] as const) {

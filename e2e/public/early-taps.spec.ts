@@ -88,6 +88,6 @@ test('two early taps on Watch send one request, and the button shows what the se
   await page.waitForLoadState('networkidle');
   expect(watchRequests).toHaveLength(1);
   expect(unwatchRequests).toHaveLength(0);
-  const detail = (await (await page.request.get(`/api/operations/${featured.id}`)).json()) as { is_watching: boolean };
-  expect(detail.is_watching).toBe(true);
+  const detail = (await (await page.request.get(`/api/operations/${featured.id}`)).json()) as { isWatching: boolean };
+  expect(detail.isWatching).toBe(true);
 });

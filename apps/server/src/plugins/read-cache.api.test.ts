@@ -32,7 +32,7 @@ describe('the public operations read cache', () => {
     const first = await t.app.inject({ method: 'GET', url: LIST_URL });
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
-    const target = (first.json() as { data: { id: string; available_tons: number; total_tons: number }[] }).data[0]!;
+    const target = (first.json() as { data: { id: string; availableTons: number; totalTons: number }[] }).data[0]!;
     expect(t.app.readCache.size).toBeGreaterThan(0);
 
     // A write that bypasses the cache's own path: the row changes, the answer only follows through NOTIFY.
@@ -41,12 +41,12 @@ describe('the public operations read cache', () => {
       .poll(
         async () => {
           const again = await t.app.inject({ method: 'GET', url: LIST_URL });
-          const rows = (again.json() as { data: { id: string; available_tons: number }[] }).data;
-          return rows.find((item) => item.id === target.id)?.available_tons;
+          const rows = (again.json() as { data: { id: string; availableTons: number }[] }).data;
+          return rows.find((item) => item.id === target.id)?.availableTons;
         },
         { timeout: 5_000, interval: 25 },
       )
-      .toBe(target.available_tons - 5);
+      .toBe(target.availableTons - 5);
   });
 
   it('keeps one entry per language and query, and refuses a bad query before the cache', async () => {

@@ -104,7 +104,7 @@ describe('apiRequest', () => {
 
   it('rejects an answer that breaks the contract', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    mockApi({ '/api/stats': () => jsonResponse({ active_operations: 'many' }) });
+    mockApi({ '/api/stats': () => jsonResponse({ activeOperations: 'many' }) });
     const error = await apiRequest('/api/stats', ZPlatformStats).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 200, code: 'INVALID_RESPONSE' });
     expect(warn).toHaveBeenCalled();

@@ -68,28 +68,28 @@ export function renderApp(path: string, queryClient: QueryClient = createTestQue
 export function buildOperation(overrides: Partial<OperationListItem> = {}): OperationListItem {
   return {
     id: '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01',
-    product_name: 'Milk Powder',
-    product_category: 'dairy',
-    origin_country: 'UY',
-    min_volume: 5,
-    price_usd: 4300,
+    productName: 'Milk Powder',
+    productCategory: 'dairy',
+    originCountry: 'UY',
+    minVolume: 5,
+    priceUsd: 4300,
     status: 'active',
     title: 'Leche en polvo entera — Uruguay a Venezuela',
-    destination_country: 'VE',
-    total_tons: 25,
-    available_tons: 15,
+    destinationCountry: 'VE',
+    totalTons: 25,
+    availableTons: 15,
     deadline: '2025-03-03T12:00:00.000Z',
-    image_url: null,
+    imageUrl: null,
     type: 'import',
-    created_at: '2025-01-15T10:00:00.000Z',
+    createdAt: '2025-01-15T10:00:00.000Z',
     ...overrides,
   };
 }
 
 export const seededStats: PlatformStats = {
-  active_operations: 19,
+  activeOperations: 19,
   countries: 4,
-  monthly_volume_usd: 1_000_000,
+  monthlyVolumeUsd: 1_000_000,
   partners: 19,
 };
 

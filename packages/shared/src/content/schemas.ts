@@ -4,9 +4,9 @@ import { zText } from '../text/safe-text';
 
 /** Landing statistics, computed from the database (spec §1: 19, 4, $1M, 19 on the demo data). */
 export const ZPlatformStats = z.object({
-  active_operations: z.number().int(),
+  activeOperations: z.number().int(),
   countries: z.number().int(),
-  monthly_volume_usd: z.number(),
+  monthlyVolumeUsd: z.number(),
   partners: z.number().int(),
 });
 export type PlatformStats = z.infer<typeof ZPlatformStats>;
@@ -40,9 +40,9 @@ export const ZBlogPostSummary = z.object({
   slug: z.string(),
   title: z.string(),
   excerpt: z.string(),
-  cover_image_url: z.string().nullable(),
-  author_name: z.string().nullable(),
-  published_at: z.iso.datetime({ offset: true }),
+  coverImageUrl: z.string().nullable(),
+  authorName: z.string().nullable(),
+  publishedAt: z.iso.datetime({ offset: true }),
 });
 export type BlogPostSummary = z.infer<typeof ZBlogPostSummary>;
 

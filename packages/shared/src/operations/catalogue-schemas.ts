@@ -48,7 +48,7 @@ export const ZCatalogueResponse = z.object({
   /** Rows matching the filters, over all pages. */
   total: z.number().int(),
   page: z.number().int(),
-  page_size: z.number().int(),
+  pageSize: z.number().int(),
   /** What the filters can offer: countries and categories of open deals. */
   facets: z.object({
     regions: z.array(z.string()),
@@ -61,38 +61,38 @@ const ZPartnerName = z.string().nullable();
 
 /** GET /api/operations/featured: every field of the landing's featured card (spec §2), computed from the database. */
 /** A specification sheet's version and last update (the PDF itself is downloaded from the detail page). */
-export const ZSpecSheetSummary = z.object({ version: z.string(), updated_at: z.iso.datetime({ offset: true }) });
+export const ZSpecSheetSummary = z.object({ version: z.string(), updatedAt: z.iso.datetime({ offset: true }) });
 export type SpecSheetSummary = z.infer<typeof ZSpecSheetSummary>;
 
 export const ZFeaturedOperation = z.object({
   id: z.uuid(),
   title: z.string(),
-  product_name: z.string(),
-  origin_country: z.string(),
-  destination_country: z.string(),
+  productName: z.string(),
+  originCountry: z.string(),
+  destinationCountry: z.string(),
   status: ZOperationStatus,
   deadline: z.iso.datetime({ offset: true }).nullable(),
   participants: z.number().int(),
   /** Most participants the deal can take: total tons over the minimum order. */
-  max_participants: z.number().int(),
+  maxParticipants: z.number().int(),
   partners: z.object(
-    Object.fromEntries(OPERATION_PARTNER_ROLES_FOR_CARD.map((role) => [role, ZPartnerName])) as Record<
-      (typeof OPERATION_PARTNER_ROLES_FOR_CARD)[number],
+    Object.fromEntries(Object.keys(OPERATION_PARTNER_ROLES_FOR_CARD).map((key) => [key, ZPartnerName])) as Record<
+      keyof typeof OPERATION_PARTNER_ROLES_FOR_CARD,
       typeof ZPartnerName
     >,
   ),
-  total_tons: z.number().int(),
-  price_usd: z.number(),
-  total_price_usd: z.number(),
-  available_tons: z.number().int(),
-  arrival_port: z.string().nullable(),
-  expected_arrival: z.iso.date().nullable(),
+  totalTons: z.number().int(),
+  priceUsd: z.number(),
+  totalPriceUsd: z.number(),
+  availableTons: z.number().int(),
+  arrivalPort: z.string().nullable(),
+  expectedArrival: z.iso.date().nullable(),
   /** The specification line in the request's language (ZOperationDetail's too); null when the seller wrote none. */
   specification: z.string().nullable(),
   /** The uploaded specification sheet's version and date, what the card falls back on without a line. */
-  spec_sheet: ZSpecSheetSummary.nullable(),
-  container_tons: z.number().int().nullable(),
-  min_volume: z.number().int(),
-  image_url: z.string().nullable(),
+  specSheet: ZSpecSheetSummary.nullable(),
+  containerTons: z.number().int().nullable(),
+  minVolume: z.number().int(),
+  imageUrl: z.string().nullable(),
 });
 export type FeaturedOperation = z.infer<typeof ZFeaturedOperation>;

@@ -102,8 +102,13 @@ export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
 export const CATALOGUE_PAGE_SIZE = 12;
 export const CATALOGUE_MAX_PAGE_SIZE = 48;
 
-/** The partner roles the featured card names, in its order. */
-export const OPERATION_PARTNER_ROLES_FOR_CARD = ['manager', 'money_arbitrage', 'shipping', 'logistics'] as const;
+/** The partner roles the featured card names, in its order, under the card's camelCase key for each. */
+export const OPERATION_PARTNER_ROLES_FOR_CARD = {
+  manager: 'manager',
+  moneyArbitrage: 'money_arbitrage',
+  shipping: 'shipping',
+  logistics: 'logistics',
+} as const;
 
 /** An operation's title in `language`: titles are written in Spanish with an optional English version. */
 export function operationTitleFor(operation: { title: string; titleEn: string | null }, language: string): string {

@@ -22,53 +22,53 @@ export type OperationBadge = (typeof OPERATION_BADGES)[number];
  * participant or by a failed inspection). A new seller has none of these yet.
  */
 export const ZSellerTrackRecord = z.object({
-  completed_operations: z.number().int(),
-  tons_delivered: z.number().int(),
+  completedOperations: z.number().int(),
+  tonsDelivered: z.number().int(),
   arrivals: z.number().int(),
-  on_time_arrivals: z.number().int(),
-  disputed_operations: z.number().int(),
-  is_new_seller: z.boolean(),
+  onTimeArrivals: z.number().int(),
+  disputedOperations: z.number().int(),
+  isNewSeller: z.boolean(),
 });
 export type SellerTrackRecord = z.infer<typeof ZSellerTrackRecord>;
 
 /** The record of a seller with no settled, arrived or disputed deal yet: zeros, and new. */
 export const NEW_SELLER_RECORD: Readonly<SellerTrackRecord> = {
-  completed_operations: 0,
-  tons_delivered: 0,
+  completedOperations: 0,
+  tonsDelivered: 0,
   arrivals: 0,
-  on_time_arrivals: 0,
-  disputed_operations: 0,
-  is_new_seller: true,
+  onTimeArrivals: 0,
+  disputedOperations: 0,
+  isNewSeller: true,
 };
 
 /** GET /api/operations/{id} (signed in): everything the detail page shows. Counting the view is part of the call. */
 export const ZOperationDetail = ZOperationListItem.extend({
   description: z.string(),
-  arrival_port: z.string().nullable(),
+  arrivalPort: z.string().nullable(),
   warehouse: z.string().nullable(),
   specification: z.string().nullable(),
   /** Incoterm and place, shipment window, tolerance, quality, inspection, insurance, payment (issue 28). */
-  trade_terms: ZTradeTermsView,
-  expected_departure: z.iso.date().nullable(),
-  expected_arrival: z.iso.date().nullable(),
-  container_tons: z.number().int().nullable(),
-  lot_step_tons: z.number().int(),
+  tradeTerms: ZTradeTermsView,
+  expectedDeparture: z.iso.date().nullable(),
+  expectedArrival: z.iso.date().nullable(),
+  containerTons: z.number().int().nullable(),
+  lotStepTons: z.number().int(),
   participants: z.number().int(),
-  max_participants: z.number().int(),
+  maxParticipants: z.number().int(),
   /** Total investment required: total tons × price per ton, in USD. */
-  total_price_usd: z.number(),
+  totalPriceUsd: z.number(),
   partners: z.array(z.object({ role: z.enum(OPERATION_PARTNER_ROLES), name: z.string(), country: z.string() })),
-  spec_sheet: ZSpecSheetSummary.extend({ file_name: z.string() }).nullable(),
+  specSheet: ZSpecSheetSummary.extend({ fileName: z.string() }).nullable(),
   stats: z.object({ views: z.number().int(), watchers: z.number().int(), comments: z.number().int() }),
-  is_watching: z.boolean(),
+  isWatching: z.boolean(),
   /** The caller published this operation: it cannot take part in it (no order button). */
-  is_own_operation: z.boolean(),
+  isOwnOperation: z.boolean(),
   badges: z.array(z.enum(OPERATION_BADGES)),
-  seller_record: ZSellerTrackRecord,
+  sellerRecord: ZSellerTrackRecord,
   similar: z.array(ZOperationListItem),
 });
 export type OperationDetail = z.infer<typeof ZOperationDetail>;
 
 /** PUT/DELETE /api/operations/{id}/watch: the Watch toggle's answer. */
-export const ZWatchResponse = z.object({ is_watching: z.boolean(), watchers: z.number().int() });
+export const ZWatchResponse = z.object({ isWatching: z.boolean(), watchers: z.number().int() });
 export type WatchResponse = z.infer<typeof ZWatchResponse>;

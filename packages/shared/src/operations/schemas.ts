@@ -17,21 +17,21 @@ export type ListOperationsRequest = z.input<typeof ZListOperationsRequest>;
 /** One row of the list, with the spec's columns first and what a card needs after them. */
 export const ZOperationListItem = z.object({
   id: z.uuid(),
-  product_name: z.string(),
-  product_category: z.enum(PRODUCT_CATEGORIES),
-  origin_country: z.string(),
-  min_volume: z.number().int(),
+  productName: z.string(),
+  productCategory: z.enum(PRODUCT_CATEGORIES),
+  originCountry: z.string(),
+  minVolume: z.number().int(),
   /** Price per metric ton in US dollars (stored as integer cents). */
-  price_usd: z.number(),
+  priceUsd: z.number(),
   status: ZOperationStatus,
   title: z.string(),
-  destination_country: z.string(),
-  total_tons: z.number().int(),
-  available_tons: z.number().int(),
+  destinationCountry: z.string(),
+  totalTons: z.number().int(),
+  availableTons: z.number().int(),
   deadline: z.iso.datetime({ offset: true }).nullable(),
-  image_url: z.string().nullable(),
+  imageUrl: z.string().nullable(),
   type: z.enum(['import', 'export']),
-  created_at: z.iso.datetime({ offset: true }),
+  createdAt: z.iso.datetime({ offset: true }),
 });
 export type OperationListItem = z.infer<typeof ZOperationListItem>;
 
@@ -39,6 +39,6 @@ export const ZListOperationsResponse = z.object({
   data: z.array(ZOperationListItem),
   count: z.number().int(),
   /** Whether more rows follow this page (ask again with offset + count). */
-  has_more: z.boolean().default(false),
+  hasMore: z.boolean().default(false),
 });
 export type ListOperationsResponse = z.infer<typeof ZListOperationsResponse>;

@@ -27,7 +27,7 @@ describe('blog', () => {
     expect(es.data.length).toBeGreaterThanOrEqual(3);
     expect(es.data.map((post) => post.slug)).toEqual(en.data.map((post) => post.slug));
     expect(es.data[0]?.title).not.toBe(en.data[0]?.title);
-    const dates = es.data.map((post) => Date.parse(post.published_at));
+    const dates = es.data.map((post) => Date.parse(post.publishedAt));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
   });
 

@@ -11,10 +11,10 @@ function toSummary(row: BlogRow, lang: Language) {
     slug: row.slug,
     title: lang === 'en' ? row.titleEn : row.titleEs,
     excerpt: lang === 'en' ? row.excerptEn : row.excerptEs,
-    cover_image_url: row.coverImagePath,
-    author_name: row.authorName,
-    // Only published posts are read, so published_at is set.
-    published_at: (row.publishedAt ?? row.createdAt).toISOString(),
+    coverImageUrl: row.coverImagePath,
+    authorName: row.authorName,
+    // Only published posts are read, so publishedAt is set.
+    publishedAt: (row.publishedAt ?? row.createdAt).toISOString(),
   };
 }
 

@@ -21,10 +21,10 @@ describe('GET /api/stats', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/stats' });
     expect(response.statusCode).toBe(200);
     const body = response.json() as PlatformStats;
-    expect(body.active_operations).toBe(19);
+    expect(body.activeOperations).toBe(19);
     expect(body.countries).toBe(4);
-    expect(body.monthly_volume_usd).toBeGreaterThanOrEqual(950_000);
-    expect(body.monthly_volume_usd).toBeLessThanOrEqual(1_050_000);
+    expect(body.monthlyVolumeUsd).toBeGreaterThanOrEqual(950_000);
+    expect(body.monthlyVolumeUsd).toBeLessThanOrEqual(1_050_000);
     expect(body.partners).toBe(19);
   });
 
@@ -39,8 +39,8 @@ describe('GET /api/stats', () => {
       .set({ isActive: false })
       .where(eq(partners.id, demoPartnerId('cargoshield')));
     const after = await stats();
-    expect(after.active_operations).toBe(before.active_operations - 1);
-    expect(after.monthly_volume_usd).toBe(before.monthly_volume_usd - 180_000);
+    expect(after.activeOperations).toBe(before.activeOperations - 1);
+    expect(after.monthlyVolumeUsd).toBe(before.monthlyVolumeUsd - 180_000);
     expect(after.partners).toBe(before.partners - 1);
     await t.db
       .update(operations)
@@ -60,7 +60,7 @@ describe('GET /api/stats', () => {
       .set({ approvedAt: longAgo, createdAt: longAgo })
       .where(eq(operations.id, demoOperationId('mandarins')));
     const after = await stats();
-    expect(after.monthly_volume_usd).toBe(before.monthly_volume_usd - 12_000);
-    expect(after.active_operations).toBe(before.active_operations);
+    expect(after.monthlyVolumeUsd).toBe(before.monthlyVolumeUsd - 12_000);
+    expect(after.activeOperations).toBe(before.activeOperations);
   });
 });

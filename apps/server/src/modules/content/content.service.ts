@@ -36,9 +36,9 @@ export async function getPlatformStats(db: AppDatabase): Promise<PlatformStats> 
     `,
   );
   return {
-    active_operations: row?.active_operations ?? 0,
+    activeOperations: row?.active_operations ?? 0,
     countries: row?.countries ?? 0,
-    monthly_volume_usd: (row?.monthly_volume_cents ?? 0) / 100,
+    monthlyVolumeUsd: (row?.monthly_volume_cents ?? 0) / 100,
     partners: row?.partners ?? 0,
   };
 }

@@ -564,7 +564,7 @@ describe("a seller's new deal says what is true of it", () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as {
       specification: string | null;
-      spec_sheet: { version: string } | null;
+      specSheet: { version: string } | null;
       partners: unknown[];
       badges: string[];
     };
@@ -581,7 +581,7 @@ describe("a seller's new deal says what is true of it", () => {
     await approve(id);
     expect(await detail(id, 'es')).toMatchObject({
       specification: 'Excelso, malla 15+, humedad máx. 12%',
-      spec_sheet: { version: '1.0' },
+      specSheet: { version: '1.0' },
       partners: [],
       badges: ['verified_seller', 'escrow_protected'],
     });
@@ -607,7 +607,7 @@ describe("a seller's new deal says what is true of it", () => {
   it('leaves the specification line out when the seller wrote none (the sheet speaks for it)', async () => {
     const id = await createValid({}, [{ field: 'spec', name: 'ficha.pdf', bytes: PDF_BYTES }]);
     await approve(id);
-    expect(await detail(id, 'en')).toMatchObject({ specification: null, spec_sheet: { version: '1.0' } });
+    expect(await detail(id, 'en')).toMatchObject({ specification: null, specSheet: { version: '1.0' } });
   });
 
   it("names offers in the admin's language in the review queue and in the operations list", async () => {

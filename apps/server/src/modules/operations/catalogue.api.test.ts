@@ -25,13 +25,14 @@ describe('GET /api/operations/catalogue', () => {
     const first = await get('?page_size=5');
     expect(first.status).toBe(200);
     expect(first.body.total).toBe(OPEN.length);
+    expect(first.body.pageSize).toBe(5);
     expect(first.body.data).toHaveLength(5);
     const seen = new Set<string>();
     for (let page = 1; page <= Math.ceil(OPEN.length / 5); page += 1) {
       for (const item of (await get(`?page_size=5&page=${page}`)).body.data) seen.add(item.id);
     }
     expect(seen.size).toBe(OPEN.length);
-    expect(first.body.data.map((item) => item.product_name).slice(0, 3)).toEqual([
+    expect(first.body.data.map((item) => item.productName).slice(0, 3)).toEqual([
       'Cocoa Liquor',
       'Arabica Coffee',
       'Premium Beef Cuts',
@@ -41,25 +42,25 @@ describe('GET /api/operations/catalogue', () => {
   it('filters by category, region (origin or destination) and price per ton', async () => {
     const dairy = (await get('?category=dairy')).body;
     expect(dairy.total).toBe(OPEN.filter((op) => op.category === 'dairy').length);
-    expect(dairy.data.every((item) => item.product_category === 'dairy')).toBe(true);
+    expect(dairy.data.every((item) => item.productCategory === 'dairy')).toBe(true);
 
     const brazil = (await get('?region=br')).body;
     expect(brazil.total).toBe(OPEN.filter((op) => op.origin === 'BR' || op.destination === 'BR').length);
-    expect(brazil.data.every((item) => item.origin_country === 'BR' || item.destination_country === 'BR')).toBe(true);
+    expect(brazil.data.every((item) => item.originCountry === 'BR' || item.destinationCountry === 'BR')).toBe(true);
 
     const mid = (await get('?min_price=1000&max_price=9000')).body;
     const expected = OPEN.filter((op) => op.pricePerTonUsd >= 1000 && op.pricePerTonUsd <= 9000);
     expect(mid.total).toBe(expected.length);
-    expect(mid.data.every((item) => item.price_usd >= 1000 && item.price_usd <= 9000)).toBe(true);
+    expect(mid.data.every((item) => item.priceUsd >= 1000 && item.priceUsd <= 9000)).toBe(true);
 
     const combined = (await get(`?q=${encodeURIComponent('leche en polvo')}&region=UY&category=dairy`)).body;
     expect(combined.data.map((item) => item.id)).toContain(demoOperationId(FEATURED_OPERATION_KEY));
   });
 
   it('sorts by price, available volume and closing date', async () => {
-    const byPrice = (await get('?sort=price&page_size=48')).body.data.map((item) => item.price_usd);
+    const byPrice = (await get('?sort=price&page_size=48')).body.data.map((item) => item.priceUsd);
     expect(byPrice).toEqual([...byPrice].sort((a, b) => a - b));
-    const byAvailable = (await get('?sort=available&page_size=48')).body.data.map((item) => item.available_tons);
+    const byAvailable = (await get('?sort=available&page_size=48')).body.data.map((item) => item.availableTons);
     expect(byAvailable).toEqual([...byAvailable].sort((a, b) => b - a));
     const byDeadline = (await get('?sort=closing&page_size=48')).body.data.map((item) =>
       Date.parse(item.deadline ?? ''),
@@ -118,27 +119,27 @@ describe('GET /api/operations/featured', () => {
     expect(featured).toMatchObject({
       id: demoOperationId(FEATURED_OPERATION_KEY),
       title: 'Leche en polvo regular',
-      origin_country: 'UY',
-      destination_country: 'VE',
+      originCountry: 'UY',
+      destinationCountry: 'VE',
       status: 'active',
       participants: 2,
-      max_participants: 5,
-      total_tons: 25,
-      price_usd: 4300,
-      total_price_usd: 107_500,
-      available_tons: 15,
-      arrival_port: 'La Guaira',
+      maxParticipants: 5,
+      totalTons: 25,
+      priceUsd: 4300,
+      totalPriceUsd: 107_500,
+      availableTons: 15,
+      arrivalPort: 'La Guaira',
       specification: 'Regular 26% de materia grasa',
-      spec_sheet: { version: '2.1', updated_at: expect.any(String) },
-      container_tons: 25,
-      min_volume: 5,
+      specSheet: { version: '2.1', updatedAt: expect.any(String) },
+      containerTons: 25,
+      minVolume: 5,
     });
     expect(Object.values(featured.partners).every((name) => typeof name === 'string' && name.length > 0)).toBe(true);
     // Deadline 30 days after the seed ran.
     const days = (Date.parse(featured.deadline ?? '') - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
-    expect(featured.expected_arrival).toMatch(/^\d{4}-\d\d-\d\d$/);
+    expect(featured.expectedArrival).toMatch(/^\d{4}-\d\d-\d\d$/);
   });
 
   it('answers in English for English readers', async () => {

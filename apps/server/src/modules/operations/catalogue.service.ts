@@ -41,7 +41,7 @@ export async function getCatalogue(
     data: rows.map((row) => toOperationListItem(row, lang)),
     total,
     page: query.page,
-    page_size: query.page_size,
+    pageSize: query.page_size,
     facets,
   };
 }
@@ -56,34 +56,34 @@ export async function getFeaturedOperation(db: AppDatabase, lang: Language): Pro
   if (!found) throw new AppError('OPERATION_NOT_FOUND');
   const { operation } = found;
   const partnerByRole = Object.fromEntries(
-    OPERATION_PARTNER_ROLES_FOR_CARD.map((role) => [
-      role,
+    Object.entries(OPERATION_PARTNER_ROLES_FOR_CARD).map(([key, role]) => [
+      key,
       found.partners.find((partner) => partner.role === role)?.name ?? null,
     ]),
   ) as FeaturedOperation['partners'];
   return {
     id: operation.id,
     title: pickTitle(operation, lang),
-    product_name: operation.productName,
-    origin_country: operation.originCountry,
-    destination_country: operation.destinationCountry,
+    productName: operation.productName,
+    originCountry: operation.originCountry,
+    destinationCountry: operation.destinationCountry,
     status: operation.status,
     deadline: operation.deadline ? operation.deadline.toISOString() : null,
     participants: found.participants,
-    max_participants: Math.floor(operation.totalTons / operation.minVolume),
+    maxParticipants: Math.floor(operation.totalTons / operation.minVolume),
     partners: partnerByRole,
-    total_tons: operation.totalTons,
-    price_usd: centsToUsd(operation.pricePerTonCents),
-    total_price_usd: centsToUsd(computeTotalCents(operation.pricePerTonCents, operation.totalTons)),
-    available_tons: availableTons(operation),
-    arrival_port: operation.arrivalPort,
-    expected_arrival: operation.expectedArrival,
+    totalTons: operation.totalTons,
+    priceUsd: centsToUsd(operation.pricePerTonCents),
+    totalPriceUsd: centsToUsd(computeTotalCents(operation.pricePerTonCents, operation.totalTons)),
+    availableTons: availableTons(operation),
+    arrivalPort: operation.arrivalPort,
+    expectedArrival: operation.expectedArrival,
     specification: operationSpecificationFor(operation, lang),
-    spec_sheet: found.specSheet
-      ? { version: found.specSheet.version, updated_at: found.specSheet.updatedAt.toISOString() }
+    specSheet: found.specSheet
+      ? { version: found.specSheet.version, updatedAt: found.specSheet.updatedAt.toISOString() }
       : null,
-    container_tons: operation.containerTons,
-    min_volume: operation.minVolume,
-    image_url: operation.imagePath,
+    containerTons: operation.containerTons,
+    minVolume: operation.minVolume,
+    imageUrl: operation.imagePath,
   };
 }

@@ -50,15 +50,15 @@ describe('operation detail', () => {
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({
       title: 'Leche en polvo regular',
-      total_price_usd: 107_500,
-      available_tons: 15,
+      totalPriceUsd: 107_500,
+      availableTons: 15,
     });
 
     const watch = await t.app.inject({ method: 'PUT', url: `/api/operations/${FEATURED}/watch`, headers });
     expect(watch.statusCode).toBe(200);
-    expect(watch.json()).toMatchObject({ is_watching: true });
+    expect(watch.json()).toMatchObject({ isWatching: true });
     const unwatch = await t.app.inject({ method: 'DELETE', url: `/api/operations/${FEATURED}/watch`, headers });
-    expect(unwatch.json()).toMatchObject({ is_watching: false });
+    expect(unwatch.json()).toMatchObject({ isWatching: false });
 
     const spec = await t.app.inject({ method: 'GET', url: `/api/operations/${FEATURED}/spec`, headers });
     expect(spec.statusCode).toBe(200);
@@ -78,17 +78,17 @@ describe('operation detail', () => {
     const detail = await getOperationDetail(t.db, FEATURED, buyer, 'es');
     expect(detail).toMatchObject({
       title: 'Leche en polvo regular',
-      origin_country: 'UY',
-      destination_country: 'VE',
-      total_price_usd: 107_500,
-      price_usd: 4300,
-      available_tons: 15,
+      originCountry: 'UY',
+      destinationCountry: 'VE',
+      totalPriceUsd: 107_500,
+      priceUsd: 4300,
+      availableTons: 15,
       participants: 2,
-      max_participants: 5,
-      arrival_port: 'La Guaira',
-      image_url: '/images/ops/milk-powder.webp',
-      spec_sheet: { version: '2.1', file_name: 'Milk Powder Specification v2.1.pdf' },
-      is_watching: false,
+      maxParticipants: 5,
+      arrivalPort: 'La Guaira',
+      imageUrl: '/images/ops/milk-powder.webp',
+      specSheet: { version: '2.1', fileName: 'Milk Powder Specification v2.1.pdf' },
+      isWatching: false,
     });
     expect(detail.description).toContain('leche en polvo');
     expect(detail.partners.map((partner) => partner.role).sort()).toEqual([
@@ -104,11 +104,10 @@ describe('operation detail', () => {
     expect(detail.similar.map((item) => item.id)).not.toContain(FEATURED);
     expect(
       detail.similar.every(
-        (item) =>
-          item.product_category === 'dairy' || (item.origin_country === 'UY' && item.destination_country === 'VE'),
+        (item) => item.productCategory === 'dairy' || (item.originCountry === 'UY' && item.destinationCountry === 'VE'),
       ),
     ).toBe(true);
-    expect(detail.similar[0]?.product_category).toBe('dairy');
+    expect(detail.similar[0]?.productCategory).toBe('dairy');
     const english = await getOperationDetail(t.db, FEATURED, buyer, 'en', { countView: false });
     expect(english.title).toBe('Regular milk powder');
     expect(english.specification).toBe('Regular, 26% fat');
@@ -159,11 +158,11 @@ describe('operation detail', () => {
   });
 
   it('toggles watching idempotently and counts watchers', async () => {
-    expect(await setWatching(t.db, FEATURED, buyer, true)).toEqual({ is_watching: true, watchers: 1 });
-    expect(await setWatching(t.db, FEATURED, buyer, true)).toEqual({ is_watching: true, watchers: 1 });
-    expect((await getOperationDetail(t.db, FEATURED, buyer, 'es', { countView: false })).is_watching).toBe(true);
-    expect(await setWatching(t.db, FEATURED, demoUserId('vendedor'), true)).toEqual({ is_watching: true, watchers: 2 });
-    expect(await setWatching(t.db, FEATURED, buyer, false)).toEqual({ is_watching: false, watchers: 1 });
+    expect(await setWatching(t.db, FEATURED, buyer, true)).toEqual({ isWatching: true, watchers: 1 });
+    expect(await setWatching(t.db, FEATURED, buyer, true)).toEqual({ isWatching: true, watchers: 1 });
+    expect((await getOperationDetail(t.db, FEATURED, buyer, 'es', { countView: false })).isWatching).toBe(true);
+    expect(await setWatching(t.db, FEATURED, demoUserId('vendedor'), true)).toEqual({ isWatching: true, watchers: 2 });
+    expect(await setWatching(t.db, FEATURED, buyer, false)).toEqual({ isWatching: false, watchers: 1 });
     const rows = await t.db.select().from(operationWatchers).where(eq(operationWatchers.operationId, FEATURED));
     expect(rows.map((row) => row.userId)).toEqual([demoUserId('vendedor')]);
   });
@@ -216,7 +215,7 @@ describe("a seller's track record on the operation detail", () => {
       headers: buyerHeaders,
     });
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { seller_record: unknown }).seller_record;
+    return (response.json() as { sellerRecord: unknown }).sellerRecord;
   }
 
   /** One of `sellerId`'s past deals as it ended: its status, tons, expected and actual arrival. */
@@ -312,12 +311,12 @@ describe("a seller's track record on the operation detail", () => {
 
     const current = await pastDeal(seller.userId, { status: 'active', allocatedTons: 0 });
     expect(await readRecord(current.id)).toEqual({
-      completed_operations: 2,
-      tons_delivered: 50,
+      completedOperations: 2,
+      tonsDelivered: 50,
       arrivals: 4,
-      on_time_arrivals: 3,
-      disputed_operations: 3,
-      is_new_seller: false,
+      onTimeArrivals: 3,
+      disputedOperations: 3,
+      isNewSeller: false,
     });
   });
 
@@ -329,6 +328,6 @@ describe("a seller's track record on the operation detail", () => {
   });
 
   it('shows the demo seller as new: the seed has no settled or arrived deal, and no figure is invented', async () => {
-    expect(await readRecord(FEATURED)).toMatchObject({ completed_operations: 0, is_new_seller: true });
+    expect(await readRecord(FEATURED)).toMatchObject({ completedOperations: 0, isNewSeller: true });
   });
 });

@@ -85,8 +85,8 @@ async function loadOperationContext(db: AppDatabase, operation: typeof operation
   const spec = specRows[0];
   return {
     partners: partnerRows,
-    spec_sheet: spec
-      ? { version: spec.version, updated_at: spec.updatedAt.toISOString(), file_name: spec.fileName }
+    specSheet: spec
+      ? { version: spec.version, updatedAt: spec.updatedAt.toISOString(), fileName: spec.fileName }
       : null,
     similarRows,
   };
@@ -125,15 +125,15 @@ export async function getSellerTrackRecord(db: Queryable, sellerId: string): Pro
     where ${operations.sellerId} = ${sellerId}`);
   const row = (result as unknown as { rows: TrackRecordRow[] }).rows[0];
   const record = {
-    completed_operations: row?.completed_operations ?? 0,
-    tons_delivered: row?.tons_delivered ?? 0,
+    completedOperations: row?.completed_operations ?? 0,
+    tonsDelivered: row?.tons_delivered ?? 0,
     arrivals: row?.arrivals ?? 0,
-    on_time_arrivals: row?.on_time_arrivals ?? 0,
-    disputed_operations: row?.disputed_operations ?? 0,
+    onTimeArrivals: row?.on_time_arrivals ?? 0,
+    disputedOperations: row?.disputed_operations ?? 0,
   };
   return {
     ...record,
-    is_new_seller: record.completed_operations === 0 && record.arrivals === 0 && record.disputed_operations === 0,
+    isNewSeller: record.completedOperations === 0 && record.arrivals === 0 && record.disputedOperations === 0,
   };
 }
 
@@ -193,28 +193,28 @@ export async function getOperationDetail(
     ...toOperationListItem({ ...operation }, lang),
     title: pickTitle(operation, lang),
     description: (lang === 'en' && operation.descriptionEn) || operation.description,
-    arrival_port: operation.arrivalPort,
+    arrivalPort: operation.arrivalPort,
     warehouse: operation.warehouse,
     specification: operationSpecificationFor(operation, lang),
-    trade_terms: operation.tradeTerms,
-    expected_departure: operation.expectedDeparture,
-    expected_arrival: operation.expectedArrival,
-    container_tons: operation.containerTons,
-    lot_step_tons: operation.lotStepTons,
+    tradeTerms: operation.tradeTerms,
+    expectedDeparture: operation.expectedDeparture,
+    expectedArrival: operation.expectedArrival,
+    containerTons: operation.containerTons,
+    lotStepTons: operation.lotStepTons,
     participants: counts?.participants ?? 0,
-    max_participants: Math.floor(operation.totalTons / operation.minVolume),
-    total_price_usd: centsToUsd(computeTotalCents(operation.pricePerTonCents, operation.totalTons)),
+    maxParticipants: Math.floor(operation.totalTons / operation.minVolume),
+    totalPriceUsd: centsToUsd(computeTotalCents(operation.pricePerTonCents, operation.totalTons)),
     partners: context.partners,
-    spec_sheet: context.spec_sheet,
+    specSheet: context.specSheet,
     stats: {
       views: (counts?.views ?? operation.viewsCount) + (options.views?.pendingOf(id) ?? 0),
       watchers: counts?.watchers ?? 0,
       comments: counts?.comments ?? 0,
     },
-    is_watching: (counts?.watching ?? 0) > 0,
-    is_own_operation: operation.sellerId === userId,
+    isWatching: (counts?.watching ?? 0) > 0,
+    isOwnOperation: operation.sellerId === userId,
     badges,
-    seller_record: sellerRecord,
+    sellerRecord,
     similar: context.similarRows.map((row) => toOperationListItem(row, lang)),
   };
 }
@@ -242,7 +242,7 @@ export async function setWatching(
     .select({ count: count() })
     .from(operationWatchers)
     .where(eq(operationWatchers.operationId, operationId));
-  return { is_watching: isWatching, watchers: watchers?.count ?? 0 };
+  return { isWatching, watchers: watchers?.count ?? 0 };
 }
 
 /** The operation's specification sheet from the `specs` bucket, named "<product> Specification v<version>.pdf". */

@@ -30,10 +30,10 @@ describe('GET /api/operations', () => {
     expect(data).toHaveLength(APPROVED.length);
     const ids = data.map((item) => item.id);
     for (const op of PENDING_REVIEW) expect(ids).not.toContain(demoOperationId(op.key));
-    const created = data.map((item) => Date.parse(item.created_at));
+    const created = data.map((item) => Date.parse(item.createdAt));
     expect(created).toEqual([...created].sort((a, b) => b - a));
     // The three sample cards are the newest.
-    expect(data.slice(0, 3).map((item) => item.product_name)).toEqual([
+    expect(data.slice(0, 3).map((item) => item.productName)).toEqual([
       'Cocoa Liquor',
       'Arabica Coffee',
       'Premium Beef Cuts',
@@ -46,17 +46,17 @@ describe('GET /api/operations', () => {
       (item) => item.id === demoOperationId(FEATURED_OPERATION_KEY),
     );
     expect(featured).toMatchObject({
-      product_name: 'Milk Powder',
-      product_category: 'dairy',
-      origin_country: 'UY',
-      destination_country: 'VE',
-      min_volume: 5,
-      price_usd: 4300,
+      productName: 'Milk Powder',
+      productCategory: 'dairy',
+      originCountry: 'UY',
+      destinationCountry: 'VE',
+      minVolume: 5,
+      priceUsd: 4300,
       status: 'active',
       title: 'Leche en polvo regular',
-      total_tons: 25,
-      available_tons: 15,
-      image_url: '/images/ops/milk-powder.webp',
+      totalTons: 25,
+      availableTons: 15,
+      imageUrl: '/images/ops/milk-powder.webp',
       type: 'import',
     });
     expect(featured?.deadline).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -98,10 +98,10 @@ describe('GET /api/operations', () => {
 
   it('searches product names case-insensitively', async () => {
     const { body } = await list('?q=MILK');
-    const names = (body as ListOperationsResponse).data.map((item) => item.product_name).sort();
+    const names = (body as ListOperationsResponse).data.map((item) => item.productName).sort();
     expect(names).toEqual(['Milk Powder', 'Whole Milk Powder']);
     const coffee = (await list('?q=coffee')).body as ListOperationsResponse;
-    expect(coffee.data.map((item) => item.product_name).sort()).toEqual([
+    expect(coffee.data.map((item) => item.productName).sort()).toEqual([
       'Arabica Coffee',
       'Green Coffee',
       'Robusta Coffee',
@@ -163,12 +163,12 @@ describe('GET /api/operations paging', () => {
     const t = await createTestApp();
     try {
       const all = (await t.app.inject({ method: 'GET', url: '/api/operations' })).json() as ListOperationsResponse;
-      expect(all.has_more).toBe(false);
+      expect(all.hasMore).toBe(false);
       const first = (
         await t.app.inject({ method: 'GET', url: '/api/operations?limit=5' })
       ).json() as ListOperationsResponse;
       expect(first.count).toBe(5);
-      expect(first.has_more).toBe(true);
+      expect(first.hasMore).toBe(true);
       const second = (
         await t.app.inject({ method: 'GET', url: '/api/operations?limit=5&offset=5' })
       ).json() as ListOperationsResponse;
@@ -177,7 +177,7 @@ describe('GET /api/operations paging', () => {
         await t.app.inject({ method: 'GET', url: `/api/operations?limit=5&offset=${all.count - 2}` })
       ).json() as ListOperationsResponse;
       expect(last.count).toBe(2);
-      expect(last.has_more).toBe(false);
+      expect(last.hasMore).toBe(false);
     } finally {
       await t.close();
     }
@@ -205,11 +205,11 @@ describe('GET /api/operations/:id/summary', () => {
     expect(body).toMatchObject({
       id,
       title: 'Leche en polvo regular',
-      origin_country: 'UY',
-      destination_country: 'VE',
-      total_tons: 25,
-      available_tons: 15,
-      price_usd: 4300,
+      originCountry: 'UY',
+      destinationCountry: 'VE',
+      totalTons: 25,
+      availableTons: 15,
+      priceUsd: 4300,
     });
     // The full sheet's parts are not in it.
     expect(body).not.toHaveProperty('partners');

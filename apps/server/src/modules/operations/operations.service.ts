@@ -25,20 +25,20 @@ export function pickTitle(
 export function toOperationListItem(row: PublicOperationRow, lang: Language): OperationListItem {
   return {
     id: row.id,
-    product_name: row.productName,
-    product_category: row.productCategory,
-    origin_country: row.originCountry,
-    min_volume: row.minVolume,
-    price_usd: centsToUsd(row.pricePerTonCents),
+    productName: row.productName,
+    productCategory: row.productCategory,
+    originCountry: row.originCountry,
+    minVolume: row.minVolume,
+    priceUsd: centsToUsd(row.pricePerTonCents),
     status: row.status,
     title: pickTitle(row, lang),
-    destination_country: row.destinationCountry,
-    total_tons: row.totalTons,
-    available_tons: availableTons({ totalTons: row.totalTons, allocatedTons: row.allocatedTons }),
+    destinationCountry: row.destinationCountry,
+    totalTons: row.totalTons,
+    availableTons: availableTons({ totalTons: row.totalTons, allocatedTons: row.allocatedTons }),
     deadline: row.deadline ? row.deadline.toISOString() : null,
-    image_url: row.imagePath,
+    imageUrl: row.imagePath,
     type: row.type,
-    created_at: row.createdAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
@@ -56,7 +56,7 @@ export async function listOperations(
     offset: query.offset,
   });
   const data = rows.slice(0, query.limit).map((row) => toOperationListItem(row, lang));
-  return { data, count: data.length, has_more: rows.length > query.limit };
+  return { data, count: data.length, hasMore: rows.length > query.limit };
 }
 
 /**

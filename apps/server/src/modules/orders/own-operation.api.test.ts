@@ -50,12 +50,12 @@ describe('a seller on its own operation', () => {
     await placeOrder(t.app, buyer, operation.id, 5);
   });
 
-  it('is told so by the detail (is_own_operation) and the order form (closed_reason own_operation)', async () => {
+  it('is told so by the detail (isOwnOperation) and the order form (closed_reason own_operation)', async () => {
     const operation = await createOpenOperation(t.db);
     const detail = await t.app.inject({ method: 'GET', url: `/api/operations/${operation.id}`, headers: seller });
-    expect((detail.json() as OperationDetail).is_own_operation).toBe(true);
+    expect((detail.json() as OperationDetail).isOwnOperation).toBe(true);
     const buyerDetail = await t.app.inject({ method: 'GET', url: `/api/operations/${operation.id}`, headers: buyer });
-    expect((buyerDetail.json() as OperationDetail).is_own_operation).toBe(false);
+    expect((buyerDetail.json() as OperationDetail).isOwnOperation).toBe(false);
 
     const form = await t.app.inject({
       method: 'GET',

@@ -12,10 +12,10 @@ import {
 import { buildOperationDetail } from '../../test/operation-detail';
 
 const operation = buildOperationDetail({
-  ...buildOperation({ origin_country: 'VE', destination_country: 'AR', title: 'Licor de cacao' }),
+  ...buildOperation({ originCountry: 'VE', destinationCountry: 'AR', title: 'Licor de cacao' }),
   description: 'x',
-  arrival_port: 'Buenos Aires',
-  container_tons: null,
+  arrivalPort: 'Buenos Aires',
+  containerTons: null,
   participants: 0,
 });
 

@@ -15,8 +15,8 @@ import { buildOperationDetail } from '../../test/operation-detail';
 
 const operation = buildOperationDetail({
   ...buildOperation({ title: 'Leche en polvo regular', deadline: '2099-03-03T12:00:00.000Z' }),
-  expected_departure: '2099-04-10',
-  expected_arrival: '2020-05-15',
+  expectedDeparture: '2099-04-10',
+  expectedArrival: '2020-05-15',
 });
 
 describe('Make an Offer on an operation', () => {

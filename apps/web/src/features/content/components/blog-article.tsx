@@ -25,7 +25,7 @@ export function BlogArticle({ slug }: { slug: string }) {
             slug: query.data.slug,
             title: query.data.title,
             excerpt: query.data.excerpt,
-            publishedAt: query.data.published_at,
+            publishedAt: query.data.publishedAt,
           },
           normalizePagePath(pathname),
           (i18n.resolvedLanguage ?? i18n.language) as Language,
@@ -71,14 +71,12 @@ function ArticleBody({ post, back }: { post: BlogPost; back: ReactNode }) {
         {back}
         <PageHeader variant="plain" title={post.title} className="mt-4" />
         <p className="mt-3 text-sm text-slate-500">
-          <time dateTime={post.published_at}>
-            {formatDate(post.published_at, i18n.language, { dateStyle: 'long' })}
-          </time>
-          {post.author_name && <> · {t('blog.by', { author: post.author_name })}</>}
+          <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, i18n.language, { dateStyle: 'long' })}</time>
+          {post.authorName && <> · {t('blog.by', { author: post.authorName })}</>}
         </p>
-        {post.cover_image_url && (
+        {post.coverImageUrl && (
           <img
-            src={post.cover_image_url}
+            src={post.coverImageUrl}
             alt=""
             width={1200}
             height={675}

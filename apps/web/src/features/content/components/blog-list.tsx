@@ -37,9 +37,9 @@ function BlogCards({ posts }: { posts: BlogListResponse['data'] }) {
       {posts.map((post) => (
         <li key={post.slug}>
           <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm hover:shadow-md">
-            {post.cover_image_url && (
+            {post.coverImageUrl && (
               <img
-                src={post.cover_image_url}
+                src={post.coverImageUrl}
                 alt=""
                 width={800}
                 height={450}
@@ -50,7 +50,7 @@ function BlogCards({ posts }: { posts: BlogListResponse['data'] }) {
             )}
             <div className="flex flex-1 flex-col p-6">
               <p className="text-xs font-semibold text-slate-500">
-                <time dateTime={post.published_at}>{formatDate(post.published_at, i18n.language)}</time>
+                <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, i18n.language)}</time>
               </p>
               <h2 className="mt-2 text-lg font-semibold text-brand-900">{post.title}</h2>
               <p className="mt-2 flex-1 text-sm text-slate-600">{post.excerpt}</p>

@@ -36,7 +36,7 @@ export function StatsStrip() {
       key: 'activeOperations',
       icon: <LayersIcon />,
       label: t('stats.activeOperations'),
-      value: figure((s) => formatNumber(s.active_operations, language)),
+      value: figure((s) => formatNumber(s.activeOperations, language)),
     },
     {
       key: 'countries',
@@ -48,7 +48,7 @@ export function StatsStrip() {
       key: 'monthlyVolume',
       icon: <ChartIcon />,
       label: t('stats.monthlyVolume'),
-      value: figure((s) => formatUsdAmount(s.monthly_volume_usd, language, { compact: true })),
+      value: figure((s) => formatUsdAmount(s.monthlyVolumeUsd, language, { compact: true })),
     },
     {
       key: 'partners',

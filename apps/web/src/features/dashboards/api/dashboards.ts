@@ -44,6 +44,6 @@ export function useOperationsPages(status: OperationListFilter, search: string) 
         query: { status, q: search || undefined, limit: PAGE, offset: pageParam },
         signal,
       }),
-    getNextPageParam: (last, pages) => (last.has_more ? pages.reduce((sum, page) => sum + page.count, 0) : undefined),
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.reduce((sum, page) => sum + page.count, 0) : undefined),
   });
 }

@@ -12,11 +12,11 @@ const page: ListOperationsResponse = {
     buildOperation({
       title: 'Leche en polvo regular',
       deadline: null,
-      created_at: '2026-11-01T10:00:00.000Z',
+      createdAt: '2026-11-01T10:00:00.000Z',
     }),
   ],
   count: 1,
-  has_more: false,
+  hasMore: false,
 };
 
 const order: BuyerOrder = {

@@ -210,7 +210,7 @@ export function OperationsBrowser() {
                         {row.title}
                       </Link>
                       <span className="block text-xs text-slate-500">
-                        {t(`productCategories.${row.product_category}`)}
+                        {t(`productCategories.${row.productCategory}`)}
                       </span>
                     </>
                   ),
@@ -218,17 +218,17 @@ export function OperationsBrowser() {
                 {
                   key: 'origin',
                   header: t('buyerArea.columns.origin'),
-                  cell: (row) => t(`countries.${row.origin_country}` as never, { defaultValue: row.origin_country }),
+                  cell: (row) => t(`countries.${row.originCountry}` as never, { defaultValue: row.originCountry }),
                 },
                 {
                   key: 'minVolume',
                   header: t('buyerArea.columns.minVolume'),
-                  cell: (row) => `${formatNumber(row.min_volume, i18n.language)} t`,
+                  cell: (row) => `${formatNumber(row.minVolume, i18n.language)} t`,
                 },
                 {
                   key: 'price',
                   header: t('buyerArea.columns.price'),
-                  cell: (row) => formatUsd(Math.round(row.price_usd * 100), toLocale(i18n.language)),
+                  cell: (row) => formatUsd(Math.round(row.priceUsd * 100), toLocale(i18n.language)),
                 },
                 {
                   key: 'status',

@@ -14,19 +14,19 @@ const futureDate = (value: string | null | undefined, today: string) =>
 export function offerDraftFromOperation(operation: OperationDetail, today: string): OfferFormValues {
   return {
     ...EMPTY_OFFER,
-    productName: operation.product_name,
-    productCategory: (PRODUCT_CATEGORIES as readonly string[]).includes(operation.product_category)
-      ? operation.product_category
+    productName: operation.productName,
+    productCategory: (PRODUCT_CATEGORIES as readonly string[]).includes(operation.productCategory)
+      ? operation.productCategory
       : '',
     type: operation.type,
-    originCountry: isCountry(operation.origin_country) ? operation.origin_country : '',
-    destinationCountry: isCountry(operation.destination_country) ? operation.destination_country : '',
-    arrivalPort: operation.arrival_port ?? '',
-    totalTons: String(operation.total_tons),
-    minVolume: String(operation.min_volume),
-    priceUsd: String(operation.price_usd),
+    originCountry: isCountry(operation.originCountry) ? operation.originCountry : '',
+    destinationCountry: isCountry(operation.destinationCountry) ? operation.destinationCountry : '',
+    arrivalPort: operation.arrivalPort ?? '',
+    totalTons: String(operation.totalTons),
+    minVolume: String(operation.minVolume),
+    priceUsd: String(operation.priceUsd),
     deadline: futureDate(operation.deadline, today),
-    expectedDeparture: futureDate(operation.expected_departure, today),
-    expectedArrival: futureDate(operation.expected_arrival, today),
+    expectedDeparture: futureDate(operation.expectedDeparture, today),
+    expectedArrival: futureDate(operation.expectedArrival, today),
   };
 }

@@ -37,7 +37,7 @@ export function useWatchOperation(id: string) {
     onSuccess: (answer) => {
       queryClient.setQueryData<OperationDetail>(operationKeys.detail(id, i18n.language), (current) =>
         current
-          ? { ...current, is_watching: answer.is_watching, stats: { ...current.stats, watchers: answer.watchers } }
+          ? { ...current, isWatching: answer.isWatching, stats: { ...current.stats, watchers: answer.watchers } }
           : current,
       );
     },

@@ -8,30 +8,30 @@ import { FeaturedDealCard, FeaturedDealView } from './featured-deal-card';
 const deal: FeaturedOperation = {
   id: '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01',
   title: 'Leche en polvo regular',
-  product_name: 'Milk Powder',
-  origin_country: 'UY',
-  destination_country: 'VE',
+  productName: 'Milk Powder',
+  originCountry: 'UY',
+  destinationCountry: 'VE',
   status: 'active',
   deadline: new Date(Date.now() + 30 * 86_400_000 + 30_000).toISOString(),
   participants: 2,
-  max_participants: 5,
+  maxParticipants: 5,
   partners: {
     manager: 'Atlántico Sur Trading',
-    money_arbitrage: 'Cambio Austral',
+    moneyArbitrage: 'Cambio Austral',
     shipping: 'Oceanic Blue Lines',
     logistics: 'Caribe Global',
   },
-  total_tons: 25,
-  price_usd: 4300,
-  total_price_usd: 107_500,
-  available_tons: 15,
-  arrival_port: 'La Guaira',
-  expected_arrival: '2025-02-15',
+  totalTons: 25,
+  priceUsd: 4300,
+  totalPriceUsd: 107_500,
+  availableTons: 15,
+  arrivalPort: 'La Guaira',
+  expectedArrival: '2025-02-15',
   specification: 'Regular 26% de materia grasa',
-  spec_sheet: { version: '2.1', updated_at: '2026-01-15T10:00:00.000Z' },
-  container_tons: 25,
-  min_volume: 5,
-  image_url: null,
+  specSheet: { version: '2.1', updatedAt: '2026-01-15T10:00:00.000Z' },
+  containerTons: 25,
+  minVolume: 5,
+  imageUrl: null,
 };
 
 describe('FeaturedDealView', () => {
@@ -67,7 +67,7 @@ describe('FeaturedDealView', () => {
       'Ficha técnica v2.1 del 15 de enero de 2026',
     );
     withSheet.unmount();
-    renderWithProviders(<FeaturedDealView deal={{ ...deal, specification: null, spec_sheet: null }} />);
+    renderWithProviders(<FeaturedDealView deal={{ ...deal, specification: null, specSheet: null }} />);
     expect(await screen.findByTestId('featured-specification')).toHaveTextContent('Por confirmar');
   });
 });

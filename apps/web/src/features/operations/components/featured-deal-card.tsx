@@ -65,8 +65,8 @@ export function FeaturedDealView({ deal }: { deal: FeaturedOperation }) {
   const countdown = useCountdown(deal.deadline);
   const tons = (count: number) => t('featured.tons', { value: formatNumber(count, language) });
   const usd = (value: number) => formatUsdAmount(value, language);
-  const origin = countryName(t, deal.origin_country);
-  const destination = countryName(t, deal.destination_country);
+  const origin = countryName(t, deal.originCountry);
+  const destination = countryName(t, deal.destinationCountry);
   const orderPath = `/operation/${deal.id}/order`;
   // A visitor signs in first and comes back to the order page.
   const participateTo = user ? orderPath : loginPathTo(orderPath);
@@ -78,7 +78,7 @@ export function FeaturedDealView({ deal }: { deal: FeaturedOperation }) {
       className="overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-lg lg:grid lg:grid-cols-[0.9fr_1.1fr]"
     >
       <div className="relative min-h-56 bg-brand-900">
-        <OperationImage src={deal.image_url} className="absolute inset-0" />
+        <OperationImage src={deal.imageUrl} className="absolute inset-0" />
         <div className="absolute inset-0 bg-gradient-to-t from-brand-950/90 via-brand-950/55 to-transparent" />
         <div className="relative flex h-full min-h-56 flex-col justify-end gap-3 p-6 text-white">
           <h3 id="featured-deal-title" className="text-2xl font-bold sm:text-3xl">
@@ -122,51 +122,51 @@ export function FeaturedDealView({ deal }: { deal: FeaturedOperation }) {
 
         <dl className="grid grid-cols-2 gap-x-6 gap-y-4 text-sm sm:grid-cols-3">
           <Field label={t('featured.participants')} testId="featured-participants">
-            {t('featured.participantsValue', { count: deal.participants, max: deal.max_participants })}
+            {t('featured.participantsValue', { count: deal.participants, max: deal.maxParticipants })}
           </Field>
           <Field label={t('featured.managedBy')}>{deal.partners.manager ?? t('featured.notSet')}</Field>
-          <Field label={t('featured.moneyArbitrage')}>{deal.partners.money_arbitrage ?? t('featured.notSet')}</Field>
+          <Field label={t('featured.moneyArbitrage')}>{deal.partners.moneyArbitrage ?? t('featured.notSet')}</Field>
           <Field label={t('featured.shippingLogistics')} wide>
             {shipping || t('featured.notSet')}
           </Field>
           <Field label={t('featured.totalVolume')} testId="featured-total-volume">
-            {tons(deal.total_tons)}
+            {tons(deal.totalTons)}
           </Field>
           <Field label={t('featured.pricePerTon')} testId="featured-price-per-ton">
-            {usd(deal.price_usd)}
+            {usd(deal.priceUsd)}
           </Field>
           <Field label={t('featured.totalPrice')} testId="featured-total-price">
-            {usd(deal.total_price_usd)}
+            {usd(deal.totalPriceUsd)}
           </Field>
           <Field label={t('featured.availableVolume')} testId="featured-available">
-            {tons(deal.available_tons)}
+            {tons(deal.availableTons)}
           </Field>
         </dl>
 
-        <AllocationBar totalTons={deal.total_tons} availableTons={deal.available_tons} />
+        <AllocationBar totalTons={deal.totalTons} availableTons={deal.availableTons} />
 
         <div className="grid gap-4 sm:grid-cols-3">
           <FactGroup title={t('featured.shippingDetails')}>
             <Field label={t('featured.arrivalPort')} testId="featured-arrival-port">
-              {deal.arrival_port ?? t('featured.notSet')}
+              {deal.arrivalPort ?? t('featured.notSet')}
             </Field>
             <Field label={t('featured.expectedArrival')} testId="featured-expected-arrival">
-              {deal.expected_arrival
-                ? formatDate(`${deal.expected_arrival}T12:00:00Z`, language, { month: 'long', year: 'numeric' })
+              {deal.expectedArrival
+                ? formatDate(`${deal.expectedArrival}T12:00:00Z`, language, { month: 'long', year: 'numeric' })
                 : t('featured.notSet')}
             </Field>
           </FactGroup>
           <FactGroup title={t('featured.specification')}>
             <Field label={t('featured.specification')} testId="featured-specification" hideLabel>
-              <SpecificationSummary text={deal.specification} sheet={deal.spec_sheet} />
+              <SpecificationSummary text={deal.specification} sheet={deal.specSheet} />
             </Field>
           </FactGroup>
           <FactGroup title={t('featured.volumeConstraints')}>
             <Field label={t('featured.containerSize')} testId="featured-container">
-              {deal.container_tons === null ? t('featured.notSet') : tons(deal.container_tons)}
+              {deal.containerTons === null ? t('featured.notSet') : tons(deal.containerTons)}
             </Field>
             <Field label={t('featured.minimumOrder')} testId="featured-minimum">
-              {tons(deal.min_volume)}
+              {tons(deal.minVolume)}
             </Field>
           </FactGroup>
         </div>

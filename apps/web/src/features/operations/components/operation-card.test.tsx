@@ -37,7 +37,7 @@ describe('OperationCard', () => {
 
   it('formats the same deal for English readers', async () => {
     await setLanguage('en');
-    const large = buildOperation({ total_tons: 12_500, available_tons: 2_500, price_usd: 4300, type: 'export' });
+    const large = buildOperation({ totalTons: 12_500, availableTons: 2_500, priceUsd: 4300, type: 'export' });
     renderWithProviders(<OperationCard operation={large} now={NOW} />);
     const card = screen.getByRole('article', { name: large.title });
 
@@ -76,7 +76,7 @@ describe('OperationCard', () => {
   });
 
   it('shows a country code it has no name for rather than a raw catalog key', () => {
-    renderWithProviders(<OperationCard operation={buildOperation({ destination_country: 'NZ' })} now={NOW} />);
+    renderWithProviders(<OperationCard operation={buildOperation({ destinationCountry: 'NZ' })} now={NOW} />);
     expect(screen.getByText('De Uruguay a NZ')).toBeInTheDocument();
   });
 });

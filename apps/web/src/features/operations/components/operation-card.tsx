@@ -37,8 +37,8 @@ export function OperationCard({ operation, now }: OperationCardProps) {
   const language = i18n.language;
   const titleId = `operation-${operation.id}-title`;
 
-  const origin = countryName(t, operation.origin_country);
-  const destination = countryName(t, operation.destination_country);
+  const origin = countryName(t, operation.originCountry);
+  const destination = countryName(t, operation.destinationCountry);
   const tons = (value: number) => formatNumber(value, language);
 
   return (
@@ -48,7 +48,7 @@ export function OperationCard({ operation, now }: OperationCardProps) {
     >
       <div className="relative aspect-[16/9] bg-brand-900">
         <OperationImage
-          src={operation.image_url}
+          src={operation.imageUrl}
           fallback={
             <div className="flex size-full items-center justify-center bg-gradient-to-br from-brand-900 via-brand-800 to-accent-800">
               <ShipIcon className="size-12 text-white/40" />
@@ -68,7 +68,7 @@ export function OperationCard({ operation, now }: OperationCardProps) {
       <div className="flex flex-1 flex-col gap-5 p-5">
         <div>
           <p className="truncate text-xs font-semibold tracking-wide text-accent-700 uppercase">
-            {t(`productCategories.${operation.product_category}`)}
+            {t(`productCategories.${operation.productCategory}`)}
           </p>
           <h3 id={titleId} className="mt-1 line-clamp-2 min-h-14 text-lg leading-7 font-semibold text-brand-900">
             {operation.title}
@@ -86,7 +86,7 @@ export function OperationCard({ operation, now }: OperationCardProps) {
           <div>
             <dt className="text-xs font-medium text-slate-500">{t('operations.card.pricePerTon')}</dt>
             <dd className="mt-0.5 text-lg font-bold text-brand-900 tabular-nums">
-              {formatUsdAmount(operation.price_usd, language)}
+              {formatUsdAmount(operation.priceUsd, language)}
             </dd>
           </div>
           <div>
@@ -101,15 +101,13 @@ export function OperationCard({ operation, now }: OperationCardProps) {
         <div>
           <p className="flex items-baseline justify-between gap-2 text-sm">
             <span className="font-semibold text-slate-800">
-              {t('operations.card.available', { available: tons(operation.available_tons) })}
+              {t('operations.card.available', { available: tons(operation.availableTons) })}
             </span>
-            <span className="text-slate-500">
-              {t('operations.card.ofTotal', { total: tons(operation.total_tons) })}
-            </span>
+            <span className="text-slate-500">{t('operations.card.ofTotal', { total: tons(operation.totalTons) })}</span>
           </p>
-          <AllocationBar className="mt-2" totalTons={operation.total_tons} availableTons={operation.available_tons} />
+          <AllocationBar className="mt-2" totalTons={operation.totalTons} availableTons={operation.availableTons} />
           <p className="mt-2 text-xs text-slate-500">
-            {t('operations.card.minVolume', { min: tons(operation.min_volume) })}
+            {t('operations.card.minVolume', { min: tons(operation.minVolume) })}
           </p>
         </div>
 

@@ -11,16 +11,16 @@ const operation = buildOperationDetail({
   description: 'Importación agrupada de leche en polvo regular con 26% de materia grasa.',
   warehouse: 'Almacén LogiPuerto, La Guaira',
   specification: 'Regular 26% de materia grasa',
-  expected_departure: '2025-01-10',
-  expected_arrival: '2025-02-15',
+  expectedDeparture: '2025-01-10',
+  expectedArrival: '2025-02-15',
   partners: [
     { role: 'manager', name: 'Atlántico Sur Trading S.A.', country: 'UY' },
     { role: 'money_arbitrage', name: 'Cambio Austral Brokers S.A.', country: 'UY' },
   ],
-  spec_sheet: {
+  specSheet: {
     version: '2.1',
-    updated_at: '2025-01-02T10:00:00.000Z',
-    file_name: 'Milk Powder Specification v2.1.pdf',
+    updatedAt: '2025-01-02T10:00:00.000Z',
+    fileName: 'Milk Powder Specification v2.1.pdf',
   },
   stats: { views: 41, watchers: 3, comments: 2 },
   badges: ['verified_seller', 'verified_volume', 'escrow_protected'],
@@ -28,17 +28,17 @@ const operation = buildOperationDetail({
 });
 
 const track = {
-  completed_operations: 3,
-  tons_delivered: 1_250,
+  completedOperations: 3,
+  tonsDelivered: 1_250,
   arrivals: 4,
-  on_time_arrivals: 3,
-  disputed_operations: 1,
-  is_new_seller: false,
+  onTimeArrivals: 3,
+  disputedOperations: 1,
+  isNewSeller: false,
 };
 
 describe('OperationDetailView', () => {
   it("shows the seller's track record as the server computed it, in Spanish and English", async () => {
-    renderWithProviders(<OperationDetailView operation={{ ...operation, seller_record: track }} />);
+    renderWithProviders(<OperationDetailView operation={{ ...operation, sellerRecord: track }} />);
     const record = await screen.findByTestId('seller-track-record');
     expect(record).toHaveTextContent('Historial del vendedor');
     expect(record).toHaveTextContent('Operaciones completadas3');
@@ -90,7 +90,7 @@ describe('OperationDetailView', () => {
   });
 
   it('offers no order button to the operation’s own seller, and says why', async () => {
-    renderWithProviders(<OperationDetailView operation={{ ...operation, is_own_operation: true }} />);
+    renderWithProviders(<OperationDetailView operation={{ ...operation, isOwnOperation: true }} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Leche en polvo regular' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Participa Ahora' })).not.toBeInTheDocument();
     expect(screen.getByTestId('detail-own-operation')).toHaveTextContent(
@@ -102,7 +102,7 @@ describe('OperationDetailView', () => {
     const user = userEvent.setup();
     const fetchMock = mockApi({
       [`/api/operations/${operation.id}/watch`]: (_url, init) =>
-        jsonResponse({ is_watching: init?.method === 'PUT', watchers: init?.method === 'PUT' ? 4 : 3 }),
+        jsonResponse({ isWatching: init?.method === 'PUT', watchers: init?.method === 'PUT' ? 4 : 3 }),
     });
     renderWithProviders(<OperationDetailView operation={operation} />);
     const watch = await screen.findByRole('button', { name: 'Seguir' });
@@ -129,7 +129,7 @@ describe('OperationDetailView', () => {
           specification: null,
           warehouse: null,
           partners: [],
-          spec_sheet: { version: '1.0', updated_at: '2026-11-26T08:20:32.915Z', file_name: 'ficha.pdf' },
+          specSheet: { version: '1.0', updatedAt: '2026-11-26T08:20:32.915Z', fileName: 'ficha.pdf' },
           badges: ['verified_seller', 'escrow_protected'],
         }}
       />,

@@ -29,8 +29,8 @@ export function OperationDetailView({
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const origin = countryName(t, operation.origin_country);
-  const destination = countryName(t, operation.destination_country);
+  const origin = countryName(t, operation.originCountry);
+  const destination = countryName(t, operation.destinationCountry);
   const tons = (value: number) => t('featured.tons', { value: formatNumber(value, language) });
   const date = (value: string | null) =>
     value ? formatDate(`${value}T12:00:00Z`, language, { month: 'long', year: 'numeric' }) : t('featured.notSet');
@@ -38,21 +38,21 @@ export function OperationDetailView({
   const facts: [string, ReactNode][] = [
     [
       t('detail.facts.participants'),
-      t('featured.participantsValue', { count: operation.participants, max: operation.max_participants }),
+      t('featured.participantsValue', { count: operation.participants, max: operation.maxParticipants }),
     ],
-    [t('detail.facts.available'), `${tons(operation.available_tons)} / ${tons(operation.total_tons)}`],
-    [t('detail.facts.minimum'), tons(operation.min_volume)],
+    [t('detail.facts.available'), `${tons(operation.availableTons)} / ${tons(operation.totalTons)}`],
+    [t('detail.facts.minimum'), tons(operation.minVolume)],
     [
       t('detail.facts.container'),
-      operation.container_tons === null ? t('featured.notSet') : tons(operation.container_tons),
+      operation.containerTons === null ? t('featured.notSet') : tons(operation.containerTons),
     ],
-    [t('detail.facts.arrivalPort'), operation.arrival_port ?? t('featured.notSet')],
+    [t('detail.facts.arrivalPort'), operation.arrivalPort ?? t('featured.notSet')],
     [t('detail.facts.warehouse'), operation.warehouse ?? t('featured.notSet')],
-    [t('detail.facts.expectedDeparture'), date(operation.expected_departure)],
-    [t('detail.facts.expectedArrival'), date(operation.expected_arrival)],
+    [t('detail.facts.expectedDeparture'), date(operation.expectedDeparture)],
+    [t('detail.facts.expectedArrival'), date(operation.expectedArrival)],
     [
       t('detail.facts.specification'),
-      <SpecificationSummary key="specification" text={operation.specification} sheet={operation.spec_sheet} />,
+      <SpecificationSummary key="specification" text={operation.specification} sheet={operation.specSheet} />,
     ],
   ];
 
@@ -68,7 +68,7 @@ export function OperationDetailView({
                   {t(`operations.type.${operation.type}`)}
                 </Badge>
                 <Badge tone="success">{t(`operationStatus.${operation.status}`)}</Badge>
-                <Badge>{t(`productCategories.${operation.product_category}`)}</Badge>
+                <Badge>{t(`productCategories.${operation.productCategory}`)}</Badge>
               </div>
               <PageHeader variant="plain" title={operation.title} className="mt-4" />
               <p className="mt-3 flex items-center gap-2 text-lg text-slate-600">
@@ -79,7 +79,7 @@ export function OperationDetailView({
               <Stats operation={operation} />
             </div>
             <div className="relative aspect-[4/3] overflow-hidden rounded-2xl bg-brand-900">
-              <OperationImage src={operation.image_url} loading="eager" />
+              <OperationImage src={operation.imageUrl} loading="eager" />
             </div>
           </div>
         </Container>
@@ -105,7 +105,7 @@ export function OperationDetailView({
             <h2 id="detail-terms" className="text-2xl font-bold text-brand-900">
               {t('tradeTerms.title')}
             </h2>
-            <TradeTermsList terms={operation.trade_terms} className="mt-4 grid gap-4 sm:grid-cols-2" />
+            <TradeTermsList terms={operation.tradeTerms} className="mt-4 grid gap-4 sm:grid-cols-2" />
           </section>
           {/* A seller's new deal has no partners yet: no heading over an empty list. */}
           {operation.partners.length > 0 && (
@@ -135,14 +135,14 @@ export function OperationDetailView({
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <p className="text-sm font-medium text-slate-500">{t('detail.investment')}</p>
             <p className="mt-1 text-3xl font-bold text-brand-900 tabular-nums" data-testid="detail-investment">
-              {formatUsdAmount(operation.total_price_usd, language)}
+              {formatUsdAmount(operation.totalPriceUsd, language)}
             </p>
             <p className="mt-1 text-sm text-slate-600">
-              {formatUsdAmount(operation.price_usd, language)} {t('common.perTon')} × {tons(operation.total_tons)}
+              {formatUsdAmount(operation.priceUsd, language)} {t('common.perTon')} × {tons(operation.totalTons)}
             </p>
-            <AllocationBar className="mt-4" totalTons={operation.total_tons} availableTons={operation.available_tons} />
+            <AllocationBar className="mt-4" totalTons={operation.totalTons} availableTons={operation.availableTons} />
             <div className="mt-6 flex flex-col gap-3">
-              {operation.is_own_operation ? (
+              {operation.isOwnOperation ? (
                 // Its seller cannot buy in it (the server refuses too): no order button, and why.
                 <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="detail-own-operation">
                   {t('detail.ownOperation')}
@@ -172,7 +172,7 @@ export function OperationDetailView({
               </ul>
             </div>
           )}
-          <SellerTrackRecord record={operation.seller_record} />
+          <SellerTrackRecord record={operation.sellerRecord} />
         </aside>
       </Container>
 
@@ -201,7 +201,7 @@ export function OperationDetailView({
 function SpecDownload({ operation }: { operation: OperationDetail }) {
   const { t, i18n } = useTranslation();
   const [state, setState] = useState<'idle' | 'loading' | 'error'>('idle');
-  const sheet = operation.spec_sheet;
+  const sheet = operation.specSheet;
   if (!sheet) return <p className="mt-6 text-sm text-slate-500">{t('detail.noSpec')}</p>;
   return (
     <div className="mt-6">
@@ -211,7 +211,7 @@ function SpecDownload({ operation }: { operation: OperationDetail }) {
         aria-busy={state === 'loading'}
         onClick={() => {
           setState('loading');
-          downloadSpecSheet(operation.id, sheet.file_name).then(
+          downloadSpecSheet(operation.id, sheet.fileName).then(
             () => setState('idle'),
             () => setState('error'),
           );
@@ -222,7 +222,7 @@ function SpecDownload({ operation }: { operation: OperationDetail }) {
       <p className="mt-2 text-sm text-slate-500">
         {t('detail.specMeta', {
           version: sheet.version,
-          date: formatDate(sheet.updated_at, i18n.language, { dateStyle: 'long' }),
+          date: formatDate(sheet.updatedAt, i18n.language, { dateStyle: 'long' }),
         })}
       </p>
       {state === 'error' && <Alert className="mt-2">{t('detail.specError')}</Alert>}
@@ -257,14 +257,14 @@ function Stats({ operation }: { operation: OperationDetail }) {
         </div>
       </dl>
       <Button
-        variant={operation.is_watching ? 'primary' : 'secondary'}
+        variant={operation.isWatching ? 'primary' : 'secondary'}
         size="sm"
-        aria-pressed={operation.is_watching}
+        aria-pressed={operation.isWatching}
         title={t('detail.watchHint')}
         disabled={watch.isPending}
-        onClick={() => watch.mutate(!operation.is_watching)}
+        onClick={() => watch.mutate(!operation.isWatching)}
       >
-        {operation.is_watching ? t('detail.watching') : t('detail.watch')}
+        {operation.isWatching ? t('detail.watching') : t('detail.watch')}
       </Button>
     </div>
   );

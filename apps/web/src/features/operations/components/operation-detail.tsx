@@ -123,31 +123,31 @@ function OperationPublicFacts({ operation }: { operation: OperationListItem }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const tons = (value: number) => formatNumber(value, language);
-  const origin = countryName(t, operation.origin_country);
-  const destination = countryName(t, operation.destination_country);
+  const origin = countryName(t, operation.originCountry);
+  const destination = countryName(t, operation.destinationCountry);
   return (
     <section aria-labelledby="operation-public-title">
       <p className="text-xs font-semibold tracking-wide text-accent-700 uppercase">
-        {t(`operations.type.${operation.type}`)} · {t(`productCategories.${operation.product_category}`)}
+        {t(`operations.type.${operation.type}`)} · {t(`productCategories.${operation.productCategory}`)}
       </p>
       <h1 id="operation-public-title" className="mt-2 text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">
         {operation.title}
       </h1>
       <p className="mt-2 text-lg text-slate-600">{t('operations.card.route', { origin, destination })}</p>
       <dl className="mt-6 grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
-        <Fact label={t('operations.card.pricePerTon')}>{formatUsdAmount(operation.price_usd, language)}</Fact>
+        <Fact label={t('operations.card.pricePerTon')}>{formatUsdAmount(operation.priceUsd, language)}</Fact>
         <Fact label={t('operations.card.timeLeft')}>
           <DeadlineText deadline={operation.deadline} />
         </Fact>
         <Fact label={t('featured.availableVolume')}>
-          {t('operations.card.available', { available: tons(operation.available_tons) })}{' '}
-          {t('operations.card.ofTotal', { total: tons(operation.total_tons) })}
+          {t('operations.card.available', { available: tons(operation.availableTons) })}{' '}
+          {t('operations.card.ofTotal', { total: tons(operation.totalTons) })}
         </Fact>
         <Fact label={t('featured.status')}>{t(`operationStatus.${operation.status}`)}</Fact>
       </dl>
-      <AllocationBar className="mt-4" totalTons={operation.total_tons} availableTons={operation.available_tons} />
+      <AllocationBar className="mt-4" totalTons={operation.totalTons} availableTons={operation.availableTons} />
       <p className="mt-2 text-sm text-slate-600">
-        {t('operations.card.minVolume', { min: tons(operation.min_volume) })}
+        {t('operations.card.minVolume', { min: tons(operation.minVolume) })}
       </p>
     </section>
   );

@@ -15,7 +15,7 @@ export function SellerTrackRecord({ record }: { record: SellerTrackRecordData })
       <h2 id="detail-seller-record" className="text-sm font-bold text-brand-900">
         {t('sellerRecord.title')}
       </h2>
-      {record.is_new_seller ? (
+      {record.isNewSeller ? (
         <>
           <p className="mt-3 text-base font-semibold text-brand-900">{t('sellerRecord.newSeller')}</p>
           <p className="mt-1 text-sm text-slate-600">{t('sellerRecord.newSellerText')}</p>
@@ -23,19 +23,19 @@ export function SellerTrackRecord({ record }: { record: SellerTrackRecordData })
       ) : (
         <>
           <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
-            <Figure label={t('sellerRecord.completed')} value={number(record.completed_operations)} />
+            <Figure label={t('sellerRecord.completed')} value={number(record.completedOperations)} />
             <Figure
               label={t('sellerRecord.tonsDelivered')}
-              value={t('featured.tons', { value: number(record.tons_delivered) })}
+              value={t('featured.tons', { value: number(record.tonsDelivered) })}
             />
             <Figure
               label={t('sellerRecord.onTime')}
               value={t('sellerRecord.onTimeValue', {
-                onTime: number(record.on_time_arrivals),
+                onTime: number(record.onTimeArrivals),
                 arrivals: number(record.arrivals),
               })}
             />
-            <Figure label={t('sellerRecord.disputes')} value={number(record.disputed_operations)} />
+            <Figure label={t('sellerRecord.disputes')} value={number(record.disputedOperations)} />
           </dl>
           <p className="mt-3 text-xs text-slate-500">{t('sellerRecord.note')}</p>
         </>

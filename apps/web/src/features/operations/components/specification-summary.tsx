@@ -14,7 +14,7 @@ export function SpecificationSummary({ text, sheet }: { text: string | null; she
       <>
         {t('detail.specSheetSummary', {
           version: sheet.version,
-          date: formatDate(sheet.updated_at, i18n.language, { dateStyle: 'long' }),
+          date: formatDate(sheet.updatedAt, i18n.language, { dateStyle: 'long' }),
         })}
       </>
     );

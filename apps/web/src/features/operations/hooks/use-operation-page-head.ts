@@ -23,11 +23,11 @@ export function useOperationPageHead(
         OperationDetail | OperationListItem,
         | 'id'
         | 'title'
-        | 'origin_country'
-        | 'destination_country'
-        | 'available_tons'
-        | 'total_tons'
-        | 'price_usd'
+        | 'originCountry'
+        | 'destinationCountry'
+        | 'availableTons'
+        | 'totalTons'
+        | 'priceUsd'
         | 'deadline'
       >
     | undefined,
@@ -48,11 +48,11 @@ export function useOperationPageHead(
       {
         id: operation.id,
         title: operation.title,
-        origin: countryName(t, operation.origin_country),
-        destination: countryName(t, operation.destination_country),
-        availableTons: operation.available_tons,
-        totalTons: operation.total_tons,
-        price: formatUsdAmount(operation.price_usd, language),
+        origin: countryName(t, operation.originCountry),
+        destination: countryName(t, operation.destinationCountry),
+        availableTons: operation.availableTons,
+        totalTons: operation.totalTons,
+        price: formatUsdAmount(operation.priceUsd, language),
         deadline,
       },
       normalizePagePath(pathname),
