@@ -72,7 +72,7 @@ export function appendOperationRoomMessage(
 
 /** Whether message `a` comes after `b` in a thread: later, or in the same instant with a greater id (the API's order). */
 function isLater(a: OperationRoomMessage, b: OperationRoomMessage): boolean {
-  const [at, bt] = [Date.parse(a.created_at), Date.parse(b.created_at)];
+  const [at, bt] = [Date.parse(a.createdAt), Date.parse(b.createdAt)];
   return at !== bt ? at > bt : a.id > b.id;
 }
 

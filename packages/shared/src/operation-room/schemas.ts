@@ -111,13 +111,13 @@ export const ZOperationRoomNotificationsResponse = z.object({ notifications_enab
 export const ZOperationRoomMessage = z.object({
   id: z.uuid(),
   body: z.string(),
-  is_from_platform: z.boolean(),
+  isFromPlatform: z.boolean(),
   /** Who wrote it: a buyer of the deal, its seller, or the platform (an admin). */
-  author_role: z.enum(['participant', 'seller', 'platform']),
+  authorRole: z.enum(['participant', 'seller', 'platform']),
   /** The author's name (null for the platform). */
-  author_name: z.string().nullable(),
-  is_mine: z.boolean(),
-  created_at: z.iso.datetime({ offset: true }),
+  authorName: z.string().nullable(),
+  isMine: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
 });
 export type OperationRoomMessage = z.infer<typeof ZOperationRoomMessage>;
 

@@ -176,10 +176,10 @@ describe('operation room', () => {
       expect(buyer.statusCode).toBe(201);
       expect(ZOperationRoomMessage.parse(buyer.json())).toMatchObject({
         body: '¿Cuándo sale el contenedor?',
-        author_role: 'participant',
-        author_name: 'Carlos Rivas',
-        is_mine: true,
-        is_from_platform: false,
+        authorRole: 'participant',
+        authorName: 'Carlos Rivas',
+        isMine: true,
+        isFromPlatform: false,
       });
       expect((await post('seller', 'En marzo, tras la asignación completa.')).statusCode).toBe(201);
       expect((await post('admin', 'Fondos en custodia confirmados.')).statusCode).toBe(201);
@@ -187,7 +187,7 @@ describe('operation room', () => {
       const thread = ZOperationRoomMessagesResponse.parse(
         (await get('buyer', `/api/operations/${FEATURED_ID}/messages`)).json(),
       ).items;
-      expect(thread.map((message) => [message.author_role, message.author_name, message.is_mine])).toEqual([
+      expect(thread.map((message) => [message.authorRole, message.authorName, message.isMine])).toEqual([
         ['platform', null, false],
         ['seller', 'Martín Olivera', false],
         ['participant', 'Carlos Rivas', true],
@@ -195,7 +195,7 @@ describe('operation room', () => {
       const sellerView = ZOperationRoomMessagesResponse.parse(
         (await get('seller', `/api/operations/${FEATURED_ID}/messages`)).json(),
       ).items;
-      expect(sellerView.map((message) => message.is_mine)).toEqual([false, true, false]);
+      expect(sellerView.map((message) => message.isMine)).toEqual([false, true, false]);
     });
 
     it('refuses outsiders, empty and too long bodies, without writing anything', async () => {
@@ -247,7 +247,7 @@ describe('operation room', () => {
       expect(first.total).toBe(130);
       expect(first.nextCursor).not.toBeNull();
 
-      const rest = await readAllPages<{ id: string; body: string; created_at: string }>(
+      const rest = await readAllPages<{ id: string; body: string; createdAt: string }>(
         t.app,
         `${url}?limit=50`,
         as.seller!,
@@ -256,9 +256,9 @@ describe('operation room', () => {
       expect(rest.pages).toBe(2);
       const seen = [...first.items, ...rest.items];
       expect(new Set(seen.map((message) => message.id)).size).toBe(130);
-      const times = seen.map((message) => Date.parse(message.created_at));
+      const times = seen.map((message) => Date.parse(message.createdAt));
       expect(times).toEqual([...times].sort((a, b) => b - a));
-      expect(seen.at(-1)!.created_at).toBe(new Date(start).toISOString());
+      expect(seen.at(-1)!.createdAt).toBe(new Date(start).toISOString());
       // The first page without a limit holds the latest 50 (the shared default).
       expect(ZOperationRoomMessagesResponse.parse((await get('seller', url)).json()).items).toHaveLength(50);
       expect((await get('seller', `${url}?cursor=nope`)).statusCode).toBe(400);

@@ -105,11 +105,11 @@ export function toMessage(
   return {
     id: row.id,
     body: row.body,
-    is_from_platform: row.isFromPlatform,
-    author_role: authorRole,
-    author_name: authorRole === 'platform' ? null : row.authorName,
-    is_mine: row.authorId === viewerId,
-    created_at: row.createdAt.toISOString(),
+    isFromPlatform: row.isFromPlatform,
+    authorRole,
+    authorName: authorRole === 'platform' ? null : row.authorName,
+    isMine: row.authorId === viewerId,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 

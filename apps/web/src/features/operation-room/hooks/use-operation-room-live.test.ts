@@ -17,11 +17,11 @@ function message(id: string, body: string): OperationRoomMessage {
   return {
     id,
     body,
-    is_from_platform: false,
-    author_role: 'seller',
-    author_name: 'Lácteos del Sur',
-    is_mine: false,
-    created_at: '2026-11-20T10:00:00.000Z',
+    isFromPlatform: false,
+    authorRole: 'seller',
+    authorName: 'Lácteos del Sur',
+    isMine: false,
+    createdAt: '2026-11-20T10:00:00.000Z',
   };
 }
 
