@@ -19,9 +19,9 @@ import {
 export const ZOperationRoomLive = z.object({
   operation: ZOperationRoomResponse.shape.operation.pick({
     status: true,
-    total_tons: true,
-    allocated_tons: true,
-    available_tons: true,
+    totalTons: true,
+    allocatedTons: true,
+    availableTons: true,
     participants: true,
   }),
   milestones: ZOperationRoomResponse.shape.milestones,

@@ -78,7 +78,7 @@ export async function setOperationRoomNotifications(
   viewer: Viewer,
   operationId: string,
   enabled: boolean,
-): Promise<{ notifications_enabled: boolean }> {
+): Promise<{ notificationsEnabled: boolean }> {
   await loadOperationRoomOperation(db, viewer, operationId);
   const updated = await db
     .update(orders)
@@ -86,7 +86,7 @@ export async function setOperationRoomNotifications(
     .where(and(eq(orders.operationId, operationId), eq(orders.userId, viewer.user.id)))
     .returning({ id: orders.id });
   if (updated.length === 0) throw new AppError('FORBIDDEN');
-  return { notifications_enabled: enabled };
+  return { notificationsEnabled: enabled };
 }
 
 export function toMessage(

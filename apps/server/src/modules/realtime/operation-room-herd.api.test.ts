@@ -119,12 +119,12 @@ describe(`one event on a deal with ${PAGES} open rooms`, () => {
     const [newcomer] = await createApprovedBuyers(t, 1, 'herd-newcomer');
     await placeOrder(t.app, newcomer!.headers, operationId, 10);
     const allocated = 5 * PAGES + 10;
-    const requests = await handleEvents((event) => event.room?.operation.allocated_tons === allocated);
+    const requests = await handleEvents((event) => event.room?.operation.allocatedTons === allocated);
     // Before: each page refetched its whole room on the operation event — PAGES requests at once.
     expect(requests).toBe(0);
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     for (const page of pages) {
-      expect(page.room.operation.allocated_tons).toBe(allocated);
+      expect(page.room.operation.allocatedTons).toBe(allocated);
       expect(page.room.operation.participants).toBe(PAGES + 1);
     }
     // Patched is what a refetch would show (a few pages, each with its own order in it).
