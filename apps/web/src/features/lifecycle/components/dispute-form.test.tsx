@@ -126,7 +126,7 @@ describe('DisputeForm', () => {
           decision: 'partial',
           reason: 'Humedad fuera de norma',
           refunds: { [PARTICIPANT.id]: 150_025, [SECOND.id]: 0 },
-          preview_digest: 'c'.repeat(43),
+          previewDigest: 'c'.repeat(43),
         },
       ]),
     );
@@ -149,7 +149,7 @@ describe('DisputeForm', () => {
     await decide();
     await userEvent.click(await screen.findByRole('button', { name: 'Confirmar y pagar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.LIFECYCLE_WRONG_STATUS'));
-    expect(api.decisions).toEqual([{ decision: 'refund', reason: 'Carga rechazada', preview_digest: 'c'.repeat(43) }]);
+    expect(api.decisions).toEqual([{ decision: 'refund', reason: 'Carga rechazada', previewDigest: 'c'.repeat(43) }]);
   }, 20_000);
 
   it('shows the participant’s reason and evidence files as links, and a cancelled confirmation sends nothing', async () => {
