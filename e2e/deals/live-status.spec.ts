@@ -314,8 +314,8 @@ test.describe('live, truthful deal status', () => {
       .poll(
         async () => {
           const response = await second.request.get('/api/notifications');
-          const body = (await response.json()) as { items: { type: string; operation_id: string | null }[] };
-          return body.items.some((n) => n.type === 'deal.allocated' && n.operation_id === operationId);
+          const body = (await response.json()) as { items: { type: string; operationId: string | null }[] };
+          return body.items.some((n) => n.type === 'deal.allocated' && n.operationId === operationId);
         },
         { timeout: 30_000 },
       )

@@ -20,11 +20,11 @@ export function buildPayoutPreview(
   return {
     action,
     decision,
-    seller_company: 'Lácteos del Sur',
-    fee_bps: feeBps,
+    sellerCompany: 'Lácteos del Sur',
+    feeBps,
     lines: orders.map((order, index) => ({
-      order_id: order.id,
-      buyer_company: order.company,
+      orderId: order.id,
+      buyerCompany: order.company,
       ...payoutPreviewAmounts(splits[index]!),
     })),
     totals: payoutPreviewAmounts(totals),

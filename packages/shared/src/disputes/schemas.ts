@@ -40,23 +40,23 @@ export function disputeEvidencePath(operationId: string, evidenceId: string): st
 /** A dispute's evidence files as links (the operation room and the admin's dispute form list them alike). */
 export function disputeEvidenceLinks(
   operationId: string,
-  evidence: readonly { id: string; file_name: string; uploaded_by: string | null }[],
+  evidence: readonly { id: string; fileName: string; uploadedBy: string | null }[],
 ) {
   return evidence.map((file) => ({
     id: file.id,
     href: disputeEvidencePath(operationId, file.id),
-    name: file.file_name,
-    uploadedBy: file.uploaded_by,
+    name: file.fileName,
+    uploadedBy: file.uploadedBy,
   }));
 }
 
 export const ZDisputeEvidence = z.object({
   id: z.uuid(),
-  file_name: z.string(),
-  size_bytes: z.number().int(),
+  fileName: z.string(),
+  sizeBytes: z.number().int(),
   /** The uploader's company (null when the account is gone). */
-  uploaded_by: z.string().nullable(),
-  created_at: z.iso.datetime({ offset: true }),
+  uploadedBy: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
 });
 export type DisputeEvidence = z.infer<typeof ZDisputeEvidence>;
 
@@ -64,26 +64,26 @@ export type DisputeEvidence = z.infer<typeof ZDisputeEvidence>;
 export const ZDisputeSummary = z.object({
   id: z.uuid(),
   status: z.enum(DISPUTE_STATUSES),
-  opened_by: z.enum(DISPUTE_OPENERS),
+  openedBy: z.enum(DISPUTE_OPENERS),
   /** The company of the participant who opened it (null when the inspection did). */
-  opened_by_company: z.string().nullable(),
+  openedByCompany: z.string().nullable(),
   reason: z.string(),
-  opened_at: z.iso.datetime({ offset: true }),
+  openedAt: z.iso.datetime({ offset: true }),
   decision: z.enum(DISPUTE_DECISIONS).nullable(),
-  decision_reason: z.string().nullable(),
-  decided_at: z.iso.datetime({ offset: true }).nullable(),
+  decisionReason: z.string().nullable(),
+  decidedAt: z.iso.datetime({ offset: true }).nullable(),
   evidence: z.array(ZDisputeEvidence),
 });
 export type DisputeSummary = z.infer<typeof ZDisputeSummary>;
 
 /** Whether the viewer may open a dispute (or add evidence to the open one) now, and until when. */
 export const ZDisputeWindow = z.object({
-  can_open: z.boolean(),
-  can_add_evidence: z.boolean(),
+  canOpen: z.boolean(),
+  canAddEvidence: z.boolean(),
   /** The end of the window after arrival (null before arrival). */
-  closes_at: z.iso.datetime({ offset: true }).nullable(),
+  closesAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type DisputeWindow = z.infer<typeof ZDisputeWindow>;
 
-export const ZOpenDisputeResponse = z.object({ dispute_id: z.uuid() });
+export const ZOpenDisputeResponse = z.object({ disputeId: z.uuid() });
 export type OpenDisputeResponse = z.infer<typeof ZOpenDisputeResponse>;

@@ -154,12 +154,12 @@ const ZReason = zText({ multiline: true, error: 'lifecycle.reasonRequired' })
 export const ZPayoutPreviewDigest = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'validation.invalid');
 
 export const ZCancelOperationRequest = z
-  .object({ reason: ZReason, preview_digest: ZPayoutPreviewDigest.optional() })
+  .object({ reason: ZReason, previewDigest: ZPayoutPreviewDigest.optional() })
   .strict();
 export type CancelOperationRequest = z.infer<typeof ZCancelOperationRequest>;
 
 /** POST /api/admin/operations/{id}/settle: no body, or the digest of the preview confirmed. */
-export const ZSettleOperationRequest = z.object({ preview_digest: ZPayoutPreviewDigest.optional() }).strict();
+export const ZSettleOperationRequest = z.object({ previewDigest: ZPayoutPreviewDigest.optional() }).strict();
 export type SettleOperationRequest = z.infer<typeof ZSettleOperationRequest>;
 
 /** No outcome is assumed: the admin picks one (a blank decision is refused). */
@@ -181,7 +181,7 @@ export const ZDisputeDecisionRequest = z
     decision: ZDisputeDecision,
     reason: ZReason,
     refunds: ZPartialRefunds.optional(),
-    preview_digest: ZPayoutPreviewDigest.optional(),
+    previewDigest: ZPayoutPreviewDigest.optional(),
   })
   .strict()
   .refine((value) => value.decision !== 'partial' || value.refunds !== undefined, {
@@ -282,13 +282,13 @@ export const ZMeasuredNetTons = z
 /**
  * POST /api/admin/operations/{id}/final-measurement: the net weight measured at destination (and
  * the quality found), which pays the holdback out (docs/decisions/021). Without
- * `measured_net_tons`, the net weight the deal's inspection recorded is the measurement.
+ * `measuredNetTons`, the net weight the deal's inspection recorded is the measurement.
  */
 export const ZFinalMeasurementRequest = z
   .object({
-    measured_net_tons: ZMeasuredNetTons.optional(),
-    quality_notes: zText({ multiline: true }).max(2000, 'validation.tooLong').optional(),
-    preview_digest: z
+    measuredNetTons: ZMeasuredNetTons.optional(),
+    qualityNotes: zText({ multiline: true }).max(2000, 'validation.tooLong').optional(),
+    previewDigest: z
       .string()
       .regex(/^[A-Za-z0-9_-]{43}$/, 'validation.invalid')
       .optional(),
@@ -298,18 +298,18 @@ export type FinalMeasurementRequest = z.infer<typeof ZFinalMeasurementRequest>;
 
 /** The final measurement's figures: the shortfall and what it refunded. */
 export const ZFinalMeasurementResponse = z.object({
-  contracted_kg: z.number().int(),
-  measured_net_kg: z.number().int(),
-  tolerance_kg: z.number().int(),
-  shortfall_kg: z.number().int(),
-  refund_cents: z.number().int(),
-  released_cents: z.number().int(),
+  contractedKg: z.number().int(),
+  measuredNetKg: z.number().int(),
+  toleranceKg: z.number().int(),
+  shortfallKg: z.number().int(),
+  refundCents: z.number().int(),
+  releasedCents: z.number().int(),
 });
 export type FinalMeasurementResponse = z.infer<typeof ZFinalMeasurementResponse>;
 
 /** POST /api/admin/operations/{id}/payout-preview: the action, and a dispute's outcome. */
 export const ZPayoutPreviewRequest = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('final_measurement'), measured_net_tons: ZMeasuredNetTons.optional() }).strict(),
+  z.object({ action: z.literal('final_measurement'), measuredNetTons: ZMeasuredNetTons.optional() }).strict(),
   z.object({ action: z.literal('settle') }).strict(),
   z.object({ action: z.literal('cancel') }).strict(),
   z
@@ -324,26 +324,26 @@ export type PayoutPreviewRequest = z.infer<typeof ZPayoutPreviewRequest>;
 
 /** One order's payout transfer as it will be booked (computePayoutSplit). */
 export const ZPayoutPreviewLine = z.object({
-  order_id: z.uuid(),
-  buyer_company: z.string(),
-  held_cents: z.number().int(),
-  refund_cents: z.number().int(),
+  orderId: z.uuid(),
+  buyerCompany: z.string(),
+  heldCents: z.number().int(),
+  refundCents: z.number().int(),
   /** Stays in escrow until the final measurement (a settlement's holdback), 0 otherwise. */
-  holdback_cents: z.number().int(),
+  holdbackCents: z.number().int(),
   /** Leaves escrow for the seller's side: the fee is taken from it. */
-  gross_cents: z.number().int(),
-  fee_cents: z.number().int(),
-  net_cents: z.number().int(),
+  grossCents: z.number().int(),
+  feeCents: z.number().int(),
+  netCents: z.number().int(),
 });
 export type PayoutPreviewLine = z.infer<typeof ZPayoutPreviewLine>;
 
 const ZPayoutTotals = z.object({
-  held_cents: z.number().int(),
-  refund_cents: z.number().int(),
-  holdback_cents: z.number().int(),
-  gross_cents: z.number().int(),
-  fee_cents: z.number().int(),
-  net_cents: z.number().int(),
+  heldCents: z.number().int(),
+  refundCents: z.number().int(),
+  holdbackCents: z.number().int(),
+  grossCents: z.number().int(),
+  feeCents: z.number().int(),
+  netCents: z.number().int(),
 });
 
 /**
@@ -352,12 +352,12 @@ const ZPayoutTotals = z.object({
  */
 export function payoutPreviewAmounts(split: ReturnType<typeof sumPayoutSplits>): z.infer<typeof ZPayoutTotals> {
   return {
-    held_cents: split.heldCents,
-    refund_cents: split.refundCents,
-    holdback_cents: split.holdbackCents,
-    gross_cents: split.grossCents,
-    fee_cents: split.feeCents,
-    net_cents: split.netCents,
+    heldCents: split.heldCents,
+    refundCents: split.refundCents,
+    holdbackCents: split.holdbackCents,
+    grossCents: split.grossCents,
+    feeCents: split.feeCents,
+    netCents: split.netCents,
   };
 }
 
@@ -365,8 +365,8 @@ export function payoutPreviewAmounts(split: ReturnType<typeof sumPayoutSplits>):
 export const ZPayoutPreview = z.object({
   action: z.enum(PAYOUT_PREVIEW_ACTIONS),
   decision: z.enum(DISPUTE_DECISIONS).nullable(),
-  seller_company: z.string(),
-  fee_bps: z.number().int(),
+  sellerCompany: z.string(),
+  feeBps: z.number().int(),
   lines: z.array(ZPayoutPreviewLine),
   totals: ZPayoutTotals,
   /** Send it back with the action: it is refused (PAYOUT_CHANGED) if the figures changed since. */

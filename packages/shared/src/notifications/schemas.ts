@@ -19,17 +19,17 @@ export const ZNotification = z.object({
   type: z.string(),
   data: z.record(z.string(), z.unknown()),
   /** The deal it is about, when there is one (the bell links to it). */
-  operation_id: z.uuid().nullable(),
-  read_at: z.iso.datetime({ offset: true }).nullable(),
-  created_at: z.iso.datetime({ offset: true }),
+  operationId: z.uuid().nullable(),
+  readAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
 });
 export type Notification = z.infer<typeof ZNotification>;
 
 /** A page of notifications (`total`: all the user's) and how many of them are unread. */
-export const ZListNotificationsResponse = zPage(ZNotification).extend({ unread_count: z.number().int() });
+export const ZListNotificationsResponse = zPage(ZNotification).extend({ unreadCount: z.number().int() });
 export type ListNotificationsResponse = z.infer<typeof ZListNotificationsResponse>;
 
-export const ZUnreadCountResponse = z.object({ unread_count: z.number().int() });
+export const ZUnreadCountResponse = z.object({ unreadCount: z.number().int() });
 export type UnreadCountResponse = z.infer<typeof ZUnreadCountResponse>;
 
 export const ZNotificationIdParams = z.object({ id: z.uuid('validation.invalid') });

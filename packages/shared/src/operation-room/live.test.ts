@@ -7,11 +7,11 @@ function message(id: string, createdAt: string): OperationRoomMessage {
   return {
     id,
     body: id,
-    is_from_platform: false,
-    author_role: 'participant',
-    author_name: 'Importadora Caribe',
-    is_mine: false,
-    created_at: createdAt,
+    isFromPlatform: false,
+    authorRole: 'participant',
+    authorName: 'Importadora Caribe',
+    isMine: false,
+    createdAt,
   };
 }
 

@@ -19,9 +19,9 @@ import {
 export const ZOperationRoomLive = z.object({
   operation: ZOperationRoomResponse.shape.operation.pick({
     status: true,
-    total_tons: true,
-    allocated_tons: true,
-    available_tons: true,
+    totalTons: true,
+    allocatedTons: true,
+    availableTons: true,
     participants: true,
   }),
   milestones: ZOperationRoomResponse.shape.milestones,
@@ -72,7 +72,7 @@ export function appendOperationRoomMessage(
 
 /** Whether message `a` comes after `b` in a thread: later, or in the same instant with a greater id (the API's order). */
 function isLater(a: OperationRoomMessage, b: OperationRoomMessage): boolean {
-  const [at, bt] = [Date.parse(a.created_at), Date.parse(b.created_at)];
+  const [at, bt] = [Date.parse(a.createdAt), Date.parse(b.createdAt)];
   return at !== bt ? at > bt : a.id > b.id;
 }
 

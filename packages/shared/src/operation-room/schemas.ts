@@ -24,29 +24,29 @@ export const ZOperationRoomResponse = z.object({
   operation: z.object({
     id: z.uuid(),
     title: z.string(),
-    product_name: z.string(),
-    origin_country: z.string(),
-    destination_country: z.string(),
-    arrival_port: z.string().nullable(),
+    productName: z.string(),
+    originCountry: z.string(),
+    destinationCountry: z.string(),
+    arrivalPort: z.string().nullable(),
     status: z.enum(OPERATION_STATUSES),
-    total_tons: z.number().int(),
-    allocated_tons: z.number().int(),
-    available_tons: z.number().int(),
+    totalTons: z.number().int(),
+    allocatedTons: z.number().int(),
+    availableTons: z.number().int(),
     participants: z.number().int(),
-    expected_departure: z.iso.date().nullable(),
-    expected_arrival: z.iso.date().nullable(),
+    expectedDeparture: z.iso.date().nullable(),
+    expectedArrival: z.iso.date().nullable(),
   }),
   /** The recorded steps, oldest first: when, the outcome (inspection, settlement) and whether a document is attached. */
   milestones: z.array(
     z.object({
       kind: z.enum(OPERATION_MILESTONE_KINDS),
-      occurred_at: z.iso.datetime({ offset: true }),
+      occurredAt: z.iso.datetime({ offset: true }),
       /** Inspection: passed | failed; settlement: released, or the dispute's release | refund | partial. */
       result: z.string().nullable(),
       /** Opens at milestoneDocumentPath (the bill of lading at departure, the report at inspection). */
-      has_document: z.boolean(),
+      hasDocument: z.boolean(),
       /** The company that recorded the step (the platform's, a logistics partner's, an inspector's). */
-      recorded_by: z.string().nullable().optional(),
+      recordedBy: z.string().nullable().optional(),
     }),
   ),
   /** The caller's latest order in it (null for the seller and admins without one). */
@@ -54,40 +54,40 @@ export const ZOperationRoomResponse = z.object({
     .object({
       id: z.uuid(),
       volume: z.number().int(),
-      amount_cents: z.number().int(),
-      payment_method: z.enum(PAYMENT_METHODS),
-      payment_status: z.enum(PAYMENT_STATUSES),
+      amountCents: z.number().int(),
+      paymentMethod: z.enum(PAYMENT_METHODS),
+      paymentStatus: z.enum(PAYMENT_STATUSES),
       status: z.enum(ORDER_STATUSES),
-      escrow_state: z.enum(ESCROW_STATES),
-      notifications_enabled: z.boolean(),
-      created_at: z.iso.datetime({ offset: true }),
-      confirmed_at: z.iso.datetime({ offset: true }).nullable(),
+      escrowState: z.enum(ESCROW_STATES),
+      notificationsEnabled: z.boolean(),
+      createdAt: z.iso.datetime({ offset: true }),
+      confirmedAt: z.iso.datetime({ offset: true }).nullable(),
       /** What the ledger paid back to this buyer and out to the seller from this order, and when. */
-      refunded_cents: z.number().int(),
-      released_cents: z.number().int(),
-      paid_out_at: z.iso.datetime({ offset: true }).nullable(),
+      refundedCents: z.number().int(),
+      releasedCents: z.number().int(),
+      paidOutAt: z.iso.datetime({ offset: true }).nullable(),
     })
     .nullable(),
-  viewer_role: z.enum(OPERATION_ROOM_ROLES),
+  viewerRole: z.enum(OPERATION_ROOM_ROLES),
   /** The deal's latest dispute (open or decided) with its evidence, or null. */
   dispute: ZDisputeSummary.nullable(),
   /** Whether the caller may open a dispute or add evidence now, and until when. */
-  dispute_window: ZDisputeWindow,
+  disputeWindow: ZDisputeWindow,
   /**
    * What the deal still needs (computeOutstanding): tons to reserve before the deadline, reserved
    * tons not paid yet with their price and the first hold to run out, and the viewer's own share.
    */
   outstanding: z.object({
-    open_tons: z.number().int(),
-    fill_by: z.iso.datetime({ offset: true }).nullable(),
-    unpaid_tons: z.number().int(),
-    unpaid_amount_cents: z.number().int(),
-    next_hold_expiry: z.iso.datetime({ offset: true }).nullable(),
+    openTons: z.number().int(),
+    fillBy: z.iso.datetime({ offset: true }).nullable(),
+    unpaidTons: z.number().int(),
+    unpaidAmountCents: z.number().int(),
+    nextHoldExpiry: z.iso.datetime({ offset: true }).nullable(),
     mine: z
       .object({
-        unpaid_tons: z.number().int(),
-        unpaid_amount_cents: z.number().int(),
-        expires_at: z.iso.datetime({ offset: true }).nullable(),
+        unpaidTons: z.number().int(),
+        unpaidAmountCents: z.number().int(),
+        expiresAt: z.iso.datetime({ offset: true }).nullable(),
       })
       .nullable(),
   }),
@@ -96,28 +96,28 @@ export type OperationRoomResponse = z.infer<typeof ZOperationRoomResponse>;
 
 /** What a funded deal (or one off the road to funding) still needs: nothing, in the API's shape. */
 export const NOTHING_OUTSTANDING: Readonly<OperationRoomResponse['outstanding']> = {
-  open_tons: 0,
-  fill_by: null,
-  unpaid_tons: 0,
-  unpaid_amount_cents: 0,
-  next_hold_expiry: null,
+  openTons: 0,
+  fillBy: null,
+  unpaidTons: 0,
+  unpaidAmountCents: 0,
+  nextHoldExpiry: null,
   mine: null,
 };
 
 /** PATCH /api/operations/{id}/room/notifications (spec §7: UPDATE order notifications_enabled). */
 export const ZOperationRoomNotificationsRequest = z.object({ enabled: z.boolean('validation.invalid') });
-export const ZOperationRoomNotificationsResponse = z.object({ notifications_enabled: z.boolean() });
+export const ZOperationRoomNotificationsResponse = z.object({ notificationsEnabled: z.boolean() });
 
 export const ZOperationRoomMessage = z.object({
   id: z.uuid(),
   body: z.string(),
-  is_from_platform: z.boolean(),
+  isFromPlatform: z.boolean(),
   /** Who wrote it: a buyer of the deal, its seller, or the platform (an admin). */
-  author_role: z.enum(['participant', 'seller', 'platform']),
+  authorRole: z.enum(['participant', 'seller', 'platform']),
   /** The author's name (null for the platform). */
-  author_name: z.string().nullable(),
-  is_mine: z.boolean(),
-  created_at: z.iso.datetime({ offset: true }),
+  authorName: z.string().nullable(),
+  isMine: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
 });
 export type OperationRoomMessage = z.infer<typeof ZOperationRoomMessage>;
 

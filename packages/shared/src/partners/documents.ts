@@ -194,17 +194,17 @@ export const ZTradeDocumentsResponse = z.object({
       gates: z.enum(TRADE_DOCUMENT_GATES),
       /** null: not uploaded yet. */
       status: z.enum(TRADE_DOCUMENT_STATUSES).nullable(),
-      file_name: z.string().nullable(),
-      uploaded_at: z.iso.datetime({ offset: true }).nullable(),
+      fileName: z.string().nullable(),
+      uploadedAt: z.iso.datetime({ offset: true }).nullable(),
       /** The company that uploaded it. */
-      uploaded_by: z.string().nullable(),
-      rejection_reason: z.string().nullable(),
+      uploadedBy: z.string().nullable(),
+      rejectionReason: z.string().nullable(),
       /** Whether the caller may upload (or replace) it now. */
-      can_upload: z.boolean(),
+      canUpload: z.boolean(),
     }),
   ),
   /** Whether the caller may reject documents (admins). */
-  can_reject: z.boolean(),
+  canReject: z.boolean(),
 });
 export type TradeDocumentsResponse = z.infer<typeof ZTradeDocumentsResponse>;
 

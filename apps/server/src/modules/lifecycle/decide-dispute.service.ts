@@ -67,7 +67,7 @@ export async function decideDispute(
   await screenEscrowParties(db, operationId, { actorId: admin.user.id });
   await db.transaction(async (tx) => {
     const { operation, plan } = await prepareDisputeDecision(tx, operationId, request);
-    assertPlanConfirmed(plan, request.preview_digest);
+    assertPlanConfirmed(plan, request.previewDigest);
     const totals = await bookPayoutPlan(tx, plan, admin.user.id, writeLedgerMemo(`dispute_${request.decision}`));
     await tx
       .update(disputes)

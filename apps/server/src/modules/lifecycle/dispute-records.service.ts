@@ -81,9 +81,9 @@ export async function getDisputeWindow(
     findOpenDispute(db, operation.id),
   ]);
   return {
-    can_open: order !== null && open === null && isWindowOpen(operation.status, closesAt, now),
-    can_add_evidence: order !== null && open !== null,
-    closes_at: closesAt?.toISOString() ?? null,
+    canOpen: order !== null && open === null && isWindowOpen(operation.status, closesAt, now),
+    canAddEvidence: order !== null && open !== null,
+    closesAt: closesAt?.toISOString() ?? null,
   };
 }
 
@@ -107,19 +107,19 @@ export async function getLatestDispute(db: Queryable, operationId: string): Prom
   return {
     id: dispute.id,
     status: dispute.status,
-    opened_by: dispute.openedBy,
-    opened_by_company: row.company,
+    openedBy: dispute.openedBy,
+    openedByCompany: row.company,
     reason: dispute.reason,
-    opened_at: dispute.createdAt.toISOString(),
+    openedAt: dispute.createdAt.toISOString(),
     decision: dispute.decision ?? null,
-    decision_reason: dispute.decisionReason,
-    decided_at: dispute.decidedAt?.toISOString() ?? null,
+    decisionReason: dispute.decisionReason,
+    decidedAt: dispute.decidedAt?.toISOString() ?? null,
     evidence: evidence.map(({ file, company }) => ({
       id: file.id,
-      file_name: file.fileName,
-      size_bytes: file.sizeBytes,
-      uploaded_by: company,
-      created_at: file.createdAt.toISOString(),
+      fileName: file.fileName,
+      sizeBytes: file.sizeBytes,
+      uploadedBy: company,
+      createdAt: file.createdAt.toISOString(),
     })),
   };
 }

@@ -113,7 +113,7 @@ export async function openDispute(
   fields: OpenDisputeFields,
   files: UploadedFile[],
   now = new Date(),
-): Promise<{ dispute_id: string }> {
+): Promise<{ disputeId: string }> {
   checkEvidenceFiles(files);
   const refuse = async (db: Queryable, operation: Pick<OperationRow, 'id' | 'status'>) => {
     const order = await findPaidLiveOrder(db, operationId, auth.user.id);
@@ -157,7 +157,7 @@ export async function openDispute(
       });
       await notifyDeal(tx, operation, 'operation.dispute_opened', {});
       await notifyAdmins(tx, 'operation.dispute_opened', operation);
-      return { dispute_id: disputeId };
+      return { disputeId };
     }),
   );
 }
@@ -171,7 +171,7 @@ export async function addDisputeEvidence(
   auth: Pick<AuthContext, 'user'>,
   operationId: string,
   files: UploadedFile[],
-): Promise<{ dispute_id: string }> {
+): Promise<{ disputeId: string }> {
   if (files.length === 0) throw new AppError('DOCUMENT_REQUIRED');
   checkEvidenceFiles(files);
   const refuse = async (db: Queryable) => {
@@ -204,7 +204,7 @@ export async function addDisputeEvidence(
         entityId: open.id,
         data: { operationId, files: stored.map((file) => file.storageKey) },
       });
-      return { dispute_id: open.id };
+      return { disputeId: open.id };
     }),
   );
 }

@@ -41,12 +41,12 @@ describe('the holdback until the goods are measured', () => {
     t.app.inject({ method: 'POST', url: `/api/admin/operations/${operationId}/${url}`, headers, payload });
 
   it('refuses a final measurement before the settlement, from a non-admin, and with a bad weight', async () => {
-    const early = await post('final-measurement', { measured_net_tons: 48.5 });
+    const early = await post('final-measurement', { measuredNetTons: 48.5 });
     expect(early.statusCode).toBe(409);
     expect(early.json().error.code).toBe('LIFECYCLE_WRONG_STATUS');
-    expect((await post('final-measurement', { measured_net_tons: 48.5 }, buyer)).statusCode).toBe(403);
-    for (const measured_net_tons of [-1, 48.5001, 'x']) {
-      const bad = await post('final-measurement', { measured_net_tons });
+    expect((await post('final-measurement', { measuredNetTons: 48.5 }, buyer)).statusCode).toBe(403);
+    for (const measuredNetTons of [-1, 48.5001, 'x']) {
+      const bad = await post('final-measurement', { measuredNetTons });
       expect(bad.statusCode).toBe(400);
     }
   });
@@ -55,11 +55,11 @@ describe('the holdback until the goods are measured', () => {
     const preview = await post('payout-preview', { action: 'settle' });
     expect(preview.statusCode).toBe(200);
     expect(preview.json().lines).toEqual([
-      expect.objectContaining({ held_cents: 1_550_000, holdback_cents: 155_000, gross_cents: 1_395_000 }),
-      expect.objectContaining({ held_cents: 1_550_000, holdback_cents: 155_000, gross_cents: 1_395_000 }),
+      expect.objectContaining({ heldCents: 1_550_000, holdbackCents: 155_000, grossCents: 1_395_000 }),
+      expect.objectContaining({ heldCents: 1_550_000, holdbackCents: 155_000, grossCents: 1_395_000 }),
     ]);
-    expect(preview.json().totals).toMatchObject({ holdback_cents: 310_000, fee_cents: 55_800, net_cents: 2_734_200 });
-    const settle = await post('settle', { preview_digest: preview.json().digest });
+    expect(preview.json().totals).toMatchObject({ holdbackCents: 310_000, feeCents: 55_800, netCents: 2_734_200 });
+    const settle = await post('settle', { previewDigest: preview.json().digest });
     expect(settle.statusCode).toBe(200);
     const states = await getEscrowStates(t.db, orders);
     for (const id of orders) {
@@ -71,29 +71,29 @@ describe('the holdback until the goods are measured', () => {
     // The admin's inspection stated no net weight: the measurement must be typed.
     const untyped = await post('final-measurement', {});
     expect(untyped.statusCode).toBe(400);
-    expect(untyped.json().error.fields).toEqual({ measured_net_tons: expect.any(String) });
-    const preview = await post('payout-preview', { action: 'final_measurement', measured_net_tons: 48.5 });
+    expect(untyped.json().error.fields).toEqual({ measuredNetTons: expect.any(String) });
+    const preview = await post('payout-preview', { action: 'final_measurement', measuredNetTons: 48.5 });
     expect(preview.statusCode).toBe(200);
     // 3 100 000 ¢ × 1 500 kg / 50 000 kg = 93 000 ¢, 46 500 ¢ per order; the rest of 155 000 ¢ less 2 %.
     expect(preview.json().lines).toEqual([
-      expect.objectContaining({ held_cents: 155_000, refund_cents: 46_500, gross_cents: 108_500, fee_cents: 2_170 }),
-      expect.objectContaining({ held_cents: 155_000, refund_cents: 46_500, gross_cents: 108_500, fee_cents: 2_170 }),
+      expect.objectContaining({ heldCents: 155_000, refundCents: 46_500, grossCents: 108_500, feeCents: 2_170 }),
+      expect.objectContaining({ heldCents: 155_000, refundCents: 46_500, grossCents: 108_500, feeCents: 2_170 }),
     ]);
     const [a, b] = await Promise.all([
-      post('final-measurement', { measured_net_tons: 48.5, preview_digest: preview.json().digest }),
-      post('final-measurement', { measured_net_tons: 48.5, preview_digest: preview.json().digest }),
+      post('final-measurement', { measuredNetTons: 48.5, previewDigest: preview.json().digest }),
+      post('final-measurement', { measuredNetTons: 48.5, previewDigest: preview.json().digest }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const done = a.statusCode === 200 ? a : b;
     expect(done.json()).toEqual({
-      contracted_kg: 50_000,
-      measured_net_kg: 48_500,
-      tolerance_kg: 1_000,
-      shortfall_kg: 1_500,
-      refund_cents: 93_000,
-      released_cents: 217_000,
+      contractedKg: 50_000,
+      measuredNetKg: 48_500,
+      toleranceKg: 1_000,
+      shortfallKg: 1_500,
+      refundCents: 93_000,
+      releasedCents: 217_000,
     });
-    const again = await post('final-measurement', { measured_net_tons: 50 });
+    const again = await post('final-measurement', { measuredNetTons: 50 });
     expect(again.json().error.code).toBe('FINAL_MEASUREMENT_RECORDED');
 
     const states = await getEscrowStates(t.db, orders);

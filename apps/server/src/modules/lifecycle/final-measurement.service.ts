@@ -48,7 +48,7 @@ export async function prepareFinalMeasurement(
   const inspectedKg = await inspectionNetWeightKg(tx, operationId);
   const measuredKg = measuredNetTons === undefined ? inspectedKg : tonsToKg(measuredNetTons);
   if (measuredKg === null) {
-    throw new AppError('VALIDATION_FAILED', {}, { fields: { measured_net_tons: 'validation.required' } });
+    throw new AppError('VALIDATION_FAILED', {}, { fields: { measuredNetTons: 'validation.required' } });
   }
   const orders = await listLiveOrders(tx, operationId);
   const states = await getEscrowStates(
@@ -128,12 +128,12 @@ export async function recordFinalMeasurement(
       },
     });
     return {
-      contracted_kg: shortfall.contractedKg,
-      measured_net_kg: shortfall.measuredKg,
-      tolerance_kg: shortfall.toleranceKg,
-      shortfall_kg: shortfall.shortfallKg,
-      refund_cents: totals.refundedCents,
-      released_cents: totals.releasedCents,
+      contractedKg: shortfall.contractedKg,
+      measuredNetKg: shortfall.measuredKg,
+      toleranceKg: shortfall.toleranceKg,
+      shortfallKg: shortfall.shortfallKg,
+      refundCents: totals.refundedCents,
+      releasedCents: totals.releasedCents,
     };
   });
 }

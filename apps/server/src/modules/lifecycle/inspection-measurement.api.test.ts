@@ -62,7 +62,7 @@ describe("the inspector's measured net weight is the holdback's final measuremen
       occurredAt: expect.any(String),
     });
     const preview = await post('payout-preview', { action: 'settle' });
-    expect((await post('settle', { preview_digest: preview.json().digest })).statusCode).toBe(200);
+    expect((await post('settle', { previewDigest: preview.json().digest })).statusCode).toBe(200);
   });
 
   it("books the inspector's 3 % shortfall: each buyer refunded its share, the seller paid the rest", async () => {
@@ -71,22 +71,22 @@ describe("the inspector's measured net weight is the holdback's final measuremen
     expect(preview.statusCode).toBe(200);
     // Beyond the ± 2 % tolerance, the whole shortfall is refunded: 3 100 000 ¢ × 1 500 kg / 50 000 kg = 93 000 ¢.
     expect(preview.json().lines).toEqual([
-      expect.objectContaining({ held_cents: 155_000, refund_cents: 46_500, gross_cents: 108_500, fee_cents: 2_170 }),
-      expect.objectContaining({ held_cents: 155_000, refund_cents: 46_500, gross_cents: 108_500, fee_cents: 2_170 }),
+      expect.objectContaining({ heldCents: 155_000, refundCents: 46_500, grossCents: 108_500, feeCents: 2_170 }),
+      expect.objectContaining({ heldCents: 155_000, refundCents: 46_500, grossCents: 108_500, feeCents: 2_170 }),
     ]);
     // The same figures as a typed 48.5 t: the digest of one confirms the other.
-    const typed = await post('payout-preview', { action: 'final_measurement', measured_net_tons: 48.5 });
+    const typed = await post('payout-preview', { action: 'final_measurement', measuredNetTons: 48.5 });
     expect(typed.json().digest).toBe(preview.json().digest);
 
-    const done = await post('final-measurement', { preview_digest: preview.json().digest });
+    const done = await post('final-measurement', { previewDigest: preview.json().digest });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({
-      contracted_kg: 50_000,
-      measured_net_kg: 48_500,
-      tolerance_kg: 1_000,
-      shortfall_kg: 1_500,
-      refund_cents: 93_000,
-      released_cents: 217_000,
+      contractedKg: 50_000,
+      measuredNetKg: 48_500,
+      toleranceKg: 1_000,
+      shortfallKg: 1_500,
+      refundCents: 93_000,
+      releasedCents: 217_000,
     });
     const states = await getEscrowStates(t.db, orders);
     for (const id of orders) {

@@ -76,7 +76,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Record a settled deal's final net weight and quality: pays the holdback out",
         description:
-          "The second tranche (docs/decisions/021): a shortfall beyond the deal's quantity tolerance is refunded to each buyer pro rata to the cent (largest remainder), the rest of the holdback goes to the seller less the fee. An optional `preview_digest` names the payout preview (action final_measurement) the admin confirmed: if the figures changed since, nothing moves (409 PAYOUT_CHANGED).",
+          "The second tranche (docs/decisions/021): a shortfall beyond the deal's quantity tolerance is refunded to each buyer pro rata to the cent (largest remainder), the rest of the holdback goes to the seller less the fee. An optional `previewDigest` names the payout preview (action final_measurement) the admin confirmed: if the figures changed since, nothing moves (409 PAYOUT_CHANGED).",
         tags: ['admin'],
         params: ZOperationIdParams,
         body: ZFinalMeasurementRequest,
@@ -86,9 +86,9 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       recordFinalMeasurement(app.db, requireAuth(request), request.params.id, {
-        measuredNetTons: request.body.measured_net_tons,
-        qualityNotes: request.body.quality_notes,
-        previewDigest: request.body.preview_digest,
+        measuredNetTons: request.body.measuredNetTons,
+        qualityNotes: request.body.qualityNotes,
+        previewDigest: request.body.previewDigest,
       }),
   );
 
@@ -98,7 +98,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Settle a deal whose inspection passed, after the fund retention: escrow → seller, less the fee',
         description:
-          'An optional body `{ preview_digest }` names the payout preview the admin confirmed: if the figures changed since, nothing moves (409 PAYOUT_CHANGED).',
+          'An optional body `{ previewDigest }` names the payout preview the admin confirmed: if the figures changed since, nothing moves (409 PAYOUT_CHANGED).',
         tags: ['admin'],
         params: ZOperationIdParams,
         body: ZSettleOperationRequest.nullish(),
@@ -108,7 +108,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await settleOperation(app.db, requireAuth(request), request.params.id, {
-        previewDigest: request.body?.preview_digest,
+        previewDigest: request.body?.previewDigest,
       });
       return ok;
     },
@@ -121,7 +121,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'What a settlement, a cancellation or a dispute decision would book now: per order, escrow out, refund, platform fee, net to the seller',
         description:
-          "Nothing is written. The same checks as the action answer the same errors (e.g. RETENTION_NOT_ENDED, REFUND_MISSING, REFUND_EXCEEDS_HELD). Send the answer's `digest` back with the action as `preview_digest`.",
+          "Nothing is written. The same checks as the action answer the same errors (e.g. RETENTION_NOT_ENDED, REFUND_MISSING, REFUND_EXCEEDS_HELD). Send the answer's `digest` back with the action as `previewDigest`.",
         tags: ['admin'],
         params: ZOperationIdParams,
         body: ZPayoutPreviewRequest,
@@ -164,7 +164,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await cancelOperation(app.db, requireAuth(request), request.params.id, request.body.reason, {
-        previewDigest: request.body.preview_digest,
+        previewDigest: request.body.previewDigest,
       });
       return ok;
     },

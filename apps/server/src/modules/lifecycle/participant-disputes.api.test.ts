@@ -98,7 +98,7 @@ describe('disputes opened by participants', () => {
     expect(row).toMatchObject({ openedBy: 'inspection', status: 'open' });
     expect((await operationRoom(buyer, operationId)).dispute).toMatchObject({
       status: 'open',
-      opened_by: 'inspection',
+      openedBy: 'inspection',
     });
 
     const held = (await getEscrowStates(t.db, [first!])).get(first!)!.heldCents;
@@ -115,10 +115,10 @@ describe('disputes opened by participants', () => {
 
     const mine = await operationRoom(buyer, operationId);
     expect(mine.dispute).toMatchObject({ status: 'decided', decision: 'partial' });
-    expect(mine.order).toMatchObject({ refunded_cents: held / 4, released_cents: held - held / 4 });
-    expect(Date.now() - Date.parse(mine.order!.paid_out_at!)).toBeLessThan(60_000);
+    expect(mine.order).toMatchObject({ refundedCents: held / 4, releasedCents: held - held / 4 });
+    expect(Date.now() - Date.parse(mine.order!.paidOutAt!)).toBeLessThan(60_000);
     const theirs = await operationRoom(secondBuyer, operationId);
-    expect(theirs.order).toMatchObject({ refunded_cents: 0 });
+    expect(theirs.order).toMatchObject({ refundedCents: 0 });
 
     const dashboard = (await t.app.inject({ method: 'GET', url: '/api/buyer/dashboard', headers: buyer })).json() as {
       orders: { id: string; refundedCents: number; paidOutAt: string | null; dispute: unknown }[];
@@ -155,7 +155,7 @@ describe('disputes opened by participants', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().error.code).toBe('DISPUTE_WINDOW_CLOSED');
     expect(late.json().error.message).toMatch(/disputa/);
-    expect((await operationRoom(buyer, operationId)).dispute_window).toMatchObject({ can_open: false });
+    expect((await operationRoom(buyer, operationId)).disputeWindow).toMatchObject({ canOpen: false });
     expect(await openDisputes(operationId)).toHaveLength(0);
     const [operation] = await t.db.select().from(operations).where(eq(operations.id, operationId));
     expect(operation!.status).toBe('arrived');
@@ -164,12 +164,12 @@ describe('disputes opened by participants', () => {
 
   it('a buyer opens one within the window with evidence; a second concurrent one is refused; settlement waits; evidence is for the deal only', async () => {
     const { operationId, ids } = await arrivedDeal('long-grain-rice', 1);
-    const window = (await operationRoom(buyer, operationId)).dispute_window;
-    expect(window.can_open).toBe(true);
+    const window = (await operationRoom(buyer, operationId)).disputeWindow;
+    expect(window.canOpen).toBe(true);
     // 7 days after the arrival's day, to the end of that day (UTC).
     const arrivalDay = Date.parse(`${daysAgo(1)}T00:00:00.000Z`);
-    expect(Date.parse(window.closes_at!)).toBe(arrivalDay + 8 * DAY_MS);
-    expect((await operationRoom(seller, operationId)).dispute_window.can_open).toBe(false);
+    expect(Date.parse(window.closesAt!)).toBe(arrivalDay + 8 * DAY_MS);
+    expect((await operationRoom(seller, operationId)).disputeWindow.canOpen).toBe(false);
 
     const [a, b] = await Promise.all([
       open(buyer, operationId, { reason: 'La carga llegó húmeda' }, [
@@ -218,7 +218,7 @@ describe('disputes opened by participants', () => {
       await t.app.inject({ method: 'GET', url: `/api/admin/operations/${operationId}/control`, headers: admin })
     ).json() as OperationControlResponse;
     expect(control.isDisputeOpen).toBe(true);
-    expect(control.dispute).toMatchObject({ status: 'open', opened_by: 'participant' });
+    expect(control.dispute).toMatchObject({ status: 'open', openedBy: 'participant' });
     const evidence = control.dispute!.evidence;
     expect(evidence.length).toBeGreaterThanOrEqual(2);
     const stored = await t.db.select().from(disputeEvidence).where(eq(disputeEvidence.disputeId, rows[0]!.id));

@@ -56,19 +56,19 @@ describe('payout previews: the dialog’s lines are the ledger’s rows', () => 
 
   /** The preview's lines against the rows booked: escrow out, net to the seller, the fee, the refund; nothing else. */
   async function expectBookedAsPreviewed(shown: PayoutPreview) {
-    const booked = await bookedPayouts(shown.lines.map((line) => line.order_id));
+    const booked = await bookedPayouts(shown.lines.map((line) => line.orderId));
     expect(booked.size).toBe(shown.lines.length);
     for (const line of shown.lines) {
-      const row = booked.get(line.order_id)!;
-      expect(row, line.buyer_company).toMatchObject({
+      const row = booked.get(line.orderId)!;
+      expect(row, line.buyerCompany).toMatchObject({
         // What leaves escrow: the held amount less the holdback it keeps (a settlement's first tranche).
-        escrow: -(line.held_cents - line.holdback_cents),
-        seller: line.net_cents,
-        platform: line.fee_cents,
-        buyer: line.refund_cents,
+        escrow: -(line.heldCents - line.holdbackCents),
+        seller: line.netCents,
+        platform: line.feeCents,
+        buyer: line.refundCents,
       });
-      expect(row.entries).toBe(1 + [line.net_cents, line.fee_cents, line.refund_cents].filter((c) => c > 0).length);
-      expect(line.gross_cents).toBe(line.net_cents + line.fee_cents);
+      expect(row.entries).toBe(1 + [line.netCents, line.feeCents, line.refundCents].filter((c) => c > 0).length);
+      expect(line.grossCents).toBe(line.netCents + line.feeCents);
     }
   }
 
@@ -105,23 +105,23 @@ describe('payout previews: the dialog’s lines are the ledger’s rows', () => 
     const shown = await preview(operationId, { action: 'settle' });
     expect(shown.statusCode, shown.body).toBe(200);
     const body = shown.json() as PayoutPreview;
-    expect(body).toMatchObject({ action: 'settle', fee_bps: 200, seller_company: 'Comercializadora Rioplatense S.A.' });
-    expect(body.lines.map((line) => line.order_id).sort()).toEqual([...orders].sort());
+    expect(body).toMatchObject({ action: 'settle', feeBps: 200, sellerCompany: 'Comercializadora Rioplatense S.A.' });
+    expect(body.lines.map((line) => line.orderId).sort()).toEqual([...orders].sort());
     for (const line of body.lines) {
-      expect(line.refund_cents).toBe(0);
+      expect(line.refundCents).toBe(0);
       // The first tranche: 90 % of what the order holds (the default setting), the rest held back.
-      expect(line.gross_cents).toBe(Math.floor((line.held_cents * 9_000) / 10_000));
-      expect(line.holdback_cents).toBe(line.held_cents - line.gross_cents);
-      expect(line.fee_cents).toBe(Math.floor((line.gross_cents * 200) / 10_000));
-      expect(line.net_cents).toBe(line.gross_cents - line.fee_cents);
+      expect(line.grossCents).toBe(Math.floor((line.heldCents * 9_000) / 10_000));
+      expect(line.holdbackCents).toBe(line.heldCents - line.grossCents);
+      expect(line.feeCents).toBe(Math.floor((line.grossCents * 200) / 10_000));
+      expect(line.netCents).toBe(line.grossCents - line.feeCents);
     }
-    expect(body.totals.net_cents + body.totals.fee_cents + body.totals.holdback_cents).toBe(body.totals.held_cents);
+    expect(body.totals.netCents + body.totals.feeCents + body.totals.holdbackCents).toBe(body.totals.heldCents);
     // A preview writes nothing.
     expect(await payoutTransferCount(operationId)).toBe(0);
 
     // The fee changes after the dialog opened: the settlement the admin confirmed is not the one it would book.
     await setSetting('platform_fee_bps', 250);
-    const stale = await post(`${operationId}/settle`, { preview_digest: body.digest });
+    const stale = await post(`${operationId}/settle`, { previewDigest: body.digest });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error).toMatchObject({
       code: 'PAYOUT_CHANGED',
@@ -130,9 +130,9 @@ describe('payout previews: the dialog’s lines are the ledger’s rows', () => 
     expect(await payoutTransferCount(operationId)).toBe(0);
 
     const fresh = (await preview(operationId, { action: 'settle' })).json() as PayoutPreview;
-    expect(fresh.fee_bps).toBe(250);
+    expect(fresh.feeBps).toBe(250);
     expect(fresh.digest).not.toBe(body.digest);
-    const settled = await post(`${operationId}/settle`, { preview_digest: fresh.digest });
+    const settled = await post(`${operationId}/settle`, { previewDigest: fresh.digest });
     expect(settled.statusCode, settled.body).toBe(200);
     await expectBookedAsPreviewed(fresh);
     await setSetting('platform_fee_bps', 200);
@@ -172,7 +172,7 @@ describe('payout previews: the dialog’s lines are the ledger’s rows', () => 
     expect(shown.statusCode, shown.body).toBe(200);
     const body = shown.json() as PayoutPreview;
     expect(body.decision).toBe('partial');
-    expect(new Map(body.lines.map((line) => [line.order_id, line.refund_cents]))).toEqual(
+    expect(new Map(body.lines.map((line) => [line.orderId, line.refundCents]))).toEqual(
       new Map([
         [first, 1_500_000],
         [second, 500_000],
@@ -180,14 +180,14 @@ describe('payout previews: the dialog’s lines are the ledger’s rows', () => 
     );
     for (const line of body.lines) {
       // The refund bears no fee; the rest pays it.
-      expect(line.gross_cents).toBe(line.held_cents - line.refund_cents);
-      expect(line.fee_cents).toBe(Math.floor((line.gross_cents * 200) / 10_000));
+      expect(line.grossCents).toBe(line.heldCents - line.refundCents);
+      expect(line.feeCents).toBe(Math.floor((line.grossCents * 200) / 10_000));
     }
 
     const decided = await post(`${operationId}/dispute/decision`, {
       ...outcome,
       reason: 'Humedad fuera de norma en parte de la carga',
-      preview_digest: body.digest,
+      previewDigest: body.digest,
     });
     expect(decided.statusCode, decided.body).toBe(200);
     await expectBookedAsPreviewed(body);
@@ -199,13 +199,13 @@ describe('payout previews: the dialog’s lines are the ledger’s rows', () => 
     const shown = await preview(operationId, { action: 'cancel' });
     expect(shown.statusCode, shown.body).toBe(200);
     const body = shown.json() as PayoutPreview;
-    expect(body.lines.map((line) => line.order_id).sort()).toEqual([...orders].sort());
+    expect(body.lines.map((line) => line.orderId).sort()).toEqual([...orders].sort());
     for (const line of body.lines) {
-      expect(line).toMatchObject({ refund_cents: line.held_cents, gross_cents: 0, fee_cents: 0, net_cents: 0 });
+      expect(line).toMatchObject({ refundCents: line.heldCents, grossCents: 0, feeCents: 0, netCents: 0 });
     }
     const cancelled = await post(`${operationId}/cancel`, {
       reason: 'El vendedor no puede embarcar',
-      preview_digest: body.digest,
+      previewDigest: body.digest,
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await expectBookedAsPreviewed(body);
@@ -215,8 +215,8 @@ describe('payout previews: the dialog’s lines are the ledger’s rows', () => 
     const buyer = await signIn(t, 'comprador@tradeops.demo');
     const operationId = demoOperationId('mandarins');
     expect((await post(`${operationId}/payout-preview`, { action: 'cancel' }, buyer)).statusCode).toBe(403);
-    const malformed = await post(`${operationId}/cancel`, { reason: 'x', preview_digest: 'nope' });
+    const malformed = await post(`${operationId}/cancel`, { reason: 'x', previewDigest: 'nope' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error.fields).toHaveProperty('preview_digest');
+    expect(malformed.json().error.fields).toHaveProperty('previewDigest');
   });
 });

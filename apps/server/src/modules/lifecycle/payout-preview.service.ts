@@ -28,7 +28,7 @@ export async function previewPayout(
         : request.action === 'cancel'
           ? await prepareCancellation(tx, operationId)
           : request.action === 'final_measurement'
-            ? await prepareFinalMeasurement(tx, operationId, request.measured_net_tons)
+            ? await prepareFinalMeasurement(tx, operationId, request.measuredNetTons)
             : await prepareDisputeDecision(tx, operationId, request);
     const [seller] = await tx
       .select({ companyName: profiles.companyName })
@@ -38,11 +38,11 @@ export async function previewPayout(
     return {
       action: request.action,
       decision: request.action === 'dispute' ? request.decision : null,
-      seller_company: seller?.companyName ?? '',
-      fee_bps: plan.feeBps,
+      sellerCompany: seller?.companyName ?? '',
+      feeBps: plan.feeBps,
       lines: plan.lines.map(({ orderId, buyerCompany, split }) => ({
-        order_id: orderId,
-        buyer_company: buyerCompany,
+        orderId,
+        buyerCompany,
         ...payoutPreviewAmounts(split),
       })),
       totals: payoutPreviewAmounts(totals),

@@ -120,7 +120,7 @@ describe('trade documents: the checklist gates steps and the release', () => {
     // The buyer sees the checklist with the rejection and downloads a document; an outsider cannot.
     const list = await t.app.inject({ method: 'GET', url: `/api/operations/${operationId}/documents`, headers: buyer });
     expect(list.statusCode).toBe(200);
-    const items = list.json().items as { kind: string; status: string | null; rejection_reason: string | null }[];
+    const items = list.json().items as { kind: string; status: string | null; rejectionReason: string | null }[];
     expect(items.map((item) => item.kind)).toEqual([
       'commercial_invoice',
       'packing_list',
@@ -133,7 +133,7 @@ describe('trade documents: the checklist gates steps and the release', () => {
     ]);
     expect(items.find((item) => item.kind === 'weight_certificate')).toMatchObject({
       status: 'rejected',
-      rejection_reason: 'El peso no coincide con la lista de empaque',
+      rejectionReason: 'El peso no coincide con la lista de empaque',
     });
     const file = await t.app.inject({
       method: 'GET',

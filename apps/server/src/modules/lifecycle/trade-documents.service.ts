@@ -95,14 +95,14 @@ export async function listTradeDocuments(
       return {
         ...item,
         status: row?.status ?? null,
-        file_name: row?.grandfathered ? null : (row?.fileName ?? null),
-        uploaded_at: row && !row.grandfathered ? row.uploadedAt.toISOString() : null,
-        uploaded_by: row?.companyName ?? null,
-        rejection_reason: row?.rejectionReason ?? null,
-        can_upload: open && mayUpload(standing.uploads, item),
+        fileName: row?.grandfathered ? null : (row?.fileName ?? null),
+        uploadedAt: row && !row.grandfathered ? row.uploadedAt.toISOString() : null,
+        uploadedBy: row?.companyName ?? null,
+        rejectionReason: row?.rejectionReason ?? null,
+        canUpload: open && mayUpload(standing.uploads, item),
       };
     }),
-    can_reject: auth.isAdmin && open,
+    canReject: auth.isAdmin && open,
   };
 }
 

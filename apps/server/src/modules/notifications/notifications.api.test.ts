@@ -44,14 +44,14 @@ describe('notifications', () => {
     return ZListNotificationsResponse.parse(response.json());
   };
   const unread = async (headers: Record<string, string>) =>
-    (await t.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers })).json().unread_count;
+    (await t.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers })).json().unreadCount;
 
   it("lists the caller's own notifications, newest first, in pages", async () => {
     const first = await list(buyer, '?limit=2');
     expect(first.items.map((n) => n.id)).toEqual([ids[4], ids[3]]);
-    expect(first.items[0]?.operation_id).toBe(FEATURED_ID);
-    expect(first.items[1]?.operation_id).toBeNull();
-    expect(first.unread_count).toBe(5);
+    expect(first.items[0]?.operationId).toBe(FEATURED_ID);
+    expect(first.items[1]?.operationId).toBeNull();
+    expect(first.unreadCount).toBe(5);
     expect(first.total).toBe(5);
     const second = await list(buyer, `?limit=2&cursor=${first.nextCursor}`);
     expect(second.items.map((n) => n.id)).toEqual([ids[2], ids[1]]);
@@ -110,10 +110,10 @@ describe('notifications', () => {
     expect(await unread(buyer)).toBe(5);
     const read = await t.app.inject({ method: 'POST', url: `/api/notifications/${ids[4]}/read`, headers: buyer });
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual({ unread_count: 4 });
+    expect(read.json()).toEqual({ unreadCount: 4 });
     const again = await t.app.inject({ method: 'POST', url: `/api/notifications/${ids[4]}/read`, headers: buyer });
-    expect(again.json()).toEqual({ unread_count: 4 });
-    const readAt = (await list(buyer)).items[0]?.read_at;
+    expect(again.json()).toEqual({ unreadCount: 4 });
+    const readAt = (await list(buyer)).items[0]?.readAt;
     expect(readAt).not.toBeNull();
 
     const foreign = await t.app.inject({ method: 'POST', url: `/api/notifications/${ids[3]}/read`, headers: pending });
@@ -121,8 +121,8 @@ describe('notifications', () => {
     expect(await unread(buyer)).toBe(4);
 
     const all = await t.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: buyer });
-    expect(all.json()).toEqual({ unread_count: 0 });
-    expect((await list(buyer)).items[0]?.read_at).toBe(readAt);
+    expect(all.json()).toEqual({ unreadCount: 0 });
+    expect((await list(buyer)).items[0]?.readAt).toBe(readAt);
     expect(await unread(pending)).toBe(1);
   });
 

@@ -44,7 +44,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { ...access, apiKey: 'read' },
     },
-    async (request) => ({ unread_count: await countUnreadNotifications(app.db, requireAuth(request).user.id) }),
+    async (request) => ({ unreadCount: await countUnreadNotifications(app.db, requireAuth(request).user.id) }),
   );
 
   app.post(
@@ -61,7 +61,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = requireAuth(request).user.id;
       await markNotificationRead(app.db, userId, request.params.id);
-      return { unread_count: await countUnreadNotifications(app.db, userId) };
+      return { unreadCount: await countUnreadNotifications(app.db, userId) };
     },
   );
 
@@ -78,7 +78,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = requireAuth(request).user.id;
       await markAllNotificationsRead(app.db, userId);
-      return { unread_count: await countUnreadNotifications(app.db, userId) };
+      return { unreadCount: await countUnreadNotifications(app.db, userId) };
     },
   );
 };

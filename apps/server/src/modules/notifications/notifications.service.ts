@@ -45,9 +45,9 @@ function toNotification(row: NotificationRow, titles: Map<string, string>): Noti
     id: row.id,
     type: row.type,
     data: title ? { ...row.data, operationTitle: title } : row.data,
-    operation_id: operationId,
-    read_at: row.readAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
+    operationId,
+    readAt: row.readAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
@@ -92,7 +92,7 @@ export async function listNotifications(
     all?.n ?? 0,
     () => kept.map((row) => toNotification(row, titles)),
   );
-  return { ...listed, unread_count: unread };
+  return { ...listed, unreadCount: unread };
 }
 
 /** Marks one of the user's notifications read (again: no change); another user's is not found. */

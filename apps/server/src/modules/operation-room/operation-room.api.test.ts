@@ -46,21 +46,21 @@ describe('operation room', () => {
       const response = await get('buyer', `/api/operations/${FEATURED_ID}/room`);
       expect(response.statusCode).toBe(200);
       const room = ZOperationRoomResponse.parse(response.json());
-      expect(room.viewer_role).toBe('participant');
+      expect(room.viewerRole).toBe('participant');
       expect(room.operation).toMatchObject({
         id: FEATURED_ID,
-        total_tons: 25,
-        allocated_tons: 10,
-        available_tons: 15,
+        totalTons: 25,
+        allocatedTons: 10,
+        availableTons: 15,
         participants: 2,
         status: 'active',
       });
       expect(room.order).toMatchObject({
         volume: 5,
-        payment_status: 'confirmed',
+        paymentStatus: 'confirmed',
         status: 'active',
-        escrow_state: 'held',
-        notifications_enabled: true,
+        escrowState: 'held',
+        notificationsEnabled: true,
       });
       expect(room.milestones).toEqual([]);
     });
@@ -79,9 +79,9 @@ describe('operation room', () => {
 
     it('lets the seller and admins in without an order of their own', async () => {
       const seller = ZOperationRoomResponse.parse((await get('seller', `/api/operations/${FEATURED_ID}/room`)).json());
-      expect(seller).toMatchObject({ viewer_role: 'seller', order: null });
+      expect(seller).toMatchObject({ viewerRole: 'seller', order: null });
       const admin = ZOperationRoomResponse.parse((await get('admin', `/api/operations/${FEATURED_ID}/room`)).json());
-      expect(admin).toMatchObject({ viewer_role: 'admin', order: null });
+      expect(admin).toMatchObject({ viewerRole: 'admin', order: null });
     });
 
     it('refuses a signed-in user with no part in the deal (403), an unknown id (404), a pending KYC (403)', async () => {
@@ -116,18 +116,18 @@ describe('operation room', () => {
       expect(room.milestones).toEqual([
         {
           kind: 'shipment_preparation',
-          occurred_at: preparedAt.toISOString(),
+          occurredAt: preparedAt.toISOString(),
           result: null,
-          has_document: false,
-          recorded_by: null,
+          hasDocument: false,
+          recordedBy: null,
         },
         // Each step says which company recorded it.
         {
           kind: 'inspection',
-          occurred_at: inspectedAt.toISOString(),
+          occurredAt: inspectedAt.toISOString(),
           result: 'passed',
-          has_document: true,
-          recorded_by: 'Inspecciones y Certificaciones Andinas S.A.',
+          hasDocument: true,
+          recordedBy: 'Inspecciones y Certificaciones Andinas S.A.',
         },
       ]);
       // The storage key itself never leaves the server.
@@ -148,15 +148,15 @@ describe('operation room', () => {
     it("turns the buyer's notifications off and on again", async () => {
       const off = await patch('buyer', FEATURED_ID, { enabled: false });
       expect(off.statusCode).toBe(200);
-      expect(off.json()).toEqual({ notifications_enabled: false });
+      expect(off.json()).toEqual({ notificationsEnabled: false });
       const [row] = await t.db
         .select({ enabled: orders.notificationsEnabled })
         .from(orders)
         .where(and(eq(orders.operationId, FEATURED_ID), eq(orders.userId, demoUserId('comprador'))));
       expect(row?.enabled).toBe(false);
       const room = ZOperationRoomResponse.parse((await get('buyer', `/api/operations/${FEATURED_ID}/room`)).json());
-      expect(room.order?.notifications_enabled).toBe(false);
-      expect((await patch('buyer', FEATURED_ID, { enabled: true })).json()).toEqual({ notifications_enabled: true });
+      expect(room.order?.notificationsEnabled).toBe(false);
+      expect((await patch('buyer', FEATURED_ID, { enabled: true })).json()).toEqual({ notificationsEnabled: true });
     });
 
     it('refuses a caller without an order (403), bad input (400), an unknown operation (404)', async () => {
@@ -176,10 +176,10 @@ describe('operation room', () => {
       expect(buyer.statusCode).toBe(201);
       expect(ZOperationRoomMessage.parse(buyer.json())).toMatchObject({
         body: '¿Cuándo sale el contenedor?',
-        author_role: 'participant',
-        author_name: 'Carlos Rivas',
-        is_mine: true,
-        is_from_platform: false,
+        authorRole: 'participant',
+        authorName: 'Carlos Rivas',
+        isMine: true,
+        isFromPlatform: false,
       });
       expect((await post('seller', 'En marzo, tras la asignación completa.')).statusCode).toBe(201);
       expect((await post('admin', 'Fondos en custodia confirmados.')).statusCode).toBe(201);
@@ -187,7 +187,7 @@ describe('operation room', () => {
       const thread = ZOperationRoomMessagesResponse.parse(
         (await get('buyer', `/api/operations/${FEATURED_ID}/messages`)).json(),
       ).items;
-      expect(thread.map((message) => [message.author_role, message.author_name, message.is_mine])).toEqual([
+      expect(thread.map((message) => [message.authorRole, message.authorName, message.isMine])).toEqual([
         ['platform', null, false],
         ['seller', 'Martín Olivera', false],
         ['participant', 'Carlos Rivas', true],
@@ -195,7 +195,7 @@ describe('operation room', () => {
       const sellerView = ZOperationRoomMessagesResponse.parse(
         (await get('seller', `/api/operations/${FEATURED_ID}/messages`)).json(),
       ).items;
-      expect(sellerView.map((message) => message.is_mine)).toEqual([false, true, false]);
+      expect(sellerView.map((message) => message.isMine)).toEqual([false, true, false]);
     });
 
     it('refuses outsiders, empty and too long bodies, without writing anything', async () => {
@@ -247,7 +247,7 @@ describe('operation room', () => {
       expect(first.total).toBe(130);
       expect(first.nextCursor).not.toBeNull();
 
-      const rest = await readAllPages<{ id: string; body: string; created_at: string }>(
+      const rest = await readAllPages<{ id: string; body: string; createdAt: string }>(
         t.app,
         `${url}?limit=50`,
         as.seller!,
@@ -256,9 +256,9 @@ describe('operation room', () => {
       expect(rest.pages).toBe(2);
       const seen = [...first.items, ...rest.items];
       expect(new Set(seen.map((message) => message.id)).size).toBe(130);
-      const times = seen.map((message) => Date.parse(message.created_at));
+      const times = seen.map((message) => Date.parse(message.createdAt));
       expect(times).toEqual([...times].sort((a, b) => b - a));
-      expect(seen.at(-1)!.created_at).toBe(new Date(start).toISOString());
+      expect(seen.at(-1)!.createdAt).toBe(new Date(start).toISOString());
       // The first page without a limit holds the latest 50 (the shared default).
       expect(ZOperationRoomMessagesResponse.parse((await get('seller', url)).json()).items).toHaveLength(50);
       expect((await get('seller', `${url}?cursor=nope`)).statusCode).toBe(400);

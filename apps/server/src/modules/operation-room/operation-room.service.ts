@@ -78,7 +78,7 @@ export async function setOperationRoomNotifications(
   viewer: Viewer,
   operationId: string,
   enabled: boolean,
-): Promise<{ notifications_enabled: boolean }> {
+): Promise<{ notificationsEnabled: boolean }> {
   await loadOperationRoomOperation(db, viewer, operationId);
   const updated = await db
     .update(orders)
@@ -86,7 +86,7 @@ export async function setOperationRoomNotifications(
     .where(and(eq(orders.operationId, operationId), eq(orders.userId, viewer.user.id)))
     .returning({ id: orders.id });
   if (updated.length === 0) throw new AppError('FORBIDDEN');
-  return { notifications_enabled: enabled };
+  return { notificationsEnabled: enabled };
 }
 
 export function toMessage(
@@ -105,11 +105,11 @@ export function toMessage(
   return {
     id: row.id,
     body: row.body,
-    is_from_platform: row.isFromPlatform,
-    author_role: authorRole,
-    author_name: authorRole === 'platform' ? null : row.authorName,
-    is_mine: row.authorId === viewerId,
-    created_at: row.createdAt.toISOString(),
+    isFromPlatform: row.isFromPlatform,
+    authorRole,
+    authorName: authorRole === 'platform' ? null : row.authorName,
+    isMine: row.authorId === viewerId,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 

@@ -65,21 +65,21 @@ describe('a deal that fills and is funded', () => {
     const order = await placeOrder(t.app, first.headers, operationId, 10);
     let view = await room(operationId, first.headers);
     expect(view.outstanding).toEqual({
-      open_tons: 10,
-      fill_by: deadline.toISOString(),
-      unpaid_tons: 10,
-      unpaid_amount_cents: 1_000_000,
-      next_hold_expiry: order.expires_at,
-      mine: { unpaid_tons: 10, unpaid_amount_cents: 1_000_000, expires_at: order.expires_at },
+      openTons: 10,
+      fillBy: deadline.toISOString(),
+      unpaidTons: 10,
+      unpaidAmountCents: 1_000_000,
+      nextHoldExpiry: order.expires_at,
+      mine: { unpaidTons: 10, unpaidAmountCents: 1_000_000, expiresAt: order.expires_at },
     });
     await pay(first, order.id);
     view = await room(operationId, first.headers);
     expect(view.outstanding).toEqual({
-      open_tons: 10,
-      fill_by: deadline.toISOString(),
-      unpaid_tons: 0,
-      unpaid_amount_cents: 0,
-      next_hold_expiry: null,
+      openTons: 10,
+      fillBy: deadline.toISOString(),
+      unpaidTons: 0,
+      unpaidAmountCents: 0,
+      nextHoldExpiry: null,
       mine: null,
     });
     expect(await noticesOf(operationId, 'deal.allocated')).toEqual([]);
@@ -91,18 +91,18 @@ describe('a deal that fills and is funded', () => {
     const firstView = await room(operationId, first.headers);
     expect(firstView.operation.status).toBe('allocated');
     expect(firstView.outstanding).toEqual({
-      open_tons: 0,
-      fill_by: null,
-      unpaid_tons: 10,
-      unpaid_amount_cents: 1_000_000,
-      next_hold_expiry: order.expires_at,
+      openTons: 0,
+      fillBy: null,
+      unpaidTons: 10,
+      unpaidAmountCents: 1_000_000,
+      nextHoldExpiry: order.expires_at,
       mine: null,
     });
     const secondView = await room(operationId, second.headers);
     expect(secondView.outstanding.mine).toEqual({
-      unpaid_tons: 10,
-      unpaid_amount_cents: 1_000_000,
-      expires_at: order.expires_at,
+      unpaidTons: 10,
+      unpaidAmountCents: 1_000_000,
+      expiresAt: order.expires_at,
     });
 
     const filled = await noticesOf(operationId, 'deal.allocated');

@@ -119,12 +119,12 @@ describe(`one event on a deal with ${PAGES} open rooms`, () => {
     const [newcomer] = await createApprovedBuyers(t, 1, 'herd-newcomer');
     await placeOrder(t.app, newcomer!.headers, operationId, 10);
     const allocated = 5 * PAGES + 10;
-    const requests = await handleEvents((event) => event.room?.operation.allocated_tons === allocated);
+    const requests = await handleEvents((event) => event.room?.operation.allocatedTons === allocated);
     // Before: each page refetched its whole room on the operation event — PAGES requests at once.
     expect(requests).toBe(0);
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     for (const page of pages) {
-      expect(page.room.operation.allocated_tons).toBe(allocated);
+      expect(page.room.operation.allocatedTons).toBe(allocated);
       expect(page.room.operation.participants).toBe(PAGES + 1);
     }
     // Patched is what a refetch would show (a few pages, each with its own order in it).
@@ -140,7 +140,7 @@ describe(`one event on a deal with ${PAGES} open rooms`, () => {
       .returning();
     const requests = await handleEvents((event) => event.message?.id === row!.id);
     expect(requests).toBe(0);
-    for (const page of pages) expect(page.thread.at(-1)).toMatchObject({ id: row!.id, author_role: 'seller' });
+    for (const page of pages) expect(page.thread.at(-1)).toMatchObject({ id: row!.id, authorRole: 'seller' });
     for (const page of [pages[0]!, pages.at(-1)!]) {
       expect(page.thread).toEqual(await threadOf(page.buyer));
     }
@@ -157,7 +157,7 @@ describe(`one event on a deal with ${PAGES} open rooms`, () => {
     expect(response.statusCode, response.body).toBe(201);
     const { id } = response.json() as OperationRoomMessage;
     expect(await handleEvents((event) => event.message?.id === id)).toBe(0);
-    expect(author.thread.at(-1)).toMatchObject({ id, is_mine: true, author_role: 'participant' });
-    expect(pages[8]!.thread.at(-1)).toMatchObject({ id, is_mine: false, author_role: 'participant' });
+    expect(author.thread.at(-1)).toMatchObject({ id, isMine: true, authorRole: 'participant' });
+    expect(pages[8]!.thread.at(-1)).toMatchObject({ id, isMine: false, authorRole: 'participant' });
   });
 });

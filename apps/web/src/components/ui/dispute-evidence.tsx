@@ -6,12 +6,12 @@ import { FileLinkList } from './file-link-list';
 /** Who opened a dispute and when: the failed inspection, or a participant's company. */
 export function DisputeOpenedBy({ dispute, className }: { dispute: DisputeSummary; className?: string }) {
   const { t, i18n } = useTranslation();
-  const date = formatDate(dispute.opened_at, i18n.language, { dateStyle: 'long' });
+  const date = formatDate(dispute.openedAt, i18n.language, { dateStyle: 'long' });
   return (
     <p className={className}>
-      {dispute.opened_by === 'inspection'
+      {dispute.openedBy === 'inspection'
         ? t('disputes.openedByInspection', { date })
-        : t('disputes.openedByParticipant', { date, company: dispute.opened_by_company ?? '—' })}
+        : t('disputes.openedByParticipant', { date, company: dispute.openedByCompany ?? '—' })}
     </p>
   );
 }

@@ -47,12 +47,12 @@ function send(operationId: string, action: LifecycleAction) {
     case 'settle':
       return apiRequest(`${base}/settle`, (c) => c.ZOkResponse, {
         method: 'POST',
-        body: { preview_digest: action.previewDigest },
+        body: { previewDigest: action.previewDigest },
       });
     case 'cancel':
       return apiRequest(`${base}/cancel`, (c) => c.ZOkResponse, {
         method: 'POST',
-        body: { reason: action.reason, preview_digest: action.previewDigest },
+        body: { reason: action.reason, previewDigest: action.previewDigest },
       });
     case 'decide':
       return apiRequest(`${base}/dispute/decision`, (c) => c.ZOkResponse, { method: 'POST', body: action.body });
@@ -60,9 +60,9 @@ function send(operationId: string, action: LifecycleAction) {
       return apiRequest(`${base}/final-measurement`, (c) => c.ZFinalMeasurementResponse, {
         method: 'POST',
         body: {
-          measured_net_tons: action.measuredNetTons,
-          ...(action.qualityNotes ? { quality_notes: action.qualityNotes } : {}),
-          preview_digest: action.previewDigest,
+          measuredNetTons: action.measuredNetTons,
+          ...(action.qualityNotes ? { qualityNotes: action.qualityNotes } : {}),
+          previewDigest: action.previewDigest,
         },
       }).then(() => ({ ok: true as const }));
   }

@@ -126,7 +126,7 @@ describe('DisputeForm', () => {
           decision: 'partial',
           reason: 'Humedad fuera de norma',
           refunds: { [PARTICIPANT.id]: 150_025, [SECOND.id]: 0 },
-          preview_digest: 'c'.repeat(43),
+          previewDigest: 'c'.repeat(43),
         },
       ]),
     );
@@ -149,7 +149,7 @@ describe('DisputeForm', () => {
     await decide();
     await userEvent.click(await screen.findByRole('button', { name: 'Confirmar y pagar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.LIFECYCLE_WRONG_STATUS'));
-    expect(api.decisions).toEqual([{ decision: 'refund', reason: 'Carga rechazada', preview_digest: 'c'.repeat(43) }]);
+    expect(api.decisions).toEqual([{ decision: 'refund', reason: 'Carga rechazada', previewDigest: 'c'.repeat(43) }]);
   }, 20_000);
 
   it('shows the participant’s reason and evidence files as links, and a cancelled confirmation sends nothing', async () => {
@@ -162,20 +162,20 @@ describe('DisputeForm', () => {
         dispute={{
           id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
           status: 'open',
-          opened_by: 'participant',
-          opened_by_company: 'Importadora Caribe',
+          openedBy: 'participant',
+          openedByCompany: 'Importadora Caribe',
           reason: 'La carga llegó húmeda',
-          opened_at: '2026-04-02T10:00:00.000Z',
+          openedAt: '2026-04-02T10:00:00.000Z',
           decision: null,
-          decision_reason: null,
-          decided_at: null,
+          decisionReason: null,
+          decidedAt: null,
           evidence: [
             {
               id: evidenceId,
-              file_name: 'acta.pdf',
-              size_bytes: 1200,
-              uploaded_by: 'Importadora Caribe',
-              created_at: '2026-04-02T10:00:00.000Z',
+              fileName: 'acta.pdf',
+              sizeBytes: 1200,
+              uploadedBy: 'Importadora Caribe',
+              createdAt: '2026-04-02T10:00:00.000Z',
             },
           ],
         }}

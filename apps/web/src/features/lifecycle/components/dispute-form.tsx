@@ -92,7 +92,7 @@ export function DisputeForm({
   const locale = toLocale(i18n.language);
   const holding = useMemo(() => participants.filter((p) => p.heldCents > 0), [participants]);
   const schema = useMemo(() => disputeFormSchema(holding), [holding]);
-  const [pending, setPending] = useState<Omit<DisputeDecisionRequest, 'preview_digest'> | null>(null);
+  const [pending, setPending] = useState<Omit<DisputeDecisionRequest, 'previewDigest'> | null>(null);
   const form = useZodForm(schema, {
     mode: 'onSubmit',
     defaultValues: { reason: '', refunds: Object.fromEntries(holding.map((p) => [p.id, ''])) },
@@ -125,9 +125,7 @@ export function DisputeForm({
     if (!pending) return;
     const body = pending;
     await payout
-      .confirm((previewDigest) =>
-        action.mutateAsync({ kind: 'decide', body: { ...body, preview_digest: previewDigest } }),
-      )
+      .confirm((previewDigest) => action.mutateAsync({ kind: 'decide', body: { ...body, previewDigest } }))
       .catch((cause: unknown) => showServerError(form, cause));
   }
 

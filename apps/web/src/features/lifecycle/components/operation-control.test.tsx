@@ -98,7 +98,7 @@ describe('OperationControl', () => {
     expect(await screen.findByRole('dialog')).toHaveTextContent('no hay fondos en escrow que reembolsar');
     await userEvent.click(await screen.findByRole('button', { name: 'Sí, cancelar la operación' }));
     await waitFor(() =>
-      expect(sent).toEqual([{ reason: 'El vendedor no puede embarcar', preview_digest: 'a'.repeat(43) }]),
+      expect(sent).toEqual([{ reason: 'El vendedor no puede embarcar', previewDigest: 'a'.repeat(43) }]),
     );
   });
 
@@ -142,7 +142,7 @@ describe('OperationControl', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar y reembolsar' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Sí, cancelar la operación' }));
-    await waitFor(() => expect(sent).toEqual([{ reason: 'Sin embarque', preview_digest: preview.digest }]));
+    await waitFor(() => expect(sent).toEqual([{ reason: 'Sin embarque', previewDigest: preview.digest }]));
   });
 
   it('shows the settlement line by line (out of escrow, the fee, the net to the seller) and settles only on yes', async () => {
@@ -185,7 +185,7 @@ describe('OperationControl', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Liquidar y pagar al vendedor' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Sí, liquidar y pagar' }));
-    await waitFor(() => expect(settled).toEqual([{ preview_digest: preview.digest }]));
+    await waitFor(() => expect(settled).toEqual([{ previewDigest: preview.digest }]));
   });
 
   it('when the figures changed since the dialog opened, shows the new ones and why, and settles on a second yes', async () => {
@@ -200,9 +200,9 @@ describe('OperationControl', () => {
     mockApi({
       [`/api/admin/operations/${control.operation.id}/payout-preview`]: () => jsonResponse(previews.shift()),
       [`/api/admin/operations/${control.operation.id}/settle`]: (_url, init) => {
-        const body = JSON.parse(String(init?.body)) as { preview_digest: string };
+        const body = JSON.parse(String(init?.body)) as { previewDigest: string };
         settled.push(body);
-        return body.preview_digest === 'a'.repeat(43)
+        return body.previewDigest === 'a'.repeat(43)
           ? jsonResponse({ error: { code: 'PAYOUT_CHANGED', message: i18n.t('errors.PAYOUT_CHANGED') } }, 409)
           : jsonResponse({ ok: true });
       },
@@ -217,7 +217,7 @@ describe('OperationControl', () => {
     expect(dialog).toHaveTextContent('Comisión de la plataforma (2.5 %)');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sí, liquidar y pagar' }));
     await waitFor(() =>
-      expect(settled).toEqual([{ preview_digest: 'a'.repeat(43) }, { preview_digest: 'b'.repeat(43) }]),
+      expect(settled).toEqual([{ previewDigest: 'a'.repeat(43) }, { previewDigest: 'b'.repeat(43) }]),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -267,12 +267,12 @@ describe('OperationControl', () => {
       [`/api/admin/operations/${control.operation.id}/final-measurement`]: (_url, init) => {
         sent.push(JSON.parse(String(init?.body)));
         return jsonResponse({
-          contracted_kg: 20_000,
-          measured_net_kg: 19_400,
-          tolerance_kg: 400,
-          shortfall_kg: 600,
-          refund_cents: 21_500,
-          released_cents: 408_500,
+          contractedKg: 20_000,
+          measuredNetKg: 19_400,
+          toleranceKg: 400,
+          shortfallKg: 600,
+          refundCents: 21_500,
+          releasedCents: 408_500,
         });
       },
     });
@@ -285,10 +285,8 @@ describe('OperationControl', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Registrar medición final' }));
     await userEvent.click(await screen.findByRole('button', { name: i18n.t('moneyConfirm.finalMeasurement.confirm') }));
     await waitFor(() =>
-      expect(sent).toEqual([
-        { measured_net_tons: 19.4, quality_notes: 'Humedad 3,1 %', preview_digest: 'a'.repeat(43) },
-      ]),
+      expect(sent).toEqual([{ measuredNetTons: 19.4, qualityNotes: 'Humedad 3,1 %', previewDigest: 'a'.repeat(43) }]),
     );
-    expect(previews).toEqual([{ action: 'final_measurement', measured_net_tons: 19.4 }]);
+    expect(previews).toEqual([{ action: 'final_measurement', measuredNetTons: 19.4 }]);
   });
 });

@@ -240,7 +240,7 @@ function FinalMeasurementSection({ control }: { control: OperationControlRespons
   async function review() {
     setError(null);
     await payout
-      .open({ action: 'final_measurement', measured_net_tons: measured })
+      .open({ action: 'final_measurement', measuredNetTons: measured })
       .catch((cause: unknown) => setError(errorMessage(cause)));
   }
 
@@ -376,7 +376,7 @@ function CancelForm({ control }: { control: OperationControlResponse }) {
         description={
           preview && preview.lines.length > 0
             ? t('moneyConfirm.cancelOperation.refunds', {
-                amount: formatUsd(preview.totals.refund_cents, locale),
+                amount: formatUsd(preview.totals.refundCents, locale),
                 count: preview.lines.length,
               })
             : t('moneyConfirm.cancelOperation.noRefunds')

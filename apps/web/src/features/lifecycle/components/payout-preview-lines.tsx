@@ -14,21 +14,21 @@ export function PayoutPreviewLines({ preview }: { preview: PayoutPreview }) {
   const { t, i18n } = useTranslation();
   const locale = toLocale(i18n.language);
   const money = (cents: number) => formatUsd(cents, locale);
-  const percent = `${formatNumber(feeBpsToPercent(preview.fee_bps), i18n.language)} %`;
+  const percent = `${formatNumber(feeBpsToPercent(preview.feeBps), i18n.language)} %`;
   // Nothing held: no transfer will be booked, and the dialog's own words say what happens.
   if (preview.lines.length === 0) return null;
   const showsRefunds = preview.action !== 'settle';
   const showsSeller = preview.action !== 'cancel';
   // A settlement's first tranche keeps a holdback in escrow until the final measurement (docs/decisions/021).
-  const showsHoldback = preview.totals.holdback_cents > 0;
+  const showsHoldback = preview.totals.holdbackCents > 0;
   const amount =
-    (key: 'held_cents' | 'refund_cents' | 'holdback_cents' | 'fee_cents' | 'net_cents') => (line: PayoutPreviewLine) =>
+    (key: 'heldCents' | 'refundCents' | 'holdbackCents' | 'feeCents' | 'netCents') => (line: PayoutPreviewLine) =>
       money(line[key]);
   const columns: DataColumn<PayoutPreviewLine>[] = [
-    { key: 'buyer', header: t('payoutPreview.columns.buyer'), cell: (line) => line.buyer_company },
-    { key: 'held', header: t('payoutPreview.escrowOut'), isNumeric: true, cell: amount('held_cents') },
+    { key: 'buyer', header: t('payoutPreview.columns.buyer'), cell: (line) => line.buyerCompany },
+    { key: 'held', header: t('payoutPreview.escrowOut'), isNumeric: true, cell: amount('heldCents') },
     ...(showsRefunds
-      ? [{ key: 'refund', header: t('payoutPreview.columns.refund'), isNumeric: true, cell: amount('refund_cents') }]
+      ? [{ key: 'refund', header: t('payoutPreview.columns.refund'), isNumeric: true, cell: amount('refundCents') }]
       : []),
     ...(showsHoldback
       ? [
@@ -36,30 +36,30 @@ export function PayoutPreviewLines({ preview }: { preview: PayoutPreview }) {
             key: 'holdback',
             header: t('payoutPreview.columns.holdback'),
             isNumeric: true,
-            cell: amount('holdback_cents'),
+            cell: amount('holdbackCents'),
           },
         ]
       : []),
     ...(showsSeller
       ? [
-          { key: 'fee', header: t('payoutPreview.columns.fee'), isNumeric: true, cell: amount('fee_cents') },
-          { key: 'net', header: t('payoutPreview.columns.net'), isNumeric: true, cell: amount('net_cents') },
+          { key: 'fee', header: t('payoutPreview.columns.fee'), isNumeric: true, cell: amount('feeCents') },
+          { key: 'net', header: t('payoutPreview.columns.net'), isNumeric: true, cell: amount('netCents') },
         ]
       : []),
   ];
   const totals: { key: string; label: string; cents: number; isStrong?: boolean }[] = [
-    { key: 'held', label: t('payoutPreview.escrowOut'), cents: preview.totals.held_cents },
-    ...(showsRefunds ? [{ key: 'refund', label: t('payoutPreview.refunds'), cents: preview.totals.refund_cents }] : []),
+    { key: 'held', label: t('payoutPreview.escrowOut'), cents: preview.totals.heldCents },
+    ...(showsRefunds ? [{ key: 'refund', label: t('payoutPreview.refunds'), cents: preview.totals.refundCents }] : []),
     ...(showsHoldback
-      ? [{ key: 'holdback', label: t('payoutPreview.holdback'), cents: preview.totals.holdback_cents }]
+      ? [{ key: 'holdback', label: t('payoutPreview.holdback'), cents: preview.totals.holdbackCents }]
       : []),
     ...(showsSeller
       ? [
-          { key: 'fee', label: t('payoutPreview.fee', { percent }), cents: preview.totals.fee_cents },
+          { key: 'fee', label: t('payoutPreview.fee', { percent }), cents: preview.totals.feeCents },
           {
             key: 'net',
-            label: t('payoutPreview.net', { company: preview.seller_company }),
-            cents: preview.totals.net_cents,
+            label: t('payoutPreview.net', { company: preview.sellerCompany }),
+            cents: preview.totals.netCents,
             isStrong: true,
           },
         ]
@@ -90,7 +90,7 @@ export function PayoutPreviewLines({ preview }: { preview: PayoutPreview }) {
           caption={t('payoutPreview.caption')}
           columns={columns}
           rows={preview.lines}
-          rowKey={(line) => line.order_id}
+          rowKey={(line) => line.orderId}
         />
       </div>
     </div>

@@ -41,7 +41,7 @@ export function useNotifications(enabled: boolean) {
   return useInfiniteQuery({ ...notificationsQueryOptions(i18n.language), enabled });
 }
 
-function useNotificationMutation<Variables>(request: (variables: Variables) => Promise<{ unread_count: number }>) {
+function useNotificationMutation<Variables>(request: (variables: Variables) => Promise<{ unreadCount: number }>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,

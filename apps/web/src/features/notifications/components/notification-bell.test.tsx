@@ -10,9 +10,9 @@ const NOTIFICATION = {
   id: '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
   type: 'payment.confirmed',
   data: {},
-  operation_id: OPERATION_ID,
-  read_at: null,
-  created_at: '2026-05-04T10:00:00.000Z',
+  operationId: OPERATION_ID,
+  readAt: null,
+  createdAt: '2026-05-04T10:00:00.000Z',
 };
 
 describe('NotificationBell', () => {
@@ -20,17 +20,17 @@ describe('NotificationBell', () => {
     const user = userEvent.setup();
     let unread = 1;
     mockApi({
-      '/api/notifications/unread-count': () => jsonResponse({ unread_count: unread }),
+      '/api/notifications/unread-count': () => jsonResponse({ unreadCount: unread }),
       '/api/notifications': () =>
         jsonResponse({
-          items: [{ ...NOTIFICATION, read_at: unread ? null : NOTIFICATION.created_at }],
-          unread_count: unread,
+          items: [{ ...NOTIFICATION, readAt: unread ? null : NOTIFICATION.createdAt }],
+          unreadCount: unread,
           nextCursor: null,
           total: 3,
         }),
       [`/api/notifications/${NOTIFICATION.id}/read`]: () => {
         unread = 0;
-        return jsonResponse({ unread_count: 0 });
+        return jsonResponse({ unreadCount: 0 });
       },
     });
     renderWithProviders(<NotificationBell />);
@@ -56,25 +56,25 @@ describe('NotificationBell', () => {
     let unread = 2;
     const readAll = vi.fn();
     mockApi({
-      '/api/notifications/unread-count': () => jsonResponse({ unread_count: unread }),
+      '/api/notifications/unread-count': () => jsonResponse({ unreadCount: unread }),
       '/api/notifications': () =>
         jsonResponse({
           items: [
-            { ...NOTIFICATION, read_at: unread ? null : NOTIFICATION.created_at },
+            { ...NOTIFICATION, readAt: unread ? null : NOTIFICATION.createdAt },
             {
               ...NOTIFICATION,
               id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
-              read_at: unread ? null : NOTIFICATION.created_at,
+              readAt: unread ? null : NOTIFICATION.createdAt,
             },
           ],
-          unread_count: unread,
+          unreadCount: unread,
           nextCursor: null,
           total: 2,
         }),
       '/api/notifications/read-all': (_url, init) => {
         readAll(init?.method);
         unread = 0;
-        return jsonResponse({ unread_count: 0 });
+        return jsonResponse({ unreadCount: 0 });
       },
     });
     renderWithProviders(<NotificationBell />);
@@ -105,7 +105,7 @@ describe('NotificationBell', () => {
   ] as const)('writes a step’s date in the viewer’s language (%s), not as YYYY-MM-DD', async (language, text) => {
     await setLanguage(language);
     mockApi({
-      '/api/notifications/unread-count': () => jsonResponse({ unread_count: 1 }),
+      '/api/notifications/unread-count': () => jsonResponse({ unreadCount: 1 }),
       '/api/notifications': () =>
         jsonResponse({
           items: [
@@ -115,7 +115,7 @@ describe('NotificationBell', () => {
               data: { operationId: OPERATION_ID, operationTitle: 'Azúcar refinada', date: '2026-11-23' },
             },
           ],
-          unread_count: 1,
+          unreadCount: 1,
           nextCursor: null,
           total: 1,
         }),
@@ -130,12 +130,12 @@ describe('NotificationBell', () => {
   it('says so when the list cannot be loaded, and its retry loads it', async () => {
     let calls = 0;
     mockApi({
-      '/api/notifications/unread-count': () => jsonResponse({ unread_count: 1 }),
+      '/api/notifications/unread-count': () => jsonResponse({ unreadCount: 1 }),
       '/api/notifications': () => {
         calls += 1;
         return calls === 1
           ? jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'Error inesperado.' } }, 500)
-          : jsonResponse({ items: [NOTIFICATION], unread_count: 1, nextCursor: null, total: 1 });
+          : jsonResponse({ items: [NOTIFICATION], unreadCount: 1, nextCursor: null, total: 1 });
       },
     });
     renderWithProviders(<NotificationBell />);

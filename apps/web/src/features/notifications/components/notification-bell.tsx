@@ -20,9 +20,9 @@ import { type NotificationGroup, groupNotifications } from './notification-group
 const LIVE_BINDINGS = [{ kinds: ['notification'], queryKey: notificationKeys.all }] as const;
 
 /** Where a notification leads: the operation room for a buyer's orders, the operation page for a seller's deal. */
-export function notificationLink(notification: Pick<Notification, 'type' | 'operation_id'>): string | null {
-  if (!notification.operation_id) return null;
-  const id = encodeURIComponent(notification.operation_id);
+export function notificationLink(notification: Pick<Notification, 'type' | 'operationId'>): string | null {
+  if (!notification.operationId) return null;
+  const id = encodeURIComponent(notification.operationId);
   return notification.type.startsWith('operation.') ? `/operation/${id}` : `/operation/${id}/waiting`;
 }
 
@@ -58,7 +58,7 @@ export function NotificationBell() {
   const list = useNotifications(isOpen);
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
-  const count = unread.data?.unread_count ?? 0;
+  const count = unread.data?.unreadCount ?? 0;
   const isLive = useRealtimeStatus() === 'open';
 
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -213,7 +213,7 @@ function NotificationGroupItem({
                 <li key={notification.id}>
                   <NotificationEntry
                     notification={notification}
-                    readIds={notification.read_at === null ? [notification.id] : []}
+                    readIds={notification.readAt === null ? [notification.id] : []}
                     onRead={onRead}
                     onNavigate={onNavigate}
                   />
@@ -241,7 +241,7 @@ function NotificationEntry({
 }) {
   const { t, i18n } = useTranslation();
   const textOf = useNotificationText();
-  const isUnread = notification.read_at === null;
+  const isUnread = notification.readAt === null;
   const link = notificationLink(notification);
   return (
     <>
@@ -250,8 +250,8 @@ function NotificationEntry({
         {textOf(notification)}
       </p>
       <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
-        <time dateTime={notification.created_at} className="text-slate-500">
-          {formatDate(notification.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+        <time dateTime={notification.createdAt} className="text-slate-500">
+          {formatDate(notification.createdAt, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
         </time>
         {link && (
           <Link

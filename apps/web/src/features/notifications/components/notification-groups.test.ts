@@ -11,9 +11,9 @@ function notification(operationId: string | null, isRead = false): Notification 
     id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
     type: operationId ? 'payment.confirmed' : 'kyc.approved',
     data: {},
-    operation_id: operationId,
-    read_at: isRead ? '2026-05-04T10:00:00.000Z' : null,
-    created_at: '2026-05-04T09:00:00.000Z',
+    operationId: operationId,
+    readAt: isRead ? '2026-05-04T10:00:00.000Z' : null,
+    createdAt: '2026-05-04T09:00:00.000Z',
   };
 }
 

@@ -17,14 +17,14 @@ export function groupNotifications(items: readonly Notification[]): Notification
   const groups: NotificationGroup[] = [];
   const byOperation = new Map<string, NotificationGroup>();
   for (const item of items) {
-    let group = item.operation_id ? byOperation.get(item.operation_id) : undefined;
+    let group = item.operationId ? byOperation.get(item.operationId) : undefined;
     if (!group) {
-      group = { operationId: item.operation_id, items: [], unreadIds: [] };
+      group = { operationId: item.operationId, items: [], unreadIds: [] };
       groups.push(group);
-      if (item.operation_id) byOperation.set(item.operation_id, group);
+      if (item.operationId) byOperation.set(item.operationId, group);
     }
     group.items.push(item);
-    if (item.read_at === null) group.unreadIds.push(item.id);
+    if (item.readAt === null) group.unreadIds.push(item.id);
   }
   return groups;
 }

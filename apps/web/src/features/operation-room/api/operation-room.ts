@@ -34,7 +34,7 @@ export function useOperationRoom(operationId: string) {
   return useQuery(operationRoomQueryOptions(operationId, i18n.language));
 }
 
-/** The notifications toggle (spec §7: UPDATE order notifications_enabled). */
+/** The notifications toggle (spec §7: UPDATE order notificationsEnabled). */
 export function useSetOperationRoomNotifications(operationId: string) {
   const queryClient = useQueryClient();
   const { i18n } = useTranslation();
@@ -44,9 +44,9 @@ export function useSetOperationRoomNotifications(operationId: string) {
         method: 'PATCH',
         body: { enabled },
       }),
-    onSuccess: ({ notifications_enabled }) => {
+    onSuccess: ({ notificationsEnabled }) => {
       queryClient.setQueryData<OperationRoomResponse>(operationRoomKeys.room(operationId, i18n.language), (room) =>
-        room?.order ? { ...room, order: { ...room.order, notifications_enabled } } : room,
+        room?.order ? { ...room, order: { ...room.order, notificationsEnabled } } : room,
       );
     },
   });

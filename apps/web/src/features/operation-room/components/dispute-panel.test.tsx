@@ -17,13 +17,13 @@ const OPERATION_ID = '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01';
 const dispute: DisputeSummary = {
   id: '9c1f3b7e-2a4d-4e6f-8a9b-0c1d2e3f4a5b',
   status: 'open',
-  opened_by: 'participant',
-  opened_by_company: 'Comercializadora Rioplatense S.A.',
-  opened_at: '2026-03-03T12:00:00.000Z',
+  openedBy: 'participant',
+  openedByCompany: 'Comercializadora Rioplatense S.A.',
+  openedAt: '2026-03-03T12:00:00.000Z',
   reason: 'La carga llegó húmeda.',
   decision: null,
-  decision_reason: null,
-  decided_at: null,
+  decisionReason: null,
+  decidedAt: null,
   evidence: [],
 };
 
@@ -44,23 +44,23 @@ function room(overrides: Partial<OperationRoomResponse> = {}): OperationRoomResp
     operation: {
       id: OPERATION_ID,
       title: 'Leche en polvo regular',
-      product_name: 'Milk Powder',
-      origin_country: 'UY',
-      destination_country: 'VE',
-      arrival_port: 'La Guaira',
+      productName: 'Milk Powder',
+      originCountry: 'UY',
+      destinationCountry: 'VE',
+      arrivalPort: 'La Guaira',
       status: 'arrived',
-      total_tons: 25,
-      allocated_tons: 25,
-      available_tons: 0,
+      totalTons: 25,
+      allocatedTons: 25,
+      availableTons: 0,
       participants: 3,
-      expected_departure: '2026-02-01',
-      expected_arrival: '2026-03-01',
+      expectedDeparture: '2026-02-01',
+      expectedArrival: '2026-03-01',
     },
     milestones: [],
     order: null,
-    viewer_role: 'participant',
+    viewerRole: 'participant',
     dispute: null,
-    dispute_window: { can_open: true, can_add_evidence: false, closes_at: '2026-03-10T00:00:00.000Z' },
+    disputeWindow: { canOpen: true, canAddEvidence: false, closesAt: '2026-03-10T00:00:00.000Z' },
     outstanding: { ...NOTHING_OUTSTANDING },
     ...overrides,
   };
@@ -79,7 +79,7 @@ describe('dispute evidence: several files per upload', () => {
       mockApi({
         [`/api/operations/${OPERATION_ID}/disputes`]: (_url, init) => {
           sent.push((init?.body as FormData).getAll('evidence').map((file) => (file as File).name));
-          return jsonResponse({ dispute_id: dispute.id }, 201);
+          return jsonResponse({ disputeId: dispute.id }, 201);
         },
       });
       renderWithProviders(<DisputePanel room={room()} />, { queryClient: createTestQueryClient(buildSessionUser()) });
@@ -118,17 +118,17 @@ describe('dispute evidence: several files per upload', () => {
       ...dispute,
       evidence: ['1', '2', '3'].map((n) => ({
         id: `9c1f3b7e-2a4d-4e6f-8a9b-0c1d2e3f4a5${n}`,
-        file_name: `prueba-${n}.pdf`,
-        size_bytes: 1024,
-        uploaded_by: 'Importadora Andina',
-        created_at: '2026-03-03T12:00:00.000Z',
+        fileName: `prueba-${n}.pdf`,
+        sizeBytes: 1024,
+        uploadedBy: 'Importadora Andina',
+        createdAt: '2026-03-03T12:00:00.000Z',
       })),
     };
     renderWithProviders(
       <DisputePanel
         room={room({
           dispute: withFiles,
-          dispute_window: { can_open: false, can_add_evidence: true, closes_at: '2026-03-10T00:00:00.000Z' },
+          disputeWindow: { canOpen: false, canAddEvidence: true, closesAt: '2026-03-10T00:00:00.000Z' },
         })}
       />,
       { queryClient: createTestQueryClient(buildSessionUser()) },

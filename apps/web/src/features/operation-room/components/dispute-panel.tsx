@@ -29,18 +29,18 @@ export function DisputeState({ operationId, dispute }: { operationId: string; di
   return (
     <div className="space-y-3" data-testid="dispute-state" data-status={dispute.status}>
       <p className={isOpen ? 'font-medium text-rose-900' : 'font-medium text-brand-900'}>
-        {isOpen ? t('disputes.status.open') : t('disputes.status.decided', { date: date(dispute.decided_at!) })}
+        {isOpen ? t('disputes.status.open') : t('disputes.status.decided', { date: date(dispute.decidedAt!) })}
       </p>
       {dispute.decision && (
         <p className="text-sm font-semibold text-slate-900">{t(`disputes.decisions.${dispute.decision}`)}</p>
       )}
-      {dispute.decision_reason && (
+      {dispute.decisionReason && (
         <p className="text-sm text-slate-700">
-          <span className="font-medium">{t('disputes.decisionReason')}:</span> {dispute.decision_reason}
+          <span className="font-medium">{t('disputes.decisionReason')}:</span> {dispute.decisionReason}
         </p>
       )}
       <DisputeOpenedBy dispute={dispute} className="text-sm text-slate-600" />
-      {dispute.opened_by === 'participant' && (
+      {dispute.openedBy === 'participant' && (
         <p className="text-sm break-words text-slate-700">
           <span className="font-medium">{t('disputes.reason')}:</span> {dispute.reason}
         </p>
@@ -207,13 +207,13 @@ export function DisputePanel({ room }: { room: OperationRoomResponse }) {
   const { t, i18n } = useTranslation();
   const [isFormOpen, setIsFormOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const { dispute, dispute_window: window, order } = room;
-  const hasPayout = order?.paid_out_at != null && (dispute !== null || order.refunded_cents > 0);
-  if (!dispute && !window.can_open && !hasPayout && !notice) return null;
+  const { dispute, disputeWindow: window, order } = room;
+  const hasPayout = order?.paidOutAt != null && (dispute !== null || order.refundedCents > 0);
+  if (!dispute && !window.canOpen && !hasPayout && !notice) return null;
   const locale = toLocale(i18n.language);
-  // closes_at is the first instant after the window: its last day is the day before, in UTC.
-  const lastDay = window.closes_at
-    ? formatDate(new Date(Date.parse(window.closes_at) - 1).toISOString(), i18n.language, {
+  // closesAt is the first instant after the window: its last day is the day before, in UTC.
+  const lastDay = window.closesAt
+    ? formatDate(new Date(Date.parse(window.closesAt) - 1).toISOString(), i18n.language, {
         dateStyle: 'long',
         timeZone: 'UTC',
       })
@@ -242,20 +242,20 @@ export function DisputePanel({ room }: { room: OperationRoomResponse }) {
         {dispute && <DisputeState operationId={room.operation.id} dispute={dispute} />}
         {hasPayout && order && (
           <div className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800" data-testid="my-payout">
-            {order.refunded_cents > 0 && (
+            {order.refundedCents > 0 && (
               <p className="font-semibold">
                 {t('disputes.yourRefund', {
-                  amount: formatUsd(order.refunded_cents, locale),
-                  date: formatDate(order.paid_out_at!, i18n.language, { dateStyle: 'long' }),
+                  amount: formatUsd(order.refundedCents, locale),
+                  date: formatDate(order.paidOutAt!, i18n.language, { dateStyle: 'long' }),
                 })}
               </p>
             )}
-            {order.released_cents > 0 && (
-              <p>{t('disputes.yourRelease', { amount: formatUsd(order.released_cents, locale) })}</p>
+            {order.releasedCents > 0 && (
+              <p>{t('disputes.yourRelease', { amount: formatUsd(order.releasedCents, locale) })}</p>
             )}
           </div>
         )}
-        {window.can_open &&
+        {window.canOpen &&
           (isFormOpen ? (
             <DisputeRequestForm
               operationId={room.operation.id}
@@ -275,7 +275,7 @@ export function DisputePanel({ room }: { room: OperationRoomResponse }) {
               </Button>
             </div>
           ))}
-        {window.can_add_evidence &&
+        {window.canAddEvidence &&
           dispute?.status === 'open' &&
           dispute.evidence.length < DISPUTE_EVIDENCE_MAX_FILES && (
             <DisputeRequestForm

@@ -11,11 +11,11 @@ function buildMessage(overrides: Partial<OperationRoomMessage> = {}): OperationR
   return {
     id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
     body: '¿Cuándo sale el barco?',
-    is_from_platform: false,
-    author_role: 'participant',
-    author_name: 'Importadora Caribe',
-    is_mine: false,
-    created_at: '2026-01-02T10:00:00.000Z',
+    isFromPlatform: false,
+    authorRole: 'participant',
+    authorName: 'Importadora Caribe',
+    isMine: false,
+    createdAt: '2026-01-02T10:00:00.000Z',
     ...overrides,
   };
 }
@@ -45,7 +45,7 @@ describe('MessageThread', () => {
       [`/api/operations/${OPERATION_ID}/messages`]: (_url, init) => {
         if (init?.method !== 'POST') return pageResponse([buildMessage()]);
         posted.push(JSON.parse(String(init.body)));
-        return jsonResponse(buildMessage({ body: 'El 12 de marzo', is_mine: true }), 201);
+        return jsonResponse(buildMessage({ body: 'El 12 de marzo', isMine: true }), 201);
       },
     });
     renderWithProviders(<MessageThread operationId={OPERATION_ID} />);
@@ -91,11 +91,11 @@ describe('MessageThread', () => {
       buildMessage({
         id: `7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c${String(index).padStart(2, '0')}`,
         body,
-        created_at: `2026-01-02T10:0${index}:00.000Z`,
+        createdAt: `2026-01-02T10:0${index}:00.000Z`,
       });
     mockApi({
       [`/api/operations/${OPERATION_ID}/messages`]: (url, init) => {
-        if (init?.method === 'POST') return jsonResponse({ ...message(4, 'Recibido'), is_mine: true }, 201);
+        if (init?.method === 'POST') return jsonResponse({ ...message(4, 'Recibido'), isMine: true }, 201);
         const cursor = url.searchParams.get('cursor');
         cursors.push(cursor);
         // Newest first, as the API sends them.

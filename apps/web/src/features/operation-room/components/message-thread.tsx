@@ -17,15 +17,15 @@ import { QueryState } from '../../../components/ui/query-state';
 
 function AuthorLabel({ message }: { message: OperationRoomMessage }) {
   const { t } = useTranslation();
-  if (message.is_mine) return <>{t('operationRoom.messages.you')}</>;
-  if (message.author_role === 'platform') return <>{t('operationRoom.messages.platform')}</>;
-  if (message.author_role === 'seller')
+  if (message.isMine) return <>{t('operationRoom.messages.you')}</>;
+  if (message.authorRole === 'platform') return <>{t('operationRoom.messages.platform')}</>;
+  if (message.authorRole === 'seller')
     return (
       <>
-        {message.author_name} · {t('operationRoom.messages.seller')}
+        {message.authorName} · {t('operationRoom.messages.seller')}
       </>
     );
-  return <>{message.author_name}</>;
+  return <>{message.authorName}</>;
 }
 
 /**
@@ -155,19 +155,19 @@ export function MessageThread({ operationId }: { operationId: string }) {
 function MessageItem({ message }: { message: OperationRoomMessage }) {
   const { i18n } = useTranslation();
   return (
-    <li className={cx('flex', message.is_mine ? 'justify-end' : 'justify-start')}>
+    <li className={cx('flex', message.isMine ? 'justify-end' : 'justify-start')}>
       <div
         className={cx(
           'max-w-[85%] rounded-2xl px-4 py-2.5 text-sm',
-          message.is_mine && 'bg-accent-700 text-white',
-          !message.is_mine && message.author_role === 'platform' && 'bg-brand-50 text-brand-900',
-          !message.is_mine && message.author_role !== 'platform' && 'bg-slate-100 text-slate-800',
+          message.isMine && 'bg-accent-700 text-white',
+          !message.isMine && message.authorRole === 'platform' && 'bg-brand-50 text-brand-900',
+          !message.isMine && message.authorRole !== 'platform' && 'bg-slate-100 text-slate-800',
         )}
       >
-        <p className={cx('text-xs font-semibold', message.is_mine ? 'text-white/85' : 'text-slate-600')}>
+        <p className={cx('text-xs font-semibold', message.isMine ? 'text-white/85' : 'text-slate-600')}>
           <AuthorLabel message={message} /> ·{' '}
-          <time dateTime={message.created_at}>
-            {formatDate(message.created_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
+          <time dateTime={message.createdAt}>
+            {formatDate(message.createdAt, i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
           </time>
         </p>
         <p className="mt-1 break-words whitespace-pre-line">{message.body}</p>

@@ -10,9 +10,9 @@ const OPERATION_ID = '00000000-0000-4000-8000-000000000001';
 type Milestone = OperationRoomResponse['milestones'][number];
 const milestone = (kind: Milestone['kind'], occurredAt: string, extra: Partial<Milestone> = {}): Milestone => ({
   kind,
-  occurred_at: occurredAt,
+  occurredAt: occurredAt,
   result: null,
-  has_document: false,
+  hasDocument: false,
   ...extra,
 });
 
@@ -21,46 +21,46 @@ function settledRoom(milestones: Milestone[]): OperationRoomResponse {
     operation: {
       id: OPERATION_ID,
       title: 'Café verde',
-      product_name: 'Green Coffee',
-      origin_country: 'CO',
-      destination_country: 'ES',
-      arrival_port: 'Valencia',
+      productName: 'Green Coffee',
+      originCountry: 'CO',
+      destinationCountry: 'ES',
+      arrivalPort: 'Valencia',
       status: 'settled',
-      total_tons: 30,
-      allocated_tons: 30,
-      available_tons: 0,
+      totalTons: 30,
+      allocatedTons: 30,
+      availableTons: 0,
       participants: 3,
-      expected_departure: '2026-03-01',
-      expected_arrival: '2026-04-01',
+      expectedDeparture: '2026-03-01',
+      expectedArrival: '2026-04-01',
     },
     milestones,
     order: {
       id: '00000000-0000-4000-8000-000000000002',
       volume: 10,
-      amount_cents: 2_450_000,
-      payment_method: 'wire',
-      payment_status: 'confirmed',
+      amountCents: 2_450_000,
+      paymentMethod: 'wire',
+      paymentStatus: 'confirmed',
       status: 'active',
-      escrow_state: 'released',
-      notifications_enabled: true,
-      created_at: '2026-02-01T09:00:00.000Z',
-      confirmed_at: '2026-02-02T09:00:00.000Z',
-      refunded_cents: 0,
-      released_cents: 2_450_000,
-      paid_out_at: '2026-03-30T15:00:00.000Z',
+      escrowState: 'released',
+      notificationsEnabled: true,
+      createdAt: '2026-02-01T09:00:00.000Z',
+      confirmedAt: '2026-02-02T09:00:00.000Z',
+      refundedCents: 0,
+      releasedCents: 2_450_000,
+      paidOutAt: '2026-03-30T15:00:00.000Z',
     },
-    viewer_role: 'participant',
+    viewerRole: 'participant',
     dispute: null,
-    dispute_window: { can_open: false, can_add_evidence: false, closes_at: null },
+    disputeWindow: { canOpen: false, canAddEvidence: false, closesAt: null },
     outstanding: { ...NOTHING_OUTSTANDING },
   };
 }
 
 const ALL_STEPS = [
   milestone('shipment_preparation', '2026-03-01T12:00:00.000Z'),
-  milestone('departure', '2026-03-02T12:00:00.000Z', { has_document: true }),
+  milestone('departure', '2026-03-02T12:00:00.000Z', { hasDocument: true }),
   milestone('arrival', '2026-03-28T12:00:00.000Z'),
-  milestone('inspection', '2026-03-29T12:00:00.000Z', { result: 'passed', has_document: true }),
+  milestone('inspection', '2026-03-29T12:00:00.000Z', { result: 'passed', hasDocument: true }),
   milestone('settlement', '2026-03-30T15:00:00.000Z', { result: 'released' }),
 ];
 
@@ -116,7 +116,7 @@ describe('OperationRoomTimeline', () => {
   it('shows a failed inspection as failed, in red and in words, not as a completed step', async () => {
     const failed = [
       ...ALL_STEPS.slice(0, 3),
-      milestone('inspection', '2026-03-29T12:00:00.000Z', { result: 'failed', has_document: true }),
+      milestone('inspection', '2026-03-29T12:00:00.000Z', { result: 'failed', hasDocument: true }),
     ];
     renderWithProviders(<OperationRoomTimeline room={settledRoom(failed)} />);
     const inspection = screen.getByTestId('timeline-inspection');
@@ -139,11 +139,11 @@ describe('OperationRoomTimeline', () => {
     room.operation.status = 'allocated';
     room.order = {
       ...room.order!,
-      payment_status: 'verification',
-      escrow_state: 'none',
-      confirmed_at: null,
+      paymentStatus: 'verification',
+      escrowState: 'none',
+      confirmedAt: null,
     };
-    room.outstanding = { ...room.outstanding, unpaid_tons: 10, unpaid_amount_cents: 2_450_000 };
+    room.outstanding = { ...room.outstanding, unpaidTons: 10, unpaidAmountCents: 2_450_000 };
     renderWithProviders(<OperationRoomTimeline room={room} />);
     expect(screen.getByTestId('timeline-allocation')).toHaveTextContent('Asignación completa Completado');
     const funded = screen.getByTestId('timeline-funded');

@@ -57,7 +57,7 @@ export function OperationRoomTimeline({ room }: { room: OperationRoomResponse })
   const { t, i18n } = useTranslation();
   const steps = buildTimeline(room);
   // Reserved tons that are paid and held (the rest of the allocation is still unpaid).
-  const paidTons = Math.max(0, room.operation.allocated_tons - room.outstanding.unpaid_tons);
+  const paidTons = Math.max(0, room.operation.allocatedTons - room.outstanding.unpaidTons);
   const date = (value: string) => formatDate(value, i18n.language, { dateStyle: 'long', timeZone: 'UTC' });
 
   return (
@@ -76,13 +76,13 @@ export function OperationRoomTimeline({ room }: { room: OperationRoomResponse })
             detail = t('operationRoom.timeline.awaitingPayment');
           else if (step.key === 'allocation')
             detail = t('operationRoom.timeline.allocationDetail', {
-              allocated: room.operation.allocated_tons,
-              total: room.operation.total_tons,
+              allocated: room.operation.allocatedTons,
+              total: room.operation.totalTons,
             });
           else if (step.key === 'funded' && step.state !== 'upcoming')
             detail = t('operationRoom.timeline.fundedDetail', {
-              paid: step.state === 'completed' ? room.operation.total_tons : paidTons,
-              total: room.operation.total_tons,
+              paid: step.state === 'completed' ? room.operation.totalTons : paidTons,
+              total: room.operation.totalTons,
             });
           else if (step.doneAt)
             detail = t(step.state === 'failed' ? 'operationRoom.timeline.failedOn' : 'operationRoom.timeline.doneOn', {

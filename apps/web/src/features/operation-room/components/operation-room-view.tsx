@@ -43,8 +43,8 @@ function AllocationCard({ room }: { room: OperationRoomResponse }) {
   const { t, i18n } = useTranslation();
   const { operation } = room;
   const value = t('operationRoom.progress.value', {
-    allocated: formatNumber(operation.allocated_tons, i18n.language),
-    total: formatNumber(operation.total_tons, i18n.language),
+    allocated: formatNumber(operation.allocatedTons, i18n.language),
+    total: formatNumber(operation.totalTons, i18n.language),
   });
   return (
     <section
@@ -59,8 +59,8 @@ function AllocationCard({ room }: { room: OperationRoomResponse }) {
       </p>
       <ProgressBar
         className="mt-3 h-3"
-        value={operation.allocated_tons}
-        max={operation.total_tons}
+        value={operation.allocatedTons}
+        max={operation.totalTons}
         label={t('operationRoom.progress.label')}
         valueText={value}
       />
@@ -68,7 +68,7 @@ function AllocationCard({ room }: { room: OperationRoomResponse }) {
         <span data-testid="operation-room-participants">
           {t('operationRoom.progress.participants', { count: operation.participants })}
         </span>
-        <span>{t('operationRoom.progress.available', { count: operation.available_tons })}</span>
+        <span>{t('operationRoom.progress.available', { count: operation.availableTons })}</span>
       </div>
     </section>
   );
@@ -83,31 +83,31 @@ export function OutstandingCard({ room }: { room: OperationRoomResponse }) {
   const { outstanding } = room;
   const language = i18n.language;
   const money = (cents: number) => formatUsdAmount(cents / 100, language);
-  const isOwedNothing = outstanding.open_tons === 0 && outstanding.unpaid_tons === 0;
+  const isOwedNothing = outstanding.openTons === 0 && outstanding.unpaidTons === 0;
   const lines: { key: string; text: string }[] = [];
-  if (outstanding.open_tons > 0) {
-    const tons = formatNumber(outstanding.open_tons, language);
+  if (outstanding.openTons > 0) {
+    const tons = formatNumber(outstanding.openTons, language);
     lines.push({
       key: 'open',
-      text: outstanding.fill_by
-        ? t('dealStatus.openTonsBy', { tons, date: formatDeadline(outstanding.fill_by, language) })
+      text: outstanding.fillBy
+        ? t('dealStatus.openTonsBy', { tons, date: formatDeadline(outstanding.fillBy, language) })
         : t('dealStatus.openTons', { tons }),
     });
   }
-  if (outstanding.unpaid_tons > 0) {
+  if (outstanding.unpaidTons > 0) {
     const params = {
-      tons: formatNumber(outstanding.unpaid_tons, language),
-      amount: money(outstanding.unpaid_amount_cents),
+      tons: formatNumber(outstanding.unpaidTons, language),
+      amount: money(outstanding.unpaidAmountCents),
     };
     lines.push({
       key: 'unpaid',
-      text: outstanding.next_hold_expiry
-        ? t('dealStatus.unpaidBy', { ...params, date: formatDeadline(outstanding.next_hold_expiry, language) })
+      text: outstanding.nextHoldExpiry
+        ? t('dealStatus.unpaidBy', { ...params, date: formatDeadline(outstanding.nextHoldExpiry, language) })
         : t('dealStatus.unpaid', params),
     });
   }
   const mine = outstanding.mine;
-  const isMinePaid = room.order?.payment_status === 'confirmed' && room.order.status === 'active';
+  const isMinePaid = room.order?.paymentStatus === 'confirmed' && room.order.status === 'active';
   return (
     <section
       aria-labelledby="operation-room-outstanding"
@@ -131,15 +131,15 @@ export function OutstandingCard({ room }: { room: OperationRoomResponse }) {
       {mine ? (
         <div className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="deal-outstanding-mine">
           <p>
-            {mine.expires_at
+            {mine.expiresAt
               ? t('dealStatus.mine', {
-                  tons: formatNumber(mine.unpaid_tons, language),
-                  amount: money(mine.unpaid_amount_cents),
-                  date: formatDeadline(mine.expires_at, language),
+                  tons: formatNumber(mine.unpaidTons, language),
+                  amount: money(mine.unpaidAmountCents),
+                  date: formatDeadline(mine.expiresAt, language),
                 })
               : t('dealStatus.mineNoDate', {
-                  tons: formatNumber(mine.unpaid_tons, language),
-                  amount: money(mine.unpaid_amount_cents),
+                  tons: formatNumber(mine.unpaidTons, language),
+                  amount: money(mine.unpaidAmountCents),
                 })}
           </p>
           <ButtonLink
@@ -176,31 +176,31 @@ function OrderCard({ room }: { room: OperationRoomResponse }) {
             <div>
               <dt className="text-slate-500">{t('operationRoom.order.amount')}</dt>
               <dd className="font-semibold text-brand-900">
-                {formatUsdAmount(order.amount_cents / 100, i18n.language)}
+                {formatUsdAmount(order.amountCents / 100, i18n.language)}
               </dd>
             </div>
             <div>
               <dt className="text-slate-500">{t('operationRoom.order.paymentStatus')}</dt>
               <dd className="font-semibold text-brand-900" data-testid="operation-room-payment-status">
-                {t(`operationRoom.order.paymentStatuses.${order.payment_status}`)}
+                {t(`operationRoom.order.paymentStatuses.${order.paymentStatus}`)}
               </dd>
             </div>
             <div>
               <dt className="text-slate-500">{t('operationRoom.order.escrow')}</dt>
               <dd className="font-semibold text-brand-900">
-                {t(`operationRoom.order.escrowStates.${order.escrow_state}`)}
+                {t(`operationRoom.order.escrowStates.${order.escrowState}`)}
               </dd>
             </div>
           </dl>
           <div className="mt-5 border-t border-slate-100 pt-4">
-            <NotificationsToggle operationId={room.operation.id} enabled={order.notifications_enabled} />
+            <NotificationsToggle operationId={room.operation.id} enabled={order.notificationsEnabled} />
           </div>
         </>
       ) : (
         <p className="mt-3 text-sm text-slate-600">
-          {room.viewer_role === 'seller'
+          {room.viewerRole === 'seller'
             ? t('operationRoom.order.viewerSeller')
-            : room.viewer_role === 'admin'
+            : room.viewerRole === 'admin'
               ? t('operationRoom.order.viewerAdmin')
               : t('operationRoom.order.none')}
         </p>
@@ -315,11 +315,11 @@ function OperationRoomBody({
           </h1>
           <p className="mt-1 text-slate-600">
             {t('operationRoom.route', {
-              origin: t(`countries.${data.operation.origin_country}`, {
-                defaultValue: data.operation.origin_country,
+              origin: t(`countries.${data.operation.originCountry}`, {
+                defaultValue: data.operation.originCountry,
               }),
-              destination: t(`countries.${data.operation.destination_country}`, {
-                defaultValue: data.operation.destination_country,
+              destination: t(`countries.${data.operation.destinationCountry}`, {
+                defaultValue: data.operation.destinationCountry,
               }),
             })}
             {' · '}

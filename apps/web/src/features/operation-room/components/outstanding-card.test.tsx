@@ -12,23 +12,23 @@ function room(outstanding: OperationRoomResponse['outstanding']): OperationRoomR
     operation: {
       id: OPERATION_ID,
       title: 'Carne bovina congelada',
-      product_name: 'Frozen beef',
-      origin_country: 'UY',
-      destination_country: 'VE',
-      arrival_port: null,
+      productName: 'Frozen beef',
+      originCountry: 'UY',
+      destinationCountry: 'VE',
+      arrivalPort: null,
       status: 'allocated',
-      total_tons: 25,
-      allocated_tons: 25,
-      available_tons: 0,
+      totalTons: 25,
+      allocatedTons: 25,
+      availableTons: 0,
       participants: 2,
-      expected_departure: null,
-      expected_arrival: null,
+      expectedDeparture: null,
+      expectedArrival: null,
     },
     milestones: [],
     order: null,
-    viewer_role: 'participant',
+    viewerRole: 'participant',
     dispute: null,
-    dispute_window: { can_open: false, can_add_evidence: false, closes_at: null },
+    disputeWindow: { canOpen: false, canAddEvidence: false, closesAt: null },
     outstanding,
   };
 }
@@ -39,12 +39,12 @@ describe('OutstandingCard', () => {
     renderWithProviders(
       <OutstandingCard
         room={room({
-          open_tons: 0,
-          fill_by: null,
-          unpaid_tons: 15,
-          unpaid_amount_cents: 7_800_000,
-          next_hold_expiry: '2026-11-26T20:35:00.000Z',
-          mine: { unpaid_tons: 15, unpaid_amount_cents: 7_800_000, expires_at: '2026-11-26T20:35:00.000Z' },
+          openTons: 0,
+          fillBy: null,
+          unpaidTons: 15,
+          unpaidAmountCents: 7_800_000,
+          nextHoldExpiry: '2026-11-26T20:35:00.000Z',
+          mine: { unpaidTons: 15, unpaidAmountCents: 7_800_000, expiresAt: '2026-11-26T20:35:00.000Z' },
         })}
       />,
     );
@@ -68,11 +68,11 @@ describe('OutstandingCard', () => {
     const { unmount } = renderWithProviders(
       <OutstandingCard
         room={room({
-          open_tons: 10,
-          fill_by: '2026-12-01T12:00:00.000Z',
-          unpaid_tons: 0,
-          unpaid_amount_cents: 0,
-          next_hold_expiry: null,
+          openTons: 10,
+          fillBy: '2026-12-01T12:00:00.000Z',
+          unpaidTons: 0,
+          unpaidAmountCents: 0,
+          nextHoldExpiry: null,
           mine: null,
         })}
       />,

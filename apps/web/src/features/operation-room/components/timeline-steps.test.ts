@@ -13,35 +13,35 @@ function room(overrides: {
     operation: {
       id: '00000000-0000-4000-8000-000000000001',
       title: 'Leche en polvo',
-      product_name: 'Milk Powder',
-      origin_country: 'UY',
-      destination_country: 'VE',
-      arrival_port: 'La Guaira',
+      productName: 'Milk Powder',
+      originCountry: 'UY',
+      destinationCountry: 'VE',
+      arrivalPort: 'La Guaira',
       // The status the tons imply, unless given: full is allocated, with milestones the latest step.
       status: overrides.status ?? statusOf(overrides.allocated ?? 10, overrides.milestones ?? []),
-      total_tons: 25,
-      allocated_tons: overrides.allocated ?? 10,
-      available_tons: 25 - (overrides.allocated ?? 10),
+      totalTons: 25,
+      allocatedTons: overrides.allocated ?? 10,
+      availableTons: 25 - (overrides.allocated ?? 10),
       participants: 2,
-      expected_departure: '2026-03-01',
-      expected_arrival: '2026-04-01',
+      expectedDeparture: '2026-03-01',
+      expectedArrival: '2026-04-01',
     },
     milestones: overrides.milestones ?? [],
     order: payment
       ? {
           id: '00000000-0000-4000-8000-000000000002',
           volume: 5,
-          amount_cents: 2_150_000,
-          payment_method: 'wire',
-          payment_status: payment,
+          amountCents: 2_150_000,
+          paymentMethod: 'wire',
+          paymentStatus: payment,
           status: 'active',
-          escrow_state: payment === 'confirmed' ? 'held' : 'none',
-          notifications_enabled: true,
-          created_at: '2026-01-01T00:00:00.000Z',
-          confirmed_at: payment === 'confirmed' ? '2026-01-02T00:00:00.000Z' : null,
-          refunded_cents: 0,
-          released_cents: 0,
-          paid_out_at: null,
+          escrowState: payment === 'confirmed' ? 'held' : 'none',
+          notificationsEnabled: true,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          confirmedAt: payment === 'confirmed' ? '2026-01-02T00:00:00.000Z' : null,
+          refundedCents: 0,
+          releasedCents: 0,
+          paidOutAt: null,
         }
       : null,
   };
@@ -115,8 +115,8 @@ describe('buildTimeline', () => {
       room({
         allocated: 25,
         milestones: [
-          { kind: 'shipment_preparation', occurred_at: '2026-02-01T00:00:00.000Z', result: null, has_document: false },
-          { kind: 'departure', occurred_at: '2026-03-02T00:00:00.000Z', result: null, has_document: true },
+          { kind: 'shipment_preparation', occurredAt: '2026-02-01T00:00:00.000Z', result: null, hasDocument: false },
+          { kind: 'departure', occurredAt: '2026-03-02T00:00:00.000Z', result: null, hasDocument: true },
         ],
       }),
     );
@@ -134,18 +134,18 @@ describe('buildTimeline', () => {
   it('goes on past the arrival to the inspection (its result and report) and the settlement', () => {
     const milestone = (kind: OperationRoomResponse['milestones'][number]['kind'], day: string, extra = {}) => ({
       kind,
-      occurred_at: `2026-03-${day}T12:00:00.000Z`,
+      occurredAt: `2026-03-${day}T12:00:00.000Z`,
       result: null,
-      has_document: false,
+      hasDocument: false,
       ...extra,
     });
     const inspected = room({
       allocated: 25,
       milestones: [
         milestone('shipment_preparation', '01'),
-        milestone('departure', '02', { has_document: true }),
+        milestone('departure', '02', { hasDocument: true }),
         milestone('arrival', '20'),
-        milestone('inspection', '21', { result: 'passed', has_document: true }),
+        milestone('inspection', '21', { result: 'passed', hasDocument: true }),
       ],
     });
     const steps = buildTimeline(inspected);

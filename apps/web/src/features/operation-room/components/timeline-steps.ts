@@ -45,20 +45,20 @@ export function buildTimeline(room: Pick<OperationRoomResponse, 'operation' | 'm
 
   const steps: TimelineStep[] = [];
   if (room.order) {
-    const isPaid = room.order.payment_status === 'confirmed';
-    steps.push({ ...plain, key: 'confirmed', state: stateOf(isPaid, true), doneAt: room.order.confirmed_at });
+    const isPaid = room.order.paymentStatus === 'confirmed';
+    steps.push({ ...plain, key: 'confirmed', state: stateOf(isPaid, true), doneAt: room.order.confirmedAt });
   }
   // A deal that ended keeps what it had reached: its tons, and its shipment once prepared.
   const isAllocated =
-    hasReached(status, 'allocated') || (hasLeftRoad && room.operation.allocated_tons >= room.operation.total_tons);
+    hasReached(status, 'allocated') || (hasLeftRoad && room.operation.allocatedTons >= room.operation.totalTons);
   const isFunded = hasReached(status, 'funded') || (hasLeftRoad && milestones.has('shipment_preparation'));
   steps.push({ ...plain, key: 'allocation', state: stateOf(isAllocated, true) });
   steps.push({ ...plain, key: 'funded', state: stateOf(isFunded, isAllocated) });
 
   const logistics: { key: OperationMilestoneKind; expectedOn: string | null }[] = [
     { key: 'shipment_preparation', expectedOn: null },
-    { key: 'departure', expectedOn: room.operation.expected_departure },
-    { key: 'arrival', expectedOn: room.operation.expected_arrival },
+    { key: 'departure', expectedOn: room.operation.expectedDeparture },
+    { key: 'arrival', expectedOn: room.operation.expectedArrival },
     { key: 'inspection', expectedOn: null },
     { key: 'settlement', expectedOn: null },
   ];
@@ -70,11 +70,11 @@ export function buildTimeline(room: Pick<OperationRoomResponse, 'operation' | 'm
     steps.push({
       key: step.key,
       state,
-      doneAt: milestone?.occurred_at ?? null,
+      doneAt: milestone?.occurredAt ?? null,
       expectedOn: milestone ? null : step.expectedOn,
       result: milestone?.result ?? null,
-      hasDocument: milestone?.has_document ?? false,
-      recordedBy: milestone?.recorded_by ?? null,
+      hasDocument: milestone?.hasDocument ?? false,
+      recordedBy: milestone?.recordedBy ?? null,
     });
     previousDone = milestone !== undefined;
   }

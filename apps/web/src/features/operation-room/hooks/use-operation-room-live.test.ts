@@ -17,11 +17,11 @@ function message(id: string, body: string): OperationRoomMessage {
   return {
     id,
     body,
-    is_from_platform: false,
-    author_role: 'seller',
-    author_name: 'Lácteos del Sur',
-    is_mine: false,
-    created_at: '2026-11-20T10:00:00.000Z',
+    isFromPlatform: false,
+    authorRole: 'seller',
+    authorName: 'Lácteos del Sur',
+    isMine: false,
+    createdAt: '2026-11-20T10:00:00.000Z',
   };
 }
 
@@ -29,42 +29,42 @@ const room = {
   operation: {
     id: OPERATION_ID,
     title: 'Leche en polvo',
-    product_name: 'Leche en polvo',
-    origin_country: 'UY',
-    destination_country: 'VE',
-    arrival_port: null,
+    productName: 'Leche en polvo',
+    originCountry: 'UY',
+    destinationCountry: 'VE',
+    arrivalPort: null,
     status: 'active',
-    total_tons: 100,
-    allocated_tons: 20,
-    available_tons: 80,
+    totalTons: 100,
+    allocatedTons: 20,
+    availableTons: 80,
     participants: 2,
-    expected_departure: null,
-    expected_arrival: null,
+    expectedDeparture: null,
+    expectedArrival: null,
   },
   milestones: [],
   order: null,
-  viewer_role: 'participant',
+  viewerRole: 'participant',
   dispute: null,
-  dispute_window: { can_open: false, deadline: null },
+  disputeWindow: { canOpen: false, deadline: null },
   outstanding: {
-    open_tons: 80,
-    fill_by: null,
-    unpaid_tons: 20,
-    unpaid_amount_cents: 2_000_000,
-    next_hold_expiry: null,
-    mine: { unpaid_tons: 5, unpaid_amount_cents: 500_000, expires_at: null },
+    openTons: 80,
+    fillBy: null,
+    unpaidTons: 20,
+    unpaidAmountCents: 2_000_000,
+    nextHoldExpiry: null,
+    mine: { unpaidTons: 5, unpaidAmountCents: 500_000, expiresAt: null },
   },
 } as unknown as OperationRoomResponse;
 
 const live: OperationRoomLive = {
-  operation: { status: 'active', total_tons: 100, allocated_tons: 30, available_tons: 70, participants: 3 },
+  operation: { status: 'active', totalTons: 100, allocatedTons: 30, availableTons: 70, participants: 3 },
   milestones: [],
   outstanding: {
-    open_tons: 70,
-    fill_by: null,
-    unpaid_tons: 30,
-    unpaid_amount_cents: 3_000_000,
-    next_hold_expiry: null,
+    openTons: 70,
+    fillBy: null,
+    unpaidTons: 30,
+    unpaidAmountCents: 3_000_000,
+    nextHoldExpiry: null,
   },
 };
 
@@ -107,7 +107,7 @@ describe('an operation room patched from its live events', () => {
       applyOperationRoomEvent(queryClient, OPERATION_ID, { kind: 'operation', operationId: OPERATION_ID, room: live }),
     ).toBe('patched');
     const patched = queryClient.getQueryData<OperationRoomResponse>(operationRoomKeys.room(OPERATION_ID, 'es'));
-    expect(patched?.operation).toMatchObject({ title: 'Leche en polvo', allocated_tons: 30, participants: 3 });
+    expect(patched?.operation).toMatchObject({ title: 'Leche en polvo', allocatedTons: 30, participants: 3 });
     expect(patched?.outstanding).toEqual({ ...live.outstanding, mine: room.outstanding.mine });
   });
 

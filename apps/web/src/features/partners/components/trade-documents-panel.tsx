@@ -47,7 +47,7 @@ export function TradeDocumentsPanel({ operationId }: { operationId: string }) {
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <p className="font-medium text-slate-900 first-letter:uppercase">{name}</p>
                       <Badge tone={state === 'uploaded' ? 'success' : state === 'rejected' ? 'danger' : 'warning'}>
-                        {item.status === 'uploaded' && !item.file_name
+                        {item.status === 'uploaded' && !item.fileName
                           ? t('tradeDocuments.status.grandfathered')
                           : t(`tradeDocuments.status.${state}`)}
                       </Badge>
@@ -55,21 +55,21 @@ export function TradeDocumentsPanel({ operationId }: { operationId: string }) {
                     <p className="text-sm text-slate-600">
                       {t(`tradeDocuments.uploaders.${item.uploader}`)} · {t(`tradeDocuments.gates.${item.gates}`)}
                     </p>
-                    {item.uploaded_at && item.uploaded_by && (
+                    {item.uploadedAt && item.uploadedBy && (
                       <p className="text-sm text-slate-500">
                         {t('tradeDocuments.uploadedBy', {
-                          company: item.uploaded_by,
-                          date: formatDate(item.uploaded_at, i18n.language, { dateStyle: 'long' }),
+                          company: item.uploadedBy,
+                          date: formatDate(item.uploadedAt, i18n.language, { dateStyle: 'long' }),
                         })}
                       </p>
                     )}
-                    {item.rejection_reason && (
+                    {item.rejectionReason && (
                       <p className="text-sm text-red-700">
-                        {t('tradeDocuments.rejectedBecause', { reason: item.rejection_reason })}
+                        {t('tradeDocuments.rejectedBecause', { reason: item.rejectionReason })}
                       </p>
                     )}
                     <div className="flex flex-wrap items-center gap-3">
-                      {item.file_name && (
+                      {item.fileName && (
                         <a
                           href={`${tradeDocumentPath(operationId, item.kind)}?download=1`}
                           className="text-sm font-semibold text-accent-800 underline underline-offset-2"
@@ -77,7 +77,7 @@ export function TradeDocumentsPanel({ operationId }: { operationId: string }) {
                           {t('tradeDocuments.download')}
                         </a>
                       )}
-                      {item.can_upload && (
+                      {item.canUpload && (
                         <label className="cursor-pointer text-sm font-semibold text-accent-800 underline underline-offset-2">
                           {upload.isPending && upload.variables?.kind === item.kind
                             ? t('tradeDocuments.uploading')
@@ -102,7 +102,7 @@ export function TradeDocumentsPanel({ operationId }: { operationId: string }) {
                           />
                         </label>
                       )}
-                      {data.can_reject && item.status === 'uploaded' && item.file_name && rejecting !== item.kind && (
+                      {data.canReject && item.status === 'uploaded' && item.fileName && rejecting !== item.kind && (
                         <Button size="sm" variant="ghost" onClick={() => setRejecting(item.kind)}>
                           {t('tradeDocuments.reject')}
                         </Button>
