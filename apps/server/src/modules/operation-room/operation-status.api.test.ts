@@ -69,8 +69,8 @@ describe('a deal that fills and is funded', () => {
       fill_by: deadline.toISOString(),
       unpaid_tons: 10,
       unpaid_amount_cents: 1_000_000,
-      next_hold_expiry: order.expires_at,
-      mine: { unpaid_tons: 10, unpaid_amount_cents: 1_000_000, expires_at: order.expires_at },
+      next_hold_expiry: order.expiresAt,
+      mine: { unpaid_tons: 10, unpaid_amount_cents: 1_000_000, expires_at: order.expiresAt },
     });
     await pay(first, order.id);
     view = await room(operationId, first.headers);
@@ -95,14 +95,14 @@ describe('a deal that fills and is funded', () => {
       fill_by: null,
       unpaid_tons: 10,
       unpaid_amount_cents: 1_000_000,
-      next_hold_expiry: order.expires_at,
+      next_hold_expiry: order.expiresAt,
       mine: null,
     });
     const secondView = await room(operationId, second.headers);
     expect(secondView.outstanding.mine).toEqual({
       unpaid_tons: 10,
       unpaid_amount_cents: 1_000_000,
-      expires_at: order.expires_at,
+      expires_at: order.expiresAt,
     });
 
     const filled = await noticesOf(operationId, 'deal.allocated');
