@@ -33,9 +33,9 @@ async function order(cookie, operationId) {
       headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
       body: JSON.stringify({
         volume: 5,
-        payment_method: 'wire',
-        idempotency_key: randomUUID(),
-        terms_version: TERMS_VERSION,
+        paymentMethod: 'wire',
+        idempotencyKey: randomUUID(),
+        termsVersion: TERMS_VERSION,
       }),
       signal: AbortSignal.timeout(15_000),
     });

@@ -125,9 +125,9 @@ function orderRequest({ operationIdFor, cookieFor, tally }) {
         headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
         body: JSON.stringify({
           volume: ORDER_TONS,
-          payment_method: 'wire',
-          idempotency_key: randomUUID(),
-          terms_version: TERMS_VERSION,
+          paymentMethod: 'wire',
+          idempotencyKey: randomUUID(),
+          termsVersion: TERMS_VERSION,
         }),
       };
     },
@@ -271,9 +271,9 @@ async function main() {
       headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: buyerCookie(0) },
       body: JSON.stringify({
         volume: ORDER_TONS,
-        payment_method: 'wire',
-        idempotency_key: randomUUID(),
-        terms_version: TERMS_VERSION,
+        paymentMethod: 'wire',
+        idempotencyKey: randomUUID(),
+        termsVersion: TERMS_VERSION,
       }),
     });
     const hasOrders = probe.status !== 404;

@@ -278,9 +278,9 @@ async function main() {
           cookie: buyer.cookie,
           json: {
             volume: order.volume,
-            payment_method: order.paymentMethod,
-            idempotency_key: order.key,
-            terms_version: TERMS_VERSION,
+            paymentMethod: order.paymentMethod,
+            idempotencyKey: order.key,
+            termsVersion: TERMS_VERSION,
           },
         });
         const failed = tally.add('order_replay', result);
@@ -295,9 +295,9 @@ async function main() {
           cookie: buyer.cookie,
           json: {
             volume: random.pick([3, 7, 12, 0]),
-            payment_method: 'wire',
-            idempotency_key: randomUUID(),
-            terms_version: TERMS_VERSION,
+            paymentMethod: 'wire',
+            idempotencyKey: randomUUID(),
+            termsVersion: TERMS_VERSION,
           },
         });
         if (!tally.add('order_off_step', result) && result.status < 300)
@@ -310,7 +310,7 @@ async function main() {
       const key = randomUUID();
       const result = await api('POST', `/api/operations/${operation.id}/orders`, {
         cookie: buyer.cookie,
-        json: { volume, payment_method: paymentMethod, idempotency_key: key, terms_version: TERMS_VERSION },
+        json: { volume, paymentMethod, idempotencyKey: key, termsVersion: TERMS_VERSION },
       });
       if (tally.add('order', result)) return;
       if (result.status === 201) {

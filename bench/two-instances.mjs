@@ -58,7 +58,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function order(origin, buyer, operationId, volume) {
   const result = await callApi(origin, 'POST', `/api/operations/${operationId}/orders`, {
     cookie: buyer.cookie,
-    json: { volume, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
+    json: { volume, paymentMethod: 'wire', idempotencyKey: randomUUID(), termsVersion: TERMS_VERSION },
   });
   if (result.status !== 201) throw new Error(`order through ${origin}: ${result.status} ${result.code ?? ''}`);
   return { id: result.body.order.id, at: Date.now() };

@@ -23,7 +23,7 @@ test('a buyer cancels an unpaid order after a dialog naming it; its tons are bac
   const before = await availableTons(page.request, operationId);
   const order = await page.request.post(`/api/operations/${operationId}/orders`, {
     headers: originHeaders(baseURL),
-    data: { volume: 10, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
+    data: { volume: 10, paymentMethod: 'wire', idempotencyKey: randomUUID(), termsVersion: TERMS_VERSION },
   });
   expect(order.status(), await order.text()).toBe(201);
   expect(await availableTons(page.request, operationId)).toBe(before - 10);

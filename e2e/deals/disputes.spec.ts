@@ -104,9 +104,9 @@ async function arrivedDeal(
       headers,
       data: {
         volume: volumes[index],
-        payment_method: 'wire',
-        idempotency_key: randomUUID(),
-        terms_version: TERMS_VERSION,
+        paymentMethod: 'wire',
+        idempotencyKey: randomUUID(),
+        termsVersion: TERMS_VERSION,
       },
     });
     expect(ordered.status(), await ordered.text()).toBe(201);

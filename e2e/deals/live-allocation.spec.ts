@@ -10,7 +10,7 @@ const SECOND_BUYER = 'importadora.andina@tradeops.demo';
 function placeOrder(request: APIRequestContext, baseURL: string | undefined, operationId: string, volume: number) {
   return request.post(`/api/operations/${operationId}/orders`, {
     headers: originHeaders(baseURL),
-    data: { volume, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
+    data: { volume, paymentMethod: 'wire', idempotencyKey: randomUUID(), termsVersion: TERMS_VERSION },
   });
 }
 

@@ -22,7 +22,7 @@ async function orderWithProof(
 ): Promise<string> {
   const placed = await request.post(`/api/operations/${operationId}/orders`, {
     headers: originHeaders(baseURL),
-    data: { volume, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
+    data: { volume, paymentMethod: 'wire', idempotencyKey: randomUUID(), termsVersion: TERMS_VERSION },
   });
   expect(placed.status(), await placed.text()).toBeLessThan(300);
   const { order } = (await placed.json()) as { order: { id: string } };

@@ -80,8 +80,8 @@ const CASES = [
 async function paymentStatus(buyer: APIRequestContext, orderId: string): Promise<string> {
   const response = await buyer.get(`/api/orders/${orderId}`);
   expect(response.status()).toBe(200);
-  const body = (await response.json()) as { order?: { payment_status: string }; payment_status?: string };
-  return body.order?.payment_status ?? body.payment_status ?? '';
+  const body = (await response.json()) as { order?: { paymentStatus: string }; paymentStatus?: string };
+  return body.order?.paymentStatus ?? body.paymentStatus ?? '';
 }
 
 async function operationStatus(admin: Page, operationId: string): Promise<string> {
@@ -106,10 +106,10 @@ for (const { language, deal: dealRequest, volume, text } of CASES) {
     await loginAs(page, 'buyer', baseURL);
     const placed = await page.request.post(`/api/operations/${operationId}/orders`, {
       headers: originHeaders(baseURL),
-      data: { volume, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
+      data: { volume, paymentMethod: 'wire', idempotencyKey: randomUUID(), termsVersion: TERMS_VERSION },
     });
     expect(placed.status()).toBeLessThan(300);
-    const { order } = (await placed.json()) as { order: { id: string; payment_reference: string } };
+    const { order } = (await placed.json()) as { order: { id: string; paymentReference: string } };
     const proof = await page.request.post(`/api/orders/${order.id}/proof`, {
       headers: originHeaders(baseURL),
       multipart: { file: { name: 'comprobante.pdf', mimeType: PDF_FILE.mimeType, buffer: PDF_FILE.buffer } },
@@ -123,7 +123,7 @@ for (const { language, deal: dealRequest, volume, text } of CASES) {
 
     // Confirm payment: the dialog names amount, buyer company and operation; going back moves nothing.
     await admin.goto('/admin/payments');
-    const card = admin.getByTestId(`payment-${order.payment_reference}`);
+    const card = admin.getByTestId(`payment-${order.paymentReference}`);
     await card.getByRole('button', { name: text.confirm }).click({ timeout: 45_000 });
     const dialog = admin.getByRole('dialog', { name: text.dialog });
     const company = (await card.locator('dd').first().innerText()).split('·')[1]?.split('\n')[0]?.trim() ?? '';
@@ -135,7 +135,7 @@ for (const { language, deal: dealRequest, volume, text } of CASES) {
 
     await card.getByRole('button', { name: text.confirm }).click();
     await dialog.getByRole('button', { name: text.yes }).click();
-    await expect(admin.getByRole('status').filter({ hasText: order.payment_reference })).toContainText(text.confirmed);
+    await expect(admin.getByRole('status').filter({ hasText: order.paymentReference })).toContainText(text.confirmed);
     await expect.poll(() => paymentStatus(page.request, order.id)).toBe('confirmed');
 
     // Cancel the operation: the dialog names the refund and how many buyers; going back cancels nothing.

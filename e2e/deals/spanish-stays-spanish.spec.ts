@@ -149,10 +149,10 @@ async function runDealToPartialRefund(browser: Browser, baseURL: string | undefi
   await loginAs(buyer, 'buyer', baseURL);
   const ordered = await buyer.request.post(`/api/operations/${operationId}/orders`, {
     headers,
-    data: { volume: 10, payment_method: 'wire', idempotency_key: crypto.randomUUID(), terms_version: TERMS_VERSION },
+    data: { volume: 10, paymentMethod: 'wire', idempotencyKey: crypto.randomUUID(), termsVersion: TERMS_VERSION },
   });
   expect(ordered.status()).toBe(201);
-  const { order } = (await ordered.json()) as { order: { id: string; amount_cents: number } };
+  const { order } = (await ordered.json()) as { order: { id: string; amountCents: number } };
   const proof = await buyer.request.post(`/api/orders/${order.id}/proof`, {
     headers,
     multipart: { file: { name: 'comprobante.pdf', mimeType: PDF_FILE.mimeType, buffer: PDF_FILE.buffer } },
@@ -192,7 +192,7 @@ async function runDealToPartialRefund(browser: Browser, baseURL: string | undefi
     data: {
       decision: 'partial',
       reason: 'Humedad fuera de norma',
-      refunds: { [order.id]: Math.round(order.amount_cents / 4) },
+      refunds: { [order.id]: Math.round(order.amountCents / 4) },
     },
   });
   expect(decided.status()).toBe(200);

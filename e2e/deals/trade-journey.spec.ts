@@ -276,10 +276,10 @@ test.describe('the trade journey', () => {
       const response = await buyer.request.get(`/api/orders/${id}/statement`);
       expect(response.status()).toBe(200);
       const statement = (await response.json()) as BuyerStatement;
-      expect(statement.held_cents).toBe(0);
-      expect(statement.trade_terms).toMatchObject({ incoterm: 'CIF', namedPlace: 'La Guaira' });
+      expect(statement.heldCents).toBe(0);
+      expect(statement.tradeTerms).toMatchObject({ incoterm: 'CIF', namedPlace: 'La Guaira' });
       const sumOf = (kind: string) =>
-        statement.movements.filter((m) => m.kind === kind).reduce((sum, m) => sum + m.amount_cents, 0);
+        statement.movements.filter((m) => m.kind === kind).reduce((sum, m) => sum + m.amountCents, 0);
       const transfers = ledgerOf(id);
       expect(sumOf('deposit')).toBe(-buyerEntries(transfers.filter((transfer) => transfer.kind === 'deposit')));
       expect(sumOf('refund')).toBe(buyerEntries(transfers.filter((transfer) => transfer.kind !== 'deposit')));
@@ -295,9 +295,9 @@ test.describe('the trade journey', () => {
     ).json()) as SellerStatement;
     expect(sellerStatement.payouts).toHaveLength(4);
     expect(sellerStatement.totals).toEqual({
-      gross_cents: ledger.releasedToSellerCents + ledger.platformFeeCents,
-      fee_cents: ledger.platformFeeCents,
-      net_cents: ledger.releasedToSellerCents,
+      grossCents: ledger.releasedToSellerCents + ledger.platformFeeCents,
+      feeCents: ledger.platformFeeCents,
+      netCents: ledger.releasedToSellerCents,
     });
     await seller.page.goto(`/seller/statements/${operationId}`);
     await expect(seller.page.getByTestId('seller-net-total')).toHaveText(usd(57_036));

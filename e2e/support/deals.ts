@@ -130,14 +130,14 @@ export async function paidOrder(
   baseURL: string | undefined,
   operationId: string,
   volume: number,
-): Promise<{ id: string; payment_reference: string }> {
+): Promise<{ id: string; paymentReference: string }> {
   const headers = originHeaders(baseURL);
   const ordered = await clients.buyer.post(`/api/operations/${operationId}/orders`, {
     headers,
-    data: { volume, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
+    data: { volume, paymentMethod: 'wire', idempotencyKey: randomUUID(), termsVersion: TERMS_VERSION },
   });
   expect(ordered.status(), await ordered.text()).toBe(201);
-  const { order } = (await ordered.json()) as { order: { id: string; payment_reference: string } };
+  const { order } = (await ordered.json()) as { order: { id: string; paymentReference: string } };
   const proof = await clients.buyer.post(`/api/orders/${order.id}/proof`, {
     headers,
     multipart: { file: { name: 'comprobante.pdf', mimeType: PDF_FILE.mimeType, buffer: PDF_FILE.buffer } },

@@ -11,28 +11,29 @@ import {
 } from '@tradeops/shared';
 import { type AppTransaction } from '../db/client';
 import { blogPosts, platformSettings } from '../db/schema';
+import { storedEscrowBankDetails, storedPlatformCompany } from '../modules/settings/settings.service';
 import { demoId } from './demo-ids';
 
 /** Fictitious escrow account of the demo (the order page shows it to buyers paying by wire). */
 const DEMO_ESCROW_BANK_DETAILS: EscrowBankDetails = {
-  bank_name: 'Banco Atlántico Internacional (demo)',
-  account_name: 'TradeOps Escrow Services LLC',
-  account_number: '0012-4478-93-1000556677',
+  bankName: 'Banco Atlántico Internacional (demo)',
+  accountName: 'TradeOps Escrow Services LLC',
+  accountNumber: '0012-4478-93-1000556677',
   swift: 'BATLUS33XXX',
-  bank_address: '1200 Brickell Avenue, Miami, FL 33131, USA',
+  bankAddress: '1200 Brickell Avenue, Miami, FL 33131, USA',
   currency: 'USD',
 };
 
 /** The fictitious company that runs the demo platform: the letterhead of its statements. */
 const DEMO_PLATFORM_COMPANY: PlatformCompany = {
-  legal_name: 'TradeOps Marketplace LLC',
+  legalName: 'TradeOps Marketplace LLC',
   address: '1200 Brickell Avenue, Suite 1800, Miami, FL 33131, USA',
-  tax_id: 'EIN 88-1234567',
+  taxId: 'EIN 88-1234567',
 };
 
 export const DEFAULT_PLATFORM_SETTINGS: Record<PlatformSettingKey, unknown> = {
-  escrow_bank_details: DEMO_ESCROW_BANK_DETAILS,
-  platform_company: DEMO_PLATFORM_COMPANY,
+  escrow_bank_details: storedEscrowBankDetails(DEMO_ESCROW_BANK_DETAILS),
+  platform_company: storedPlatformCompany(DEMO_PLATFORM_COMPANY),
   order_hold_hours: DEFAULT_ORDER_HOLD_HOURS,
   fund_retention_days: FUND_RETENTION_DAYS,
   platform_fee_bps: DEFAULT_PLATFORM_FEE_BPS,

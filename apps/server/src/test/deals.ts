@@ -95,13 +95,13 @@ export function requestOrder(
   app: FastifyInstance,
   headers: Record<string, string>,
   operationId: string,
-  body: { volume: unknown; payment_method?: unknown; idempotency_key?: unknown; terms_version?: unknown },
+  body: { volume: unknown; paymentMethod?: unknown; idempotencyKey?: unknown; termsVersion?: unknown },
 ) {
   return app.inject({
     method: 'POST',
     url: `/api/operations/${operationId}/orders`,
     headers,
-    payload: { payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION, ...body },
+    payload: { paymentMethod: 'wire', idempotencyKey: randomUUID(), termsVersion: TERMS_VERSION, ...body },
   });
 }
 

@@ -30,10 +30,10 @@ export const ZPlaceOrderRequest = z.object({
     .int('validation.volumeWhole')
     .positive('validation.volumeWhole')
     .max(MAX_OPERATION_TONS, 'validation.tooLarge'),
-  payment_method: z.enum(PAYMENT_METHODS, 'validation.paymentMethodRequired'),
-  idempotency_key: z.uuid('validation.invalid'),
+  paymentMethod: z.enum(PAYMENT_METHODS, 'validation.paymentMethodRequired'),
+  idempotencyKey: z.uuid('validation.invalid'),
   /** The terms version the buyer accepted (TERMS_VERSION); another one is refused (TERMS_NOT_ACCEPTED). */
-  terms_version: zTermsVersion(),
+  termsVersion: zTermsVersion(),
 });
 export type PlaceOrderRequest = z.infer<typeof ZPlaceOrderRequest>;
 
@@ -42,22 +42,22 @@ export const ZOrderIdParams = z.object({ id: z.uuid('validation.invalid') });
 /** A order as its buyer (and admins) see it. */
 export const ZOrder = z.object({
   id: z.uuid(),
-  operation_id: z.uuid(),
-  user_id: z.string(),
+  operationId: z.uuid(),
+  userId: z.string(),
   volume: z.number().int(),
-  amount_cents: z.number().int(),
-  payment_method: z.enum(PAYMENT_METHODS),
-  payment_status: z.enum(PAYMENT_STATUSES),
+  amountCents: z.number().int(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
   status: z.enum(ORDER_STATUSES),
-  payment_reference: z.string(),
-  payment_rejected_reason: z.string().nullable(),
-  has_proof: z.boolean(),
-  proof_uploaded_at: z.iso.datetime({ offset: true }).nullable(),
-  confirmed_at: z.iso.datetime({ offset: true }).nullable(),
-  expires_at: z.iso.datetime({ offset: true }).nullable(),
-  notifications_enabled: z.boolean(),
-  created_at: z.iso.datetime({ offset: true }),
-  escrow: z.object({ state: z.enum(ESCROW_STATES), held_cents: z.number().int() }),
+  paymentReference: z.string(),
+  paymentRejectedReason: z.string().nullable(),
+  hasProof: z.boolean(),
+  proofUploadedAt: z.iso.datetime({ offset: true }).nullable(),
+  confirmedAt: z.iso.datetime({ offset: true }).nullable(),
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  notificationsEnabled: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+  escrow: z.object({ state: z.enum(ESCROW_STATES), heldCents: z.number().int() }),
 });
 export type Order = z.infer<typeof ZOrder>;
 
@@ -66,13 +66,13 @@ export const ZOrderOperation = z.object({
   id: z.uuid(),
   title: z.string(),
   status: z.enum(OPERATION_STATUSES),
-  total_tons: z.number().int(),
-  allocated_tons: z.number().int(),
-  available_tons: z.number().int(),
-  lot_step_tons: z.number().int(),
-  min_volume: z.number().int(),
-  max_per_participant_tons: z.number().int().nullable(),
-  price_per_ton_cents: z.number().int(),
+  totalTons: z.number().int(),
+  allocatedTons: z.number().int(),
+  availableTons: z.number().int(),
+  lotStepTons: z.number().int(),
+  minVolume: z.number().int(),
+  maxPerParticipantTons: z.number().int().nullable(),
+  pricePerTonCents: z.number().int(),
   deadline: z.iso.datetime({ offset: true }).nullable(),
 });
 export type OrderOperation = z.infer<typeof ZOrderOperation>;
@@ -81,16 +81,16 @@ export type OrderOperation = z.infer<typeof ZOrderOperation>;
 export const ZOrderFormResponse = z.object({
   operation: ZOrderOperation,
   /** The deal's trade terms: what the order's contract will state (issue 28). */
-  trade_terms: ZTradeTermsView,
+  tradeTerms: ZTradeTermsView,
   /** Tons the caller already holds in live orders of this operation. */
-  held_by_me_tons: z.number().int(),
-  min_order_tons: z.number().int(),
-  max_order_tons: z.number().int(),
-  default_order_tons: z.number().int(),
+  heldByMeTons: z.number().int(),
+  minOrderTons: z.number().int(),
+  maxOrderTons: z.number().int(),
+  defaultOrderTons: z.number().int(),
   /** Why no order can be placed now, or null ('own_operation': the caller published it). */
-  closed_reason: z.enum(['closed', 'full', 'cap_reached', 'own_operation']).nullable(),
+  closedReason: z.enum(['closed', 'full', 'cap_reached', 'own_operation']).nullable(),
   /** The caller's latest live order here, if any (the page links to its payment). */
-  my_order_id: z.uuid().nullable(),
+  myOrderId: z.uuid().nullable(),
 });
 export type OrderFormResponse = z.infer<typeof ZOrderFormResponse>;
 
@@ -98,7 +98,7 @@ export type OrderFormResponse = z.infer<typeof ZOrderFormResponse>;
 export const ZPaymentInstructions = z.object({
   bank: ZEscrowBankDetails.nullable(),
   reference: z.string(),
-  amount_cents: z.number().int(),
+  amountCents: z.number().int(),
 });
 
 /** GET /api/operations/{id}/orders/mine and GET /api/orders/{id}. */

@@ -12,7 +12,7 @@ export const ZAccountProfile = z.object({
   country: z.enum(COUNTRY_CODES).nullable(),
   taxId: z.string().nullable(),
   language: z.enum(LANGUAGES),
-  notificationPrefs: z.object({ email: z.boolean(), in_app: z.boolean() }),
+  notificationPrefs: z.object({ email: z.boolean(), inApp: z.boolean() }),
   /** false once the company's KYC is approved: its verified identity changes only through support. */
   canEditCompany: z.boolean(),
 });
@@ -26,6 +26,6 @@ export const ZUpdateAccountProfileRequest = z.object({
   country: z.enum(COUNTRY_CODES, 'validation.countryRequired').optional(),
   taxId: zText().max(64, 'validation.tooLong').optional(),
   language: z.enum(LANGUAGES).optional(),
-  notificationPrefs: z.object({ email: z.boolean(), in_app: z.boolean() }).optional(),
+  notificationPrefs: z.object({ email: z.boolean(), inApp: z.boolean() }).optional(),
 });
 export type UpdateAccountProfileRequest = z.infer<typeof ZUpdateAccountProfileRequest>;

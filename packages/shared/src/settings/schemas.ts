@@ -22,11 +22,11 @@ export type PlatformSettingKey = (typeof PLATFORM_SETTING_KEYS)[number];
 
 /** Where buyers wire their payment (shown on the order page and in the payment instructions). */
 export const ZEscrowBankDetails = z.object({
-  bank_name: zText().min(1, 'validation.invalid').max(160, 'validation.tooLong'),
-  account_name: zText().min(1, 'validation.invalid').max(160, 'validation.tooLong'),
-  account_number: zText().min(1, 'validation.invalid').max(64, 'validation.tooLong'),
+  bankName: zText().min(1, 'validation.invalid').max(160, 'validation.tooLong'),
+  accountName: zText().min(1, 'validation.invalid').max(160, 'validation.tooLong'),
+  accountNumber: zText().min(1, 'validation.invalid').max(64, 'validation.tooLong'),
   swift: zText().min(1, 'validation.invalid').max(16, 'validation.tooLong'),
-  bank_address: zText().max(240, 'validation.tooLong'),
+  bankAddress: zText().max(240, 'validation.tooLong'),
   currency: z.literal('USD'),
 });
 export type EscrowBankDetails = z.infer<typeof ZEscrowBankDetails>;
@@ -36,9 +36,9 @@ export type EscrowBankDetails = z.infer<typeof ZEscrowBankDetails>;
  * the company that runs the escrow, its registered address and its tax id.
  */
 export const ZPlatformCompany = z.object({
-  legal_name: zText().min(1, 'validation.required').max(160, 'validation.tooLong'),
+  legalName: zText().min(1, 'validation.required').max(160, 'validation.tooLong'),
   address: zText({ multiline: true }).min(1, 'validation.required').max(300, 'validation.tooLong'),
-  tax_id: zText().max(64, 'validation.tooLong'),
+  taxId: zText().max(64, 'validation.tooLong'),
 });
 export type PlatformCompany = z.infer<typeof ZPlatformCompany>;
 

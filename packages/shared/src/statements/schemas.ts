@@ -50,16 +50,16 @@ export const ZStatementPdfQuery = z.object({
 
 /** The platform's letterhead: who issues the statement (an admin setting). */
 export const ZStatementIssuer = z.object({
-  legal_name: z.string(),
+  legalName: z.string(),
   address: z.string().nullable(),
-  tax_id: z.string().nullable(),
+  taxId: z.string().nullable(),
 });
 export type StatementIssuer = z.infer<typeof ZStatementIssuer>;
 
 /** A party as KYC verified it: the company's legal name, tax id and country (ISO code). */
 export const ZStatementParty = z.object({
-  legal_name: z.string(),
-  tax_id: z.string().nullable(),
+  legalName: z.string(),
+  taxId: z.string().nullable(),
   country: z.string().nullable(),
 });
 export type StatementParty = z.infer<typeof ZStatementParty>;
@@ -69,63 +69,63 @@ export type StatementParty = z.infer<typeof ZStatementParty>;
  * movements (release and refund), each naming that transfer.
  */
 export const ZStatementMovement = z.object({
-  transfer_id: z.uuid(),
+  transferId: z.uuid(),
   kind: z.enum(STATEMENT_MOVEMENT_KINDS),
-  amount_cents: z.number().int(),
-  created_at: z.iso.datetime({ offset: true }),
+  amountCents: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
 });
 export type StatementMovement = z.infer<typeof ZStatementMovement>;
 
 /** GET /api/orders/{id}/statement: a buyer's own order and its escrow movements. */
 export const ZBuyerStatement = z.object({
-  statement_number: z.string(),
+  statementNumber: z.string(),
   issuer: ZStatementIssuer,
   buyer: ZStatementParty,
   seller: ZStatementParty,
   order: z.object({
     id: z.uuid(),
-    operation_id: z.uuid(),
-    operation_reference: z.string(),
+    operationId: z.uuid(),
+    operationReference: z.string(),
     /** The product as the operation names it, in the reader's language. */
-    operation_title: z.string(),
-    payment_reference: z.string(),
+    operationTitle: z.string(),
+    paymentReference: z.string(),
     volume: z.number().int(),
-    price_per_ton_cents: z.number().int(),
-    amount_cents: z.number().int(),
-    created_at: z.iso.datetime({ offset: true }),
-    terms_version: z.string().nullable(),
+    pricePerTonCents: z.number().int(),
+    amountCents: z.number().int(),
+    createdAt: z.iso.datetime({ offset: true }),
+    termsVersion: z.string().nullable(),
   }),
   /** The trade terms the order's contract states (the deal's, for an order placed before contracts). */
-  trade_terms: ZTradeTermsView,
-  escrow_bank: ZEscrowBankDetails.nullable(),
+  tradeTerms: ZTradeTermsView,
+  escrowBank: ZEscrowBankDetails.nullable(),
   movements: z.array(ZStatementMovement),
-  held_cents: z.number().int(),
-  generated_at: z.iso.datetime({ offset: true }),
+  heldCents: z.number().int(),
+  generatedAt: z.iso.datetime({ offset: true }),
 });
 export type BuyerStatement = z.infer<typeof ZBuyerStatement>;
 
 /** One payout to a seller: what left escrow for them, the platform's fee on it, what they received. */
 export const ZSellerPayout = z.object({
-  transfer_id: z.uuid(),
-  order_id: z.uuid(),
-  payment_reference: z.string(),
+  transferId: z.uuid(),
+  orderId: z.uuid(),
+  paymentReference: z.string(),
   /** The buyer of the order paid out, as KYC verified it (null when the account is gone). */
   buyer: ZStatementParty.nullable(),
   volume: z.number().int(),
-  gross_cents: z.number().int(),
-  fee_cents: z.number().int(),
+  grossCents: z.number().int(),
+  feeCents: z.number().int(),
   /** The rate used (basis points), as recorded at release. */
-  fee_bps: z.number().int().nullable(),
-  net_cents: z.number().int(),
+  feeBps: z.number().int().nullable(),
+  netCents: z.number().int(),
   /** 1: the payout (a settlement's first tranche); 2: the holdback released at the final measurement. */
   tranche: z.number().int(),
-  created_at: z.iso.datetime({ offset: true }),
+  createdAt: z.iso.datetime({ offset: true }),
 });
 export type SellerPayout = z.infer<typeof ZSellerPayout>;
 
 /** GET /api/seller/operations/{id}/statement: a seller's payouts of one of their operations. */
 export const ZSellerStatement = z.object({
-  statement_number: z.string(),
+  statementNumber: z.string(),
   issuer: ZStatementIssuer,
   seller: ZStatementParty,
   operation: z.object({
@@ -134,14 +134,14 @@ export const ZSellerStatement = z.object({
     /** The product as the operation names it, in the reader's language. */
     title: z.string(),
     status: z.string(),
-    total_tons: z.number().int(),
-    price_per_ton_cents: z.number().int(),
-    trade_terms: ZTradeTermsView,
+    totalTons: z.number().int(),
+    pricePerTonCents: z.number().int(),
+    tradeTerms: ZTradeTermsView,
   }),
   payouts: z.array(ZSellerPayout),
-  totals: z.object({ gross_cents: z.number().int(), fee_cents: z.number().int(), net_cents: z.number().int() }),
+  totals: z.object({ grossCents: z.number().int(), feeCents: z.number().int(), netCents: z.number().int() }),
   /** The fee that applies to payouts still to come. */
-  current_fee_bps: z.number().int(),
-  generated_at: z.iso.datetime({ offset: true }),
+  currentFeeBps: z.number().int(),
+  generatedAt: z.iso.datetime({ offset: true }),
 });
 export type SellerStatement = z.infer<typeof ZSellerStatement>;

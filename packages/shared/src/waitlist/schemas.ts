@@ -29,25 +29,25 @@ export type JoinWaitlistRequest = z.infer<typeof ZJoinWaitlistRequest>;
 
 /** POST /api/operations/{id}/waitlist/claim: turns the invited tons into an order. */
 export const ZClaimWaitlistInvitationRequest = z.object({
-  payment_method: z.enum(PAYMENT_METHODS, 'validation.paymentMethodRequired'),
-  idempotency_key: z.uuid('validation.invalid'),
+  paymentMethod: z.enum(PAYMENT_METHODS, 'validation.paymentMethodRequired'),
+  idempotencyKey: z.uuid('validation.invalid'),
   /** The terms version the buyer accepted: a claim is an order. */
-  terms_version: zTermsVersion(),
+  termsVersion: zTermsVersion(),
 });
 export type ClaimWaitlistInvitationRequest = z.infer<typeof ZClaimWaitlistInvitationRequest>;
 
 /** The caller's place in an operation's waitlist. */
 export const ZWaitlistEntry = z.object({
   id: z.uuid(),
-  operation_id: z.uuid(),
+  operationId: z.uuid(),
   volume: z.number().int(),
   status: z.enum(WAITLIST_STATUSES),
   /** 1 = first in line; null once the entry is no longer waiting. */
   position: z.number().int().nullable(),
-  invited_tons: z.number().int().nullable(),
-  invitation_expires_at: z.iso.datetime({ offset: true }).nullable(),
-  order_id: z.uuid().nullable(),
-  created_at: z.iso.datetime({ offset: true }),
+  invitedTons: z.number().int().nullable(),
+  invitationExpiresAt: z.iso.datetime({ offset: true }).nullable(),
+  orderId: z.uuid().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
 });
 export type WaitlistEntry = z.infer<typeof ZWaitlistEntry>;
 
@@ -55,13 +55,13 @@ export type WaitlistEntry = z.infer<typeof ZWaitlistEntry>;
 export const ZMyWaitlistResponse = z.object({
   entry: ZWaitlistEntry.nullable(),
   /** Buyers waiting or holding an invitation in this operation's line. */
-  line_length: z.number().int(),
+  lineLength: z.number().int(),
   /** Whether the line is open to join now (the operation is full and still taking part). */
-  is_full: z.boolean(),
+  isFull: z.boolean(),
   /** The volume rules of a place in line for the caller (as an order's: whole lots, minimum, their cap). */
-  lot_step_tons: z.number().int(),
-  min_volume_tons: z.number().int(),
-  max_volume_tons: z.number().int(),
+  lotStepTons: z.number().int(),
+  minVolumeTons: z.number().int(),
+  maxVolumeTons: z.number().int(),
 });
 export type MyWaitlistResponse = z.infer<typeof ZMyWaitlistResponse>;
 
@@ -69,14 +69,14 @@ export type MyWaitlistResponse = z.infer<typeof ZMyWaitlistResponse>;
 export const ZCancelOrderResponse = z.object({
   id: z.uuid(),
   status: z.literal('cancelled'),
-  ended_reason: z.literal('cancelled_by_buyer'),
-  ended_at: z.iso.datetime({ offset: true }),
+  endedReason: z.literal('cancelled_by_buyer'),
+  endedAt: z.iso.datetime({ offset: true }),
 });
 export type CancelOrderResponse = z.infer<typeof ZCancelOrderResponse>;
 
 /** POST /api/operations/{id}/waitlist/claim answer: the order created from the invitation. */
 export const ZClaimWaitlistInvitationResponse = z.object({
-  order_id: z.uuid(),
+  orderId: z.uuid(),
   volume: z.number().int(),
 });
 export type ClaimWaitlistInvitationResponse = z.infer<typeof ZClaimWaitlistInvitationResponse>;

@@ -22,6 +22,26 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * platform_settings 'escrow_bank_details' as stored: the API's EscrowBankDetails with the keys it had
+ * before the API went camelCase (issue 26). modules/settings/settings.service.ts converts both ways.
+ */
+export interface StoredEscrowBankDetails {
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+  swift: string;
+  bank_address: string;
+  currency: 'USD';
+}
+
+/** platform_settings 'platform_company' as stored: the API's PlatformCompany, keys as for the bank details. */
+export interface StoredPlatformCompany {
+  legal_name: string;
+  address: string;
+  tax_id: string;
+}
+
 /** Admin-editable settings (escrow bank details, order hold, fund retention). */
 export const platformSettings = pgTable('platform_settings', {
   key: text('key').primaryKey(),

@@ -375,9 +375,9 @@ describe.skipIf(!process.env.DATABASE_URL)('a confirmation racing orders and pay
       const orders = buyers.slice(1).map((buyer) =>
         placeOrderDirectly(t.db, { user: { id: buyer.userId } } as AuthContext, operation.id, {
           volume: 5,
-          payment_method: 'wire',
-          idempotency_key: randomUUID(),
-          terms_version: TERMS_VERSION,
+          paymentMethod: 'wire',
+          idempotencyKey: randomUUID(),
+          termsVersion: TERMS_VERSION,
         }).then(
           () => 'ORDERED',
           (error: unknown) => (error instanceof AppError ? error.code : String(error)),

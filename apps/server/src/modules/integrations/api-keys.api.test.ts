@@ -113,7 +113,7 @@ describe('API keys', () => {
       method: 'POST',
       url: `/api/operations/${operation.id}/orders`,
       headers: bearer(key),
-      payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
+      payload: { volume: 5, paymentMethod: 'wire', idempotencyKey: randomUUID(), termsVersion: TERMS_VERSION },
     });
     expect(order.statusCode).toBe(403);
     expect(order.json().error.code).toBe('API_KEY_SCOPE_INSUFFICIENT');
@@ -147,7 +147,7 @@ describe('API keys', () => {
   it('lets a write key place an order with no Origin (CSRF does not apply to keys), where a cookie needs one', async () => {
     const { key } = await createKey(buyerSession, 'write');
     const operation = await createOpenOperation(t.db);
-    const body = { volume: 5, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION };
+    const body = { volume: 5, paymentMethod: 'wire', idempotencyKey: randomUUID(), termsVersion: TERMS_VERSION };
     const viaKey = await t.app.inject({
       method: 'POST',
       url: `/api/operations/${operation.id}/orders`,
@@ -160,7 +160,7 @@ describe('API keys', () => {
       method: 'POST',
       url: `/api/operations/${operation.id}/orders`,
       headers: { cookie: buyerSession.cookie! },
-      payload: { ...body, idempotency_key: randomUUID() },
+      payload: { ...body, idempotencyKey: randomUUID() },
     });
     expect(viaCookie.statusCode).toBe(403);
     expect(viaCookie.json().error.code).toBe('CSRF_REJECTED');

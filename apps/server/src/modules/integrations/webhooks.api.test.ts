@@ -105,7 +105,7 @@ describe('webhooks delivered by the job queue, signed, retried with backoff', ()
       method: 'POST',
       url: `/api/operations/${operation.id}/orders`,
       headers: buyer,
-      payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
+      payload: { volume: 5, paymentMethod: 'wire', idempotencyKey: randomUUID(), termsVersion: TERMS_VERSION },
     });
     expect(order.statusCode, order.body).toBe(201);
 
@@ -183,7 +183,7 @@ describe('webhooks delivered by the job queue, signed, retried with backoff', ()
         method: 'POST',
         url: `/api/operations/${operation.id}/orders`,
         headers: owner!.headers,
-        payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
+        payload: { volume: 5, paymentMethod: 'wire', idempotencyKey: randomUUID(), termsVersion: TERMS_VERSION },
       });
       expect(order.statusCode, order.body).toBe(201);
       await own.until(1);
@@ -213,7 +213,7 @@ describe('webhooks delivered by the job queue, signed, retried with backoff', ()
         method: 'POST',
         url: `/api/operations/${operation.id}/orders`,
         headers: buyer,
-        payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
+        payload: { volume: 5, paymentMethod: 'wire', idempotencyKey: randomUUID(), termsVersion: TERMS_VERSION },
       });
       const rows = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
       expect(rows).toEqual([]);
@@ -295,7 +295,7 @@ describe('webhook endpoints on internal addresses (outside development)', () => 
         method: 'POST',
         url: `/api/operations/${operation.id}/orders`,
         headers: buyer,
-        payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
+        payload: { volume: 5, paymentMethod: 'wire', idempotencyKey: randomUUID(), termsVersion: TERMS_VERSION },
       });
       // The workers are off in this app: the test runs the worker's pass itself.
       const claimed = await deliverDueWebhooks({

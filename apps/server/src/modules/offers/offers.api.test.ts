@@ -276,9 +276,9 @@ describe('money that would round to zero or overflow', () => {
         headers: buyer,
         payload: {
           volume,
-          payment_method: 'wire',
-          idempotency_key: '8d3c1f0a-2b4e-4c6d-9e8f-0a1b2c3d4e5f',
-          terms_version: TERMS_VERSION,
+          paymentMethod: 'wire',
+          idempotencyKey: '8d3c1f0a-2b4e-4c6d-9e8f-0a1b2c3d4e5f',
+          termsVersion: TERMS_VERSION,
         },
       });
       expect(order.statusCode, String(volume)).toBe(400);

@@ -69,8 +69,8 @@ describe('a deal that fills and is funded', () => {
       fillBy: deadline.toISOString(),
       unpaidTons: 10,
       unpaidAmountCents: 1_000_000,
-      nextHoldExpiry: order.expires_at,
-      mine: { unpaidTons: 10, unpaidAmountCents: 1_000_000, expiresAt: order.expires_at },
+      nextHoldExpiry: order.expiresAt,
+      mine: { unpaidTons: 10, unpaidAmountCents: 1_000_000, expiresAt: order.expiresAt },
     });
     await pay(first, order.id);
     view = await room(operationId, first.headers);
@@ -95,14 +95,14 @@ describe('a deal that fills and is funded', () => {
       fillBy: null,
       unpaidTons: 10,
       unpaidAmountCents: 1_000_000,
-      nextHoldExpiry: order.expires_at,
+      nextHoldExpiry: order.expiresAt,
       mine: null,
     });
     const secondView = await room(operationId, second.headers);
     expect(secondView.outstanding.mine).toEqual({
       unpaidTons: 10,
       unpaidAmountCents: 1_000_000,
-      expiresAt: order.expires_at,
+      expiresAt: order.expiresAt,
     });
 
     const filled = await noticesOf(operationId, 'deal.allocated');

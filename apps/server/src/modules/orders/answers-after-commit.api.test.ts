@@ -75,9 +75,9 @@ describe('a write answers from its own transaction, with no read after the commi
     };
     const result = await placeOrder(refusingAfterCommit(t.db), { user }, operationId, {
       volume: 10,
-      payment_method: 'wire',
-      idempotency_key: randomUUID(),
-      terms_version: TERMS_VERSION,
+      paymentMethod: 'wire',
+      idempotencyKey: randomUUID(),
+      termsVersion: TERMS_VERSION,
     });
     expect(result).toMatchObject({ created: true, order: { volume: 10, escrow: { state: 'none' } } });
     const [operation] = await t.db.select().from(operations).where(eq(operations.id, operationId));
@@ -87,12 +87,12 @@ describe('a write answers from its own transaction, with no read after the commi
   it('confirms a payment, with the deposit it made in escrow', async () => {
     const orderId = await orderWithProof(10);
     const confirmed = await confirmPayment(refusingAfterCommit(t.db), DEMO_ADMIN, orderId, 1);
-    expect(confirmed).toMatchObject({ payment_status: 'confirmed', escrow: { held_cents: 1_000_000 } });
+    expect(confirmed).toMatchObject({ paymentStatus: 'confirmed', escrow: { heldCents: 1_000_000 } });
   });
 
   it('rejects a proof', async () => {
     const orderId = await orderWithProof(5);
     const rejected = await rejectPayment(refusingAfterCommit(t.db), DEMO_ADMIN, orderId, 'Ilegible', 1);
-    expect(rejected).toMatchObject({ payment_status: 'rejected', payment_rejected_reason: 'Ilegible' });
+    expect(rejected).toMatchObject({ paymentStatus: 'rejected', paymentRejectedReason: 'Ilegible' });
   });
 });

@@ -40,7 +40,7 @@ describe('the paths orders had as participations', () => {
       method: 'POST',
       url: `/api/operations/${operation.id}/participations`,
       headers,
-      payload: { volume: 5, payment_method: 'wire', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
+      payload: { volume: 5, paymentMethod: 'wire', idempotencyKey: randomUUID(), termsVersion: TERMS_VERSION },
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const { order } = placed.json() as { order: { id: string } };

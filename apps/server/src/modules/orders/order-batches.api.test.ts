@@ -41,9 +41,9 @@ function countingTransactions(db: AppDatabase, failFirst = false) {
 function order(db: AppDatabase, buyer: ApprovedBuyer, operationId: string, volume: number, key = randomUUID()) {
   return placeOrder(db, { user: { id: buyer.userId } } as Parameters<typeof placeOrder>[1], operationId, {
     volume,
-    payment_method: 'wire',
-    idempotency_key: key,
-    terms_version: TERMS_VERSION,
+    paymentMethod: 'wire',
+    idempotencyKey: key,
+    termsVersion: TERMS_VERSION,
   }).then(
     (result) => ({ id: result.order.id, created: result.created, volume: result.order.volume }),
     (error: unknown) => (error instanceof AppError ? error.code : String(error)),

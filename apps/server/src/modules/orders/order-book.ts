@@ -86,11 +86,7 @@ export function assertSameOrder(
   row: Pick<OrderRow, 'operationId' | 'volume' | 'paymentMethod'>,
   { operationId, request }: Pick<OrderRequest, 'operationId' | 'request'>,
 ): void {
-  if (
-    row.operationId !== operationId ||
-    row.volume !== request.volume ||
-    row.paymentMethod !== request.payment_method
-  ) {
+  if (row.operationId !== operationId || row.volume !== request.volume || row.paymentMethod !== request.paymentMethod) {
     throw new AppError('IDEMPOTENCY_KEY_REUSED');
   }
 }
@@ -148,7 +144,7 @@ export class OrderBook {
 
   private async check(order: OrderRequest): Promise<OrderDecision> {
     const { userId, operationId, request, now } = order;
-    const earlier = this.keys.get(orderKey(userId, request.idempotency_key));
+    const earlier = this.keys.get(orderKey(userId, request.idempotencyKey));
     if (typeof earlier === 'number') {
       assertSameOrder(this.acceptedOrders[earlier]!.values, order);
       return { replayOfAccepted: earlier };
@@ -184,7 +180,7 @@ export class OrderBook {
     const contract = await contractColumnsFor(
       this.context.tx,
       operation,
-      { buyerId: userId, volume: request.volume, amountCents, termsVersion: request.terms_version, now },
+      { buyerId: userId, volume: request.volume, amountCents, termsVersion: request.termsVersion, now },
       parties,
     );
     const id = randomUUID();
@@ -202,12 +198,12 @@ export class OrderBook {
         userId,
         volume: request.volume,
         amountCents,
-        paymentMethod: request.payment_method,
+        paymentMethod: request.paymentMethod,
         paymentStatus: 'pending',
         status: 'active',
         paymentReference,
-        idempotencyKey: request.idempotency_key,
-        termsVersion: request.terms_version,
+        idempotencyKey: request.idempotencyKey,
+        termsVersion: request.termsVersion,
         expiresAt: new Date(now.getTime() + orderHoldHours * HOUR_MS),
       },
       notice: {
@@ -235,7 +231,7 @@ export class OrderBook {
     if (operation.allocatedTons === operation.totalTons && operation.status === 'active')
       operation.status = 'allocated';
     this.held.set(heldKey(operationId, userId), heldTons + request.volume);
-    this.keys.set(orderKey(userId, request.idempotency_key), this.acceptedOrders.length - 1);
+    this.keys.set(orderKey(userId, request.idempotencyKey), this.acceptedOrders.length - 1);
     return { accepted: this.acceptedOrders.length - 1 };
   }
 

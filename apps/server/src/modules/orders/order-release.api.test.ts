@@ -117,7 +117,7 @@ describe('order hold, expiry and cancel', () => {
 
     const response = await t.app.inject({ method: 'POST', url, headers: buyers[2]!.headers });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: mine.id, status: 'cancelled', ended_reason: 'cancelled_by_buyer' });
+    expect(response.json()).toMatchObject({ id: mine.id, status: 'cancelled', endedReason: 'cancelled_by_buyer' });
     expect(await getTonnage(t.db, operation.id)).toMatchObject({ allocated: 0, orderTons: 0 });
     expect(await countNotifications(buyers[2]!.userId, 'order.cancelled')).toBe(1);
 

@@ -36,7 +36,7 @@ describe('orders API', () => {
   const postOrder = (
     headers: Record<string, string>,
     operationId: string,
-    body: Partial<{ volume: unknown; payment_method: unknown; idempotency_key: unknown; terms_version: unknown }>,
+    body: Partial<{ volume: unknown; paymentMethod: unknown; idempotencyKey: unknown; termsVersion: unknown }>,
   ) => requestOrder(t.app, headers, operationId, { volume: 10, ...body });
 
   async function uploadProof(headers: Record<string, string>, id: string, fileName: string, bytes: Buffer) {
@@ -72,21 +72,21 @@ describe('orders API', () => {
   it('places an order: 201, amount from price × tons, a reference, the hold, allocated tons up', async () => {
     const { buyer, userId, id: operationId } = await ownDeal('placed');
     const before = await operationRow(operationId);
-    const response = await postOrder(buyer, operationId, { volume: 10, payment_method: 'cash' });
+    const response = await postOrder(buyer, operationId, { volume: 10, paymentMethod: 'cash' });
     expect(response.statusCode).toBe(201);
     const { order } = response.json();
     expect(order).toMatchObject({
-      operation_id: operationId,
+      operationId,
       volume: 10,
-      amount_cents: 10 * 62_000,
-      payment_method: 'cash',
-      payment_status: 'pending',
+      amountCents: 10 * 62_000,
+      paymentMethod: 'cash',
+      paymentStatus: 'pending',
       status: 'active',
-      has_proof: false,
-      escrow: { state: 'none', held_cents: 0 },
+      hasProof: false,
+      escrow: { state: 'none', heldCents: 0 },
     });
-    expect(order.payment_reference).toMatch(PAYMENT_REFERENCE_PATTERN);
-    const holdMs = new Date(order.expires_at).getTime() - Date.now();
+    expect(order.paymentReference).toMatch(PAYMENT_REFERENCE_PATTERN);
+    const holdMs = new Date(order.expiresAt).getTime() - Date.now();
     expect(holdMs).toBeGreaterThan(71 * 3_600_000);
     expect(holdMs).toBeLessThanOrEqual(72 * 3_600_000);
     expect((await operationRow(operationId)).allocatedTons).toBe(before.allocatedTons + 10);
@@ -98,7 +98,7 @@ describe('orders API', () => {
     expect(notification?.data).toMatchObject({
       operationId: operationId,
       volume: 10,
-      reference: order.payment_reference,
+      reference: order.paymentReference,
     });
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
     expect(audit.map((row) => row.action)).toContain('order.created');
@@ -107,22 +107,22 @@ describe('orders API', () => {
   it('refuses an order without the current terms accepted (translated 400, nothing taken) and records the version', async () => {
     const { buyer, id: operationId } = await ownDeal('terms');
     const before = (await operationRow(operationId)).allocatedTons;
-    const missing = await postOrder(buyer, operationId, { terms_version: undefined });
+    const missing = await postOrder(buyer, operationId, { termsVersion: undefined });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.fields.terms_version).toBe(
+    expect(missing.json().error.fields.termsVersion).toBe(
       'Acepta los términos de servicio, la política de privacidad y el acuerdo de escrow para continuar.',
     );
-    const stale = await postOrder(buyer, operationId, { terms_version: '2025-01-01' });
+    const stale = await postOrder(buyer, operationId, { termsVersion: '2025-01-01' });
     expect(stale.statusCode).toBe(400);
     expect(stale.json().error).toMatchObject({
       code: 'TERMS_NOT_ACCEPTED',
       message: `Para hacer tu pedido, acepta los términos vigentes (versión ${TERMS_VERSION}): términos de servicio, política de privacidad y acuerdo de escrow.`,
     });
-    const staleEnglish = await postOrder({ ...buyer, 'accept-language': 'en' }, operationId, { terms_version: '' });
+    const staleEnglish = await postOrder({ ...buyer, 'accept-language': 'en' }, operationId, { termsVersion: '' });
     expect(staleEnglish.json().error.message).toMatch(/^To place your order, accept the current terms/);
     expect((await operationRow(operationId)).allocatedTons).toBe(before);
 
-    const accepted = await postOrder(buyer, operationId, { volume: 10, terms_version: TERMS_VERSION });
+    const accepted = await postOrder(buyer, operationId, { volume: 10, termsVersion: TERMS_VERSION });
     expect(accepted.statusCode, accepted.body).toBe(201);
     const [row] = await t.db
       .select({ termsVersion: orders.termsVersion })
@@ -134,14 +134,14 @@ describe('orders API', () => {
   it('replays the same idempotency key: 200, the same order, nothing new', async () => {
     const { buyer, id: operationId } = await ownDeal('replay');
     const key = randomUUID();
-    const first = await postOrder(buyer, operationId, { volume: 10, idempotency_key: key });
+    const first = await postOrder(buyer, operationId, { volume: 10, idempotencyKey: key });
     expect(first.statusCode).toBe(201);
     const allocated = (await operationRow(operationId)).allocatedTons;
-    const replay = await postOrder(buyer, operationId, { volume: 10, idempotency_key: key });
+    const replay = await postOrder(buyer, operationId, { volume: 10, idempotencyKey: key });
     expect(replay.statusCode).toBe(200);
     expect(replay.json().order.id).toBe(first.json().order.id);
     expect((await operationRow(operationId)).allocatedTons).toBe(allocated);
-    const other = await postOrder(buyer, operationId, { volume: 15, idempotency_key: key });
+    const other = await postOrder(buyer, operationId, { volume: 15, idempotencyKey: key });
     expect(other.statusCode).toBe(409);
     expect(other.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
@@ -151,7 +151,7 @@ describe('orders API', () => {
     const key = randomUUID();
     const before = (await operationRow(operationId)).allocatedTons;
     const responses = await Promise.all(
-      Array.from({ length: 6 }, () => postOrder(buyer, operationId, { volume: 10, idempotency_key: key })),
+      Array.from({ length: 6 }, () => postOrder(buyer, operationId, { volume: 10, idempotencyKey: key })),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
     expect(new Set(responses.map((r) => r.json().order.id)).size).toBe(1);
@@ -182,9 +182,9 @@ describe('orders API', () => {
     }
     const english = await postOrder({ ...buyer, 'accept-language': 'en' }, operationId, { volume: 5 });
     expect(english.json().error.message).toBe('The minimum order is 10 tons.');
-    const badMethod = await postOrder(buyer, operationId, { payment_method: 'crypto' });
+    const badMethod = await postOrder(buyer, operationId, { paymentMethod: 'crypto' });
     expect(badMethod.json().error.code).toBe('VALIDATION_FAILED');
-    const badKey = await postOrder(buyer, operationId, { idempotency_key: 'not-a-uuid' });
+    const badKey = await postOrder(buyer, operationId, { idempotencyKey: 'not-a-uuid' });
     expect(badKey.json().error.code).toBe('VALIDATION_FAILED');
     expect((await operationRow(operationId)).allocatedTons).toBe(before);
   });
@@ -199,7 +199,7 @@ describe('orders API', () => {
       url: `/api/operations/${operationId}/order-form`,
       headers: buyer,
     });
-    expect(form.json()).toMatchObject({ held_by_me_tons: 25, closed_reason: 'cap_reached', max_order_tons: 0 });
+    expect(form.json()).toMatchObject({ heldByMeTons: 25, closedReason: 'cap_reached', maxOrderTons: 0 });
     const over = await postOrder(buyer, operationId, { volume: 10 });
     expect(over.statusCode).toBe(409);
     expect(over.json().error.code).toBe('PARTICIPANT_CAP_REACHED');
@@ -231,7 +231,7 @@ describe('orders API', () => {
       url: `/api/operations/${id}/order-form`,
       headers: b!.headers,
     });
-    expect(form.json()).toMatchObject({ min_order_tons: 5, max_order_tons: 5, closed_reason: null });
+    expect(form.json()).toMatchObject({ minOrderTons: 5, maxOrderTons: 5, closedReason: null });
     expect((await postOrder(b!.headers, id, { volume: 5 })).statusCode).toBe(201);
     const row = await operationRow(id);
     expect(row).toMatchObject({ allocatedTons: 25, status: 'allocated' });
@@ -268,13 +268,13 @@ describe('orders API', () => {
       const operation = await createOpenOperation(t.db, { pricePerTonCents: 1_000_000 });
       const response = await postOrder(owner!.headers, operation.id, { volume: 5 });
       expect(response.statusCode, response.body).toBe(201);
-      const order = response.json().order as { id: string; payment_reference: string };
+      const order = response.json().order as { id: string; paymentReference: string };
       return {
         headers: owner!.headers,
         userId: owner!.userId,
         operationId: operation.id,
         orderId: order.id,
-        reference: order.payment_reference,
+        reference: order.paymentReference,
       };
     }
 
@@ -282,7 +282,7 @@ describe('orders API', () => {
     async function orderInVerification(prefix: string) {
       const placed = await freshOrder(prefix);
       const sent = await uploadProof(placed.headers, placed.orderId, 'comprobante.pdf', PDF_BYTES);
-      expect(sent.json().order.payment_status).toBe('verification');
+      expect(sent.json().order.paymentStatus).toBe('verification');
       return placed;
     }
 
@@ -295,8 +295,8 @@ describe('orders API', () => {
       });
       expect(mine.statusCode).toBe(200);
       expect(mine.json()).toMatchObject({
-        order: { id: orderId, payment_status: 'pending' },
-        instructions: { reference, amount_cents: 5 * 1_000_000 },
+        order: { id: orderId, paymentStatus: 'pending' },
+        instructions: { reference, amountCents: 5 * 1_000_000 },
       });
       expect(mine.json().instructions.bank).toMatchObject({ currency: 'USD' });
       const other = (await createApprovedBuyers(t, 1, 'other'))[0]!;
@@ -345,7 +345,7 @@ describe('orders API', () => {
       const { headers: buyer, userId, orderId, reference } = await freshOrder('jpeg');
       const response = await uploadProof(buyer, orderId, 'recibo transferencia.jpg', JPEG_BYTES);
       expect(response.statusCode).toBe(200);
-      expect(response.json().order).toMatchObject({ payment_status: 'verification', has_proof: true });
+      expect(response.json().order).toMatchObject({ paymentStatus: 'verification', hasProof: true });
       const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
       expect(row!.paymentProofPath).toMatch(new RegExp(`^${userId}/[0-9a-f-]{36}\\.jpg$`));
       expect(await t.storage.exists('payment-proofs', row!.paymentProofPath!)).toBe(true);
@@ -394,8 +394,8 @@ describe('orders API', () => {
       });
       expect(rejected.statusCode).toBe(200);
       expect(rejected.json().order).toMatchObject({
-        payment_status: 'rejected',
-        payment_rejected_reason: 'El monto no coincide',
+        paymentStatus: 'rejected',
+        paymentRejectedReason: 'El monto no coincide',
       });
       const [told] = await t.db
         .select()
@@ -411,7 +411,7 @@ describe('orders API', () => {
       });
       expect(early.json().error.code).toBe('PAYMENT_NOT_IN_VERIFICATION');
       const again = await uploadProof(buyer, orderId, 'nuevo.pdf', PDF_BYTES);
-      expect(again.json().order.payment_status).toBe('verification');
+      expect(again.json().order.paymentStatus).toBe('verification');
     });
 
     it('confirms once: status, escrow deposit, buyer told; a second confirm (even simultaneous) is refused', async () => {
@@ -439,8 +439,8 @@ describe('orders API', () => {
       expect(deposits).toHaveLength(1);
       const mine = await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: buyer });
       expect(mine.json().order).toMatchObject({
-        payment_status: 'confirmed',
-        escrow: { state: 'held', held_cents: 5 * 1_000_000 },
+        paymentStatus: 'confirmed',
+        escrow: { state: 'held', heldCents: 5 * 1_000_000 },
       });
       expect((await t.db.select().from(emailOutbox)).length).toBe(outboxBefore + 1);
 

@@ -69,9 +69,9 @@ describe('simultaneous orders over HTTP', () => {
       headers: { ...headers, 'content-type': 'application/json', origin: TEST_ORIGIN },
       body: JSON.stringify({
         volume,
-        payment_method: 'wire',
-        idempotency_key: randomUUID(),
-        terms_version: TERMS_VERSION,
+        paymentMethod: 'wire',
+        idempotencyKey: randomUUID(),
+        termsVersion: TERMS_VERSION,
       }),
     });
     const body = (await response.json()) as { order?: { id: string }; error?: { code: string } };

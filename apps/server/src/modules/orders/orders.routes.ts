@@ -57,7 +57,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Place an order (take tons of an operation)',
         description:
-          'One transaction under the operation row lock: open status, deadline, lot step, minimum, the per-participant cap (all live orders of the buyer) and availability are checked; the order holds its tons for the hold set in the platform settings. 201 with the new order; a replay of the same idempotency_key by the same user answers 200 with the first order and creates nothing.',
+          'One transaction under the operation row lock: open status, deadline, lot step, minimum, the per-participant cap (all live orders of the buyer) and availability are checked; the order holds its tons for the hold set in the platform settings. 201 with the new order; a replay of the same idempotencyKey by the same user answers 200 with the first order and creates nothing.',
         tags: ['orders'],
         params: ZOperationIdParams,
         body: ZPlaceOrderRequest,
@@ -191,8 +191,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         id: ended.id,
         status: 'cancelled' as const,
-        ended_reason: 'cancelled_by_buyer' as const,
-        ended_at: (ended.endedAt ?? new Date()).toISOString(),
+        endedReason: 'cancelled_by_buyer' as const,
+        endedAt: (ended.endedAt ?? new Date()).toISOString(),
       };
     },
   );

@@ -50,7 +50,7 @@ describe('a seller on its own operation', () => {
     await placeOrder(t.app, buyer, operation.id, 5);
   });
 
-  it('is told so by the detail (isOwnOperation) and the order form (closed_reason own_operation)', async () => {
+  it('is told so by the detail (isOwnOperation) and the order form (closedReason own_operation)', async () => {
     const operation = await createOpenOperation(t.db);
     const detail = await t.app.inject({ method: 'GET', url: `/api/operations/${operation.id}`, headers: seller });
     expect((detail.json() as OperationDetail).isOwnOperation).toBe(true);
@@ -63,13 +63,13 @@ describe('a seller on its own operation', () => {
       headers: seller,
     });
     expect(form.statusCode, form.body).toBe(200);
-    expect((form.json() as OrderFormResponse).closed_reason).toBe('own_operation');
+    expect((form.json() as OrderFormResponse).closedReason).toBe('own_operation');
     const buyerForm = await t.app.inject({
       method: 'GET',
       url: `/api/operations/${operation.id}/order-form`,
       headers: buyer,
     });
-    expect((buyerForm.json() as OrderFormResponse).closed_reason).toBeNull();
+    expect((buyerForm.json() as OrderFormResponse).closedReason).toBeNull();
   });
 
   it('cannot join the waitlist of its own full operation', async () => {
@@ -106,7 +106,7 @@ describe('a seller on its own operation', () => {
       method: 'POST',
       url: `/api/operations/${operation.id}/waitlist/claim`,
       headers: seller,
-      payload: { payment_method: 'cash', idempotency_key: randomUUID(), terms_version: TERMS_VERSION },
+      payload: { paymentMethod: 'cash', idempotencyKey: randomUUID(), termsVersion: TERMS_VERSION },
     });
     expect(response.statusCode, response.body).toBe(403);
     expect(response.json()).toMatchObject({ error: { code: 'OWN_OPERATION' } });

@@ -88,7 +88,7 @@ export async function placeOrder(
   now: Date = new Date(),
 ): Promise<PlaceOrderResult> {
   // The buyer must have accepted the terms in force: an order placed under older ones is refused.
-  if (request.terms_version !== TERMS_VERSION) throw new AppError('TERMS_NOT_ACCEPTED', { version: TERMS_VERSION });
+  if (request.termsVersion !== TERMS_VERSION) throw new AppError('TERMS_NOT_ACCEPTED', { version: TERMS_VERSION });
   const desks = desksOf(db);
   await desks.screening.submit(operationId, { buyerId: auth.user.id, operationId });
   return desks.orders.submit(operationId, { userId: auth.user.id, operationId, request, now });
@@ -115,7 +115,7 @@ async function placeOrders(db: AppDatabase, requests: OrderRequest[]): Promise<O
   } catch (error) {
     // The unique (user, key) index catches a replay racing on another operation's lock.
     if (getPgErrorCode(error) === '23505') {
-      const existing = await findByIdempotencyKey(db, request.userId, request.request.idempotency_key);
+      const existing = await findByIdempotencyKey(db, request.userId, request.request.idempotencyKey);
       if (existing) {
         try {
           assertSameOrder(existing, request);
@@ -150,7 +150,7 @@ async function readBuyersOrders(tx: AppTransaction, requests: OrderRequest[]): P
       and(
         inArray(orders.userId, [...new Set(requests.map((request) => request.userId))]),
         or(
-          inArray(orders.idempotencyKey, [...new Set(requests.map((request) => request.request.idempotency_key))]),
+          inArray(orders.idempotencyKey, [...new Set(requests.map((request) => request.request.idempotencyKey))]),
           and(
             inArray(orders.operationId, [...new Set(requests.map((request) => request.operationId))]),
             eq(orders.status, 'active'),

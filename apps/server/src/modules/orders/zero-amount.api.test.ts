@@ -108,7 +108,7 @@ describe('an operation stored at a zero price', () => {
       url: `/api/operations/${operationId}/order-form`,
       headers: buyer.headers,
     });
-    expect(form.json()).toMatchObject({ closed_reason: 'closed' });
+    expect(form.json()).toMatchObject({ closedReason: 'closed' });
   });
 
   it('can be cancelled by an admin with its live orders', async () => {

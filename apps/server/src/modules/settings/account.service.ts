@@ -28,7 +28,8 @@ export async function getAccountProfile(db: Queryable, auth: AuthContext): Promi
     country: (profile.country as AccountProfile['country']) ?? null,
     taxId: profile.taxId ?? null,
     language: profile.language,
-    notificationPrefs: profile.notificationPrefs,
+    // Stored as { email, in_app } (profiles.notification_prefs).
+    notificationPrefs: { email: profile.notificationPrefs.email, inApp: profile.notificationPrefs.in_app },
     canEditCompany: profile.kycStatus !== 'approved',
   };
 }
@@ -52,7 +53,9 @@ export async function updateAccountProfile(
     const changes = {
       ...(body.fullName !== undefined ? { fullName: body.fullName } : {}),
       ...(body.language !== undefined ? { language: body.language } : {}),
-      ...(body.notificationPrefs !== undefined ? { notificationPrefs: body.notificationPrefs } : {}),
+      ...(body.notificationPrefs !== undefined
+        ? { notificationPrefs: { email: body.notificationPrefs.email, in_app: body.notificationPrefs.inApp } }
+        : {}),
       ...(changesCompany
         ? {
             companyName: body.companyName ?? profile.companyName,

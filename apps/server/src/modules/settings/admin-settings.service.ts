@@ -10,7 +10,7 @@ import { platformSettings } from '../../db/schema';
 import { forgetStoredAdminEmails, toEmailList } from '../../plugins/auth/admin-emails';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { writeAudit } from '../audit/audit.service';
-import { getPlatformSettings } from './settings.service';
+import { getPlatformSettings, storedEscrowBankDetails, storedPlatformCompany } from './settings.service';
 
 export async function getAdminSettings(
   db: Queryable,
@@ -46,8 +46,8 @@ export async function updateAdminSettings(
 ): Promise<AdminSettingsResponse> {
   const values: Partial<Record<PlatformSettingKey, unknown>> = {
     admin_emails: [...new Set(body.adminEmails.map((email) => email.toLowerCase()))].sort(),
-    escrow_bank_details: body.escrowBankDetails,
-    platform_company: body.platformCompany,
+    escrow_bank_details: storedEscrowBankDetails(body.escrowBankDetails),
+    platform_company: storedPlatformCompany(body.platformCompany),
     order_hold_hours: body.orderHoldHours,
     fund_retention_days: body.fundRetentionDays,
     platform_fee_bps: body.platformFeeBps,

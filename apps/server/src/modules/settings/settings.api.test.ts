@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import { DEMO_PASSWORD } from '../../seed/demo-accounts';
 import { type TestApp, createTestApp, resetPasswordThroughMailbox, signIn } from '../../test/test-app';
-import { getPlatformSettings } from './settings.service';
+import { getPlatformSettings, storedPlatformCompany } from './settings.service';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -41,9 +41,9 @@ describe('admin settings', () => {
     expect(settings.escrowBankDetails?.currency).toBe('USD');
     // The statements' letterhead, seeded for the demo.
     expect(settings.platformCompany).toEqual({
-      legal_name: 'TradeOps Marketplace LLC',
+      legalName: 'TradeOps Marketplace LLC',
       address: '1200 Brickell Avenue, Suite 1800, Miami, FL 33131, USA',
-      tax_id: 'EIN 88-1234567',
+      taxId: 'EIN 88-1234567',
     });
   });
 
@@ -51,8 +51,8 @@ describe('admin settings', () => {
     const before = await current();
     const body: UpdateAdminSettingsRequest = {
       adminEmails: ['Comprador@TradeOps.demo'],
-      escrowBankDetails: { ...before.escrowBankDetails!, bank_name: 'Banco Nuevo' },
-      platformCompany: { legal_name: 'TradeOps Global S.A.', address: 'Av. Libertador 1000\nBuenos Aires', tax_id: '' },
+      escrowBankDetails: { ...before.escrowBankDetails!, bankName: 'Banco Nuevo' },
+      platformCompany: { legalName: 'TradeOps Global S.A.', address: 'Av. Libertador 1000\nBuenos Aires', taxId: '' },
       orderHoldHours: 48,
       fundRetentionDays: 0,
       platformFeeBps: 250,
@@ -74,7 +74,7 @@ describe('admin settings', () => {
       platformFeeBps: 250,
       disputeWindowDays: 10,
     });
-    expect(platform.escrowBankDetails?.bank_name).toBe('Banco Nuevo');
+    expect(platform.escrowBankDetails?.bankName).toBe('Banco Nuevo');
     expect(platform.platformCompany).toEqual(body.platformCompany);
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.updated'));
     expect(audits.map((row) => row.entityId).sort()).toEqual([
@@ -86,9 +86,10 @@ describe('admin settings', () => {
       'platform_company',
       'platform_fee_bps',
     ]);
+    // The audit keeps the values as stored (platform_settings' keys: db/schema/platform.ts).
     expect(audits.find((row) => row.entityId === 'platform_company')?.data).toEqual({
-      before: before.platformCompany,
-      after: body.platformCompany,
+      before: storedPlatformCompany(before.platformCompany!),
+      after: storedPlatformCompany(body.platformCompany),
     });
     const [feeAudit] = audits.filter((row) => row.entityId === 'platform_fee_bps');
     expect(feeAudit?.data).toEqual({ before: 200, after: 250 });
@@ -131,7 +132,7 @@ describe('admin settings', () => {
       [{ disputeWindowDays: 91 }, 'disputeWindowDays'],
       [{ disputeWindowDays: -1 }, 'disputeWindowDays'],
       [{ escrowBankDetails: { ...before.escrowBankDetails, swift: '' } }, 'escrowBankDetails.swift'],
-      [{ platformCompany: { ...before.platformCompany, legal_name: ' ' } }, 'platformCompany.legal_name'],
+      [{ platformCompany: { ...before.platformCompany, legalName: ' ' } }, 'platformCompany.legalName'],
       [{ platformCompany: { ...before.platformCompany, address: '' } }, 'platformCompany.address'],
       [{ platformCompany: undefined }, 'platformCompany'],
     ] as const) {
@@ -168,13 +169,13 @@ describe('account profile', () => {
       method: 'PUT',
       url: '/api/account/profile',
       headers: buyer,
-      payload: { fullName: 'Carla Compras', language: 'en', notificationPrefs: { email: false, in_app: true } },
+      payload: { fullName: 'Carla Compras', language: 'en', notificationPrefs: { email: false, inApp: true } },
     });
     expect(update.statusCode, update.body).toBe(200);
     expect(update.json()).toMatchObject({
       fullName: 'Carla Compras',
       language: 'en',
-      notificationPrefs: { email: false, in_app: true },
+      notificationPrefs: { email: false, inApp: true },
     });
     const locked = await t.app.inject({
       method: 'PUT',

@@ -13,7 +13,7 @@ import {
 } from '@tradeops/shared';
 import { inArray } from 'drizzle-orm';
 import { type Queryable } from '../../db/client';
-import { platformSettings } from '../../db/schema';
+import { type StoredEscrowBankDetails, type StoredPlatformCompany, platformSettings } from '../../db/schema';
 
 /** The platform settings as the services use them, with the defaults of spec §9 where none is stored. */
 export interface PlatformSettings {
@@ -58,6 +58,51 @@ function platformFeeBpsOf(value: unknown): number {
     : DEFAULT_PLATFORM_FEE_BPS;
 }
 
+/** A stored value's field, or undefined (a value that is not an object has none). */
+function fieldOf(value: unknown, key: string): unknown {
+  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+/** The stored bank details (db/schema/platform.ts) in the API's shape; malformed: null. */
+function escrowBankDetailsOf(stored: unknown): EscrowBankDetails | null {
+  const bank = ZEscrowBankDetails.safeParse({
+    bankName: fieldOf(stored, 'bank_name'),
+    accountName: fieldOf(stored, 'account_name'),
+    accountNumber: fieldOf(stored, 'account_number'),
+    swift: fieldOf(stored, 'swift'),
+    bankAddress: fieldOf(stored, 'bank_address'),
+    currency: fieldOf(stored, 'currency'),
+  });
+  return bank.success ? bank.data : null;
+}
+
+/** The stored letterhead (db/schema/platform.ts) in the API's shape; malformed: null. */
+function platformCompanyOf(stored: unknown): PlatformCompany | null {
+  const company = ZPlatformCompany.safeParse({
+    legalName: fieldOf(stored, 'legal_name'),
+    address: fieldOf(stored, 'address'),
+    taxId: fieldOf(stored, 'tax_id'),
+  });
+  return company.success ? company.data : null;
+}
+
+/** The bank details as platform_settings stores them. */
+export function storedEscrowBankDetails(bank: EscrowBankDetails): StoredEscrowBankDetails {
+  return {
+    bank_name: bank.bankName,
+    account_name: bank.accountName,
+    account_number: bank.accountNumber,
+    swift: bank.swift,
+    bank_address: bank.bankAddress,
+    currency: bank.currency,
+  };
+}
+
+/** The letterhead as platform_settings stores it. */
+export function storedPlatformCompany(company: PlatformCompany): StoredPlatformCompany {
+  return { legal_name: company.legalName, address: company.address, tax_id: company.taxId };
+}
+
 /** platform_settings' values by key, as stored (absent keys are missing). */
 export type StoredSettings = ReadonlyMap<string, unknown>;
 
@@ -88,11 +133,9 @@ export async function getPlatformSettings(db: Queryable): Promise<PlatformSettin
 
 /** The settings from their stored values; a missing or malformed one is its default. */
 export function platformSettingsFrom(stored: StoredSettings): PlatformSettings {
-  const bank = ZEscrowBankDetails.safeParse(stored.get('escrow_bank_details'));
-  const company = ZPlatformCompany.safeParse(stored.get('platform_company'));
   return {
-    escrowBankDetails: bank.success ? bank.data : null,
-    platformCompany: company.success ? company.data : null,
+    escrowBankDetails: escrowBankDetailsOf(stored.get('escrow_bank_details')),
+    platformCompany: platformCompanyOf(stored.get('platform_company')),
     orderHoldHours: integerAtLeast(stored.get('order_hold_hours'), 1, DEFAULT_ORDER_HOLD_HOURS),
     // 0 is allowed: settlement right after a passed inspection (demos).
     fundRetentionDays: integerAtLeast(stored.get('fund_retention_days'), 0, FUND_RETENTION_DAYS),

@@ -127,11 +127,11 @@ export async function getOrderContract(
     snapshot: parsed.data,
     issuer: platformCompany
       ? {
-          legal_name: platformCompany.legal_name,
+          legalName: platformCompany.legalName,
           address: platformCompany.address,
-          tax_id: platformCompany.tax_id.trim() || null,
+          taxId: platformCompany.taxId.trim() || null,
         }
-      : { legal_name: 'TradeOps', address: null, tax_id: null },
+      : { legalName: 'TradeOps', address: null, taxId: null },
     paymentReference: order.paymentReference,
     language,
   };

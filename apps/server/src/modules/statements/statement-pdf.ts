@@ -266,20 +266,25 @@ function formatters(language: Language, timeZone: string) {
     percent: (bps: number) => `${new Intl.NumberFormat(locale).format(feeBpsToPercent(bps))} %`,
     zone: (iso: string) => t('timeZone', { zone: timeZone, offset: formatUtcOffset(new Date(iso), timeZone) }),
     issuerLines: (issuer: StatementIssuer) =>
-      [issuer.address, issuer.tax_id ? `${t('taxId')}: ${issuer.tax_id}` : null].filter((line): line is string =>
+      [issuer.address, issuer.taxId ? `${t('taxId')}: ${issuer.taxId}` : null].filter((line): line is string =>
         Boolean(line),
       ),
     /** The legal name, then the tax id and the country. */
     party: (party: StatementParty) => [
-      party.legal_name,
+      party.legalName,
       [
-        `${t('taxId')}: ${party.tax_id ?? t('taxIdMissing')}`,
+        `${t('taxId')}: ${party.taxId ?? t('taxIdMissing')}`,
         party.country ? translate(language, `countries.${party.country}`) : null,
       ]
         .filter(Boolean)
         .join(' · '),
     ],
   };
+}
+
+/** A party of a contract's snapshot (stored as accepted, orders.contract_terms) as a statement names it. */
+function contractParty(party: ContractSnapshot['buyer']): StatementParty {
+  return { legalName: party.legal_name, taxId: party.tax_id, country: party.country };
 }
 
 /**
@@ -295,44 +300,44 @@ export async function renderBuyerStatementPdf(
   const { t } = f;
   const { doc, regular, bold } = await openDocument(
     language,
-    `${t('buyer.pdfTitle')} ${statement.statement_number}`,
-    statement.issuer.legal_name,
+    `${t('buyer.pdfTitle')} ${statement.statementNumber}`,
+    statement.issuer.legalName,
   );
   const pdf = new PdfWriter(doc, regular, bold);
   const order = statement.order;
   pdf.letterhead(
-    { name: statement.issuer.legal_name, lines: f.issuerLines(statement.issuer) },
+    { name: statement.issuer.legalName, lines: f.issuerLines(statement.issuer) },
     {
       label: t('buyer.number'),
-      value: statement.statement_number,
-      issued: `${t('issuedAt')} ${f.date(statement.generated_at)}`,
+      value: statement.statementNumber,
+      issued: `${t('issuedAt')} ${f.date(statement.generatedAt)}`,
     },
   );
   pdf.title(t('buyer.pdfTitle'));
-  pdf.text(f.zone(statement.generated_at));
+  pdf.text(f.zone(statement.generatedAt));
   pdf.heading(t('parties'));
   pdf.pair(t('buyerParty'), f.party(statement.buyer));
   pdf.pair(t('sellerParty'), f.party(statement.seller));
   pdf.heading(t('order'));
-  pdf.pair(t('product'), order.operation_title);
-  pdf.pair(t('operation'), order.operation_reference);
-  pdf.pair(t('reference'), order.payment_reference);
+  pdf.pair(t('product'), order.operationTitle);
+  pdf.pair(t('operation'), order.operationReference);
+  pdf.pair(t('reference'), order.paymentReference);
   pdf.pair(t('volume'), `${order.volume} t`);
-  pdf.pair(t('pricePerTon'), t('perTon', { amount: f.money(order.price_per_ton_cents) }));
-  pdf.pair(t('amount'), f.money(order.amount_cents));
-  pdf.pair(t('orderedAt'), f.date(order.created_at));
-  pdf.pair(t('held'), f.money(statement.held_cents));
-  if (order.terms_version) pdf.pair(t('termsVersion'), order.terms_version);
+  pdf.pair(t('pricePerTon'), t('perTon', { amount: f.money(order.pricePerTonCents) }));
+  pdf.pair(t('amount'), f.money(order.amountCents));
+  pdf.pair(t('orderedAt'), f.date(order.createdAt));
+  pdf.pair(t('held'), f.money(statement.heldCents));
+  if (order.termsVersion) pdf.pair(t('termsVersion'), order.termsVersion);
   pdf.heading(translate(language, 'tradeTerms.title'));
-  for (const [label, value] of tradeTermsPairs(statement.trade_terms, language)) pdf.pair(label, value);
+  for (const [label, value] of tradeTermsPairs(statement.tradeTerms, language)) pdf.pair(label, value);
   pdf.heading(t('bank'));
-  const bank = statement.escrow_bank;
+  const bank = statement.escrowBank;
   if (bank) {
-    pdf.pair(t('bankName'), bank.bank_name);
-    pdf.pair(t('accountName'), bank.account_name);
-    pdf.pair(t('accountNumber'), bank.account_number);
+    pdf.pair(t('bankName'), bank.bankName);
+    pdf.pair(t('accountName'), bank.accountName);
+    pdf.pair(t('accountNumber'), bank.accountNumber);
     pdf.pair('SWIFT', bank.swift);
-    if (bank.bank_address) pdf.pair(t('bankAddress'), bank.bank_address);
+    if (bank.bankAddress) pdf.pair(t('bankAddress'), bank.bankAddress);
   } else {
     pdf.text(t('noBank'));
   }
@@ -346,12 +351,12 @@ export async function renderBuyerStatementPdf(
         { label: t('amount'), width: 0.25, right: true },
       ],
       statement.movements.map((movement) => ({
-        cells: [f.date(movement.created_at), t(`kinds.${movement.kind}`), f.money(movement.amount_cents)],
-        notes: [`${t('transferId')}: ${movement.transfer_id}`],
+        cells: [f.date(movement.createdAt), t(`kinds.${movement.kind}`), f.money(movement.amountCents)],
+        notes: [`${t('transferId')}: ${movement.transferId}`],
       })),
     );
   pdf.footers((page, pages) =>
-    t('pdfFooter', { issuer: statement.issuer.legal_name, number: statement.statement_number, page, pages }),
+    t('pdfFooter', { issuer: statement.issuer.legalName, number: statement.statementNumber, page, pages }),
   );
   return doc.save({ useObjectStreams: false });
 }
@@ -366,33 +371,33 @@ export async function renderSellerStatementPdf(
   const { t } = f;
   const { doc, regular, bold } = await openDocument(
     language,
-    `${t('seller.pdfTitle')} ${statement.statement_number}`,
-    statement.issuer.legal_name,
+    `${t('seller.pdfTitle')} ${statement.statementNumber}`,
+    statement.issuer.legalName,
   );
   const pdf = new PdfWriter(doc, regular, bold);
   pdf.letterhead(
-    { name: statement.issuer.legal_name, lines: f.issuerLines(statement.issuer) },
+    { name: statement.issuer.legalName, lines: f.issuerLines(statement.issuer) },
     {
       label: t('seller.number'),
-      value: statement.statement_number,
-      issued: `${t('issuedAt')} ${f.date(statement.generated_at)}`,
+      value: statement.statementNumber,
+      issued: `${t('issuedAt')} ${f.date(statement.generatedAt)}`,
     },
   );
   pdf.title(t('seller.pdfTitle'));
-  pdf.text(f.zone(statement.generated_at));
+  pdf.text(f.zone(statement.generatedAt));
   pdf.heading(t('operation'));
   pdf.pair(t('sellerParty'), f.party(statement.seller));
   pdf.pair(t('product'), statement.operation.title);
   pdf.pair(t('operation'), statement.operation.reference);
-  pdf.pair(t('volume'), `${statement.operation.total_tons} t`);
-  pdf.pair(t('pricePerTon'), t('perTon', { amount: f.money(statement.operation.price_per_ton_cents) }));
+  pdf.pair(t('volume'), `${statement.operation.totalTons} t`);
+  pdf.pair(t('pricePerTon'), t('perTon', { amount: f.money(statement.operation.pricePerTonCents) }));
   pdf.heading(translate(language, 'tradeTerms.title'));
-  for (const [label, value] of tradeTermsPairs(statement.operation.trade_terms, language)) pdf.pair(label, value);
+  for (const [label, value] of tradeTermsPairs(statement.operation.tradeTerms, language)) pdf.pair(label, value);
   pdf.heading(t('seller.totals'));
-  pdf.pair(t('seller.gross'), f.money(statement.totals.gross_cents));
-  pdf.pair(t('seller.fee'), f.money(statement.totals.fee_cents));
-  pdf.pair(t('seller.net'), f.money(statement.totals.net_cents));
-  pdf.pair(t('seller.currentFee'), f.percent(statement.current_fee_bps));
+  pdf.pair(t('seller.gross'), f.money(statement.totals.grossCents));
+  pdf.pair(t('seller.fee'), f.money(statement.totals.feeCents));
+  pdf.pair(t('seller.net'), f.money(statement.totals.netCents));
+  pdf.pair(t('seller.currentFee'), f.percent(statement.currentFeeBps));
   pdf.heading(t('seller.payouts'));
   if (statement.payouts.length === 0) pdf.text(t('seller.noPayouts'));
   else
@@ -406,23 +411,23 @@ export async function renderSellerStatementPdf(
       ],
       statement.payouts.map((payout) => ({
         cells: [
-          f.date(payout.created_at),
+          f.date(payout.createdAt),
           `${payout.volume} t`,
-          f.money(payout.gross_cents),
-          payout.fee_bps === null
-            ? f.money(payout.fee_cents)
-            : `${f.money(payout.fee_cents)} (${f.percent(payout.fee_bps)})`,
-          f.money(payout.net_cents),
+          f.money(payout.grossCents),
+          payout.feeBps === null
+            ? f.money(payout.feeCents)
+            : `${f.money(payout.feeCents)} (${f.percent(payout.feeBps)})`,
+          f.money(payout.netCents),
         ],
         notes: [
           payout.tranche === 2 ? translate(language, 'ledgerMemos.final_measurement') : null,
           payout.buyer ? `${t('buyerParty')}: ${f.party(payout.buyer).join(' · ')}` : null,
-          `${t('reference')}: ${payout.payment_reference} · ${t('transferId')}: ${payout.transfer_id}`,
+          `${t('reference')}: ${payout.paymentReference} · ${t('transferId')}: ${payout.transferId}`,
         ].filter((note): note is string => note !== null),
       })),
     );
   pdf.footers((page, pages) =>
-    t('pdfFooter', { issuer: statement.issuer.legal_name, number: statement.statement_number, page, pages }),
+    t('pdfFooter', { issuer: statement.issuer.legalName, number: statement.statementNumber, page, pages }),
   );
   return doc.save({ useObjectStreams: false });
 }
@@ -474,18 +479,18 @@ export async function renderContractPdf(
   const { doc, regular, bold } = await openDocument(
     language,
     `${c('pdfTitle')} ${contract.number}`,
-    contract.issuer.legal_name,
+    contract.issuer.legalName,
   );
   const pdf = new PdfWriter(doc, regular, bold);
   pdf.letterhead(
-    { name: contract.issuer.legal_name, lines: f.issuerLines(contract.issuer) },
+    { name: contract.issuer.legalName, lines: f.issuerLines(contract.issuer) },
     { label: c('number'), value: contract.number, issued: `${c('acceptedAt')} ${f.date(snapshot.accepted_at)}` },
   );
   pdf.title(c('pdfTitle'));
   pdf.text(f.zone(snapshot.accepted_at));
   pdf.heading(f.t('parties'));
-  pdf.pair(c('seller'), f.party(snapshot.seller));
-  pdf.pair(c('buyer'), f.party(snapshot.buyer));
+  pdf.pair(c('seller'), f.party(contractParty(snapshot.seller)));
+  pdf.pair(c('buyer'), f.party(contractParty(snapshot.buyer)));
   pdf.heading(c('goods'));
   pdf.pair(f.t('product'), `${title} (${snapshot.product_name})`);
   pdf.pair(f.t('operation'), snapshot.operation_reference);
@@ -508,7 +513,7 @@ export async function renderContractPdf(
   if (snapshot.terms_version) pdf.pair(f.t('termsVersion'), snapshot.terms_version);
   pdf.pair(c('fingerprint'), contract.hash);
   pdf.footers((page, pages) =>
-    c('pdfFooter', { issuer: contract.issuer.legal_name, number: contract.number, page, pages }),
+    c('pdfFooter', { issuer: contract.issuer.legalName, number: contract.number, page, pages }),
   );
   return doc.save({ useObjectStreams: false });
 }

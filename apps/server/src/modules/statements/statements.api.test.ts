@@ -48,19 +48,19 @@ describe('statements', () => {
     const ledger = await getOperationLedger(t.db, operationId);
     const deposit = ledger.find((transfer) => transfer.orderId === mine && transfer.kind === 'deposit')!;
     const payout = ledger.find((transfer) => transfer.orderId === mine && transfer.kind === 'release')!;
-    const amount = statement.order.amount_cents;
+    const amount = statement.order.amountCents;
     expect(statement.movements).toEqual([
-      { transfer_id: deposit.id, kind: 'deposit', amount_cents: amount, created_at: deposit.createdAt.toISOString() },
+      { transferId: deposit.id, kind: 'deposit', amountCents: amount, createdAt: deposit.createdAt.toISOString() },
       {
-        transfer_id: payout.id,
+        transferId: payout.id,
         kind: 'release',
-        amount_cents: amount - 100_000,
-        created_at: payout.createdAt.toISOString(),
+        amountCents: amount - 100_000,
+        createdAt: payout.createdAt.toISOString(),
       },
-      { transfer_id: payout.id, kind: 'refund', amount_cents: 100_000, created_at: payout.createdAt.toISOString() },
+      { transferId: payout.id, kind: 'refund', amountCents: 100_000, createdAt: payout.createdAt.toISOString() },
     ]);
-    expect(statement.held_cents).toBe(await getHeldCents(t.db, mine));
-    expect(statement.escrow_bank?.swift).toBeTruthy();
+    expect(statement.heldCents).toBe(await getHeldCents(t.db, mine));
+    expect(statement.escrowBank?.swift).toBeTruthy();
   });
 
   it('renders the statement as a PDF in the reader’s language: reference, amounts, bank and transfer ids', async () => {
@@ -69,21 +69,21 @@ describe('statements', () => {
     expect(spanish.statusCode).toBe(200);
     expect(spanish.headers['content-type']).toBe('application/pdf');
     expect(spanish.headers['content-disposition']).toEqual(
-      expect.stringMatching(`^attachment; filename="?tradeops-${statement.statement_number}.pdf"?`),
+      expect.stringMatching(`^attachment; filename="?tradeops-${statement.statementNumber}.pdf"?`),
     );
     const text = await pdfText(spanish.rawPayload);
     expect(text).toContain('Estado de cuenta de escrow');
-    expect(text).toContain(statement.order.payment_reference);
+    expect(text).toContain(statement.order.paymentReference);
     expect(text).toContain('Depósito en escrow');
     expect(text).toContain('Reembolso a ti');
-    expect(text).toContain(statement.escrow_bank.account_number);
-    for (const movement of statement.movements) expect(text).toContain(movement.transfer_id);
+    expect(text).toContain(statement.escrowBank.accountNumber);
+    for (const movement of statement.movements) expect(text).toContain(movement.transferId);
     expect(text).toContain('$1,000'); // the refund, es-419 money
 
     const english = await pdfText((await get(`/api/orders/${mine}/statement.pdf?lang=en`, buyer)).rawPayload);
     expect(english).toContain('Escrow statement');
     expect(english).toContain('Refund to you');
-    expect(english).toContain(statement.order.payment_reference);
+    expect(english).toContain(statement.order.paymentReference);
   });
 
   it('shows a seller each payout of their operation: gross, the platform fee and its rate, net', async () => {
@@ -92,12 +92,12 @@ describe('statements', () => {
     const statement = response.json();
     expect(statement.payouts).toHaveLength(2);
     for (const payout of statement.payouts) {
-      expect(payout.fee_bps).toBe(200);
-      expect(payout.fee_cents).toBe(Math.floor((payout.gross_cents * 200) / 10_000));
-      expect(payout.net_cents).toBe(payout.gross_cents - payout.fee_cents);
+      expect(payout.feeBps).toBe(200);
+      expect(payout.feeCents).toBe(Math.floor((payout.grossCents * 200) / 10_000));
+      expect(payout.netCents).toBe(payout.grossCents - payout.feeCents);
     }
-    expect(statement.totals.net_cents + statement.totals.fee_cents).toBe(statement.totals.gross_cents);
-    expect(statement.current_fee_bps).toBe(200);
+    expect(statement.totals.netCents + statement.totals.feeCents).toBe(statement.totals.grossCents);
+    expect(statement.currentFeeBps).toBe(200);
 
     const pdf = await get(`/api/seller/operations/${operationId}/statement.pdf?lang=es`, seller);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -106,8 +106,8 @@ describe('statements', () => {
     expect(text).toContain('Comisión');
     expect(text).toContain('(2 %)');
     for (const payout of statement.payouts) {
-      expect(text).toContain(payout.transfer_id);
-      expect(text).toContain(payout.payment_reference);
+      expect(text).toContain(payout.transferId);
+      expect(text).toContain(payout.paymentReference);
     }
   });
 
@@ -115,43 +115,43 @@ describe('statements', () => {
     const first = (await get(`/api/orders/${mine}/statement`, buyer)).json();
     const again = (await get(`/api/orders/${mine}/statement`, buyer)).json();
     // Deposit and payout: two ledger transfers; the same ledger prints the same number.
-    expect(first.statement_number).toBe(`${first.order.payment_reference}-E2`);
-    expect(again.statement_number).toBe(first.statement_number);
+    expect(first.statementNumber).toBe(`${first.order.paymentReference}-E2`);
+    expect(again.statementNumber).toBe(first.statementNumber);
     expect(first.issuer).toEqual({
-      legal_name: 'TradeOps Marketplace LLC',
+      legalName: 'TradeOps Marketplace LLC',
       address: '1200 Brickell Avenue, Suite 1800, Miami, FL 33131, USA',
-      tax_id: 'EIN 88-1234567',
+      taxId: 'EIN 88-1234567',
     });
     expect(first.buyer).toEqual({
-      legal_name: 'Distribuidora Caribe Alimentos C.A.',
-      tax_id: 'J-40512876-3',
+      legalName: 'Distribuidora Caribe Alimentos C.A.',
+      taxId: 'J-40512876-3',
       country: 'VE',
     });
     expect(first.seller).toEqual({
-      legal_name: 'Comercializadora Rioplatense S.A.',
-      tax_id: '30-71234567-9',
+      legalName: 'Comercializadora Rioplatense S.A.',
+      taxId: '30-71234567-9',
       country: 'AR',
     });
     expect(first.order).toMatchObject({
-      operation_title: 'Licor de cacao',
+      operationTitle: 'Licor de cacao',
       volume: 10,
-      price_per_ton_cents: 900_000,
-      amount_cents: 9_000_000,
+      pricePerTonCents: 900_000,
+      amountCents: 9_000_000,
     });
-    expect(first.order.operation_reference).toMatch(/^OP-\d{6}$/);
+    expect(first.order.operationReference).toMatch(/^OP-\d{6}$/);
     const english = (await get(`/api/orders/${mine}/statement`, { ...buyer, 'accept-language': 'en' })).json();
-    expect(english.order.operation_title).toBe('Cocoa liquor');
-    expect(english.statement_number).toBe(first.statement_number);
+    expect(english.order.operationTitle).toBe('Cocoa liquor');
+    expect(english.statementNumber).toBe(first.statementNumber);
 
     const seller = (await get(`/api/seller/operations/${operationId}/statement`, sellerHeaders())).json();
-    expect(seller.statement_number).toBe(`${seller.operation.reference}-P2`);
-    expect(seller.operation.reference).toBe(first.order.operation_reference);
+    expect(seller.statementNumber).toBe(`${seller.operation.reference}-P2`);
+    expect(seller.operation.reference).toBe(first.order.operationReference);
     expect(seller.seller).toEqual(first.seller);
-    expect(seller.operation).toMatchObject({ total_tons: 20, price_per_ton_cents: 900_000 });
+    expect(seller.operation).toMatchObject({ totalTons: 20, pricePerTonCents: 900_000 });
     expect(seller.payouts.map((payout: { buyer: unknown; volume: number }) => [payout.buyer, payout.volume])).toEqual(
       expect.arrayContaining([
         [first.buyer, 10],
-        [{ legal_name: 'Importadora Andina C.A.', tax_id: 'J-41098765-2', country: 'VE' }, 10],
+        [{ legalName: 'Importadora Andina C.A.', taxId: 'J-41098765-2', country: 'VE' }, 10],
       ]),
     );
   });
@@ -171,7 +171,7 @@ describe('statements', () => {
       '1200 Brickell Avenue, Suite 1800, Miami, FL 33131, USA',
       'Identificación fiscal: EIN 88-1234567',
       'Estado de cuenta N.º',
-      statement.statement_number,
+      statement.statementNumber,
       'Comprador Distribuidora Caribe Alimentos C.A.\nIdentificación fiscal: J-40512876-3 · Venezuela',
       'Vendedor Comercializadora Rioplatense S.A.\nIdentificación fiscal: 30-71234567-9 · Argentina',
       'Producto Licor de cacao',
@@ -179,7 +179,7 @@ describe('statements', () => {
       'Precio por tonelada $9,000 por tonelada',
       'Importe $90,000',
       'Horas en America/Caracas (UTC-4)',
-      `${caracas(deposit.created_at, 'es-419')} (UTC-4)`,
+      `${caracas(deposit.createdAt, 'es-419')} (UTC-4)`,
       // The deal's trade terms (the cocoa liquor's demo terms: FOB La Guaira, insured by the buyer).
       'Condiciones comerciales',
       'Incoterm 2020 FOB La Guaira',
@@ -195,7 +195,7 @@ describe('statements', () => {
     for (const text of [
       'TradeOps Marketplace LLC',
       'Statement no.',
-      statement.statement_number,
+      statement.statementNumber,
       'Tax ID: J-40512876-3',
       'Price per ton $9,000 per ton',
       'Times in Asia/Kolkata (UTC+5:30)',
@@ -217,7 +217,7 @@ describe('statements', () => {
     for (const text of [
       'TradeOps Marketplace LLC',
       'Payout statement no.',
-      sellerStatement.statement_number,
+      sellerStatement.statementNumber,
       'Seller Comercializadora Rioplatense S.A.\nTax ID: 30-71234567-9 · Argentina',
       'Buyer: Importadora Andina C.A. · Tax ID: J-41098765-2 · Venezuela',
       'Price per ton $9,000 per ton',

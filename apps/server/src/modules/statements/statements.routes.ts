@@ -62,7 +62,7 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
       const language = request.query.lang ?? request.lang;
       const statement = await getBuyerStatement(app.db, requireAuth(request).user.id, request.params.id, language);
       const pdf = await renderBuyerStatementPdf(statement, language, request.query.tz ?? DEFAULT_TIME_ZONE);
-      return sendPdf(reply, pdf, `tradeops-${statement.statement_number}.pdf`);
+      return sendPdf(reply, pdf, `tradeops-${statement.statementNumber}.pdf`);
     },
   );
 
@@ -121,7 +121,7 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
       const language = request.query.lang ?? request.lang;
       const statement = await getSellerStatement(app.db, requireAuth(request).user.id, request.params.id, language);
       const pdf = await renderSellerStatementPdf(statement, language, request.query.tz ?? DEFAULT_TIME_ZONE);
-      return sendPdf(reply, pdf, `tradeops-${statement.statement_number}.pdf`);
+      return sendPdf(reply, pdf, `tradeops-${statement.statementNumber}.pdf`);
     },
   );
 };

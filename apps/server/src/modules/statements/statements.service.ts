@@ -40,10 +40,10 @@ export function toMovements(transfers: TransferWithEntries[]): StatementMovement
     const createdAt = transfer.createdAt.toISOString();
     if (transfer.kind === 'deposit') {
       movements.push({
-        transfer_id: transfer.id,
+        transferId: transfer.id,
         kind: 'deposit',
-        amount_cents: sumOf(transfer, 'escrow:'),
-        created_at: createdAt,
+        amountCents: sumOf(transfer, 'escrow:'),
+        createdAt,
       });
       continue;
     }
@@ -52,14 +52,14 @@ export function toMovements(transfers: TransferWithEntries[]): StatementMovement
     const refunded = sumOf(transfer, 'buyer:');
     if (paidOut - refunded > 0) {
       movements.push({
-        transfer_id: transfer.id,
+        transferId: transfer.id,
         kind: 'release',
-        amount_cents: paidOut - refunded,
-        created_at: createdAt,
+        amountCents: paidOut - refunded,
+        createdAt,
       });
     }
     if (refunded > 0) {
-      movements.push({ transfer_id: transfer.id, kind: 'refund', amount_cents: refunded, created_at: createdAt });
+      movements.push({ transferId: transfer.id, kind: 'refund', amountCents: refunded, createdAt });
     }
   }
   return movements;
@@ -67,12 +67,12 @@ export function toMovements(transfers: TransferWithEntries[]): StatementMovement
 
 /** The letterhead: the platform's company as an admin set it, or the product's name until then. */
 function issuerOf(company: PlatformSettings['platformCompany']): StatementIssuer {
-  if (!company) return { legal_name: 'TradeOps', address: null, tax_id: null };
-  return { legal_name: company.legal_name, address: company.address, tax_id: company.tax_id.trim() || null };
+  if (!company) return { legalName: 'TradeOps', address: null, taxId: null };
+  return { legalName: company.legalName, address: company.address, taxId: company.taxId.trim() || null };
 }
 
 function partyOf(profile: { companyName: string; taxId: string | null; country: string | null }): StatementParty {
-  return { legal_name: profile.companyName, tax_id: profile.taxId?.trim() || null, country: profile.country };
+  return { legalName: profile.companyName, taxId: profile.taxId?.trim() || null, country: profile.country };
 }
 
 const sellerProfiles = alias(profiles, 'seller_profiles');
@@ -110,28 +110,28 @@ export async function getBuyerStatement(
   const { escrowBankDetails, platformCompany } = await getPlatformSettings(db);
   const order = row.order;
   return {
-    statement_number: buyerStatementNumber(order.paymentReference, transfers.length),
+    statementNumber: buyerStatementNumber(order.paymentReference, transfers.length),
     issuer: issuerOf(platformCompany),
     buyer: partyOf(row.buyer),
     seller: partyOf(row.seller),
     order: {
       id: order.id,
-      operation_id: order.operationId,
-      operation_reference: operationReference(row.referenceNumber),
-      operation_title: operationTitleFor(row, language),
-      payment_reference: order.paymentReference,
+      operationId: order.operationId,
+      operationReference: operationReference(row.referenceNumber),
+      operationTitle: operationTitleFor(row, language),
+      paymentReference: order.paymentReference,
       volume: order.volume,
-      price_per_ton_cents: row.pricePerTonCents,
-      amount_cents: order.amountCents,
-      created_at: order.createdAt.toISOString(),
-      terms_version: order.termsVersion,
+      pricePerTonCents: row.pricePerTonCents,
+      amountCents: order.amountCents,
+      createdAt: order.createdAt.toISOString(),
+      termsVersion: order.termsVersion,
     },
     // The terms the buyer accepted (the contract's copy), else the deal's for an order older than contracts.
-    trade_terms: ZContractSnapshot.safeParse(order.contractTerms).data?.trade_terms ?? row.tradeTerms,
-    escrow_bank: escrowBankDetails,
+    tradeTerms: ZContractSnapshot.safeParse(order.contractTerms).data?.trade_terms ?? row.tradeTerms,
+    escrowBank: escrowBankDetails,
     movements: toMovements(transfers),
-    held_cents: transfers.reduce((total, transfer) => total + sumOf(transfer, 'escrow:'), 0),
-    generated_at: now.toISOString(),
+    heldCents: transfers.reduce((total, transfer) => total + sumOf(transfer, 'escrow:'), 0),
+    generatedAt: now.toISOString(),
   };
 }
 
@@ -200,24 +200,24 @@ export async function getSellerStatement(
     const order = orderById.get(transfer.orderId!);
     const rate = rateByTransfer.get(transfer.id);
     return {
-      transfer_id: transfer.id,
-      order_id: transfer.orderId!,
-      payment_reference: order?.reference ?? '',
+      transferId: transfer.id,
+      orderId: transfer.orderId!,
+      paymentReference: order?.reference ?? '',
       buyer: order?.company
         ? partyOf({ companyName: order.company, taxId: order.taxId, country: order.country })
         : null,
       volume: order?.volume ?? 0,
-      gross_cents: net + fee,
-      fee_cents: fee,
-      fee_bps: typeof rate === 'number' ? rate : null,
-      net_cents: net,
+      grossCents: net + fee,
+      feeCents: fee,
+      feeBps: typeof rate === 'number' ? rate : null,
+      netCents: net,
       tranche: transfer.tranche,
-      created_at: transfer.createdAt.toISOString(),
+      createdAt: transfer.createdAt.toISOString(),
     };
   });
   const { platformFeeBps, platformCompany } = await getPlatformSettings(db);
   return {
-    statement_number: sellerStatementNumber(operation.referenceNumber, payouts.length),
+    statementNumber: sellerStatementNumber(operation.referenceNumber, payouts.length),
     issuer: issuerOf(platformCompany),
     seller: partyOf(row.seller),
     operation: {
@@ -225,17 +225,17 @@ export async function getSellerStatement(
       reference: operationReference(operation.referenceNumber),
       title: operationTitleFor(operation, language),
       status: operation.status,
-      total_tons: operation.totalTons,
-      price_per_ton_cents: operation.pricePerTonCents,
-      trade_terms: operation.tradeTerms,
+      totalTons: operation.totalTons,
+      pricePerTonCents: operation.pricePerTonCents,
+      tradeTerms: operation.tradeTerms,
     },
     payouts,
     totals: {
-      gross_cents: payouts.reduce((total, payout) => total + payout.gross_cents, 0),
-      fee_cents: payouts.reduce((total, payout) => total + payout.fee_cents, 0),
-      net_cents: payouts.reduce((total, payout) => total + payout.net_cents, 0),
+      grossCents: payouts.reduce((total, payout) => total + payout.grossCents, 0),
+      feeCents: payouts.reduce((total, payout) => total + payout.feeCents, 0),
+      netCents: payouts.reduce((total, payout) => total + payout.netCents, 0),
     },
-    current_fee_bps: platformFeeBps,
-    generated_at: now.toISOString(),
+    currentFeeBps: platformFeeBps,
+    generatedAt: now.toISOString(),
   };
 }

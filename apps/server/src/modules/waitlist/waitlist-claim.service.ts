@@ -54,10 +54,10 @@ export async function claimWaitlistInvitation(
             eq(operationWaitlist.operationId, operationId),
             eq(operationWaitlist.userId, userId),
             eq(operationWaitlist.status, 'claimed'),
-            eq(orders.idempotencyKey, request.idempotency_key),
+            eq(orders.idempotencyKey, request.idempotencyKey),
           ),
         );
-      if (replayed) return { order_id: replayed.id, volume: replayed.volume };
+      if (replayed) return { orderId: replayed.id, volume: replayed.volume };
       throw new AppError('WAITLIST_NO_INVITATION');
     }
     if (!entry.invitationExpiresAt || entry.invitationExpiresAt.getTime() <= now.getTime()) {
@@ -78,9 +78,9 @@ export async function claimWaitlistInvitation(
       operationId,
       {
         volume: tons,
-        payment_method: request.payment_method,
-        idempotency_key: request.idempotency_key,
-        terms_version: request.terms_version,
+        paymentMethod: request.paymentMethod,
+        idempotencyKey: request.idempotencyKey,
+        termsVersion: request.termsVersion,
       },
       now,
     );
@@ -95,6 +95,6 @@ export async function claimWaitlistInvitation(
       entityId: entry.id,
       data: { operationId, orderId: order.id, tons },
     });
-    return { order_id: order.id, volume: order.volume };
+    return { orderId: order.id, volume: order.volume };
   });
 }

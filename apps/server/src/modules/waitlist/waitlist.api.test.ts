@@ -39,7 +39,7 @@ describe('waitlist', () => {
       method: 'POST',
       url: `/api/operations/${operationId}/waitlist/claim`,
       headers: buyer.headers,
-      payload: { payment_method: 'cash', idempotency_key: key, terms_version: TERMS_VERSION },
+      payload: { paymentMethod: 'cash', idempotencyKey: key, termsVersion: TERMS_VERSION },
     });
   const cancel = (buyer: ApprovedBuyer, orderId: string) =>
     t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/cancel`, headers: buyer.headers });
@@ -71,13 +71,13 @@ describe('waitlist', () => {
     expect((await join(buyers[3]!, operation.id, 10)).statusCode).toBe(201);
     expect(await mine(buyers[3]!, operation.id)).toMatchObject({
       entry: { position: 2, status: 'waiting' },
-      line_length: 2,
+      lineLength: 2,
     });
-    expect(await mine(buyers[4]!, operation.id)).toMatchObject({ entry: null, line_length: 2, is_full: true });
+    expect(await mine(buyers[4]!, operation.id)).toMatchObject({ entry: null, lineLength: 2, isFull: true });
     expect(await mine(buyers[0]!, operation.id)).toMatchObject({
-      lot_step_tons: 5,
-      min_volume_tons: 10,
-      max_volume_tons: 5,
+      lotStepTons: 5,
+      minVolumeTons: 10,
+      maxVolumeTons: 5,
     });
 
     const left = await t.app.inject({
@@ -86,7 +86,7 @@ describe('waitlist', () => {
       headers: buyers[2]!.headers,
     });
     expect(left.statusCode).toBe(200);
-    expect(await mine(buyers[3]!, operation.id)).toMatchObject({ entry: { position: 1 }, line_length: 1 });
+    expect(await mine(buyers[3]!, operation.id)).toMatchObject({ entry: { position: 1 }, lineLength: 1 });
     const leftTwice = await t.app.inject({
       method: 'DELETE',
       url: `/api/operations/${operation.id}/waitlist`,
@@ -108,9 +108,9 @@ describe('waitlist', () => {
     expect(tonnage).toMatchObject({ allocated: 20, orderTons: 10, invitedTons: 10, status: 'active' });
     expectInvariant(tonnage);
     const invitation2 = (await mine(buyers[2]!, operation.id)).entry;
-    expect(invitation2).toMatchObject({ status: 'invited', invited_tons: 5, position: null });
-    expect(new Date(invitation2.invitation_expires_at).getTime() - Date.now()).toBeGreaterThan(23 * HOUR_MS);
-    expect((await mine(buyers[3]!, operation.id)).entry).toMatchObject({ status: 'invited', invited_tons: 5 });
+    expect(invitation2).toMatchObject({ status: 'invited', invitedTons: 5, position: null });
+    expect(new Date(invitation2.invitationExpiresAt).getTime() - Date.now()).toBeGreaterThan(23 * HOUR_MS);
+    expect((await mine(buyers[3]!, operation.id)).entry).toMatchObject({ status: 'invited', invitedTons: 5 });
     const [note] = await t.db
       .select()
       .from(notifications)
@@ -126,7 +126,7 @@ describe('waitlist', () => {
     const key = randomUUID();
     const claimed = await claim(buyers[2]!, operation.id, key);
     expect(claimed.statusCode, claimed.body).toBe(201);
-    const { order_id: orderId } = claimed.json();
+    const { orderId } = claimed.json();
     const [created] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(created).toMatchObject({
       userId: buyers[2]!.userId,
@@ -139,10 +139,10 @@ describe('waitlist', () => {
     // A replayed claim answers with the same order.
     const replay = await claim(buyers[2]!, operation.id, key);
     expect(replay.statusCode).toBe(201);
-    expect(replay.json().order_id).toBe(orderId);
+    expect(replay.json().orderId).toBe(orderId);
     expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({
       status: 'claimed',
-      order_id: orderId,
+      orderId,
     });
     const after = await getTonnage(t.db, operation.id);
     expect(after).toMatchObject({ allocated: 20, orderTons: 15, invitedTons: 5 });
@@ -161,20 +161,20 @@ describe('waitlist', () => {
 
     const now = Date.now();
     await expireDueOrders(t.db, t.app.jobs, new Date(now));
-    expect((await mine(buyers[1]!, operation.id)).entry).toMatchObject({ status: 'invited', invited_tons: 10 });
+    expect((await mine(buyers[1]!, operation.id)).entry).toMatchObject({ status: 'invited', invitedTons: 10 });
     expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({ status: 'waiting', position: 1 });
 
     // Buyer 1 claims within the 24 h: an order like any other, with its own hold.
     const late = await claim(buyers[1]!, operation.id);
     expect(late.statusCode).toBe(201);
-    const lateOrder = late.json().order_id as string;
+    const lateOrder = late.json().orderId as string;
     // Buyer 1 lets the new order lapse too: the tons go to buyer 2.
     await t.db
       .update(orders)
       .set({ expiresAt: new Date(now - 1000) })
       .where(eq(orders.id, lateOrder));
     await expireDueOrders(t.db, t.app.jobs, new Date(now + 1000));
-    expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({ status: 'invited', invited_tons: 10 });
+    expect((await mine(buyers[2]!, operation.id)).entry).toMatchObject({ status: 'invited', invitedTons: 10 });
 
     const afterDay = new Date(now + 25 * HOUR_MS);
     // (The sweep is global: invitations left by the other tests expire too.)

@@ -157,14 +157,14 @@ async function positionOf(db: Queryable, entry: WaitlistRow): Promise<number | n
 export function toWaitlistEntry(row: WaitlistRow, position: number | null): WaitlistEntry {
   return {
     id: row.id,
-    operation_id: row.operationId,
+    operationId: row.operationId,
     volume: row.volume,
     status: row.status,
     position,
-    invited_tons: row.invitedTons,
-    invitation_expires_at: row.invitationExpiresAt?.toISOString() ?? null,
-    order_id: row.orderId,
-    created_at: row.createdAt.toISOString(),
+    invitedTons: row.invitedTons,
+    invitationExpiresAt: row.invitationExpiresAt?.toISOString() ?? null,
+    orderId: row.orderId,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
@@ -192,10 +192,10 @@ export async function getMyWaitlistEntry(
   const range = waitlistVolumeRange(operation, await getHeldByBuyerTons(db, operationId, userId));
   return {
     entry: latest ? toWaitlistEntry(latest, await positionOf(db, latest)) : null,
-    line_length: Number(line?.count ?? 0),
-    is_full: isOpenForWaitlist(operation, new Date()) && isOperationFull(operation),
-    lot_step_tons: operation.lotStepTons,
-    min_volume_tons: range.minimum,
-    max_volume_tons: range.maximum,
+    lineLength: Number(line?.count ?? 0),
+    isFull: isOpenForWaitlist(operation, new Date()) && isOperationFull(operation),
+    lotStepTons: operation.lotStepTons,
+    minVolumeTons: range.minimum,
+    maxVolumeTons: range.maximum,
   };
 }

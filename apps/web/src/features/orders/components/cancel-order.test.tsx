@@ -12,25 +12,25 @@ function order(paymentStatus: PaymentStatus, hasProof = false): OrderResponse {
   return {
     order: {
       id: ORDER_ID,
-      operation_id: OPERATION_ID,
-      user_id: 'user-1',
+      operationId: OPERATION_ID,
+      userId: 'user-1',
       volume: 10,
-      amount_cents: 12_000_000,
-      payment_method: 'wire',
-      payment_status: paymentStatus,
+      amountCents: 12_000_000,
+      paymentMethod: 'wire',
+      paymentStatus,
       status: 'active',
-      payment_reference: 'TO-ABCDEFGHJK',
-      payment_rejected_reason: paymentStatus === 'rejected' ? 'Ilegible' : null,
-      has_proof: hasProof,
-      proof_uploaded_at: hasProof ? '2026-01-02T10:00:00.000Z' : null,
-      confirmed_at: paymentStatus === 'confirmed' ? '2026-01-03T10:00:00.000Z' : null,
-      expires_at: '2026-01-04T10:00:00.000Z',
-      notifications_enabled: true,
-      created_at: '2026-01-01T10:00:00.000Z',
-      escrow: { state: paymentStatus === 'confirmed' ? 'held' : 'none', held_cents: 0 },
+      paymentReference: 'TO-ABCDEFGHJK',
+      paymentRejectedReason: paymentStatus === 'rejected' ? 'Ilegible' : null,
+      hasProof,
+      proofUploadedAt: hasProof ? '2026-01-02T10:00:00.000Z' : null,
+      confirmedAt: paymentStatus === 'confirmed' ? '2026-01-03T10:00:00.000Z' : null,
+      expiresAt: '2026-01-04T10:00:00.000Z',
+      notificationsEnabled: true,
+      createdAt: '2026-01-01T10:00:00.000Z',
+      escrow: { state: paymentStatus === 'confirmed' ? 'held' : 'none', heldCents: 0 },
     },
     operation: { id: OPERATION_ID, title: 'Cortes de carne premium', status: 'active' },
-    instructions: { bank: null, reference: 'TO-ABCDEFGHJK', amount_cents: 12_000_000 },
+    instructions: { bank: null, reference: 'TO-ABCDEFGHJK', amountCents: 12_000_000 },
   };
 }
 
@@ -53,8 +53,8 @@ function mockOrder(paymentStatus: PaymentStatus, hasProof = false, beforeCancelA
       return jsonResponse({
         id: ORDER_ID,
         status: 'cancelled',
-        ended_reason: 'cancelled_by_buyer',
-        ended_at: '2026-01-02T12:00:00.000Z',
+        endedReason: 'cancelled_by_buyer',
+        endedAt: '2026-01-02T12:00:00.000Z',
       });
     },
     [`/api/operations/${OPERATION_ID}/order-form`]: () =>

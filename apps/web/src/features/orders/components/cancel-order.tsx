@@ -20,7 +20,7 @@ export function CancelOrder({ data, cancel }: { data: OrderResponse; cancel: Can
   const [isAsking, setIsAsking] = useState(false);
   const figures = {
     tons: order.volume,
-    amount: formatUsd(order.amount_cents, toLocale(i18n.language)),
+    amount: formatUsd(order.amountCents, toLocale(i18n.language)),
     operation: operation.title,
   };
 
@@ -32,7 +32,7 @@ export function CancelOrder({ data, cancel }: { data: OrderResponse; cancel: Can
         operationId: operation.id,
         operationTitle: operation.title,
         tons: order.volume,
-        amountCents: order.amount_cents,
+        amountCents: order.amountCents,
       },
       { onError: () => setIsAsking(false) },
     );
@@ -52,7 +52,7 @@ export function CancelOrder({ data, cancel }: { data: OrderResponse; cancel: Can
         description={
           <>
             <span className="block">{t('participate.cancel.text', figures)}</span>
-            {!order.has_proof && (
+            {!order.hasProof && (
               <span className="mt-2 block font-medium text-amber-900">{t('participate.cancel.paidWarning')}</span>
             )}
           </>

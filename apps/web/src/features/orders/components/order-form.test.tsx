@@ -13,43 +13,43 @@ const form: OrderFormResponse = {
     id: OPERATION_ID,
     title: 'Azúcar refinada ICUMSA 45',
     status: 'active',
-    total_tons: 50,
-    allocated_tons: 0,
-    available_tons: 50,
-    lot_step_tons: 5,
-    min_volume: 10,
-    max_per_participant_tons: 25,
-    price_per_ton_cents: 62_000,
+    totalTons: 50,
+    allocatedTons: 0,
+    availableTons: 50,
+    lotStepTons: 5,
+    minVolume: 10,
+    maxPerParticipantTons: 25,
+    pricePerTonCents: 62_000,
     deadline: null,
   },
-  trade_terms: TEST_TRADE_TERMS,
-  held_by_me_tons: 0,
-  min_order_tons: 10,
-  max_order_tons: 25,
-  default_order_tons: 10,
-  closed_reason: null,
-  my_order_id: null,
+  tradeTerms: TEST_TRADE_TERMS,
+  heldByMeTons: 0,
+  minOrderTons: 10,
+  maxOrderTons: 25,
+  defaultOrderTons: 10,
+  closedReason: null,
+  myOrderId: null,
 };
 
 function order(volume: number) {
   return {
     id: '5d7c1a3e-2b4f-4c6d-8e9f-0a1b2c3d4e5f',
-    operation_id: OPERATION_ID,
-    user_id: 'u1',
+    operationId: OPERATION_ID,
+    userId: 'u1',
     volume,
-    amount_cents: volume * 62_000,
-    payment_method: 'cash',
-    payment_status: 'pending',
+    amountCents: volume * 62_000,
+    paymentMethod: 'cash',
+    paymentStatus: 'pending',
     status: 'active',
-    payment_reference: 'TO-ABCDEFGHJK',
-    payment_rejected_reason: null,
-    has_proof: false,
-    proof_uploaded_at: null,
-    confirmed_at: null,
-    expires_at: '2026-01-04T10:00:00.000Z',
-    notifications_enabled: true,
-    created_at: '2026-01-01T10:00:00.000Z',
-    escrow: { state: 'none', held_cents: 0 },
+    paymentReference: 'TO-ABCDEFGHJK',
+    paymentRejectedReason: null,
+    hasProof: false,
+    proofUploadedAt: null,
+    confirmedAt: null,
+    expiresAt: '2026-01-04T10:00:00.000Z',
+    notificationsEnabled: true,
+    createdAt: '2026-01-01T10:00:00.000Z',
+    escrow: { state: 'none', heldCents: 0 },
   };
 }
 
@@ -58,7 +58,7 @@ describe('order page', () => {
     'checks the volume in lots, needs the terms, shows the live total, and retries with the same idempotency key',
     { timeout: 20_000 },
     async () => {
-      const posted: { volume: number; payment_method: string; idempotency_key: string }[] = [];
+      const posted: { volume: number; paymentMethod: string; idempotencyKey: string }[] = [];
       mockApi({
         [`/api/operations/${OPERATION_ID}/order-form`]: () => jsonResponse(form),
         [`/api/operations/${OPERATION_ID}/orders`]: (_url, init) => {
@@ -99,8 +99,8 @@ describe('order page', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe(`/operation/${OPERATION_ID}/participate`));
 
       expect(posted).toHaveLength(2);
-      expect(posted[0]).toMatchObject({ volume: 15, payment_method: 'cash', terms_version: TERMS_VERSION });
-      expect(posted[1]!.idempotency_key).toBe(posted[0]!.idempotency_key);
+      expect(posted[0]).toMatchObject({ volume: 15, paymentMethod: 'cash', termsVersion: TERMS_VERSION });
+      expect(posted[1]!.idempotencyKey).toBe(posted[0]!.idempotencyKey);
     },
   );
 
@@ -109,9 +109,9 @@ describe('order page', () => {
       [`/api/operations/${OPERATION_ID}/order-form`]: () =>
         jsonResponse({
           ...form,
-          operation: { ...form.operation, status: 'allocated', allocated_tons: 50, available_tons: 0 },
-          max_order_tons: 0,
-          closed_reason: 'full',
+          operation: { ...form.operation, status: 'allocated', allocatedTons: 50, availableTons: 0 },
+          maxOrderTons: 0,
+          closedReason: 'full',
         }),
     });
     renderApp(`/operation/${OPERATION_ID}/order`, createTestQueryClient(buildSessionUser()));
@@ -121,7 +121,7 @@ describe('order page', () => {
 
   it('offers no order form (nor the waitlist) to the seller of the operation, and says why', async () => {
     const fetchMock = mockApi({
-      [`/api/operations/${OPERATION_ID}/order-form`]: () => jsonResponse({ ...form, closed_reason: 'own_operation' }),
+      [`/api/operations/${OPERATION_ID}/order-form`]: () => jsonResponse({ ...form, closedReason: 'own_operation' }),
     });
     renderApp(`/operation/${OPERATION_ID}/order`, createTestQueryClient(buildSessionUser({ role: 'buyer' })));
     expect(await screen.findByRole('heading', { level: 2, name: 'Publicaste esta operación' })).toBeInTheDocument();

@@ -32,18 +32,18 @@ import { TradeTermsList } from '../../../components/ui/trade-terms-list';
  * What the buyer chooses and accepts; the idempotency key is the form's own and the terms
  * version the one shown, both added on submit.
  */
-const ZOrder = ZPlaceOrderRequest.pick({ volume: true, payment_method: true }).extend({
+const ZOrder = ZPlaceOrderRequest.pick({ volume: true, paymentMethod: true }).extend({
   terms_accepted: z.literal(true, 'validation.termsRequired'),
 });
 
 function limitsOf(form: OrderFormResponse): AllocationLimits {
   return {
-    totalTons: form.operation.total_tons,
-    allocatedTons: form.operation.allocated_tons,
-    minVolumeTons: form.operation.min_volume,
-    maxPerParticipantTons: form.operation.max_per_participant_tons,
-    lotStepTons: form.operation.lot_step_tons,
-    heldByBuyerTons: form.held_by_me_tons,
+    totalTons: form.operation.totalTons,
+    allocatedTons: form.operation.allocatedTons,
+    minVolumeTons: form.operation.minVolume,
+    maxPerParticipantTons: form.operation.maxPerParticipantTons,
+    lotStepTons: form.operation.lotStepTons,
+    heldByBuyerTons: form.heldByMeTons,
   };
 }
 
@@ -82,12 +82,12 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
   const locale = toLocale(i18n.language);
   const operation = form.operation;
   const limits = limitsOf(form);
-  const step = operation.lot_step_tons;
+  const step = operation.lotStepTons;
   const order = useZodForm(ZOrder, {
     mode: 'onChange',
     defaultValues: {
-      volume: form.default_order_tons,
-      payment_method: 'wire',
+      volume: form.defaultOrderTons,
+      paymentMethod: 'wire',
       terms_accepted: false as unknown as true,
     },
   });
@@ -99,7 +99,7 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
   const errorId = useId();
 
   const volume = order.watch('volume');
-  const method = order.watch('payment_method');
+  const method = order.watch('paymentMethod');
   const isNumber = typeof volume === 'number' && Number.isFinite(volume);
   const problem = isNumber ? checkOrderVolume(volume, limits) : 'not_integer';
   const volumeMessage =
@@ -108,17 +108,17 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
       : problem === 'not_integer'
         ? t('validation.volumeWhole')
         : problem === 'below_min'
-          ? t('errors.VOLUME_BELOW_MIN', { min: form.min_order_tons })
+          ? t('errors.VOLUME_BELOW_MIN', { min: form.minOrderTons })
           : problem === 'above_max'
-            ? t('errors.VOLUME_ABOVE_MAX', { max: form.max_order_tons })
+            ? t('errors.VOLUME_ABOVE_MAX', { max: form.maxOrderTons })
             : null;
   const totalCents =
-    isNumber && Number.isInteger(volume) && volume > 0 ? computeTotalCents(operation.price_per_ton_cents, volume) : 0;
-  const closed = form.closed_reason;
+    isNumber && Number.isInteger(volume) && volume > 0 ? computeTotalCents(operation.pricePerTonCents, volume) : 0;
+  const closed = form.closedReason;
 
   function nudge(direction: 1 | -1) {
-    const current = isNumber ? Math.round(volume / step) * step : form.default_order_tons;
-    const next = Math.min(Math.max(current + direction * step, form.min_order_tons), form.max_order_tons);
+    const current = isNumber ? Math.round(volume / step) * step : form.defaultOrderTons;
+    const next = Math.min(Math.max(current + direction * step, form.minOrderTons), form.maxOrderTons);
     order.setValue('volume', next, { shouldValidate: true, shouldDirty: true });
   }
 
@@ -127,9 +127,9 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
     create.mutate(
       {
         volume: chosen.volume,
-        payment_method: chosen.payment_method,
-        idempotency_key: idempotencyKey,
-        terms_version: TERMS_VERSION,
+        paymentMethod: chosen.paymentMethod,
+        idempotencyKey,
+        termsVersion: TERMS_VERSION,
       },
       {
         onSuccess: () => navigate(`/operation/${operation.id}/participate`),
@@ -145,8 +145,8 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
   }
 
   const allocationText = t('order.available', {
-    available: formatNumber(operation.available_tons, i18n.language),
-    total: formatNumber(operation.total_tons, i18n.language),
+    available: formatNumber(operation.availableTons, i18n.language),
+    total: formatNumber(operation.totalTons, i18n.language),
   });
 
   return (
@@ -161,8 +161,8 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
           <p className="mt-3 max-w-2xl text-slate-600">{t('order.subtitle')}</p>
           <ProgressBar
             className="mt-5 max-w-md"
-            value={operation.allocated_tons}
-            max={operation.total_tons}
+            value={operation.allocatedTons}
+            max={operation.totalTons}
             label={t('operations.card.allocation')}
             valueText={allocationText}
           />
@@ -171,10 +171,10 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
       </div>
 
       <Container className="mt-8">
-        {form.my_order_id && (
+        {form.myOrderId && (
           <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3">
             <p className="text-sm text-brand-900">
-              {form.held_by_me_tons > 0 ? t('order.held', { tons: form.held_by_me_tons }) : t('order.existing')}
+              {form.heldByMeTons > 0 ? t('order.held', { tons: form.heldByMeTons }) : t('order.existing')}
             </p>
             <ButtonLink to={`/operation/${operation.id}/participate`} size="sm" variant="secondary">
               {t('order.goToPayment')}
@@ -201,7 +201,7 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
               {closed === 'full'
                 ? t('order.fullText')
                 : closed === 'cap_reached'
-                  ? t('order.capReachedText', { tons: form.held_by_me_tons })
+                  ? t('order.capReachedText', { tons: form.heldByMeTons })
                   : closed === 'own_operation'
                     ? t('order.ownOperationText')
                     : t('order.closedText')}
@@ -229,7 +229,7 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
                   {t('order.volume')}
                 </label>
                 <p id={hintId} className="mt-1 text-sm text-slate-600">
-                  {t('order.limits', { min: form.min_order_tons, max: form.max_order_tons, step })}
+                  {t('order.limits', { min: form.minOrderTons, max: form.maxOrderTons, step })}
                 </p>
                 <div className="mt-4 flex items-stretch gap-2">
                   <Button
@@ -237,7 +237,7 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
                     size="lg"
                     className="w-12 px-0 text-xl"
                     aria-label={t('order.decrease', { step })}
-                    disabled={isNumber && volume <= form.min_order_tons}
+                    disabled={isNumber && volume <= form.minOrderTons}
                     onClick={() => nudge(-1)}
                   >
                     −
@@ -246,8 +246,8 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
                     id={volumeId}
                     type="number"
                     inputMode="numeric"
-                    min={form.min_order_tons}
-                    max={form.max_order_tons}
+                    min={form.minOrderTons}
+                    max={form.maxOrderTons}
                     step={step}
                     {...order.register('volume', { valueAsNumber: true })}
                     aria-invalid={Boolean(volumeMessage)}
@@ -259,7 +259,7 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
                     size="lg"
                     className="w-12 px-0 text-xl"
                     aria-label={t('order.increase', { step })}
-                    disabled={isNumber && volume >= form.max_order_tons}
+                    disabled={isNumber && volume >= form.maxOrderTons}
                     onClick={() => nudge(1)}
                   >
                     +
@@ -271,8 +271,8 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
                     {volumeMessage}
                   </p>
                 )}
-                {form.held_by_me_tons > 0 && !form.my_order_id && (
-                  <p className="mt-3 text-sm text-slate-600">{t('order.held', { tons: form.held_by_me_tons })}</p>
+                {form.heldByMeTons > 0 && !form.myOrderId && (
+                  <p className="mt-3 text-sm text-slate-600">{t('order.held', { tons: form.heldByMeTons })}</p>
                 )}
               </fieldset>
 
@@ -294,7 +294,7 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
                       <input
                         type="radio"
                         value={option}
-                        {...order.register('payment_method')}
+                        {...order.register('paymentMethod')}
                         className="mt-1 h-4 w-4 accent-accent-700"
                       />
                       <span>
@@ -309,7 +309,7 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
                 <h2 id="order-terms" className="text-lg font-semibold text-brand-900">
                   {t('tradeTerms.title')}
                 </h2>
-                <TradeTermsList terms={form.trade_terms} className="mt-3 grid gap-3 sm:grid-cols-2" />
+                <TradeTermsList terms={form.tradeTerms} className="mt-3 grid gap-3 sm:grid-cols-2" />
               </section>
             </div>
 
@@ -319,7 +319,7 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
                   <div className="flex justify-between gap-4">
                     <dt className="text-slate-600">{t('order.pricePerTon')}</dt>
                     <dd className="font-medium text-brand-900 tabular-nums">
-                      {formatUsd(operation.price_per_ton_cents, locale)}
+                      {formatUsd(operation.pricePerTonCents, locale)}
                     </dd>
                   </div>
                   <div className="flex justify-between gap-4">
@@ -338,7 +338,7 @@ function OrderFormBody({ form, fullPanel }: { form: OrderFormResponse; fullPanel
                   </p>
                   <p className="mt-1 text-xs text-slate-500">
                     {t('order.totalHint', {
-                      price: formatUsd(operation.price_per_ton_cents, locale),
+                      price: formatUsd(operation.pricePerTonCents, locale),
                       tons: isNumber ? volume : 0,
                     })}
                   </p>

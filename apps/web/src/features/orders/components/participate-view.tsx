@@ -107,7 +107,7 @@ function ParticipateBody({ data, cancel }: { data: OrderResponse; cancel: Cancel
   const { t, i18n } = useTranslation();
   const locale = toLocale(i18n.language);
   const { order, operation, instructions } = data;
-  const status = order.payment_status;
+  const status = order.paymentStatus;
   const percent = PAYMENT_PROGRESS_PERCENT[status];
   // An unpaid order takes a proof and may be cancelled by its buyer (the server's rule).
   const isUnpaid = isUnpaidOrder({ status: order.status, paymentStatus: status });
@@ -142,10 +142,10 @@ function ParticipateBody({ data, cancel }: { data: OrderResponse; cancel: Cancel
 
       <Container className="mt-8 grid gap-6 lg:grid-cols-[1fr_24rem]">
         <div className="space-y-6">
-          {status === 'rejected' && order.payment_rejected_reason && (
+          {status === 'rejected' && order.paymentRejectedReason && (
             <p role="note" className="rounded-xl border border-rose-200 bg-rose-50 px-4 py-3 text-rose-900">
               <strong className="font-semibold">{t('participate.status.rejected')}.</strong>{' '}
-              {t('participate.rejectedReason', { reason: order.payment_rejected_reason })}
+              {t('participate.rejectedReason', { reason: order.paymentRejectedReason })}
             </p>
           )}
 
@@ -163,28 +163,28 @@ function ParticipateBody({ data, cancel }: { data: OrderResponse; cancel: Cancel
             <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
               <Item label={t('participate.amount')}>
                 <span className="text-base font-bold tabular-nums" data-testid="payment-amount">
-                  {formatUsd(instructions.amount_cents, locale)}
+                  {formatUsd(instructions.amountCents, locale)}
                 </span>
               </Item>
               {instructions.bank ? (
                 <>
-                  <Item label={t('participate.bankName')}>{instructions.bank.bank_name}</Item>
-                  <Item label={t('participate.accountName')}>{instructions.bank.account_name}</Item>
+                  <Item label={t('participate.bankName')}>{instructions.bank.bankName}</Item>
+                  <Item label={t('participate.accountName')}>{instructions.bank.accountName}</Item>
                   <Item label={t('participate.accountNumber')}>
                     <span className="inline-flex flex-wrap items-center gap-2">
                       <span className="font-mono" data-testid="escrow-account-number">
-                        {instructions.bank.account_number}
+                        {instructions.bank.accountNumber}
                       </span>
-                      <CopyButton text={instructions.bank.account_number} label={t('copy.accountNumber')} />
+                      <CopyButton text={instructions.bank.accountNumber} label={t('copy.accountNumber')} />
                     </span>
                   </Item>
                   <Item label={t('participate.swift')}>
                     <span className="font-mono">{instructions.bank.swift}</span>
                   </Item>
                   <Item label={t('participate.currency')}>{instructions.bank.currency}</Item>
-                  {instructions.bank.bank_address && (
+                  {instructions.bank.bankAddress && (
                     <Item label={t('participate.bankAddress')} wide>
-                      {instructions.bank.bank_address}
+                      {instructions.bank.bankAddress}
                     </Item>
                   )}
                 </>
@@ -201,18 +201,18 @@ function ParticipateBody({ data, cancel }: { data: OrderResponse; cancel: Cancel
           <Card titleId="order-summary-title" title={t('participate.orderSummary')}>
             <dl className="mt-4 space-y-3 text-sm">
               <Row label={t('participate.volume')}>{order.volume} t</Row>
-              <Row label={t('participate.amount')}>{formatUsd(order.amount_cents, locale)}</Row>
-              <Row label={t('participate.method')}>{t(`order.${order.payment_method}`)}</Row>
+              <Row label={t('participate.amount')}>{formatUsd(order.amountCents, locale)}</Row>
+              <Row label={t('participate.method')}>{t(`order.${order.paymentMethod}`)}</Row>
               <Row label={t('participate.escrow')}>
                 <span data-testid="escrow-state">
                   {t(`participate.escrowStates.${order.escrow.state}`)}
-                  {order.escrow.held_cents > 0 && ` · ${formatUsd(order.escrow.held_cents, locale)}`}
+                  {order.escrow.heldCents > 0 && ` · ${formatUsd(order.escrow.heldCents, locale)}`}
                 </span>
               </Row>
             </dl>
-            {isUnpaid && order.expires_at && (
+            {isUnpaid && order.expiresAt && (
               <p className="mt-4 text-sm text-slate-600">
-                {t('participate.expires', { date: formatDeadline(order.expires_at, i18n.language) })}
+                {t('participate.expires', { date: formatDeadline(order.expiresAt, i18n.language) })}
               </p>
             )}
             <ButtonLink to={`/operation/${operation.id}/waiting`} variant="secondary" className="mt-5 w-full">
@@ -266,7 +266,7 @@ function ProofUpload({ data, canUpload }: { data: OrderResponse; canUpload: bool
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const upload = useUploadProof(order.id, setProgress);
-  const actionLabel = order.payment_status === 'rejected' ? t('participate.uploadAgain') : t('participate.upload');
+  const actionLabel = order.paymentStatus === 'rejected' ? t('participate.uploadAgain') : t('participate.upload');
 
   function send(file: File | undefined) {
     if (!file || !canUpload || upload.isPending) return;
@@ -288,10 +288,10 @@ function ProofUpload({ data, canUpload }: { data: OrderResponse; canUpload: bool
     <Card titleId="proof-title" title={actionLabel} testId="proof-upload">
       <p className="mt-1 text-sm text-slate-600">{t('participate.uploadHelp', { size: UPLOAD_MAX_MB })}</p>
 
-      {order.has_proof && order.proof_uploaded_at && (
+      {order.hasProof && order.proofUploadedAt && (
         <p className="mt-3 text-sm text-slate-700">
           {t('participate.uploaded', {
-            date: formatDate(order.proof_uploaded_at, i18n.language, {
+            date: formatDate(order.proofUploadedAt, i18n.language, {
               dateStyle: 'medium',
               timeStyle: 'short',
             }),

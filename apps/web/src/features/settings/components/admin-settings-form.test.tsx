@@ -9,14 +9,14 @@ const SETTINGS = {
   adminEmails: ['ops@tradeops.example'],
   envAdminEmails: [],
   escrowBankDetails: {
-    bank_name: 'Banco Central',
-    account_name: 'TradeOps Escrow',
-    account_number: '0001',
+    bankName: 'Banco Central',
+    accountName: 'TradeOps Escrow',
+    accountNumber: '0001',
     swift: 'BCENUS33',
-    bank_address: '',
+    bankAddress: '',
     currency: 'USD',
   },
-  platformCompany: { legal_name: 'TradeOps Marketplace LLC', address: '1200 Brickell Avenue, Miami', tax_id: '' },
+  platformCompany: { legalName: 'TradeOps Marketplace LLC', address: '1200 Brickell Avenue, Miami', taxId: '' },
   orderHoldHours: 48,
   fundRetentionDays: 7,
   platformFeeBps: 200,
@@ -85,9 +85,9 @@ describe('AdminSettingsForm', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({
       platformCompany: {
-        legal_name: 'TradeOps Global S.A.',
+        legalName: 'TradeOps Global S.A.',
         address: '1200 Brickell Avenue, Miami',
-        tax_id: 'RUT 21-1234567-8',
+        taxId: 'RUT 21-1234567-8',
       },
     });
   });

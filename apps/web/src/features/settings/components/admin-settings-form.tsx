@@ -15,8 +15,8 @@ import { isApiError } from '../../../lib/api-client';
 import { useAdminSettings, useSaveAdminSettings } from '../api/settings';
 import { Problem, Saved, SettingsSection, settingsInput } from './section';
 
-const BANK_FIELDS = ['bank_name', 'account_name', 'account_number', 'swift', 'bank_address'] as const;
-const COMPANY_FIELDS = ['legal_name', 'tax_id'] as const;
+const BANK_FIELDS = ['bankName', 'accountName', 'accountNumber', 'swift', 'bankAddress'] as const;
+const COMPANY_FIELDS = ['legalName', 'taxId'] as const;
 
 /** The admins' addresses as typed, one a line (or split by commas), checked by the request's own rule. */
 const ZAdminEmailsText = z.string().transform((text, context) => {
@@ -45,16 +45,16 @@ function toForm(settings: AdminSettingsResponse): AdminSettingsFormValues {
   return {
     adminEmails: settings.adminEmails.join('\n'),
     escrowBankDetails: {
-      bank_name: bank?.bank_name ?? '',
-      account_name: bank?.account_name ?? '',
-      account_number: bank?.account_number ?? '',
+      bankName: bank?.bankName ?? '',
+      accountName: bank?.accountName ?? '',
+      accountNumber: bank?.accountNumber ?? '',
       swift: bank?.swift ?? '',
-      bank_address: bank?.bank_address ?? '',
+      bankAddress: bank?.bankAddress ?? '',
     },
     platformCompany: {
-      legal_name: settings.platformCompany?.legal_name ?? '',
+      legalName: settings.platformCompany?.legalName ?? '',
       address: settings.platformCompany?.address ?? '',
-      tax_id: settings.platformCompany?.tax_id ?? '',
+      taxId: settings.platformCompany?.taxId ?? '',
     },
     orderHoldHours: settings.orderHoldHours,
     fundRetentionDays: settings.fundRetentionDays,

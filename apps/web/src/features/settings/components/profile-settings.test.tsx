@@ -14,7 +14,7 @@ const PROFILE: AccountProfile = {
   country: 'CO',
   taxId: '',
   language: 'es',
-  notificationPrefs: { email: true, in_app: true },
+  notificationPrefs: { email: true, inApp: true },
   canEditCompany: false,
 };
 
@@ -65,7 +65,7 @@ describe('ProfileSettings', () => {
     expect(sent[0]).toEqual({
       fullName: 'Ana Pérez Gómez',
       language: 'es',
-      notificationPrefs: { email: false, in_app: true },
+      notificationPrefs: { email: false, inApp: true },
     });
     expect(await screen.findByRole('status')).toHaveTextContent('Perfil guardado.');
   });

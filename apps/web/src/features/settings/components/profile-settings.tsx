@@ -160,7 +160,7 @@ function LoadedProfile({ profile }: { profile: AccountProfile }) {
             <label className="flex items-center gap-2 py-1 text-sm text-slate-700">
               <input
                 type="checkbox"
-                {...form.register('notificationPrefs.in_app')}
+                {...form.register('notificationPrefs.inApp')}
                 className="size-4 accent-accent-700"
               />
               {t('settings.profile.notifyInApp')}

@@ -12,38 +12,38 @@ import { TEST_TRADE_TERMS } from '../../../test/trade-terms';
 const ORDER_ID = '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 
 const STATEMENT: BuyerStatement = {
-  statement_number: 'TO-TX44Z8T4S5-E2',
+  statementNumber: 'TO-TX44Z8T4S5-E2',
   issuer: {
-    legal_name: 'TradeOps Marketplace LLC',
+    legalName: 'TradeOps Marketplace LLC',
     address: '1200 Brickell Avenue, Suite 1800, Miami, FL 33131, USA',
-    tax_id: 'EIN 88-1234567',
+    taxId: 'EIN 88-1234567',
   },
-  buyer: { legal_name: 'Distribuidora Caribe Alimentos C.A.', tax_id: 'J-40512876-3', country: 'VE' },
-  seller: { legal_name: 'Comercializadora Rioplatense S.A.', tax_id: null, country: 'AR' },
+  buyer: { legalName: 'Distribuidora Caribe Alimentos C.A.', taxId: 'J-40512876-3', country: 'VE' },
+  seller: { legalName: 'Comercializadora Rioplatense S.A.', taxId: null, country: 'AR' },
   order: {
     id: ORDER_ID,
-    operation_id: '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01',
-    operation_reference: 'OP-000021',
-    operation_title: 'Carne bovina congelada',
-    payment_reference: 'TO-TX44Z8T4S5',
+    operationId: '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01',
+    operationReference: 'OP-000021',
+    operationTitle: 'Carne bovina congelada',
+    paymentReference: 'TO-TX44Z8T4S5',
     volume: 10,
-    price_per_ton_cents: 520_000,
-    amount_cents: 5_200_000,
-    created_at: '2026-11-26T08:19:00.000Z',
-    terms_version: '2026-11-25',
+    pricePerTonCents: 520_000,
+    amountCents: 5_200_000,
+    createdAt: '2026-11-26T08:19:00.000Z',
+    termsVersion: '2026-11-25',
   },
-  trade_terms: TEST_TRADE_TERMS,
-  escrow_bank: null,
+  tradeTerms: TEST_TRADE_TERMS,
+  escrowBank: null,
   movements: [
     {
-      transfer_id: '6b871136-773d-4a66-9514-cc9868d7cc78',
+      transferId: '6b871136-773d-4a66-9514-cc9868d7cc78',
       kind: 'deposit',
-      amount_cents: 5_200_000,
-      created_at: '2026-11-26T08:19:00.000Z',
+      amountCents: 5_200_000,
+      createdAt: '2026-11-26T08:19:00.000Z',
     },
   ],
-  held_cents: 5_200_000,
-  generated_at: '2026-11-26T09:00:00.000Z',
+  heldCents: 5_200_000,
+  generatedAt: '2026-11-26T09:00:00.000Z',
 };
 
 describe('BuyerStatementView', () => {
@@ -97,14 +97,14 @@ describe('BuyerStatementView', () => {
     renderWithProviders(<BuyerStatementView orderId={ORDER_ID} />);
     const zone = viewerTimeZone();
     expect(await screen.findByTestId('statement-time-zone')).toHaveTextContent(
-      `Times in ${zone} (${formatUtcOffset(new Date(STATEMENT.generated_at), zone)})`,
+      `Times in ${zone} (${formatUtcOffset(new Date(STATEMENT.generatedAt), zone)})`,
     );
     expect(
       within(screen.getByTestId('statement-movement')).getByText(
-        formatDeadline(STATEMENT.movements[0]!.created_at, 'en'),
+        formatDeadline(STATEMENT.movements[0]!.createdAt, 'en'),
       ),
     ).toBeInTheDocument();
-    expect(formatDeadline(STATEMENT.movements[0]!.created_at, 'en')).toMatch(/\(UTC[^)]*\)$/);
+    expect(formatDeadline(STATEMENT.movements[0]!.createdAt, 'en')).toMatch(/\(UTC[^)]*\)$/);
     const pdf = screen.getByTestId('statement-pdf');
     const url = new URL(pdf.getAttribute('href')!, 'http://localhost');
     expect(url.pathname).toBe(`/api/orders/${ORDER_ID}/statement.pdf`);

@@ -99,11 +99,11 @@ function Letterhead({
       data-testid="statement-letterhead"
     >
       <div className="min-w-0 text-sm text-slate-600">
-        <p className="text-base font-bold text-brand-900">{issuer.legal_name}</p>
+        <p className="text-base font-bold text-brand-900">{issuer.legalName}</p>
         {issuer.address && <p className="whitespace-pre-line">{issuer.address}</p>}
-        {issuer.tax_id && (
+        {issuer.taxId && (
           <p>
-            {t('statements.taxId')}: {issuer.tax_id}
+            {t('statements.taxId')}: {issuer.taxId}
           </p>
         )}
       </div>
@@ -127,9 +127,9 @@ function PartyCard({ label, party, testId }: { label: string; party: StatementPa
   return (
     <div className="min-w-0 rounded-xl border border-slate-200 p-4 text-sm" data-testid={testId}>
       <p className="text-slate-500">{label}</p>
-      <p className="font-semibold break-words text-brand-900">{party.legal_name}</p>
+      <p className="font-semibold break-words text-brand-900">{party.legalName}</p>
       <p className="text-slate-700">
-        {t('statements.taxId')}: {party.tax_id ?? t('statements.taxIdMissing')}
+        {t('statements.taxId')}: {party.taxId ?? t('statements.taxIdMissing')}
       </p>
       {party.country && (
         <p className="text-slate-700">{t(`countries.${party.country}`, { defaultValue: party.country })}</p>
@@ -148,34 +148,34 @@ function BuyerStatementBody({ statement }: { statement: BuyerStatement }) {
   const { t } = useTranslation();
   const f = useFormatters();
   const order = statement.order;
-  const bank = statement.escrow_bank;
+  const bank = statement.escrowBank;
   return (
     <div className="space-y-8">
       <section className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         <Letterhead
           issuer={statement.issuer}
           numberLabel={t('statements.buyer.number')}
-          number={statement.statement_number}
-          issuedAt={statement.generated_at}
+          number={statement.statementNumber}
+          issuedAt={statement.generatedAt}
           download={<DownloadLink path={`/api/orders/${order.id}/statement`} timeZone={f.timeZone} />}
         />
         <p className="text-sm text-slate-600" data-testid="statement-time-zone">
-          {f.zone(statement.generated_at)}
+          {f.zone(statement.generatedAt)}
         </p>
         <div className="grid gap-3 sm:grid-cols-2">
           <PartyCard label={t('statements.buyerParty')} party={statement.buyer} testId="statement-buyer" />
           <PartyCard label={t('statements.sellerParty')} party={statement.seller} testId="statement-seller" />
         </div>
         <dl className="grid gap-4 sm:grid-cols-3">
-          <Pair label={t('statements.product')} value={order.operation_title} />
-          <Pair label={t('statements.operation')} value={order.operation_reference} />
-          <Pair label={t('statements.reference')} value={order.payment_reference} testId="statement-reference" />
+          <Pair label={t('statements.product')} value={order.operationTitle} />
+          <Pair label={t('statements.operation')} value={order.operationReference} />
+          <Pair label={t('statements.reference')} value={order.paymentReference} testId="statement-reference" />
           <Pair label={t('statements.volume')} value={`${order.volume} t`} />
-          <Pair label={t('statements.pricePerTon')} value={f.perTon(order.price_per_ton_cents)} />
-          <Pair label={t('statements.amount')} value={f.money(order.amount_cents)} />
-          <Pair label={t('statements.orderedAt')} value={f.date(order.created_at)} />
-          <Pair label={t('statements.held')} value={f.money(statement.held_cents)} />
-          {order.terms_version && <Pair label={t('statements.termsVersion')} value={order.terms_version} />}
+          <Pair label={t('statements.pricePerTon')} value={f.perTon(order.pricePerTonCents)} />
+          <Pair label={t('statements.amount')} value={f.money(order.amountCents)} />
+          <Pair label={t('statements.orderedAt')} value={f.date(order.createdAt)} />
+          <Pair label={t('statements.held')} value={f.money(statement.heldCents)} />
+          {order.termsVersion && <Pair label={t('statements.termsVersion')} value={order.termsVersion} />}
         </dl>
       </section>
 
@@ -187,19 +187,17 @@ function BuyerStatementBody({ statement }: { statement: BuyerStatement }) {
           <ul className="space-y-3">
             {statement.movements.map((movement) => (
               <li
-                key={`${movement.transfer_id}-${movement.kind}`}
+                key={`${movement.transferId}-${movement.kind}`}
                 className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
                 data-testid="statement-movement"
               >
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <span className="font-semibold text-brand-900">{t(`statements.kinds.${movement.kind}`)}</span>
-                  <span className="text-lg font-bold text-brand-900 tabular-nums">
-                    {f.money(movement.amount_cents)}
-                  </span>
+                  <span className="text-lg font-bold text-brand-900 tabular-nums">{f.money(movement.amountCents)}</span>
                 </div>
-                <p className="mt-1 text-sm text-slate-600">{f.date(movement.created_at)}</p>
+                <p className="mt-1 text-sm text-slate-600">{f.date(movement.createdAt)}</p>
                 <p className="mt-1 text-xs break-all text-slate-500">
-                  {t('statements.transferId')}: <span data-testid="statement-transfer">{movement.transfer_id}</span>
+                  {t('statements.transferId')}: <span data-testid="statement-transfer">{movement.transferId}</span>
                 </p>
               </li>
             ))}
@@ -211,11 +209,11 @@ function BuyerStatementBody({ statement }: { statement: BuyerStatement }) {
         <h2 className="text-lg font-semibold text-brand-900">{t('statements.bank')}</h2>
         {bank ? (
           <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-            <Pair label={t('statements.bankName')} value={bank.bank_name} />
-            <Pair label={t('statements.accountName')} value={bank.account_name} />
-            <Pair label={t('statements.accountNumber')} value={bank.account_number} />
+            <Pair label={t('statements.bankName')} value={bank.bankName} />
+            <Pair label={t('statements.accountName')} value={bank.accountName} />
+            <Pair label={t('statements.accountNumber')} value={bank.accountNumber} />
             <Pair label={t('participate.swift')} value={bank.swift} />
-            {bank.bank_address && <Pair label={t('statements.bankAddress')} value={bank.bank_address} />}
+            {bank.bankAddress && <Pair label={t('statements.bankAddress')} value={bank.bankAddress} />}
           </dl>
         ) : (
           <p className="mt-2 text-slate-600">{t('statements.noBank')}</p>
@@ -241,33 +239,33 @@ function SellerStatementBody({ statement }: { statement: SellerStatement }) {
         <Letterhead
           issuer={statement.issuer}
           numberLabel={t('statements.seller.number')}
-          number={statement.statement_number}
-          issuedAt={statement.generated_at}
+          number={statement.statementNumber}
+          issuedAt={statement.generatedAt}
           download={<DownloadLink path={`/api/seller/operations/${operation.id}/statement`} timeZone={f.timeZone} />}
         />
         <p className="text-sm text-slate-600" data-testid="statement-time-zone">
-          {f.zone(statement.generated_at)}
+          {f.zone(statement.generatedAt)}
         </p>
         <PartyCard label={t('statements.sellerParty')} party={statement.seller} testId="statement-seller" />
         <dl className="grid gap-4 sm:grid-cols-4">
           <Pair label={t('statements.product')} value={operation.title} />
           <Pair label={t('statements.operation')} value={operation.reference} />
-          <Pair label={t('statements.volume')} value={`${operation.total_tons} t`} />
-          <Pair label={t('statements.pricePerTon')} value={f.perTon(operation.price_per_ton_cents)} />
+          <Pair label={t('statements.volume')} value={`${operation.totalTons} t`} />
+          <Pair label={t('statements.pricePerTon')} value={f.perTon(operation.pricePerTonCents)} />
         </dl>
         <dl className="grid gap-4 border-t border-slate-100 pt-4 sm:grid-cols-4">
-          <Pair label={t('statements.seller.gross')} value={f.money(statement.totals.gross_cents)} />
+          <Pair label={t('statements.seller.gross')} value={f.money(statement.totals.grossCents)} />
           <Pair
             label={t('statements.seller.fee')}
-            value={f.money(statement.totals.fee_cents)}
+            value={f.money(statement.totals.feeCents)}
             testId="seller-fee-total"
           />
           <Pair
             label={t('statements.seller.net')}
-            value={f.money(statement.totals.net_cents)}
+            value={f.money(statement.totals.netCents)}
             testId="seller-net-total"
           />
-          <Pair label={t('statements.seller.currentFee')} value={f.percent(statement.current_fee_bps)} />
+          <Pair label={t('statements.seller.currentFee')} value={f.percent(statement.currentFeeBps)} />
         </dl>
       </section>
       <section>
@@ -278,36 +276,36 @@ function SellerStatementBody({ statement }: { statement: SellerStatement }) {
           <ul className="space-y-3">
             {statement.payouts.map((payout) => (
               <li
-                key={payout.transfer_id}
+                key={payout.transferId}
                 className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
                 data-testid="seller-payout"
               >
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <span className="font-semibold break-words text-brand-900">
-                    {payout.buyer?.legal_name ?? payout.payment_reference}
+                    {payout.buyer?.legalName ?? payout.paymentReference}
                   </span>
-                  <span className="text-sm text-slate-600">{f.date(payout.created_at)}</span>
+                  <span className="text-sm text-slate-600">{f.date(payout.createdAt)}</span>
                 </div>
                 {payout.buyer && (
                   <p className="mt-1 text-sm text-slate-600">
-                    {t('statements.taxId')}: {payout.buyer.tax_id ?? t('statements.taxIdMissing')} · {payout.volume} t
+                    {t('statements.taxId')}: {payout.buyer.taxId ?? t('statements.taxIdMissing')} · {payout.volume} t
                   </p>
                 )}
                 <dl className="mt-3 grid grid-cols-3 gap-3 text-sm">
-                  <Pair label={t('statements.seller.gross')} value={f.money(payout.gross_cents)} />
+                  <Pair label={t('statements.seller.gross')} value={f.money(payout.grossCents)} />
                   <Pair
                     label={t('statements.seller.fee')}
                     value={
-                      payout.fee_bps === null
-                        ? f.money(payout.fee_cents)
-                        : `${f.money(payout.fee_cents)} (${f.percent(payout.fee_bps)})`
+                      payout.feeBps === null
+                        ? f.money(payout.feeCents)
+                        : `${f.money(payout.feeCents)} (${f.percent(payout.feeBps)})`
                     }
                   />
-                  <Pair label={t('statements.seller.net')} value={f.money(payout.net_cents)} />
+                  <Pair label={t('statements.seller.net')} value={f.money(payout.netCents)} />
                 </dl>
                 <p className="mt-2 text-xs break-all text-slate-500">
-                  {t('statements.reference')}: {payout.payment_reference} · {t('statements.transferId')}:{' '}
-                  {payout.transfer_id}
+                  {t('statements.reference')}: {payout.paymentReference} · {t('statements.transferId')}:{' '}
+                  {payout.transferId}
                 </p>
               </li>
             ))}

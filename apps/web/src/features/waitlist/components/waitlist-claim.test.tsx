@@ -8,35 +8,35 @@ import { WaitlistPanel } from './waitlist-panel';
 
 const OPERATION_ID = '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01';
 const OFFERED = {
-  line_length: 2,
-  is_full: false,
-  lot_step_tons: 5,
-  min_volume_tons: 5,
-  max_volume_tons: 20,
+  lineLength: 2,
+  isFull: false,
+  lotStepTons: 5,
+  minVolumeTons: 5,
+  maxVolumeTons: 20,
   entry: {
     id: '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
-    operation_id: OPERATION_ID,
+    operationId: OPERATION_ID,
     volume: 10,
     status: 'invited',
     position: 1,
-    invited_tons: 10,
-    invitation_expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-    order_id: null,
-    created_at: '2026-05-04T10:00:00.000Z',
+    invitedTons: 10,
+    invitationExpiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    orderId: null,
+    createdAt: '2026-05-04T10:00:00.000Z',
   },
 };
 
 describe('WaitlistPanel claim', () => {
   it('claims the invited tons with the chosen payment method, and the same key on a retry', async () => {
     const user = userEvent.setup();
-    const claims: { payment_method: string; idempotency_key: string }[] = [];
+    const claims: { paymentMethod: string; idempotencyKey: string }[] = [];
     mockApi({
       [`/api/operations/${OPERATION_ID}/waitlist/mine`]: () => jsonResponse(OFFERED),
       [`/api/operations/${OPERATION_ID}/waitlist/claim`]: (_url, init) => {
         claims.push(JSON.parse(String(init?.body)));
         return claims.length === 1
           ? jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'Error inesperado.' } }, 500)
-          : jsonResponse({ order_id: '5d7c1a3e-2b4f-4c6d-8e9f-0a1b2c3d4e5f', volume: 10 });
+          : jsonResponse({ orderId: '5d7c1a3e-2b4f-4c6d-8e9f-0a1b2c3d4e5f', volume: 10 });
       },
     });
     renderWithProviders(<WaitlistPanel operationId={OPERATION_ID} />);
@@ -53,8 +53,8 @@ describe('WaitlistPanel claim', () => {
 
     await user.click(screen.getByRole('button', { name: i18n.t('waitlist.claim') }));
     await waitFor(() => expect(claims).toHaveLength(2));
-    expect(claims[0]).toMatchObject({ payment_method: 'cash', terms_version: TERMS_VERSION });
-    expect(claims[1]!.idempotency_key).toBe(claims[0]!.idempotency_key);
+    expect(claims[0]).toMatchObject({ paymentMethod: 'cash', termsVersion: TERMS_VERSION });
+    expect(claims[1]!.idempotencyKey).toBe(claims[0]!.idempotencyKey);
   });
 
   it.each([
@@ -69,7 +69,7 @@ describe('WaitlistPanel claim', () => {
   ] as const)('shows the translated refusal of a $action', async ({ path, button, code, isFull }) => {
     mockApi({
       [`/api/operations/${OPERATION_ID}/waitlist/mine`]: () =>
-        jsonResponse(isFull ? { ...OFFERED, is_full: true, entry: null } : OFFERED),
+        jsonResponse(isFull ? { ...OFFERED, isFull: true, entry: null } : OFFERED),
       [`/api/operations/${OPERATION_ID}/${path}`]: () =>
         jsonResponse({ error: { code, message: i18n.t(`errors.${code}`) } }, 409),
     });

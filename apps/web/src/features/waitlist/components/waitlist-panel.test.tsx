@@ -6,17 +6,17 @@ import { jsonResponse, mockApi, renderWithProviders } from '../../../test/render
 import { WaitlistPanel } from './waitlist-panel';
 
 const OPERATION_ID = '0b9f5a8e-4c1d-4f7a-9a51-2f6d8c3e1a01';
-const LINE = { line_length: 2, is_full: true, lot_step_tons: 5, min_volume_tons: 5, max_volume_tons: 20 };
+const LINE = { lineLength: 2, isFull: true, lotStepTons: 5, minVolumeTons: 5, maxVolumeTons: 20 };
 const ENTRY = {
   id: '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
-  operation_id: OPERATION_ID,
+  operationId: OPERATION_ID,
   volume: 10,
   status: 'waiting',
   position: 3,
-  invited_tons: null,
-  invitation_expires_at: null,
-  order_id: null,
-  created_at: '2026-05-04T10:00:00.000Z',
+  invitedTons: null,
+  invitationExpiresAt: null,
+  orderId: null,
+  createdAt: '2026-05-04T10:00:00.000Z',
 };
 
 describe('WaitlistPanel', () => {
@@ -25,7 +25,7 @@ describe('WaitlistPanel', () => {
     let joined: unknown = null;
     mockApi({
       [`/api/operations/${OPERATION_ID}/waitlist/mine`]: () =>
-        jsonResponse({ ...LINE, entry: joined ? ENTRY : null, line_length: joined ? 3 : 2 }),
+        jsonResponse({ ...LINE, entry: joined ? ENTRY : null, lineLength: joined ? 3 : 2 }),
       [`/api/operations/${OPERATION_ID}/waitlist`]: (_url, init) => {
         joined = JSON.parse(String(init?.body));
         return jsonResponse(ENTRY, 201);

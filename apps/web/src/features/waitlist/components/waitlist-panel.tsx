@@ -58,7 +58,7 @@ export function WaitlistPanel({ operationId }: { operationId: string }) {
 export function WaitlistInvitationBanner({ operationId }: { operationId: string }) {
   const { t } = useTranslation();
   const mine = useMyWaitlist(operationId);
-  if (!mine.data || mine.data.is_full || mine.data.entry?.status !== 'invited') return null;
+  if (!mine.data || mine.data.isFull || mine.data.entry?.status !== 'invited') return null;
   return (
     <section
       aria-labelledby="waitlist-invitation-title"
@@ -84,7 +84,7 @@ function WaitlistBody({ operationId, data }: { operationId: string; data: MyWait
     <>
       {entry?.status === 'passed' && <p className="mt-2 text-sm text-slate-700">{t('waitlist.passed')}</p>}
       {/* A buyer whose cap is used up by their own orders cannot queue for more. */}
-      {data.is_full && data.max_volume_tons >= data.min_volume_tons ? (
+      {data.isFull && data.maxVolumeTons >= data.minVolumeTons ? (
         <JoinForm operationId={operationId} data={data} />
       ) : null}
     </>
@@ -95,7 +95,7 @@ function WaitlistBody({ operationId, data }: { operationId: string; data: MyWait
 function JoinForm({ operationId, data }: { operationId: string; data: MyWaitlistResponse }) {
   const { t } = useTranslation();
   const join = useJoinWaitlist(operationId);
-  const form = useZodForm(ZJoinWaitlistRequest, { defaultValues: { volume: data.min_volume_tons } });
+  const form = useZodForm(ZJoinWaitlistRequest, { defaultValues: { volume: data.minVolumeTons } });
 
   async function submit(request: JoinWaitlistRequest) {
     try {
@@ -112,7 +112,7 @@ function JoinForm({ operationId, data }: { operationId: string; data: MyWaitlist
         <Field<JoinWaitlistRequest>
           name="volume"
           label={t('waitlist.volumeLabel')}
-          hint={t('waitlist.volumeHint', { step: data.lot_step_tons, min: data.min_volume_tons })}
+          hint={t('waitlist.volumeHint', { step: data.lotStepTons, min: data.minVolumeTons })}
           registerOptions={{ valueAsNumber: true }}
           className="sm:w-56"
         >
@@ -121,9 +121,9 @@ function JoinForm({ operationId, data }: { operationId: string; data: MyWaitlist
               {...control}
               type="number"
               inputMode="numeric"
-              min={data.min_volume_tons}
-              max={data.max_volume_tons}
-              step={data.lot_step_tons}
+              min={data.minVolumeTons}
+              max={data.maxVolumeTons}
+              step={data.lotStepTons}
             />
           )}
         </Field>
@@ -146,7 +146,7 @@ function WaitingCard({ operationId, data }: { operationId: string; data: MyWaitl
         <p className="text-slate-800">{t('waitlist.waiting', { volume: entry.volume })}</p>
         {entry.position !== null && (
           <span className="mt-2 inline-block" data-testid="waitlist-position">
-            <Badge tone="brand">{t('waitlist.position', { position: entry.position, total: data.line_length })}</Badge>
+            <Badge tone="brand">{t('waitlist.position', { position: entry.position, total: data.lineLength })}</Badge>
           </span>
         )}
       </div>
@@ -161,7 +161,7 @@ function InvitationCard({ operationId, data }: { operationId: string; data: MyWa
   const { t } = useTranslation();
   const navigate = useNavigate();
   const entry = data.entry!;
-  const remaining = useCountdown(entry.invitation_expires_at);
+  const remaining = useCountdown(entry.invitationExpiresAt);
   const claim = useClaimWaitlistInvitation(operationId);
   const leave = useLeaveWaitlist(operationId);
   const [method, setMethod] = useState<PaymentMethod>('wire');
@@ -179,7 +179,7 @@ function InvitationCard({ operationId, data }: { operationId: string; data: MyWa
     setTermsMissing(!isTermsAccepted);
     if (!isTermsAccepted) return;
     claim.mutate(
-      { payment_method: method, idempotency_key: claimKey, terms_version: TERMS_VERSION },
+      { paymentMethod: method, idempotencyKey: claimKey, termsVersion: TERMS_VERSION },
       {
         onSuccess: () => navigate(`/operation/${operationId}/participate`),
         onError: (cause) => setError(errorText(cause, t('waitlist.actionFailed'))),
@@ -191,7 +191,7 @@ function InvitationCard({ operationId, data }: { operationId: string; data: MyWa
     <form onSubmit={submit} className="mt-2" data-testid="waitlist-invitation">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-lg font-semibold text-brand-900">
-          {t('waitlist.invitationTitle', { tons: entry.invited_tons })}
+          {t('waitlist.invitationTitle', { tons: entry.invitedTons })}
         </p>
         <Badge tone={isOver ? 'neutral' : 'warning'}>
           {isOver ? t('waitlist.expired') : t('waitlist.expiresIn', { time: formatRemaining(remaining) })}
