@@ -66,6 +66,8 @@ describe('API versions', () => {
     expect(viaKey.headers['tradeops-version']).toBe(CURRENT_API_VERSION);
     const viaSession = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: buyerSession });
     expect(viaSession.headers['tradeops-version']).toBe(CURRENT_API_VERSION);
+    const count = await t.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: bearer(key) });
+    expect(Object.keys(count.json())).toEqual(['unreadCount']);
   });
 
   it('takes the first version’s documented order body from a key made before versions, and answers in its keys', async () => {
