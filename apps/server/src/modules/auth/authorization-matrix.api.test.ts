@@ -154,6 +154,7 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'GET /api/account/api-keys': 'kyc',
   'POST /api/account/api-keys': 'kyc',
   'POST /api/account/api-keys/:id/revoke': 'kyc',
+  'PUT /api/account/api-keys/:id/version': 'kyc',
   'GET /api/account/webhooks': 'kyc',
   'POST /api/account/webhooks': 'kyc',
   'DELETE /api/account/webhooks/:id': 'kyc',
