@@ -75,6 +75,7 @@ export {
   ZApiKey,
   ZApiKeyList,
   ZCreatedApiKey,
+  ZWebhookEndpoint,
   ZWebhookEndpointList,
   ZCreatedWebhook,
   ZWebhookDeliveryList,

@@ -67,8 +67,8 @@ export type ApiKey = z.infer<typeof ZApiKey>;
 
 export const ZApiKeyList = z.object({ keys: z.array(ZApiKey) });
 
-export const ZSetApiKeyVersionRequest = z.object({ apiVersion: ZApiVersion });
-export type SetApiKeyVersionRequest = z.infer<typeof ZSetApiKeyVersionRequest>;
+export const ZSetApiVersionRequest = z.object({ apiVersion: ZApiVersion });
+export type SetApiVersionRequest = z.infer<typeof ZSetApiVersionRequest>;
 export type ApiKeyList = z.infer<typeof ZApiKeyList>;
 
 /** The answer to a new key: the key itself, shown this once (only its hash is kept). */
@@ -94,6 +94,8 @@ export const ZWebhookEndpoint = z.object({
   id: z.uuid(),
   url: z.string(),
   events: z.array(ZWebhookEventType),
+  /** The API version of the events it is sent (API_VERSIONS). */
+  apiVersion: ZApiVersion,
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type WebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
@@ -126,11 +128,14 @@ export type WebhookDelivery = z.infer<typeof ZWebhookDelivery>;
 export const ZWebhookDeliveryList = z.object({ deliveries: z.array(ZWebhookDelivery) });
 export type WebhookDeliveryList = z.infer<typeof ZWebhookDeliveryList>;
 
-/** What a receiver gets as the body of each delivery. */
+/**
+ * What a receiver gets as the body of each delivery, in its endpoint's API version: `createdAt` since
+ * 2026-11-27 (`created_at` in 2026-11-25, for the endpoints made before).
+ */
 export const ZWebhookEvent = z.object({
   id: z.uuid(),
   type: ZWebhookEventType,
-  created_at: z.iso.datetime({ offset: true }),
+  createdAt: z.iso.datetime({ offset: true }),
   data: z.record(z.string(), z.unknown()),
 });
 export type WebhookEvent = z.infer<typeof ZWebhookEvent>;

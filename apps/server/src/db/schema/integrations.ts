@@ -55,6 +55,8 @@ export const webhookEndpoints = pgTable(
     /** Empty: every event. */
     events: jsonb('events').$type<WebhookEventType[]>().notNull().default([]),
     secretEncrypted: text('secret_encrypted').notNull(),
+    /** The API version of the events it is sent (decision 026); set when the endpoint is made. */
+    apiVersion: text('api_version').$type<ApiVersion>().notNull(),
     createdAt: createdAt(),
     /** Deleted by the company: no new deliveries; its log stays readable until the rows age out. */
     deletedAt: timestamptz('deleted_at'),

@@ -158,6 +158,7 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'GET /api/account/webhooks': 'kyc',
   'POST /api/account/webhooks': 'kyc',
   'DELETE /api/account/webhooks/:id': 'kyc',
+  'PUT /api/account/webhooks/:id/version': 'kyc',
   'GET /api/account/webhooks/:id/deliveries': 'kyc',
   'POST /api/account/webhooks/deliveries/:id/resend': 'kyc',
 };

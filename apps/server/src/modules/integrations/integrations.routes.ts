@@ -2,13 +2,14 @@ import {
   ZApiKey,
   ZApiKeyList,
   ZCreateApiKeyRequest,
-  ZSetApiKeyVersionRequest,
+  ZSetApiVersionRequest,
   ZCreateWebhookRequest,
   ZCreatedApiKey,
   ZCreatedWebhook,
   ZOkResponse,
   ZWebhookDelivery,
   ZWebhookDeliveryList,
+  ZWebhookEndpoint,
   ZWebhookEndpointList,
 } from '@tradeops/shared';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,6 +24,7 @@ import {
   listWebhookDeliveries,
   listWebhookEndpoints,
   resendWebhookDelivery,
+  setWebhookEndpointVersion,
 } from './webhooks.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
@@ -99,7 +101,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<IntegrationsRoutesOptions
         summary: 'Pin an API key to an API version (the bodies its requests read and send; docs/api.md)',
         tags: ['integrations'],
         params: ZIdParams,
-        body: ZSetApiKeyVersionRequest,
+        body: ZSetApiVersionRequest,
         response: { 200: ZApiKey, ...errors },
       },
       config: { access: 'kyc' },
@@ -160,6 +162,26 @@ export const integrationsRoutes: FastifyPluginAsyncZod<IntegrationsRoutesOptions
       await deleteWebhookEndpoint(app.db, { userId: requireAuth(request).user.id, id: request.params.id });
       return reply.send({ ok: true as const });
     },
+  );
+
+  app.put(
+    '/account/webhooks/:id/version',
+    {
+      schema: {
+        summary: 'Pin a webhook endpoint to an API version (the keys of the events written from now on; docs/api.md)',
+        tags: ['integrations'],
+        params: ZIdParams,
+        body: ZSetApiVersionRequest,
+        response: { 200: ZWebhookEndpoint, ...errors },
+      },
+      config: { access: 'kyc' },
+    },
+    async (request) =>
+      setWebhookEndpointVersion(app.db, {
+        userId: requireAuth(request).user.id,
+        id: request.params.id,
+        apiVersion: request.body.apiVersion,
+      }),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { type CreatedWebhook, TERMS_VERSION, type WebhookDelivery } from '@tradeops/shared';
+import { CURRENT_API_VERSION, type CreatedWebhook, TERMS_VERSION, type WebhookDelivery } from '@tradeops/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, webhookDeliveries, webhookEndpoints } from '../../db/schema';
@@ -169,6 +169,59 @@ describe('webhooks delivered by the job queue, signed, retried with backoff', ()
       .where(and(eq(auditLog.entityId, delivery!.id), eq(auditLog.action, 'webhook.delivery_resent')));
     expect(audits).toHaveLength(1);
   }, 30_000);
+
+  it('writes each endpoint the event in its API version: createdAt now, created_at for an endpoint on 2026-11-25', async () => {
+    const other = await startReceiver(0);
+    try {
+      const current = (await addEndpoint(t, buyer, `${other.url}/current`, ['order.created'])).json() as CreatedWebhook;
+      const first = (await addEndpoint(t, buyer, `${other.url}/first`, ['order.created'])).json() as CreatedWebhook;
+      expect(current.endpoint.apiVersion).toBe(CURRENT_API_VERSION);
+      const moved = await t.app.inject({
+        method: 'PUT',
+        url: `/api/account/webhooks/${first.endpoint.id}/version`,
+        headers: buyer,
+        payload: { apiVersion: '2026-11-25' },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json()).toMatchObject({ id: first.endpoint.id, apiVersion: '2026-11-25' });
+      const unknown = await t.app.inject({
+        method: 'PUT',
+        url: `/api/account/webhooks/${first.endpoint.id}/version`,
+        headers: buyer,
+        payload: { apiVersion: 'latest' },
+      });
+      expect(unknown.statusCode).toBe(400);
+      const [audit] = await t.db
+        .select({ data: auditLog.data })
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, first.endpoint.id), eq(auditLog.action, 'webhook.version_changed')));
+      expect(audit?.data).toMatchObject({ from: CURRENT_API_VERSION, to: '2026-11-25' });
+
+      const operation = await createOpenOperation(t.db);
+      const order = await t.app.inject({
+        method: 'POST',
+        url: `/api/operations/${operation.id}/orders`,
+        headers: buyer,
+        payload: { volume: 5, paymentMethod: 'wire', idempotencyKey: randomUUID(), termsVersion: TERMS_VERSION },
+      });
+      expect(order.statusCode, order.body).toBe(201);
+      const body = async (endpointId: string) => {
+        const [row] = await t.db
+          .select({ payload: webhookDeliveries.payload })
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.endpointId, endpointId));
+        return JSON.parse(row!.payload) as Record<string, unknown>;
+      };
+      const now = await body(current.endpoint.id);
+      const then = await body(first.endpoint.id);
+      expect(Object.keys(now)).toEqual(['id', 'type', 'createdAt', 'data']);
+      expect(Object.keys(then)).toEqual(['id', 'type', 'created_at', 'data']);
+      expect(then).toEqual({ id: now.id, type: now.type, created_at: now.createdAt, data: now.data });
+      expect(now.data).toMatchObject({ orderId: order.json().order.id });
+    } finally {
+      await other.close();
+    }
+  });
 
   it('lets the receiver refuse a tampered body, another secret and a replay outside five minutes', async () => {
     // A buyer and a receiver of this case's own: one signed delivery of a 5 t order.

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  API_VERSIONS,
+  type ApiVersion,
+  CURRENT_API_VERSION,
   type CreateWebhookRequest,
   MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_EVENT_TYPES,
@@ -13,6 +16,7 @@ import { type AppDatabase, type AppTransaction } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { AppError } from '../../errors';
 import { JOB_QUEUES, type JobQueue } from '../../jobs/job-queue';
+import { renderInVersion } from '../../plugins/api-version/api-version';
 import { writeAudit } from '../audit/audit.service';
 import { type HostResolver, NonPublicAddressError, resolvePublicAddresses } from './public-address';
 import { encryptWebhookSecret, generateWebhookSecret } from './webhook-signature';
@@ -32,7 +36,13 @@ type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 function toEndpoint(row: EndpointRow): WebhookEndpoint {
-  return { id: row.id, url: row.url, events: row.events, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    apiVersion: row.apiVersion,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export function toDelivery(row: DeliveryRow): WebhookDelivery {
@@ -93,6 +103,7 @@ export async function createWebhookEndpoint(
         url: url.toString(),
         events,
         secretEncrypted: encryptWebhookSecret(secret, settings.sessionSecret),
+        apiVersion: CURRENT_API_VERSION,
       })
       .returning();
     await writeAudit(tx, {
@@ -116,13 +127,47 @@ export async function listWebhookEndpoints(db: AppDatabase, userId: string): Pro
   return rows.map(toEndpoint);
 }
 
-async function ownEndpoint(db: AppDatabase | AppTransaction, userId: string, id: string): Promise<EndpointRow> {
-  const [row] = await db
+async function ownEndpoint(
+  db: AppDatabase | AppTransaction,
+  userId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<EndpointRow> {
+  const query = db
     .select()
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId), isNull(webhookEndpoints.deletedAt)));
+  const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw new AppError('NOT_FOUND');
   return row;
+}
+
+/**
+ * Moves an endpoint to another API version (decision 026): the events written from then on are sent in
+ * its keys; deliveries already written keep their body (a resend sends what was signed first). Audited
+ * when it changes something.
+ */
+export async function setWebhookEndpointVersion(
+  db: AppDatabase,
+  input: { userId: string; id: string; apiVersion: ApiVersion },
+): Promise<WebhookEndpoint> {
+  return db.transaction(async (tx) => {
+    const before = await ownEndpoint(tx, input.userId, input.id, { lock: true });
+    if (before.apiVersion === input.apiVersion) return toEndpoint(before);
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ apiVersion: input.apiVersion })
+      .where(eq(webhookEndpoints.id, input.id))
+      .returning();
+    await writeAudit(tx, {
+      actorId: input.userId,
+      action: 'webhook.version_changed',
+      entityType: 'webhook_endpoint',
+      entityId: input.id,
+      data: { url: before.url, from: before.apiVersion, to: input.apiVersion },
+    });
+    return toEndpoint(row!);
+  });
 }
 
 /** Deletes an endpoint: nothing more is sent to it (deliveries still waiting are given up). Audited. */
@@ -216,21 +261,31 @@ function isWebhookEventType(type: string): type is WebhookEventType {
 }
 
 /**
- * The event a notification becomes for webhooks (its id and the exact body every endpoint is sent),
- * or null when the notification's type is not a webhook event. notifyUser writes one delivery row per
+ * The event a notification becomes for webhooks (its id and the exact body an endpoint is sent, by the
+ * endpoint's API version), or null when the notification's type is not a webhook event. notifyUser writes one delivery row per
  * endpoint that wants it inside the notification's own transaction; the webhook worker sends them
  * after the commit (woken by the notification's NOTIFY, or its minute sweep).
  */
 export function webhookEventOf(input: {
   type: string;
   data: Record<string, unknown>;
-}): { id: string; type: WebhookEventType; payload: string } | null {
+}): { id: string; type: WebhookEventType; payloads: Record<ApiVersion, string> } | null {
   if (!isWebhookEventType(input.type)) return null;
   const event: WebhookEvent = {
     id: randomUUID(),
     type: input.type,
-    created_at: new Date().toISOString(),
+    createdAt: new Date().toISOString(),
     data: input.data,
   };
-  return { id: event.id, type: input.type, payload: JSON.stringify(event) };
+  const payloads = Object.fromEntries(
+    API_VERSIONS.map((version) => [
+      version,
+      // `data` is the notification's, camelCase in every version: only the envelope's keys differ.
+      JSON.stringify({
+        ...(renderInVersion({ ...event, data: {} }, version, 'WEBHOOK event', 'event') as object),
+        data: event.data,
+      }),
+    ]),
+  ) as Record<ApiVersion, string>;
+  return { id: event.id, type: input.type, payloads };
 }

@@ -104,7 +104,8 @@ async function writeNotices(tx: AppTransaction, notices: readonly UserNotice[]):
     const sendsMail = recipient.notificationPrefs.email;
     const params = { name: recipient.fullName, ...mail.params };
     return sql`(${index}::int, ${recipient.userId}::text, ${notification.type}::text,
-      ${JSON.stringify(notification.data)}::jsonb, ${event?.id ?? null}::uuid, ${event?.payload ?? null}::text,
+      ${JSON.stringify(notification.data)}::jsonb, ${event?.id ?? null}::uuid,
+      ${event ? JSON.stringify(event.payloads) : null}::jsonb,
       ${sendsMail}::boolean, ${recipient.email}::text,
       ${sendsMail ? translate(recipient.language, mail.subjectKey, params) : ''}::text,
       ${sendsMail ? translate(recipient.language, mail.textKey, params) : ''}::text,
@@ -112,14 +113,14 @@ async function writeNotices(tx: AppTransaction, notices: readonly UserNotice[]):
       ${recipient.role === 'seller' ? '/seller/settings' : '/buyer/settings'}::text)`;
   });
   await tx.execute(sql`
-    with notice (position, user_id, type, data, event_id, payload, sends_mail, to_address, subject, text,
+    with notice (position, user_id, type, data, event_id, payloads, sends_mail, to_address, subject, text,
                  language, action_path, settings_path) as (values ${sql.join(rows, sql`, `)}),
     in_app as (
       insert into ${notifications} (user_id, type, data)
       select user_id, type, data from notice order by position
     ), webhook as (
       insert into ${webhookDeliveries} (endpoint_id, event_id, event_type, payload)
-      select endpoint.id, notice.event_id, notice.type, notice.payload
+      select endpoint.id, notice.event_id, notice.type, notice.payloads ->> endpoint.api_version
       from notice join ${webhookEndpoints} endpoint on endpoint.user_id = notice.user_id
       where notice.event_id is not null and endpoint.deleted_at is null
         and (jsonb_array_length(endpoint.events) = 0 or endpoint.events @> jsonb_build_array(notice.type))

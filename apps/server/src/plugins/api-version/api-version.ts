@@ -37,6 +37,18 @@ function renameKeys(value: unknown, at: string, rename: (name: string, at: strin
   return renamed;
 }
 
+/**
+ * A JSON value of today's API written in `version`'s keys: `route` names the version's key list
+ * (`GET /api/orders/{id}`, `WEBHOOK event`), `at` the value's place in it (`200`, `event`).
+ */
+export function renderInVersion(value: unknown, version: ApiVersion, route: string, at: string): unknown {
+  const oldKeys = OLD_KEYS[version]?.get(route);
+  if (!oldKeys) return value;
+  return renameKeys(value, at, (name, place) =>
+    oldKeys.has(`${place}.${toSnakeCase(name)}`) ? toSnakeCase(name) : name,
+  );
+}
+
 /** `GET /api/orders/{id}` for the route a request took, its deprecated aliases (/api/participations/:id) included. */
 function routeKey(method: string, url: string | undefined): string {
   return `${method} ${currentPath(url ?? '').replace(/:([A-Za-z]+)/g, '{$1}')}`;
@@ -87,8 +99,11 @@ export const apiVersionPlugin = appPlugin(async (app) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const body: unknown = JSON.parse(payload.toString());
     return JSON.stringify(
-      renameKeys(body, String(reply.statusCode), (name, at) =>
-        oldKeys.has(`${at}.${toSnakeCase(name)}`) ? toSnakeCase(name) : name,
+      renderInVersion(
+        body,
+        request.apiVersion,
+        routeKey(request.method, request.routeOptions.url),
+        String(reply.statusCode),
       ),
     );
   });

@@ -4,9 +4,11 @@
  * the `order` object of a 200 answer; `[]` an array's items; `body.` the request body). Captured from that
  * version's OpenAPI document (GET /api/openapi.json at commit 91ff184) by the casing test's walk; every other
  * key of that version was already what it is now. This is a record of a published contract: it never changes.
- * A request pinned to this version has these keys renamed on the way in and out (api-version.ts).
+ * A request pinned to this version has these keys renamed on the way in and out (api-version.ts). `WEBHOOK event`:
+ * the body of a webhook delivery (docs/api.md, "Webhooks"), sent so to the endpoints made before 2026-11-27.
  */
 export const SNAKE_CASE_KEYS_2026_11_25: Readonly<Record<string, readonly string[]>> = {
+  'WEBHOOK event': ['event.created_at'],
   'GET /api/operations/{id}': [
     '200.product_name',
     '200.product_category',

@@ -43,6 +43,19 @@ export function useSetApiKeyVersion() {
   });
 }
 
+/** Pins a webhook endpoint to an API version (PUT /api/account/webhooks/{id}/version). */
+export function useSetWebhookVersion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, apiVersion }: { id: string; apiVersion: ApiVersion }) =>
+      apiRequest(`/api/account/webhooks/${encodeURIComponent(id)}/version`, (c) => c.ZWebhookEndpoint, {
+        method: 'PUT',
+        body: { apiVersion },
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: settingsKeys.webhooks() }),
+  });
+}
+
 /** The company's webhook endpoints. */
 export function useWebhookEndpoints() {
   return useQuery({

@@ -19,6 +19,7 @@ const ENDPOINT: WebhookEndpoint = {
   id: '22222222-2222-4222-8222-222222222222',
   url: 'https://erp.caribe.example/hooks',
   events: [],
+  apiVersion: '2026-11-27',
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 const FAILED: WebhookDelivery = {
@@ -129,6 +130,7 @@ describe('IntegrationsSettings', () => {
     await user.click(screen.getByRole('button', { name: 'Agregar webhook' }));
     expect(await screen.findByText(`whsec_${'s'.repeat(43)}`)).toBeInTheDocument();
     const item = (await screen.findByText(ENDPOINT.url)).closest('li')!;
+    expect(within(item).getByLabelText(`Versión de la API del webhook ${ENDPOINT.url}`)).toHaveValue('2026-11-27');
 
     await user.click(within(item).getByRole('button', { name: 'Ver envíos' }));
     expect(await within(item).findByText('payment.confirmed')).toBeInTheDocument();

@@ -3,6 +3,7 @@ import {
   API_VERSIONS,
   type ApiKey,
   type ApiKeyScope,
+  type ApiVersion,
   CURRENT_API_VERSION,
   type WebhookDelivery,
   type WebhookEndpoint,
@@ -27,6 +28,7 @@ import {
   useResendWebhookDelivery,
   useRevokeApiKey,
   useSetApiKeyVersion,
+  useSetWebhookVersion,
   useWebhookDeliveries,
   useWebhookEndpoints,
 } from '../api/integrations';
@@ -133,6 +135,7 @@ function ApiKeysPanel() {
 function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
   const { t, i18n } = useTranslation();
   const revoke = useRevokeApiKey();
+  const setVersion = useSetApiKeyVersion();
   const [isConfirming, setConfirming] = useState(false);
   const scopeTone: Record<ApiKeyScope, BadgeTone> = { read: 'neutral', write: 'warning' };
   return (
@@ -150,7 +153,17 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
             ? t('integrations.apiKeys.lastUsed', { date: formatDate(apiKey.lastUsedAt, i18n.language, DATE_TIME) })
             : t('integrations.apiKeys.neverUsed')}
         </p>
-        <ApiKeyVersion apiKey={apiKey} />
+        <ApiVersionSelect
+          id={`api-key-version-${apiKey.id}`}
+          label={t('integrations.apiVersion.ofKey', { name: apiKey.name })}
+          value={apiKey.apiVersion}
+          disabled={Boolean(apiKey.revokedAt)}
+          mutation={{
+            mutate: (apiVersion) => setVersion.mutate({ id: apiKey.id, apiVersion }),
+            isPending: setVersion.isPending,
+            error: setVersion.error,
+          }}
+        />
         {revoke.isError && <p className="mt-1 text-xs text-red-700">{revoke.error.message}</p>}
       </div>
       {!apiKey.revokedAt && (
@@ -180,36 +193,43 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
 }
 
 /**
- * The API version a key's requests speak (docs/api.md, "API versions"): a live key's owner moves it to the
- * current one once the integration reads camelCase bodies, or back; a key on an older one says so.
+ * The API version an integration speaks (docs/api.md, "API versions"): what a key's requests read and send,
+ * or what an endpoint's events read. Its owner moves it to the current one once the integration reads
+ * camelCase, or back; one on an older version says so.
  */
-function ApiKeyVersion({ apiKey }: { apiKey: ApiKey }) {
+function ApiVersionSelect({
+  id,
+  label,
+  value,
+  disabled,
+  mutation,
+}: {
+  id: string;
+  label: string;
+  value: ApiVersion;
+  disabled: boolean;
+  mutation: { mutate: (apiVersion: ApiVersion) => void; isPending: boolean; error: Error | null };
+}) {
   const { t } = useTranslation();
-  const setVersion = useSetApiKeyVersion();
-  const id = `api-key-version-${apiKey.id}`;
   return (
     <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
-      <label htmlFor={id}>{t('integrations.apiKeys.version')}</label>
+      <label htmlFor={id}>{t('integrations.apiVersion.label')}</label>
       <select
         id={id}
-        aria-label={t('integrations.apiKeys.versionNamed', { name: apiKey.name })}
-        value={apiKey.apiVersion}
-        disabled={Boolean(apiKey.revokedAt) || setVersion.isPending}
-        onChange={(event) =>
-          setVersion.mutate({ id: apiKey.id, apiVersion: event.target.value as ApiKey['apiVersion'] })
-        }
+        aria-label={label}
+        value={value}
+        disabled={disabled || mutation.isPending}
+        onChange={(event) => mutation.mutate(event.target.value as ApiVersion)}
         className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-slate-900"
       >
         {API_VERSIONS.map((version) => (
           <option key={version} value={version}>
-            {version === CURRENT_API_VERSION ? t('integrations.apiKeys.currentVersion', { version }) : version}
+            {version === CURRENT_API_VERSION ? t('integrations.apiVersion.current', { version }) : version}
           </option>
         ))}
       </select>
-      {apiKey.apiVersion !== CURRENT_API_VERSION && !apiKey.revokedAt && (
-        <span>{t('integrations.apiKeys.olderVersion')}</span>
-      )}
-      {setVersion.isError && <span className="text-red-700">{setVersion.error.message}</span>}
+      {value !== CURRENT_API_VERSION && !disabled && <span>{t('integrations.apiVersion.older')}</span>}
+      {mutation.error && <span className="text-red-700">{mutation.error.message}</span>}
     </div>
   );
 }
@@ -281,6 +301,7 @@ function WebhooksPanel() {
 function WebhookEndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { t } = useTranslation();
   const remove = useDeleteWebhook();
+  const setVersion = useSetWebhookVersion();
   const [isLogOpen, setLogOpen] = useState(false);
   const [isConfirming, setConfirming] = useState(false);
   const logId = `webhook-log-${endpoint.id}`;
@@ -294,6 +315,17 @@ function WebhookEndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
               ? t('integrations.webhooks.allEvents')
               : t('integrations.webhooks.someEvents', { events: endpoint.events.join(', ') })}
           </p>
+          <ApiVersionSelect
+            id={`webhook-version-${endpoint.id}`}
+            label={t('integrations.apiVersion.ofEndpoint', { url: endpoint.url })}
+            value={endpoint.apiVersion}
+            disabled={false}
+            mutation={{
+              mutate: (apiVersion) => setVersion.mutate({ id: endpoint.id, apiVersion }),
+              isPending: setVersion.isPending,
+              error: setVersion.error,
+            }}
+          />
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
           <Button

@@ -6,7 +6,7 @@ import { demoUserId } from '../seed/demo-accounts';
 import { createApiKey } from '../modules/integrations/api-keys.service';
 import { type DatabaseHandle, selectRows } from './client';
 
-/** The migration just before API keys carried their API version (0036). */
+/** The migration just before API keys and webhook endpoints carried their API version (0036). */
 const BEFORE_API_VERSIONS = '0035_kyc_review_waits';
 
 /**
@@ -15,7 +15,7 @@ const BEFORE_API_VERSIONS = '0035_kyc_review_waits';
  * after is pinned by the server to the current one, and the column has no default that could pin it silently.
  * On PGlite and PostgreSQL.
  */
-describe('the API key versions migration', () => {
+describe('the API versions migration', () => {
   let database: DatabaseBefore;
   let handle: DatabaseHandle;
   beforeAll(async () => {
@@ -25,18 +25,26 @@ describe('the API key versions migration', () => {
     await handle.db.execute(sql`
       insert into api_keys (user_id, name, scope, prefix, key_hash)
       values (${demoUserId('comprador')}, 'ERP', 'write', 'tok_old00000', 'hash-of-an-old-key')`);
+    await handle.db.execute(sql`
+      insert into webhook_endpoints (user_id, url, secret_encrypted)
+      values (${demoUserId('comprador')}, 'https://erp.example/hooks', 'sealed')`);
     await handle.migrate();
   }, 120_000);
   afterAll(async () => {
     await database?.close();
   });
 
-  it('pins the keys made before to the first version', async () => {
+  it('pins the keys and webhook endpoints made before to the first version', async () => {
     const rows = await selectRows<{ name: string; api_version: string }>(
       handle.db,
       sql`select name, api_version from api_keys`,
     );
     expect(rows).toEqual([{ name: 'ERP', api_version: '2026-11-25' }]);
+    const endpoints = await selectRows<{ url: string; api_version: string }>(
+      handle.db,
+      sql`select url, api_version from webhook_endpoints`,
+    );
+    expect(endpoints).toEqual([{ url: 'https://erp.example/hooks', api_version: '2026-11-25' }]);
   });
 
   it('pins a new key to the current version, and refuses one written without a version', async () => {
