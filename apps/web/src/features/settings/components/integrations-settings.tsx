@@ -220,7 +220,7 @@ function ApiVersionSelect({
         value={value}
         disabled={disabled || mutation.isPending}
         onChange={(event) => mutation.mutate(event.target.value as ApiVersion)}
-        className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-slate-900"
+        className="rounded border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900"
       >
         {API_VERSIONS.map((version) => (
           <option key={version} value={version}>
