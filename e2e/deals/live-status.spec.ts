@@ -3,6 +3,7 @@ import { type APIRequestContext, type Browser, type Page, expect, test } from '.
 import { TERMS_VERSION } from '@tradeops/shared';
 import { PDF_FILE } from '../support/kyc-files';
 import { loginAs, loginAsDemoEmail, originHeaders } from '../support/login';
+import { chooseLanguage } from '../support/language';
 
 /** A second seeded buyer, KYC approved (apps/server/src/seed/demo-accounts.ts). */
 const SECOND_BUYER = 'importadora.andina@tradeops.demo';
@@ -141,7 +142,7 @@ test.describe('live, truthful deal status', () => {
       priceUsd: 1_100,
     });
     const operationId = deal.id;
-    await page.addInitScript(() => window.localStorage.setItem('tradeops-language', 'en'));
+    await chooseLanguage(page, 'en');
     await loginAs(page, 'buyer', baseURL);
     const orderId = await orderWithProof(page.request, baseURL, operationId, 10);
 

@@ -3,6 +3,7 @@ import { type APIRequestContext, type Page, expect, test } from '../support/deal
 import { TERMS_VERSION } from '@tradeops/shared';
 import { PDF_FILE } from '../support/kyc-files';
 import { loginAs, originHeaders } from '../support/login';
+import { chooseLanguage } from '../support/language';
 
 /**
  * Issue 16 (item 5): money moves only after a yes. Confirming a payment and cancelling an operation
@@ -117,7 +118,7 @@ for (const { language, deal: dealRequest, volume, text } of CASES) {
     expect(proof.status()).toBeLessThan(300);
 
     const adminContext = await browser.newContext({ baseURL });
-    await adminContext.addInitScript((lang) => window.localStorage.setItem('tradeops-language', lang), language);
+    await chooseLanguage(adminContext, language);
     const admin = await adminContext.newPage();
     await loginAs(admin, 'admin', baseURL);
 

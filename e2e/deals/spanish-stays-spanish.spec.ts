@@ -3,6 +3,7 @@ import { TERMS_VERSION, type TradeDocumentGate, formatCalendarDate, toIsoDate } 
 import { provideGatedDocuments } from '../support/deal-documents';
 import { PDF_FILE } from '../support/kyc-files';
 import { loginAs, loginAsDemoEmail, originHeaders } from '../support/login';
+import { chooseLanguage } from '../support/language';
 
 /**
  * Issue 16, item 6: the Spanish UI is all Spanish and the English one shows the spec's
@@ -43,7 +44,7 @@ const BUYER_BY_LANGUAGE: Record<Language, string> = {
 };
 
 async function useLanguage(page: Page, language: Language): Promise<void> {
-  await page.addInitScript((lang) => window.localStorage.setItem('tradeops-language', lang), language);
+  await chooseLanguage(page, language);
 }
 
 // A buyer in UTC−3 (Montevideo, Buenos Aires, São Paulo): the deadline names that zone.

@@ -3,6 +3,7 @@ import { type Page, expect, paidOrder, test } from '../support/deals';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { PDF_FILE, PNG_FILE } from '../support/kyc-files';
 import { loginAs } from '../support/login';
+import { chooseLanguage } from '../support/language';
 
 /*
  * Issue 16 items 3 and 4: the order needs the terms accepted; a buyer reads and downloads the
@@ -12,7 +13,7 @@ import { loginAs } from '../support/login';
  */
 
 async function useLanguage(page: Page, language: 'es' | 'en') {
-  await page.addInitScript((lang) => window.localStorage.setItem('tradeops-language', lang), language);
+  await chooseLanguage(page, language);
 }
 
 async function pdfTextOf(path: string): Promise<string> {

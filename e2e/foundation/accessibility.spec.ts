@@ -1,6 +1,7 @@
 import { expect, test } from '../support/test';
 import { expectNoSeriousAxeViolation } from '../support/axe';
 import { type DemoRole, loginAs } from '../support/login';
+import { chooseLanguage } from '../support/language';
 
 /**
  * The axe sweep: every public page, the operation detail (the teaser a visitor sees and the page a
@@ -24,7 +25,7 @@ test.describe('accessibility', () => {
         baseURL,
       }) => {
         test.setTimeout(30_000 + paths.length * 15_000);
-        await page.addInitScript((lang) => window.localStorage.setItem('tradeops-language', lang), language);
+        await chooseLanguage(page, language);
         if (role !== 'visitor') await loginAs(page, role as DemoRole, baseURL);
         for (const path of paths) {
           await test.step(path, async () => {

@@ -2,6 +2,7 @@ import { type APIRequestContext, type Page, expect, test } from '../support/test
 import { confirmEmail } from '../support/email';
 import { KYC_UPLOADS, PDF_FILE } from '../support/kyc-files';
 import { loginAs, originHeaders, signUpFresh } from '../support/login';
+import { chooseLanguage } from '../support/language';
 
 /** The KYC pages' words in each language (packages/shared/src/i18n). */
 const COPY = {
@@ -38,7 +39,7 @@ type Language = keyof typeof COPY;
 
 /** Shows the app in `language` from the first paint (the choice lives in localStorage). */
 async function useLanguage(page: Page, language: Language) {
-  await page.addInitScript((value) => window.localStorage.setItem('tradeops-language', value), language);
+  await chooseLanguage(page, language);
 }
 
 async function uploadAllByApi(request: APIRequestContext, baseURL: string | undefined) {

@@ -1,6 +1,7 @@
 import { type Page, expect, test } from '../support/test';
 import { demoId } from '../../apps/server/src/seed/demo-ids';
 import { DEMO_PASSWORD, loginAs, originHeaders } from '../support/login';
+import { chooseLanguage } from '../support/language';
 
 /**
  * Issue 16 (item 7): "Make an Offer" on an operation. A seller lands in the wizard pre-filled from
@@ -81,7 +82,7 @@ for (const language of ['es', 'en'] as const) {
     baseURL,
   }) => {
     test.setTimeout(180_000);
-    await page.addInitScript((lang) => window.localStorage.setItem('tradeops-language', lang), language);
+    await chooseLanguage(page, language);
     await loginAs(page, 'seller', baseURL);
     await page.goto(`/operation/${OPERATION}`);
     const detail = (await (
@@ -96,7 +97,7 @@ for (const language of ['es', 'en'] as const) {
     baseURL,
   }) => {
     test.setTimeout(180_000);
-    await page.addInitScript((lang) => window.localStorage.setItem('tradeops-language', lang), language);
+    await chooseLanguage(page, language);
     if (language === 'es') await loginAs(page, 'buyer', baseURL);
     else {
       const signIn = await page.request.post('/api/auth/sign-in', {

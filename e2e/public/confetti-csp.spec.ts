@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '../support/test';
 import { signUpFresh } from '../support/login';
+import { chooseLanguage } from '../support/language';
 
 /**
  * Issue 16 (item 7): choosing Source Mode fires confetti, and on the production build (served with
@@ -33,7 +34,7 @@ for (const language of ['es', 'en'] as const) {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
     page.on('pageerror', (error) => consoleErrors.push(error.message));
-    await page.addInitScript((lang) => window.localStorage.setItem('tradeops-language', lang), language);
+    await chooseLanguage(page, language);
     await signUpFresh(page.request, baseURL);
 
     await page.goto('/mode-select');

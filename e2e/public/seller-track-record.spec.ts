@@ -1,5 +1,6 @@
 import { expect, test } from '../support/test';
 import { loginAs } from '../support/login';
+import { chooseLanguage } from '../support/language';
 
 /**
  * The seller's track record on the operation page. The seed's demo seller has no settled,
@@ -13,7 +14,7 @@ const COPY = {
 
 for (const language of ['es', 'en'] as const) {
   test(`the featured deal's page shows its seller as a new seller (${language})`, async ({ page, baseURL }) => {
-    await page.addInitScript((value) => window.localStorage.setItem('tradeops-language', value), language);
+    await chooseLanguage(page, language);
     await loginAs(page, 'buyer', baseURL);
     await page.goto('/operation/featured');
     const record = page.getByTestId('seller-track-record');

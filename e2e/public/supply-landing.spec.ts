@@ -1,5 +1,6 @@
 import { expect, test } from '../support/test';
 import { loginAs } from '../support/login';
+import { chooseLanguage } from '../support/language';
 
 /**
  * Issue 16 (item 7): /supply-landing is the seller's landing: what selling here involves, the way to
@@ -45,7 +46,7 @@ for (const language of ['es', 'en'] as const) {
     baseURL,
   }) => {
     test.setTimeout(180_000);
-    await page.addInitScript((lang) => window.localStorage.setItem('tradeops-language', lang), language);
+    await chooseLanguage(page, language);
     await loginAs(page, 'seller', baseURL);
     await page.goto('/supply-landing');
     await expect(page.getByRole('heading', { level: 1, name: text.title })).toBeVisible({ timeout: 45_000 });

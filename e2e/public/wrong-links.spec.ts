@@ -1,6 +1,7 @@
 import { type Page, expect, test } from '../support/test';
 import { demoId } from '../../apps/server/src/seed/demo-ids';
 import { loginAs } from '../support/login';
+import { chooseLanguage } from '../support/language';
 
 /**
  * Issue 16 (item 7, wrong links): a non-participant in an operation room is told so and sent to the
@@ -32,7 +33,7 @@ const TEXT = {
 } as const;
 
 async function useLanguage(page: Page, language: 'es' | 'en') {
-  await page.addInitScript((lang) => window.localStorage.setItem('tradeops-language', lang), language);
+  await chooseLanguage(page, language);
 }
 
 for (const language of ['es', 'en'] as const) {

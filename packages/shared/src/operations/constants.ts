@@ -116,6 +116,30 @@ export function operationTitleFor(operation: { title: string; titleEn: string | 
 }
 
 /**
+ * What an order's page and an operation's room say of the operation first: which it is, in `language`,
+ * where it stands and how full it is.
+ */
+export function operationStandingFor<Status extends string>(
+  operation: {
+    id: string;
+    title: string;
+    titleEn: string | null;
+    status: Status;
+    totalTons: number;
+    allocatedTons: number;
+  },
+  language: string,
+): { id: string; title: string; status: Status; totalTons: number; allocatedTons: number } {
+  return {
+    id: operation.id,
+    title: operationTitleFor(operation, language),
+    status: operation.status,
+    totalTons: operation.totalTons,
+    allocatedTons: operation.allocatedTons,
+  };
+}
+
+/**
  * An operation's specification line in `language`, like its title: Spanish with an optional English
  * version; a seller who gave none in English is shown in their own words. Null when there is none.
  */

@@ -9,6 +9,7 @@ import {
   canApply,
   fundRetentionEndsAt,
   nextLifecycleStep,
+  operationStandingFor,
   operationTitleFor,
   statusesAccepting,
   PAGE_LIMIT_DEFAULT,
@@ -150,11 +151,7 @@ export async function getOperationControl(
       : [];
   return {
     operation: {
-      id: operation.id,
-      title: operationTitleFor(operation, language),
-      status: operation.status,
-      totalTons: operation.totalTons,
-      allocatedTons: operation.allocatedTons,
+      ...operationStandingFor(operation, language),
       sellerCompany: row.sellerCompany,
     },
     milestones: milestones.map((m) => ({

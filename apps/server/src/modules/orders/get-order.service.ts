@@ -1,5 +1,6 @@
 /** Reading orders: the order page's figures, the buyer's order in a deal, one order (split from orders.service.ts). */
 import {
+  operationStandingFor,
   operationTitleFor,
   DEFAULT_ORDER_TONS,
   type OrderFormResponse,
@@ -37,11 +38,7 @@ export async function getOrderForm(
   const problem = checkOrderVolume(minOrderTons(limits), limits);
   return {
     operation: {
-      id: operation.id,
-      title: operationTitleFor(operation, language),
-      status: operation.status,
-      totalTons: operation.totalTons,
-      allocatedTons: operation.allocatedTons,
+      ...operationStandingFor(operation, language),
       availableTons: Math.max(0, operation.totalTons - operation.allocatedTons),
       lotStepTons: operation.lotStepTons,
       minVolume: operation.minVolume,
