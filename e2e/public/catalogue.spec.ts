@@ -33,13 +33,18 @@ test.describe('operations catalogue', () => {
     await expect(count).toHaveText('19 operaciones');
 
     const cheap = ZCatalogueResponse.parse(
-      await (await request.get('/api/operations/catalogue?max_price=1000')).json(),
+      await (await request.get('/api/operations/catalogue?maxPrice=1000')).json(),
     ).total;
     expect(cheap).toBeGreaterThan(0);
     expect(cheap).toBeLessThan(19);
     await page.getByLabel('Precio por tonelada').selectOption({ label: 'Hasta $1,000' });
-    await expect(page).toHaveURL(/\?max_price=1000$/);
+    await expect(page).toHaveURL(/\?maxPrice=1000$/);
     await expect(count).toHaveText(`${cheap} operaciones`);
+    const range = await page.getByLabel('Precio por tonelada').inputValue();
+    // A link shared before the one casing (?max_price=) opens the same filter.
+    await page.goto('/operations?max_price=1000');
+    await expect(count).toHaveText(`${cheap} operaciones`);
+    await expect(page.getByLabel('Precio por tonelada')).toHaveValue(range);
 
     await page.goto('/operations');
     await page.getByRole('searchbox').fill('café');
@@ -50,7 +55,7 @@ test.describe('operations catalogue', () => {
 
     await page.goto('/operations');
     const cheapest = ZCatalogueResponse.parse(
-      await (await request.get('/api/operations/catalogue?sort=price&page_size=1')).json(),
+      await (await request.get('/api/operations/catalogue?sort=price&pageSize=1')).json(),
     ).data[0]?.title;
     await page.getByLabel('Ordenar por').selectOption('price');
     await expect(page).toHaveURL(/\?sort=price$/);

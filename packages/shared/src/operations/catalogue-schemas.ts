@@ -17,6 +17,7 @@ const ZCountryCode = z
   .transform((value) => value.toUpperCase());
 
 const ZPriceUsd = z.coerce.number().min(0).max(MAX_PRICE_PER_TON_USD);
+const ZPageSize = z.coerce.number().int().min(1).max(CATALOGUE_MAX_PAGE_SIZE);
 
 /**
  * GET /api/operations/catalogue: the public catalogue of open deals with search,
@@ -28,19 +29,27 @@ export const ZCatalogueRequest = z
     q: zText().max(100, 'validation.searchTooLong').optional(),
     category: z.enum(PRODUCT_CATEGORIES).optional(),
     region: ZCountryCode.optional(),
-    min_price: ZPriceUsd.optional(),
-    max_price: ZPriceUsd.optional(),
+    minPrice: ZPriceUsd.optional(),
+    maxPrice: ZPriceUsd.optional(),
     sort: z.enum(CATALOGUE_SORTS).default('newest'),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
-    page_size: z.coerce.number().int().min(1).max(CATALOGUE_MAX_PAGE_SIZE).default(CATALOGUE_PAGE_SIZE),
+    pageSize: ZPageSize.optional(),
+    // The names these had before the API's one casing (issue 26): still read, so the links and clients made
+    // then go on working; the camelCase name wins when both are sent.
+    min_price: ZPriceUsd.optional().meta({ deprecated: true, description: 'Deprecated: minPrice.' }),
+    max_price: ZPriceUsd.optional().meta({ deprecated: true, description: 'Deprecated: maxPrice.' }),
+    page_size: ZPageSize.optional().meta({ deprecated: true, description: 'Deprecated: pageSize.' }),
   })
-  .refine(
-    (value) => value.min_price === undefined || value.max_price === undefined || value.min_price <= value.max_price,
-    {
-      message: 'catalogue.errors.priceRange',
-      path: ['max_price'],
-    },
-  );
+  .transform(({ min_price, max_price, page_size, ...query }) => ({
+    ...query,
+    minPrice: query.minPrice ?? min_price,
+    maxPrice: query.maxPrice ?? max_price,
+    pageSize: query.pageSize ?? page_size ?? CATALOGUE_PAGE_SIZE,
+  }))
+  .refine((value) => value.minPrice === undefined || value.maxPrice === undefined || value.minPrice <= value.maxPrice, {
+    message: 'catalogue.errors.priceRange',
+    path: ['maxPrice'],
+  });
 export type CatalogueRequest = z.input<typeof ZCatalogueRequest>;
 
 export const ZCatalogueResponse = z.object({

@@ -22,14 +22,14 @@ describe('GET /api/operations/catalogue', () => {
   });
 
   it('pages through every open deal, newest first, with the total over all pages', async () => {
-    const first = await get('?page_size=5');
+    const first = await get('?pageSize=5');
     expect(first.status).toBe(200);
     expect(first.body.total).toBe(OPEN.length);
     expect(first.body.pageSize).toBe(5);
     expect(first.body.data).toHaveLength(5);
     const seen = new Set<string>();
     for (let page = 1; page <= Math.ceil(OPEN.length / 5); page += 1) {
-      for (const item of (await get(`?page_size=5&page=${page}`)).body.data) seen.add(item.id);
+      for (const item of (await get(`?pageSize=5&page=${page}`)).body.data) seen.add(item.id);
     }
     expect(seen.size).toBe(OPEN.length);
     expect(first.body.data.map((item) => item.productName).slice(0, 3)).toEqual([
@@ -48,21 +48,26 @@ describe('GET /api/operations/catalogue', () => {
     expect(brazil.total).toBe(OPEN.filter((op) => op.origin === 'BR' || op.destination === 'BR').length);
     expect(brazil.data.every((item) => item.originCountry === 'BR' || item.destinationCountry === 'BR')).toBe(true);
 
-    const mid = (await get('?min_price=1000&max_price=9000')).body;
+    const mid = (await get('?minPrice=1000&maxPrice=9000')).body;
     const expected = OPEN.filter((op) => op.pricePerTonUsd >= 1000 && op.pricePerTonUsd <= 9000);
     expect(mid.total).toBe(expected.length);
     expect(mid.data.every((item) => item.priceUsd >= 1000 && item.priceUsd <= 9000)).toBe(true);
+    // The names before the API's one casing still filter and page the same; the camelCase one wins over its old name.
+    expect((await get('?min_price=1000&max_price=9000')).body.total).toBe(mid.total);
+    const paged = (await get('?pageSize=3&page_size=5')).body;
+    expect([paged.pageSize, paged.data.length]).toEqual([3, 3]);
+    expect((await get('?page_size=5')).body.pageSize).toBe(5);
 
     const combined = (await get(`?q=${encodeURIComponent('leche en polvo')}&region=UY&category=dairy`)).body;
     expect(combined.data.map((item) => item.id)).toContain(demoOperationId(FEATURED_OPERATION_KEY));
   });
 
   it('sorts by price, available volume and closing date', async () => {
-    const byPrice = (await get('?sort=price&page_size=48')).body.data.map((item) => item.priceUsd);
+    const byPrice = (await get('?sort=price&pageSize=48')).body.data.map((item) => item.priceUsd);
     expect(byPrice).toEqual([...byPrice].sort((a, b) => a - b));
-    const byAvailable = (await get('?sort=available&page_size=48')).body.data.map((item) => item.availableTons);
+    const byAvailable = (await get('?sort=available&pageSize=48')).body.data.map((item) => item.availableTons);
     expect(byAvailable).toEqual([...byAvailable].sort((a, b) => b - a));
-    const byDeadline = (await get('?sort=closing&page_size=48')).body.data.map((item) =>
+    const byDeadline = (await get('?sort=closing&pageSize=48')).body.data.map((item) =>
       Date.parse(item.deadline ?? ''),
     );
     expect(byDeadline).toEqual([...byDeadline].sort((a, b) => a - b));
@@ -83,7 +88,7 @@ describe('GET /api/operations/catalogue', () => {
   it('refuses a reversed price range and unknown values with field messages', async () => {
     const response = await t.app.inject({
       method: 'GET',
-      url: '/api/operations/catalogue?min_price=500&max_price=100&sort=random&region=Uruguay',
+      url: '/api/operations/catalogue?minPrice=500&maxPrice=100&sort=random&region=Uruguay',
       headers: { 'x-lang': 'en' },
     });
     expect(response.statusCode).toBe(400);
@@ -95,10 +100,10 @@ describe('GET /api/operations/catalogue', () => {
     });
     const reversed = await t.app.inject({
       method: 'GET',
-      url: '/api/operations/catalogue?min_price=500&max_price=100',
+      url: '/api/operations/catalogue?minPrice=500&maxPrice=100',
     });
     expect(reversed.json()).toMatchObject({
-      error: { fields: { max_price: 'El precio máximo debe ser mayor o igual que el mínimo' } },
+      error: { fields: { maxPrice: 'El precio máximo debe ser mayor o igual que el mínimo' } },
     });
   });
 });

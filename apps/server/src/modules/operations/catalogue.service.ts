@@ -29,11 +29,11 @@ export async function getCatalogue(
       search: query.q || undefined,
       category: query.category,
       region: query.region,
-      minPriceCents: query.min_price === undefined ? undefined : usdToCents(query.min_price),
-      maxPriceCents: query.max_price === undefined ? undefined : usdToCents(query.max_price),
+      minPriceCents: query.minPrice === undefined ? undefined : usdToCents(query.minPrice),
+      maxPriceCents: query.maxPrice === undefined ? undefined : usdToCents(query.maxPrice),
       sort: query.sort,
-      offset: (query.page - 1) * query.page_size,
-      limit: query.page_size,
+      offset: (query.page - 1) * query.pageSize,
+      limit: query.pageSize,
     }),
     selectCatalogueFacets(db),
   ]);
@@ -41,7 +41,7 @@ export async function getCatalogue(
     data: rows.map((row) => toOperationListItem(row, lang)),
     total,
     page: query.page,
-    pageSize: query.page_size,
+    pageSize: query.pageSize,
     facets,
   };
 }

@@ -48,8 +48,9 @@ export function filtersFromSearchParams(params: URLSearchParams): CatalogueFilte
     q: (params.get('q') ?? '').slice(0, 100),
     category: (PRODUCT_CATEGORIES as readonly string[]).includes(category) ? (category as ProductCategory) : '',
     region: /^[A-Z]{2}$/.test(region) ? region : '',
-    minPrice: readPrice(params.get('min_price')),
-    maxPrice: readPrice(params.get('max_price')),
+    // min_price and max_price: the names before the API's one casing, in links shared then.
+    minPrice: readPrice(params.get('minPrice') ?? params.get('min_price')),
+    maxPrice: readPrice(params.get('maxPrice') ?? params.get('max_price')),
     sort: (CATALOGUE_SORTS as readonly string[]).includes(sort) ? (sort as CatalogueSort) : 'newest',
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
@@ -61,8 +62,8 @@ export function searchParamsFromFilters(filters: CatalogueFilters): URLSearchPar
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.category) params.set('category', filters.category);
   if (filters.region) params.set('region', filters.region);
-  if (filters.minPrice !== null) params.set('min_price', String(filters.minPrice));
-  if (filters.maxPrice !== null) params.set('max_price', String(filters.maxPrice));
+  if (filters.minPrice !== null) params.set('minPrice', String(filters.minPrice));
+  if (filters.maxPrice !== null) params.set('maxPrice', String(filters.maxPrice));
   if (filters.sort !== 'newest') params.set('sort', filters.sort);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
@@ -82,11 +83,11 @@ export function getCatalogue(
       q: filters.q.trim(),
       category: filters.category,
       region: filters.region,
-      min_price: minPrice ?? undefined,
-      max_price: maxPrice ?? undefined,
+      minPrice: minPrice ?? undefined,
+      maxPrice: maxPrice ?? undefined,
       sort: filters.sort,
       page: filters.page,
-      page_size: pageSize,
+      pageSize,
     },
     signal,
   });
