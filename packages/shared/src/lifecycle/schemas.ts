@@ -143,6 +143,28 @@ export const ZMilestoneDetails = z.object({
 });
 export type MilestoneDetails = z.infer<typeof ZMilestoneDetails>;
 
+/** A step's details as the API answers them (camelCase, like every JSON key; stored as ZMilestoneDetails). */
+export const ZMilestoneDetailsView = z.object({
+  blNumber: z.string().optional(),
+  vessel: z.string().optional(),
+  voyage: z.string().optional(),
+  containers: z.array(z.string()).optional(),
+  netWeightKg: z.number().int().optional(),
+  quality: z.string().optional(),
+  eta: z.iso.date().optional(),
+});
+export type MilestoneDetailsView = z.infer<typeof ZMilestoneDetailsView>;
+
+/** The API's view of stored step details (the stored jsonb keeps the form's field names). */
+export function milestoneDetailsView(details: MilestoneDetails): MilestoneDetailsView {
+  const { bl_number: blNumber, net_weight_kg: netWeightKg, ...rest } = details;
+  return {
+    ...(blNumber === undefined ? {} : { blNumber }),
+    ...rest,
+    ...(netWeightKg === undefined ? {} : { netWeightKg }),
+  };
+}
+
 const ZReason = zText({ multiline: true, error: 'lifecycle.reasonRequired' })
   .min(1, 'lifecycle.reasonRequired')
   .max(LIFECYCLE_NOTES_MAX_LENGTH, 'validation.tooLong');

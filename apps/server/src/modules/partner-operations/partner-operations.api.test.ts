@@ -147,6 +147,16 @@ describe('partners as users: assigned logistics partners and inspectors record t
         (m) => m.recordedBy === 'Logística Portuaria del Caribe C.A.',
       ),
     ).toBe(true);
+    // The step's details answer camelCase, like every JSON key (stored with the form's field names).
+    const departed = (view.json().milestones as { kind: string; details: unknown }[]).find(
+      (m) => m.kind === 'departure',
+    );
+    expect(departed?.details).toEqual({
+      blNumber: 'MEDU12345678',
+      vessel: 'MSC Aurora',
+      voyage: 'AU245W',
+      containers: ['MSCU1234565', 'MSCU7654321', 'TGHU0012345'],
+    });
 
     // Unassigned, it records no more.
     const unassigned = await t.app.inject({

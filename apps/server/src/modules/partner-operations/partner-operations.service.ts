@@ -10,6 +10,7 @@ import {
   type PartnerOperationsResponse,
   type PartnerUserRole,
   isPartnerRole,
+  milestoneDetailsView,
   operationTitleFor,
   partnerNextSteps,
 } from '@tradeops/shared';
@@ -238,7 +239,7 @@ export async function getPartnerOperation(
       occurredAt: m.occurredAt.toISOString(),
       result: m.result,
       notes: m.notes,
-      details: m.details ?? null,
+      details: m.details ? milestoneDetailsView(m.details) : null,
       recordedBy: m.recordedBy,
       hasDocument: m.documentKey !== null,
     })),

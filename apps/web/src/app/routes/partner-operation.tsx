@@ -14,19 +14,18 @@ type Milestone = PartnerOperationResponse['milestones'][number];
 function useDetailLines() {
   const { t, i18n } = useTranslation();
   return (milestone: Milestone): string[] => {
-    const d = (milestone.details ?? {}) as Record<string, unknown>;
+    const d = milestone.details ?? {};
     const lines: string[] = [];
-    if (typeof d.bl_number === 'string') lines.push(t('partnerArea.details.bl', { value: d.bl_number }));
-    if (typeof d.vessel === 'string') {
-      lines.push(t('partnerArea.details.vessel', { vessel: d.vessel, voyage: String(d.voyage ?? '') }));
+    if (d.blNumber !== undefined) lines.push(t('partnerArea.details.bl', { value: d.blNumber }));
+    if (d.vessel !== undefined) {
+      lines.push(t('partnerArea.details.vessel', { vessel: d.vessel, voyage: d.voyage ?? '' }));
     }
-    if (Array.isArray(d.containers))
-      lines.push(t('partnerArea.details.containers', { value: d.containers.join(', ') }));
-    if (typeof d.net_weight_kg === 'number') {
-      lines.push(t('partnerArea.details.netWeight', { value: d.net_weight_kg.toLocaleString(i18n.language) }));
+    if (d.containers !== undefined) lines.push(t('partnerArea.details.containers', { value: d.containers.join(', ') }));
+    if (d.netWeightKg !== undefined) {
+      lines.push(t('partnerArea.details.netWeight', { value: d.netWeightKg.toLocaleString(i18n.language) }));
     }
-    if (typeof d.quality === 'string') lines.push(t('partnerArea.details.quality', { value: d.quality }));
-    if (typeof d.eta === 'string') {
+    if (d.quality !== undefined) lines.push(t('partnerArea.details.quality', { value: d.quality }));
+    if (d.eta !== undefined) {
       lines.push(
         t('partnerArea.details.eta', {
           value: formatDate(d.eta, i18n.language, { dateStyle: 'long', timeZone: 'UTC' }),
