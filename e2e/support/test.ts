@@ -37,7 +37,8 @@ export const test = base.extend<{ failOnHydrationErrors: void }>({
       const watch = (watched: BrowserContext) => {
         watched.on('console', (message) => {
           if (message.type() === 'error' && message.text().includes(HYDRATION_ERROR_MARK)) {
-            errors.push(`${message.location().url}: ${message.text()}`);
+            // The page's address first: the script's alone does not say which page failed.
+            errors.push(`${message.page()?.url() ?? 'a page'} (${message.location().url}): ${message.text()}`);
           }
         });
       };

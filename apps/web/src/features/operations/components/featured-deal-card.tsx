@@ -34,6 +34,23 @@ export function useCountdown(deadline: string | null, tickMs = MINUTE_MS) {
   };
 }
 
+/**
+ * The time left on a deadline in days, hours and minutes. The server's page and the browser's first render read
+ * the clock moments apart: across a minute's turn their texts differ, which is not a fault of the page, so React is
+ * told to keep the server's text (suppressHydrationWarning, for this element's own text only) until the next tick.
+ */
+export function CountdownText({ deadline }: { deadline: string | null }) {
+  const { t } = useTranslation();
+  const countdown = useCountdown(deadline);
+  if (countdown === null) return <>{t('operations.card.noDeadline')}</>;
+  if (countdown.isOver) return <>{t('featured.ended')}</>;
+  return (
+    <time dateTime={deadline ?? undefined} suppressHydrationWarning>
+      {t('featured.countdown', { days: countdown.days, hours: countdown.hours, minutes: countdown.minutes })}
+    </time>
+  );
+}
+
 /** The landing's featured deal (spec §2): every figure comes from GET /api/operations/featured. */
 export function FeaturedDealCard() {
   const { t } = useTranslation();
@@ -62,7 +79,6 @@ export function FeaturedDealView({ deal }: { deal: FeaturedOperation }) {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
   const language = i18n.language;
-  const countdown = useCountdown(deal.deadline);
   const tons = (count: number) => t('featured.tons', { value: formatNumber(count, language) });
   const usd = (value: number) => formatUsdAmount(value, language);
   const origin = countryName(t, deal.originCountry);
@@ -97,19 +113,7 @@ export function FeaturedDealView({ deal }: { deal: FeaturedOperation }) {
             <p className="text-xs font-semibold text-slate-500">{t('featured.timeRemaining')}</p>
             <p className="mt-0.5 flex items-center gap-1.5 text-xl font-bold text-brand-900 tabular-nums">
               <ClockIcon className="size-5 text-accent-700" />
-              {countdown === null ? (
-                t('operations.card.noDeadline')
-              ) : countdown.isOver ? (
-                t('featured.ended')
-              ) : (
-                <time dateTime={deal.deadline ?? undefined}>
-                  {t('featured.countdown', {
-                    days: countdown.days,
-                    hours: countdown.hours,
-                    minutes: countdown.minutes,
-                  })}
-                </time>
-              )}
+              <CountdownText deadline={deal.deadline} />
             </p>
           </div>
           <div className="text-right">

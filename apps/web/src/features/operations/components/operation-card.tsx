@@ -139,5 +139,10 @@ export function DeadlineText({ deadline, now }: { deadline: string | null; now?:
   if (days <= 0) text = t('operations.card.closed');
   else if (msLeft < DAY_MS) text = t('operations.card.underOneDay');
   else text = t('operations.card.daysLeft', { count: days });
-  return <time dateTime={deadline}>{text}</time>;
+  // Read from the clock: a day's turn between the server's page and the browser's first render is not a fault.
+  return (
+    <time dateTime={deadline} suppressHydrationWarning>
+      {text}
+    </time>
+  );
 }
