@@ -54,8 +54,8 @@ export interface OpenDatabaseOptions {
   dataDir: string | null;
   /** Errors of idle pooled connections (a restarted server), which would otherwise crash the process. */
   onPoolError?: (error: Error) => void;
-  /** PGlite only: a dump of a data folder to start from (the tests' migrated and seeded template). */
-  pgliteDump?: Blob;
+  /** PGlite only: the bytes of a data folder's dump to start from (the tests' migrated and seeded template). */
+  pgliteDump?: Uint8Array;
 }
 
 /** Arbitrary but fixed: every TradeOps instance takes the same advisory lock to migrate. */
@@ -76,13 +76,37 @@ export function pgliteDataDir(dataDir: string): string {
 /** PostgreSQL contrib modules the migrations create (pg_trgm: the search's trigram indexes). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-async function openPglite(dataDir: string | null, dump?: Blob): Promise<DatabaseHandle> {
+/**
+ * A dump's bytes as the Blob PGlite reads (it only asks for arrayBuffer()). Node's own Blob hands its bytes
+ * over in small pieces it joins again: 0.3–0.4 s for the tests' 45 MB template, once per API test file.
+ */
+class DumpBlob extends Blob {
+  readonly #dump: Uint8Array;
+  constructor(dump: Uint8Array) {
+    super([], { type: 'application/x-tar' });
+    this.#dump = dump;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    const { buffer, byteOffset, byteLength } = this.#dump;
+    return Promise.resolve(buffer.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer);
+  }
+}
+
+/**
+ * An in-memory database (tests only) is small and short-lived: 16 MB of shared buffers instead of 128 MB,
+ * which the WebAssembly memory would otherwise grow to and zero for every API test file (half the cost of
+ * opening one: 1.4 s of CPU → 0.7 s, measured with the tests' template).
+ */
+const IN_MEMORY_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+async function openPglite(dataDir: string | null, dump?: Uint8Array): Promise<DatabaseHandle> {
   const release = dataDir ? await acquireDataDirLock(dataDir) : async () => undefined;
+  const loadDataDir = dump ? new DumpBlob(dump) : undefined;
   let client: PGlite;
   try {
     client = dataDir
-      ? await PGlite.create(pgliteDataDir(dataDir), { loadDataDir: dump, extensions: PGLITE_EXTENSIONS })
-      : await PGlite.create({ loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
+      ? await PGlite.create(pgliteDataDir(dataDir), { loadDataDir, extensions: PGLITE_EXTENSIONS })
+      : await PGlite.create({ loadDataDir, extensions: PGLITE_EXTENSIONS, startParams: IN_MEMORY_START_PARAMS });
   } catch (error) {
     await release();
     throw error;

@@ -58,7 +58,7 @@ describe('npm run db:export: from the embedded database to PostgreSQL', () => {
     // An embedded database in a DATA_DIR on disk, as `npm start` leaves it: migrated and seeded (from
     // the run's template when the suite runs on PGlite), with a company's KYC document uploaded since.
     const template = inject('testTemplate') as TestTemplate | undefined;
-    const pgliteDump = template?.pgliteDump ? new Blob([await readFile(template.pgliteDump)]) : undefined;
+    const pgliteDump = template?.pgliteDump ? await readFile(template.pgliteDump) : undefined;
     if (pgliteDump) await cp(template!.storageDir, join(dataDir, 'storage'), { recursive: true });
     const embedded = await buildApp(testConfig(dataDir, { SEED_DEMO: pgliteDump ? 'false' : 'true' }), {
       database: await openDatabase({ databaseUrl: null, dataDir, pgliteDump }),

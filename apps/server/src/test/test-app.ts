@@ -60,7 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const storage = createStorage(config);
   try {
     if (template) await copyTemplateStore(template.storageDir, config, dataDir);
-    const pgliteDump = !scratch && template?.pgliteDump ? new Blob([await readFile(template.pgliteDump)]) : undefined;
+    const pgliteDump = !scratch && template?.pgliteDump ? await templateDump(template.pgliteDump) : undefined;
     const database = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: null, pgliteDump });
     const app = await buildApp(
       { ...config, databaseUrl: scratch?.url ?? null },
@@ -97,6 +97,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+let templateDumpBytes: { path: string; bytes: Promise<Uint8Array> } | null = null;
+/** The template's dump, read once per worker (the API files share a worker's module cache). */
+function templateDump(path: string): Promise<Uint8Array> {
+  if (templateDumpBytes?.path !== path) templateDumpBytes = { path, bytes: readFile(path) };
+  return templateDumpBytes.bytes;
 }
 
 /** The seed's files where this app's driver looks for them: its DATA_DIR, or its S3 bucket. */
