@@ -185,7 +185,9 @@ export async function buildApp(initialConfig: AppConfig, options: BuildAppOption
   try {
     await database.migrate();
     if (config.seedDemo) {
-      await database.runExclusive((db) => seedDemoData(db, storage, { now: options.seedNow }));
+      await database.runExclusive((db) =>
+        seedDemoData(db, storage, { now: options.seedNow, passwordHashing: config.passwordHashing }),
+      );
     }
 
     app.setValidatorCompiler(validatorCompiler);

@@ -267,11 +267,16 @@ export type StorageConfig =
       secretAccessKey: string;
     };
 
+/** How hard a password hash is to make: `standard` everywhere but under NODE_ENV=test. */
+export type PasswordHashing = 'standard' | 'test';
+
 export interface AppConfig {
   port: number;
   host: string;
   nodeEnv: 'development' | 'test' | 'production';
   isProduction: boolean;
+  /** The password hashes' cost: `test` under NODE_ENV=test only (plugins/auth/password-hash.ts). */
+  passwordHashing: PasswordHashing;
   /**
    * The site's origin (`https://tradeops.example.com`, no trailing slash): every absolute link
    * (e-mails) is built from it, never from the request's Host, and state-changing requests must
@@ -380,6 +385,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     host: e.HOST ?? '127.0.0.1',
     nodeEnv,
     isProduction: nodeEnv === 'production',
+    passwordHashing: nodeEnv === 'test' ? 'test' : 'standard',
     publicUrl,
     trustedOrigins: [...new Set([...localAliases, ...(e.TRUSTED_ORIGINS ?? [])])].filter(
       (origin) => origin !== publicUrl,

@@ -24,7 +24,9 @@ describe.skipIf(!serverUrl)('start-up on PostgreSQL with several instances', () 
     try {
       await Promise.all(handles.map((handle) => handle.migrate()));
       const storage = createLocalDiskStorage(join(dataDir, 'storage'));
-      await Promise.all(handles.map((handle) => handle.runExclusive((db) => seedDemoData(db, storage))));
+      await Promise.all(
+        handles.map((handle) => handle.runExclusive((db) => seedDemoData(db, storage, { passwordHashing: 'test' }))),
+      );
       const [counts] = await selectRows<{ migrations: number; partners: number; operations: number; entries: number }>(
         handles[0]!.db,
         sql`select

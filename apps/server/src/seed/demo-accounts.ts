@@ -7,9 +7,10 @@ import {
   DEFAULT_KYC_RENEWAL_MONTHS,
   addMonths,
 } from '@tradeops/shared';
-import { hashPassword } from 'better-auth/crypto';
 import { inArray } from 'drizzle-orm';
+import { type PasswordHashing } from '../config';
 import { type AppTransaction, type Queryable } from '../db/client';
+import { passwordHasher } from '../plugins/auth/password-hash';
 import { account, onboardingStatus, profiles, user } from '../db/schema';
 import { demoId } from './demo-ids';
 
@@ -186,12 +187,12 @@ export async function findMissingDemoAccounts(db: Queryable): Promise<DemoAccoun
 }
 
 /** Hashed outside any transaction: scrypt is slow on purpose. One hash serves all (same published password). */
-export function hashDemoPassword(): Promise<string> {
-  return hashPassword(DEMO_PASSWORD);
+export function hashDemoPassword(hashing: PasswordHashing): Promise<string> {
+  return passwordHasher(hashing).hash(DEMO_PASSWORD);
 }
 
 /**
- * Users with a credential account (Better Auth's own scrypt hash, so it can
+ * Users with a credential account (the scrypt hash Better Auth verifies, plugins/auth/password-hash.ts, so it can
  * verify the password at sign-in), profile and onboarding row. Rows that exist
  * are left as they are.
  */

@@ -13,7 +13,7 @@ export async function runSeedCommand(): Promise<void> {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
       await database.migrate();
-      await database.runExclusive((db) => seedDemoData(db, storage));
+      await database.runExclusive((db) => seedDemoData(db, storage, { passwordHashing: config.passwordHashing }));
     } finally {
       await database.close();
     }

@@ -6,7 +6,6 @@ import {
   hasReached,
   isAllowedFileType,
 } from '@tradeops/shared';
-import { verifyPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +30,7 @@ import { DEMO_PASSWORD, demoUserId } from './demo-accounts';
 import { FEATURED_OPERATION_KEY, demoOperationId } from './demo-operations';
 import { MILK_POWDER_SPEC } from './demo-specs';
 import { seedDemoData } from './seed-demo-data';
+import { passwordHasher } from '../plugins/auth/password-hash';
 
 const TABLES = [
   'user',
@@ -73,7 +73,10 @@ describe('demo seed', () => {
 
   it('changes nothing when it runs again, even later', async () => {
     const before = await snapshot();
-    await seedDemoData(t.db, t.storage, { now: new Date(Date.now() + 5 * 24 * 3_600_000) });
+    await seedDemoData(t.db, t.storage, {
+      now: new Date(Date.now() + 5 * 24 * 3_600_000),
+      passwordHashing: t.config.passwordHashing,
+    });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -98,11 +101,12 @@ describe('demo seed', () => {
     expect(byEmail['vendedor@tradeops.demo']).toMatchObject({ role: 'seller', kycStatus: 'approved' });
     expect(byEmail['pendiente@tradeops.demo']).toMatchObject({ kycStatus: 'pending', step: 2 });
     expect(byEmail['importadora.andina@tradeops.demo']).toMatchObject({ role: 'buyer', kycStatus: 'approved' });
+    const { verify } = passwordHasher(t.config.passwordHashing);
     for (const row of rows) {
       expect(row.providerId).toBe('credential');
-      expect(await verifyPassword({ hash: row.password ?? '', password: DEMO_PASSWORD })).toBe(true);
+      expect(await verify({ hash: row.password ?? '', password: DEMO_PASSWORD })).toBe(true);
     }
-    expect(await verifyPassword({ hash: rows[0]?.password ?? '', password: 'wrong-password' })).toBe(false);
+    expect(await verify({ hash: rows[0]?.password ?? '', password: 'wrong-password' })).toBe(false);
   });
 
   it('has the KYC-pending company upload its five documents, real files of allowed types, so the review queue is not empty', async () => {

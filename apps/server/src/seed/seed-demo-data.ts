@@ -1,5 +1,6 @@
 import { seedSanctionsExcerpts } from '../modules/compliance/sanctions-lists.service';
 import { type Storage } from '../plugins/storage/storage';
+import { type PasswordHashing } from '../config';
 import { type AppDatabase } from '../db/client';
 import { findMissingDemoAccounts, hashDemoPassword, seedDemoAccounts } from './demo-accounts';
 import { seedDemoContent } from './demo-content';
@@ -13,10 +14,14 @@ import { seedDemoProductSpecs, storeDemoSpecSheet } from './demo-specs';
  * so a second run changes nothing (not even the dates computed from `now`).
  * The slow parts (password hash, file write) happen before the transaction.
  */
-export async function seedDemoData(db: AppDatabase, storage: Storage, options: { now?: Date } = {}): Promise<void> {
+export async function seedDemoData(
+  db: AppDatabase,
+  storage: Storage,
+  options: { now?: Date; passwordHashing: PasswordHashing },
+): Promise<void> {
   const now = options.now ?? new Date();
   const missingAccounts = await findMissingDemoAccounts(db);
-  const passwordHash = missingAccounts.length > 0 ? await hashDemoPassword() : '';
+  const passwordHash = missingAccounts.length > 0 ? await hashDemoPassword(options.passwordHashing) : '';
   const spec = await storeDemoSpecSheet(storage);
   const kycDocuments = await storeDemoKycDocuments(storage);
   await db.transaction(async (tx) => {

@@ -7,9 +7,13 @@ import { type AppConfig, loadConfig } from '../config';
  */
 export const TEST_ORIGIN = 'http://localhost:80';
 
-/** The configuration every API test app starts from, over `dataDir`, with `env` on top. */
+/**
+ * The configuration every API test app starts from, over `dataDir`, with `env` on top. Password hashes are
+ * made at the test cost whatever NODE_ENV a test sets (the run's template is seeded with them; a test of
+ * production settings signs in to it too).
+ */
 export function testConfig(dataDir: string, env: Record<string, string> = {}): AppConfig {
-  return loadConfig({
+  const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
@@ -23,6 +27,7 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): A
     JOBS: 'off',
     ...env,
   });
+  return { ...config, passwordHashing: 'test' };
 }
 
 /** Where the API test files find the migrated and seeded database they start from. */

@@ -13,6 +13,7 @@ import {
 } from './reset-tokens';
 import { account, session, twoFactor, user, verification } from '../../db/schema';
 import { scrubLogArguments } from '../log-serializers';
+import { passwordHasher } from './password-hash';
 
 /** Sessions last 30 days and slide: a request more than a day after the last refresh extends them. */
 export const SESSION_EXPIRES_IN_SECONDS = 30 * 24 * 3600;
@@ -79,6 +80,7 @@ export function createAuth({
     }),
     emailAndPassword: {
       enabled: true,
+      password: passwordHasher(config.passwordHashing),
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
