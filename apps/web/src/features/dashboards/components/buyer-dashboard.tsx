@@ -3,9 +3,9 @@ import { type ComponentProps, type ReactNode, useDeferredValue, useState } from 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
-import { ButtonLink, Button } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
 import { KpiCard } from '../../../components/ui/kpi-card';
-import { LoadMore } from '../../../components/ui/load-more';
+import { LoadMore, NextPageButton } from '../../../components/ui/load-more';
 import { QueryState } from '../../../components/ui/query-state';
 import { ToggleGroup } from '../../../components/ui/toggle-group';
 import { formatDate, formatNumber, toLocale } from '../../../lib/format';
@@ -231,16 +231,7 @@ export function OperationsBrowser() {
             />
           )}
         </QueryState>
-        {pages.hasNextPage && (
-          <Button
-            variant="secondary"
-            className="mt-4"
-            disabled={pages.isFetchingNextPage}
-            onClick={() => void pages.fetchNextPage()}
-          >
-            {t('buyerArea.loadMore')}
-          </Button>
-        )}
+        <NextPageButton list={pages} label={t('buyerArea.loadMore')} className="mt-4" />
       </div>
     </div>
   );
