@@ -81,3 +81,12 @@ export interface JobQueue {
   /** Queues a job outside any transaction (an admin's "run now", a mail's retry, tests of the worker path). */
   trigger(name: JobQueueName, data?: Record<string, unknown>, options?: EnqueueOptions): Promise<void>;
 }
+
+/**
+ * Queues a delivery's job again when someone sends it again by hand (an admin a mail, a company a webhook
+ * delivery), inside the caller's transaction. The key is this resend's own: it is never folded into the
+ * delivery's pending retry (keyed `id:attempts`) nor into an earlier resend.
+ */
+export function enqueueResend(tx: AppTransaction, jobs: JobQueue, name: JobQueueName, id: string): Promise<void> {
+  return jobs.enqueue(tx, name, { id }, { singletonKey: `${id}:resent:${Date.now()}` });
+}

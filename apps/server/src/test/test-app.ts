@@ -227,6 +227,37 @@ export async function resetPasswordThroughMailbox(
 
 let companies = 0;
 
+/** The password of the accounts signUpConfirmed makes, unless told otherwise. */
+export const COMPANY_PASSWORD = 'Un-Buen-Secreto-2025';
+
+/**
+ * A brand-new company account (a fresh address unless `email` is given), its address confirmed through
+ * the e-mailed link as its owner would. The confirmation ends the sign-up's session: sign in to go on.
+ */
+export async function signUpConfirmed(
+  t: Pick<TestApp, 'app' | 'db'>,
+  { email, password = COMPANY_PASSWORD }: { email?: string; password?: string } = {},
+): Promise<{ userId: string; email: string }> {
+  companies += 1;
+  const address = email ?? `empresa${companies}-${process.pid}-${Date.now()}@example.com`;
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up',
+    headers: sameOriginHeaders(),
+    payload: {
+      fullName: 'Ana Pérez',
+      email: address,
+      password,
+      companyName: 'Lácteos del Sur',
+      country: 'AR',
+      companyType: 'trader',
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
+  await confirmEmail(t, address);
+  return { userId: (response.json() as { user: { id: string } }).user.id, email: address };
+}
+
 /**
  * A brand-new company account, its address confirmed through the e-mailed link (what KYC uploads
  * need), then signed in again: its headers, id and e-mail.
@@ -234,23 +265,6 @@ let companies = 0;
 export async function signUpCompany(
   t: Pick<TestApp, 'app' | 'db'>,
 ): Promise<{ headers: Record<string, string>; userId: string; email: string }> {
-  companies += 1;
-  const email = `empresa${companies}-${process.pid}-${Date.now()}@example.com`;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up',
-    headers: sameOriginHeaders(),
-    payload: {
-      fullName: 'Ana Pérez',
-      email,
-      password: 'Un-Buen-Secreto-2025',
-      companyName: 'Lácteos del Sur',
-      country: 'AR',
-      companyType: 'trader',
-    },
-  });
-  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
-  await confirmEmail(t, email);
-  const userId = (response.json() as { user: { id: string } }).user.id;
-  return { headers: await signIn(t, email, 'Un-Buen-Secreto-2025'), userId, email };
+  const { userId, email } = await signUpConfirmed(t);
+  return { headers: await signIn(t, email, COMPANY_PASSWORD), userId, email };
 }

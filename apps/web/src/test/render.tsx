@@ -132,6 +132,29 @@ export function mockApi(routes: Record<string, Route>) {
 }
 
 /**
+ * Mocks an admin queue and one decision on a row of it: the list at `listPath` answers `before` until
+ * a decision is posted to `decisionPath`, then `after` (the row as it changed, or gone from the queue);
+ * the decision answers `answer()`. Returns the bodies posted to the decision, in order.
+ */
+export function mockQueueDecision(options: {
+  listPath: string;
+  before: unknown[];
+  after: unknown[];
+  decisionPath: string;
+  answer: () => Response;
+}): unknown[] {
+  const posted: unknown[] = [];
+  mockApi({
+    [options.listPath]: () => pageResponse(posted.length === 0 ? options.before : options.after),
+    [options.decisionPath]: (_url, init) => {
+      posted.push(JSON.parse(String(init?.body)));
+      return options.answer();
+    },
+  });
+  return posted;
+}
+
+/**
  * An XMLHttpRequest (what uploads with progress use) answered by the same routes as
  * `fetch`: the request is one more call of the fetch mock, and the upload reports
  * half-way, then done, before the answer arrives.

@@ -6,12 +6,12 @@ import { DEMO_PASSWORD } from '../../seed/demo-accounts';
 import { TWO_FACTOR_LOCKOUT } from '../../plugins/auth/better-auth';
 import {
   type TestApp,
-  confirmEmail,
   cookieFrom,
   createTestApp,
   resetPasswordThroughMailbox,
   sameOriginHeaders,
   signIn,
+  signUpConfirmed,
 } from '../../test/test-app';
 import { currentTotp, enrolTwoFactor, wrongTotp } from '../../test/totp';
 
@@ -28,16 +28,7 @@ function postTo(t: TestApp) {
 
 /** Signs up a fresh account, confirms its address (which ends the sign-up's session) and signs it in again. */
 async function signUpVerified(t: TestApp, email: string): Promise<Record<string, string>> {
-  const response = await postTo(t)('/api/auth/sign-up', {
-    fullName: 'Ana Torres',
-    email,
-    password: PASSWORD,
-    companyName: 'Torres Trading S.A.',
-    country: 'PE',
-    companyType: 'trader',
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  await confirmEmail(t, email);
+  await signUpConfirmed(t, { email, password: PASSWORD });
   return signIn(t, email, PASSWORD);
 }
 

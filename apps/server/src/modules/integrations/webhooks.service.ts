@@ -15,7 +15,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type AppDatabase, type AppTransaction } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { AppError } from '../../errors';
-import { JOB_QUEUES, type JobQueue } from '../../jobs/job-queue';
+import { JOB_QUEUES, type JobQueue, enqueueResend } from '../../jobs/job-queue';
 import { renderInVersion } from '../../plugins/api-version/api-version';
 import { writeAudit } from '../audit/audit.service';
 import { type HostResolver, NonPublicAddressError, resolvePublicAddresses } from './public-address';
@@ -246,12 +246,7 @@ export async function resendWebhookDelivery(
       entityId: before.id,
       data: { previousStatus: before.status, attempts: before.attempts, eventId: before.eventId },
     });
-    await jobs.enqueue(
-      tx,
-      JOB_QUEUES.deliverWebhook,
-      { id: before.id },
-      { singletonKey: `${before.id}:resent:${Date.now()}` },
-    );
+    await enqueueResend(tx, jobs, JOB_QUEUES.deliverWebhook, before.id);
     return toDelivery(row!);
   });
 }

@@ -19,7 +19,7 @@ import {
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { type AppDatabase, type Queryable } from '../../db/client';
-import { operationMilestones, operations } from '../../db/schema';
+import { operationMilestones, operations, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { DOCUMENT_UPLOAD, checkUploadedFile } from '../../plugins/multipart';
@@ -43,6 +43,27 @@ export async function listMilestones(db: Queryable, operationId: string) {
   return db
     .select()
     .from(operationMilestones)
+    .where(eq(operationMilestones.operationId, operationId))
+    .orderBy(asc(operationMilestones.occurredAt), asc(operationMilestones.createdAt));
+}
+
+/**
+ * A deal's timeline: its recorded steps in the order they happened, each with the company of the account
+ * that recorded it (null when there is none), as the operation room and an assigned partner read it.
+ */
+export function listMilestoneTimeline(db: Queryable, operationId: string) {
+  return db
+    .select({
+      kind: operationMilestones.kind,
+      occurredAt: operationMilestones.occurredAt,
+      result: operationMilestones.result,
+      notes: operationMilestones.notes,
+      details: operationMilestones.details,
+      documentKey: operationMilestones.documentKey,
+      recordedBy: profiles.companyName,
+    })
+    .from(operationMilestones)
+    .leftJoin(profiles, eq(profiles.id, operationMilestones.createdBy))
     .where(eq(operationMilestones.operationId, operationId))
     .orderBy(asc(operationMilestones.occurredAt), asc(operationMilestones.createdAt));
 }

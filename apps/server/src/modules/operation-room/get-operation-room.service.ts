@@ -7,9 +7,10 @@ import {
 } from '@tradeops/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { type AppDatabase, type Queryable } from '../../db/client';
-import { operationMilestones, orders, operations, profiles } from '../../db/schema';
+import { orders, operations } from '../../db/schema';
 import { getEscrowStates, getPayoutDates } from '../escrow/read-escrow.service';
 import { getDisputeWindow, getLatestDispute } from '../lifecycle/dispute-records.service';
+import { listMilestoneTimeline } from '../lifecycle/milestones.service';
 import { pickTitle } from '../operations/operations.service';
 import { type Viewer, loadOperationRoomOperation } from './operation-room.service';
 
@@ -24,7 +25,7 @@ export async function getOperationRoom(
   const { operation, role } = await loadOperationRoomOperation(db, viewer, operationId);
   const [liveOrders, milestoneRows, [latest]] = await Promise.all([
     selectLiveOrders(db, operationId),
-    selectMilestones(db, operationId),
+    listMilestoneTimeline(db, operationId),
     db
       .select()
       .from(orders)
@@ -91,26 +92,11 @@ function selectLiveOrders(db: Queryable, operationId: string) {
     .where(and(eq(orders.operationId, operationId), eq(orders.status, 'active')));
 }
 
-function selectMilestones(db: Queryable, operationId: string) {
-  return db
-    .select({
-      kind: operationMilestones.kind,
-      occurredAt: operationMilestones.occurredAt,
-      result: operationMilestones.result,
-      documentKey: operationMilestones.documentKey,
-      recordedBy: profiles.companyName,
-    })
-    .from(operationMilestones)
-    .leftJoin(profiles, eq(profiles.id, operationMilestones.createdBy))
-    .where(eq(operationMilestones.operationId, operationId))
-    .orderBy(operationMilestones.occurredAt);
-}
-
 /** The room's figures, timeline and what it still needs, the same for every viewer, plus `viewerId`'s own unpaid share. */
 function sharedRoomParts(
   operation: typeof operations.$inferSelect,
   liveOrders: Awaited<ReturnType<typeof selectLiveOrders>>,
-  milestoneRows: Awaited<ReturnType<typeof selectMilestones>>,
+  milestoneRows: Awaited<ReturnType<typeof listMilestoneTimeline>>,
   viewerId: string,
 ): OperationRoomLive & { mine: OperationRoomResponse['outstanding']['mine'] } {
   const outstanding = computeOutstanding({
@@ -157,7 +143,7 @@ export async function getOperationRoomLive(db: Queryable, operationId: string): 
   const [[operation], liveOrders, milestoneRows] = await Promise.all([
     db.select().from(operations).where(eq(operations.id, operationId)).limit(1),
     selectLiveOrders(db, operationId),
-    selectMilestones(db, operationId),
+    listMilestoneTimeline(db, operationId),
   ]);
   if (!operation) return null;
   return sharedRoomParts(operation, liveOrders, milestoneRows, '');

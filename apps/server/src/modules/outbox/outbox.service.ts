@@ -5,7 +5,7 @@ import { type FastifyBaseLogger } from 'fastify';
 import { type AppDatabase } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { AppError } from '../../errors';
-import { JOB_QUEUES, type JobQueue } from '../../jobs/job-queue';
+import { JOB_QUEUES, type JobQueue, enqueueResend } from '../../jobs/job-queue';
 import { type Mailer, type MailRetryPolicy } from '../../plugins/mailer';
 import { writeAudit } from '../audit/audit.service';
 import { renderMail } from './mail-render';
@@ -174,12 +174,7 @@ export async function resendMail(
       entityId: input.id,
       data: { previousStatus: before.status, attempts: before.attempts, lastError: before.lastError },
     });
-    await jobs.enqueue(
-      tx,
-      JOB_QUEUES.deliverMail,
-      { id: input.id },
-      { singletonKey: `${input.id}:resent:${Date.now()}` },
-    );
+    await enqueueResend(tx, jobs, JOB_QUEUES.deliverMail, input.id);
     return toOutboxEmail(row!, publicUrl);
   });
 }

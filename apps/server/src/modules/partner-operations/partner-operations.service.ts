@@ -22,6 +22,7 @@ import { type AuthContext } from '../../plugins/auth/auth-plugin';
 import { writeAudit } from '../audit/audit.service';
 import { lockExistingOperation } from '../operations/operation-aggregate';
 import { checklistFor } from '../lifecycle/document-checklists.service';
+import { listMilestoneTimeline } from '../lifecycle/milestones.service';
 
 /** The partner role of the caller's account, or null when it is not a partner account. */
 export function callerPartnerRole(auth: AuthContext): PartnerUserRole | null {
@@ -206,20 +207,7 @@ export async function getPartnerOperation(
     .innerJoin(operations, eq(operations.id, operationAssignees.operationId))
     .where(and(eq(operationAssignees.operationId, operationId), eq(operationAssignees.userId, auth.user.id)));
   if (!row || !role || row.role !== role) throw new AppError('PARTNER_NOT_ASSIGNED');
-  const milestones = await db
-    .select({
-      kind: operationMilestones.kind,
-      occurredAt: operationMilestones.occurredAt,
-      result: operationMilestones.result,
-      notes: operationMilestones.notes,
-      details: operationMilestones.details,
-      documentKey: operationMilestones.documentKey,
-      recordedBy: profiles.companyName,
-    })
-    .from(operationMilestones)
-    .leftJoin(profiles, eq(profiles.id, operationMilestones.createdBy))
-    .where(eq(operationMilestones.operationId, operationId))
-    .orderBy(asc(operationMilestones.occurredAt), asc(operationMilestones.createdAt));
+  const milestones = await listMilestoneTimeline(db, operationId);
   const { operation } = row;
   return {
     id: operation.id,

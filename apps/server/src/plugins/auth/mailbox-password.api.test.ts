@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoFactor, user } from '../../db/schema';
 import {
   type TestApp,
-  confirmEmail,
   cookieFrom,
   createTestApp,
   resetPasswordThroughMailbox,
   resetTokensMailedTo,
   sameOriginHeaders,
   signIn,
+  signUpConfirmed,
 } from '../../test/test-app';
 import { enrolTwoFactor } from '../../test/totp';
 import { dropStaleTwoFactor, recordMailboxPassword, voidStaleMailboxPassword } from './mailbox-password';
@@ -25,22 +25,7 @@ describe('passwords set through the mailbox', () => {
   async function verifiedAccount(listed = false) {
     counter += 1;
     const email = listed ? `lista${counter}@admins.example` : `cuenta${counter}@example.com`;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up',
-      headers: sameOriginHeaders(),
-      payload: {
-        fullName: 'Ana Torres',
-        email,
-        password: SIGN_UP_PASSWORD,
-        companyName: 'Torres Trading S.A.',
-        country: 'PE',
-        companyType: 'trader',
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    await confirmEmail(t, email);
-    return { email, userId: (response.json() as { user: { id: string } }).user.id };
+    return signUpConfirmed(t, { email, password: SIGN_UP_PASSWORD });
   }
   const stampOf = async (userId: string) =>
     (await t.db.select().from(user).where(eq(user.id, userId)))[0]!.passwordSetViaMailboxAt;

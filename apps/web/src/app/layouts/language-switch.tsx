@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_QUERY_PARAM, LANGUAGES, type Language } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { ToggleGroup } from '../../components/ui/toggle-group';
 import { cx } from '../../lib/class-names';
 import { currentLanguage, setLanguage } from '../../lib/i18n';
 
@@ -24,34 +25,26 @@ export function LanguageSwitch() {
   }
 
   return (
-    <div
-      role="group"
-      aria-label={t('nav.switchLanguage')}
+    <ToggleGroup
+      label={t('nav.switchLanguage')}
+      options={LANGUAGES.map((language) => ({
+        value: language,
+        label: language.toUpperCase(),
+        lang: language,
+        title: NAMES[language],
+      }))}
+      value={active}
+      onChange={(language) => {
+        followInAddress(language);
+        setLanguage(language).catch((error: unknown) => console.warn(`[i18n] could not switch to ${language}`, error));
+      }}
       className="inline-flex rounded-lg border border-slate-200 bg-slate-50 p-0.5"
-    >
-      {LANGUAGES.map((language) => (
-        <button
-          key={language}
-          type="button"
-          lang={language}
-          title={NAMES[language]}
-          aria-pressed={language === active}
-          onClick={() => {
-            followInAddress(language);
-            setLanguage(language).catch((error: unknown) =>
-              console.warn(`[i18n] could not switch to ${language}`, error),
-            );
-          }}
-          className={cx(
-            'h-8 min-w-10 rounded-md px-2 text-xs font-bold tracking-wide transition-colors',
-            language === active
-              ? 'bg-white text-brand-900 shadow-sm ring-1 ring-slate-200'
-              : 'text-slate-600 hover:text-brand-900',
-          )}
-        >
-          {language.toUpperCase()}
-        </button>
-      ))}
-    </div>
+      optionClassName={(pressed) =>
+        cx(
+          'h-8 min-w-10 rounded-md px-2 text-xs font-bold tracking-wide transition-colors',
+          pressed ? 'bg-white text-brand-900 shadow-sm ring-1 ring-slate-200' : 'text-slate-600 hover:text-brand-900',
+        )
+      }
+    />
   );
 }

@@ -8,7 +8,7 @@ import {
   errorResponse,
   jsonResponse,
   mockApi,
-  pageResponse,
+  mockQueueDecision,
   renderApp,
 } from '../../test/render';
 
@@ -57,20 +57,17 @@ describe('admin review pages: a decision on a stale version', () => {
     'KYC: a document replaced since it was opened is refused; the page shows the translated message and the new file',
     { timeout: 20_000 },
     async () => {
-      let replaced = false;
-      const posted: unknown[] = [];
-      mockApi({
-        '/api/admin/kyc/users': () =>
-          pageResponse([replaced ? reviewUser(2, 'banco-version-b.pdf') : reviewUser(1, 'banco.pdf')]),
-        [`/api/admin/kyc/documents/${DOCUMENT_ID}/verify`]: (_url, init) => {
-          posted.push(JSON.parse(String(init?.body)));
-          // The company replaced the document between the admin's look and the click.
-          replaced = true;
-          return errorResponse(
+      const posted = mockQueueDecision({
+        listPath: '/api/admin/kyc/users',
+        before: [reviewUser(1, 'banco.pdf')],
+        // The company replaced the document between the admin's look and the click.
+        after: [reviewUser(2, 'banco-version-b.pdf')],
+        decisionPath: `/api/admin/kyc/documents/${DOCUMENT_ID}/verify`,
+        answer: () =>
+          errorResponse(
             'KYC_DOCUMENT_CHANGED',
             'La empresa subió una nueva versión de este documento después de que lo abriste. Revisa la versión actual antes de decidir.',
-          );
-        },
+          ),
       });
       renderApp('/admin/kyc/users', admin());
       const card = await screen.findByTestId('review-document-bank_reference', {}, { timeout: 10_000 });
@@ -96,8 +93,6 @@ describe('admin review pages: a decision on a stale version', () => {
     'offers: an offer edited since it was opened is refused; the row shows the message and the new price',
     { timeout: 20_000 },
     async () => {
-      let edited = false;
-      const posted: unknown[] = [];
       const item = (revision: number, priceUsd: number): OfferReviewItem => ({
         id: '3c9e2b1a-5d4f-4e6a-8b7c-1d2e3f4a5b6c',
         title: 'Café verde de Colombia',
@@ -110,16 +105,16 @@ describe('admin review pages: a decision on a stale version', () => {
         createdAt: '2026-01-02T10:00:00.000Z',
         revision,
       });
-      mockApi({
-        '/api/admin/offer-reviews': () => pageResponse([edited ? item(2, 95_000) : item(1, 1_000)]),
-        '/api/admin/offer-reviews/3c9e2b1a-5d4f-4e6a-8b7c-1d2e3f4a5b6c/approve': (_url, init) => {
-          posted.push(JSON.parse(String(init?.body)));
-          edited = true;
-          return errorResponse(
+      const posted = mockQueueDecision({
+        listPath: '/api/admin/offer-reviews',
+        before: [item(1, 1_000)],
+        after: [item(2, 95_000)],
+        decisionPath: '/api/admin/offer-reviews/3c9e2b1a-5d4f-4e6a-8b7c-1d2e3f4a5b6c/approve',
+        answer: () =>
+          errorResponse(
             'OFFER_CHANGED',
             'El vendedor modificó esta oferta después de que la abriste. Revisa la versión actual antes de decidir.',
-          );
-        },
+          ),
       });
       renderApp('/admin/offer-reviews', admin());
       const row = await screen.findByTestId('operation-review', {}, { timeout: 10_000 });

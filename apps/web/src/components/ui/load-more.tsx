@@ -1,8 +1,9 @@
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 import { type PagedList } from '../../lib/paged-query';
 import { Alert } from './alert';
-import { Button } from './button';
+import { Button, type ButtonSize } from './button';
 
 /** "4,172 waiting": the total of a paged list, for its heading. */
 export function WaitingTotal({ list, className }: { list: Pick<PagedList<unknown>, 'total'>; className?: string }) {
@@ -27,11 +28,38 @@ export function LoadMore({ list }: { list: PagedList<unknown> }) {
         })}
       </p>
       {list.isFetchNextPageError && <Alert>{t('common.paging.loadMoreError')}</Alert>}
-      {list.hasNextPage && (
-        <Button variant="secondary" onClick={list.fetchNextPage} disabled={list.isFetchingNextPage}>
-          {list.isFetchingNextPage ? t('common.paging.loadingMore') : t('common.paging.loadMore')}
-        </Button>
-      )}
+      <NextPageButton list={list} label={t('common.paging.loadMore')} loadingLabel={t('common.paging.loadingMore')} />
     </div>
+  );
+}
+
+/**
+ * The control that reads a paged list's next page: there only while one is left, disabled while it loads
+ * (showing `loadingLabel` then, when given).
+ */
+export function NextPageButton({
+  list,
+  label,
+  loadingLabel = label,
+  size,
+  className,
+}: {
+  list: Pick<PagedList<unknown>, 'hasNextPage' | 'isFetchingNextPage'> & { fetchNextPage: () => unknown };
+  label: ReactNode;
+  loadingLabel?: ReactNode;
+  size?: ButtonSize;
+  className?: string;
+}) {
+  if (!list.hasNextPage) return null;
+  return (
+    <Button
+      variant="secondary"
+      size={size}
+      className={className}
+      onClick={() => void list.fetchNextPage()}
+      disabled={list.isFetchingNextPage}
+    >
+      {list.isFetchingNextPage ? loadingLabel : label}
+    </Button>
   );
 }

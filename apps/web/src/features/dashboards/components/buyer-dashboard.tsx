@@ -3,10 +3,11 @@ import { type ComponentProps, type ReactNode, useDeferredValue, useState } from 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
-import { ButtonLink, Button } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
 import { KpiCard } from '../../../components/ui/kpi-card';
-import { LoadMore } from '../../../components/ui/load-more';
+import { LoadMore, NextPageButton } from '../../../components/ui/load-more';
 import { QueryState } from '../../../components/ui/query-state';
+import { ToggleGroup } from '../../../components/ui/toggle-group';
 import { formatDate, formatNumber, toLocale } from '../../../lib/format';
 import { useBuyerDashboard, useBuyerOrders, useOperationsPages } from '../api/dashboards';
 import { DataTable } from '../../../components/ui/data-table';
@@ -151,27 +152,18 @@ export function OperationsBrowser() {
   return (
     <div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div
-          role="group"
-          aria-label={t('buyerArea.filterLabel')}
+        <ToggleGroup
+          label={t('buyerArea.filterLabel')}
+          options={OPERATION_LIST_FILTERS.map((value) => ({ value, label: t(`buyerArea.filters.${value}`) }))}
+          value={status}
+          onChange={setStatus}
           className="inline-flex rounded-lg border border-slate-300 bg-white p-1"
-        >
-          {OPERATION_LIST_FILTERS.map((value) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={status === value}
-              onClick={() => setStatus(value)}
-              className={
-                status === value
-                  ? 'rounded-md bg-brand-900 px-3 py-1.5 text-sm font-semibold text-white'
-                  : 'rounded-md px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100'
-              }
-            >
-              {t(`buyerArea.filters.${value}`)}
-            </button>
-          ))}
-        </div>
+          optionClassName={(pressed) =>
+            pressed
+              ? 'rounded-md bg-brand-900 px-3 py-1.5 text-sm font-semibold text-white'
+              : 'rounded-md px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100'
+          }
+        />
         <label className="block sm:w-72">
           <span className="sr-only">{t('buyerArea.searchLabel')}</span>
           <input
@@ -239,16 +231,7 @@ export function OperationsBrowser() {
             />
           )}
         </QueryState>
-        {pages.hasNextPage && (
-          <Button
-            variant="secondary"
-            className="mt-4"
-            disabled={pages.isFetchingNextPage}
-            onClick={() => void pages.fetchNextPage()}
-          >
-            {t('buyerArea.loadMore')}
-          </Button>
-        )}
+        <NextPageButton list={pages} label={t('buyerArea.loadMore')} className="mt-4" />
       </div>
     </div>
   );

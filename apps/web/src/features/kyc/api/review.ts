@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiRequest } from '../../../lib/api-client';
 import { KYC_REVIEW_PAGE_LIMIT } from '@tradeops/shared';
 import { usePagedList } from '../../../lib/paged-query';
+import { postReviewDecision } from '../../../lib/review-decision';
 import { kycKeys } from './keys';
 
 export const kycOverviewQueryOptions = queryOptions({
@@ -42,10 +43,7 @@ function pathOf(action: ReviewAction): string {
 
 /** One KYC reviewer decision (a document or a company); the queues and counts are asked again afterwards. */
 export function reviewDecision(action: ReviewAction) {
-  return apiRequest(pathOf(action), (c) => c.ZOkResponse, {
-    method: 'POST',
-    body: 'reason' in action ? { reason: action.reason, revision: action.revision } : { revision: action.revision },
-  });
+  return postReviewDecision(pathOf(action), action);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
 import { ADMIN_LIST_PAGE_SIZE, usePagedList } from '../../../lib/paged-query';
+import { postReviewDecision } from '../../../lib/review-decision';
 import { offerKeys } from './keys';
 
 /** The offers awaiting an admin's review (the offer review, not KYC), oldest first, a page at a time. */
@@ -17,14 +17,7 @@ export type OfferReviewDecision =
   { kind: 'approve'; id: string; revision: number } | { kind: 'reject'; id: string; revision: number; reason: string };
 
 export function decideOfferReview(decision: OfferReviewDecision) {
-  const path = `/api/admin/offer-reviews/${encodeURIComponent(decision.id)}/${decision.kind}`;
-  return apiRequest(path, (c) => c.ZOkResponse, {
-    method: 'POST',
-    body:
-      decision.kind === 'reject'
-        ? { reason: decision.reason, revision: decision.revision }
-        : { revision: decision.revision },
-  });
+  return postReviewDecision(`/api/admin/offer-reviews/${encodeURIComponent(decision.id)}/${decision.kind}`, decision);
 }
 
 /**

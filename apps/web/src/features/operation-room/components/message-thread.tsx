@@ -7,6 +7,7 @@ import {
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { NextPageButton } from '../../../components/ui/load-more';
 import { Form, FormRootAlert, inputClasses, setFormError, useZodForm } from '../../../components/ui/form';
 import { isApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/class-names';
@@ -93,18 +94,12 @@ export function MessageThread({ operationId }: { operationId: string }) {
                     total: formatNumber(messages.total, i18n.language),
                   })}
                 </p>
-                {messages.hasNextPage && (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={messages.fetchNextPage}
-                    disabled={messages.isFetchingNextPage}
-                  >
-                    {messages.isFetchingNextPage
-                      ? t('common.paging.loadingMore')
-                      : t('operationRoom.messages.loadEarlier')}
-                  </Button>
-                )}
+                <NextPageButton
+                  list={messages}
+                  size="sm"
+                  label={t('operationRoom.messages.loadEarlier')}
+                  loadingLabel={t('common.paging.loadingMore')}
+                />
               </div>
               {messages.isFetchNextPageError && <Alert className="mt-3">{t('common.paging.loadMoreError')}</Alert>}
               <ol

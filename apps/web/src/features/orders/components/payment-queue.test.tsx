@@ -8,6 +8,7 @@ import {
   errorResponse,
   jsonResponse,
   mockApi,
+  mockQueueDecision,
   pageResponse,
   renderApp,
 } from '../../../test/render';
@@ -38,18 +39,16 @@ describe('payment queue: a confirmation on a replaced proof', () => {
     'names the proof revision shown; refused, it shows the translated message and the new proof',
     { timeout: 20_000 },
     async () => {
-      let replaced = false;
-      const posted: unknown[] = [];
-      mockApi({
-        '/api/admin/payments': () => pageResponse([replaced ? item(2, 'image/png') : item(1, 'application/pdf')]),
-        [`/api/admin/payments/${ORDER_ID}/confirm`]: (_url, init) => {
-          posted.push(JSON.parse(String(init?.body)));
-          replaced = true;
-          return errorResponse(
+      const posted = mockQueueDecision({
+        listPath: '/api/admin/payments',
+        before: [item(1, 'application/pdf')],
+        after: [item(2, 'image/png')],
+        decisionPath: `/api/admin/payments/${ORDER_ID}/confirm`,
+        answer: () =>
+          errorResponse(
             'PAYMENT_PROOF_CHANGED',
             'El comprador envió un nuevo comprobante después del que revisaste. Revisa el comprobante actual antes de decidir.',
-          );
-        },
+          ),
       });
       renderApp('/admin/payments', createTestQueryClient(buildSessionUser({ isAdmin: true })));
       const card = await screen.findByTestId('payment-TO-7K2M9QXD4R', {}, { timeout: 10_000 });
@@ -72,15 +71,12 @@ describe('payment queue: a rejection', () => {
     'asks for the reason, then sends the trimmed reason with the proof revision shown',
     { timeout: 20_000 },
     async () => {
-      let rejected = false;
-      const posted: unknown[] = [];
-      mockApi({
-        '/api/admin/payments': () => pageResponse(rejected ? [] : [item(3, 'application/pdf')]),
-        [`/api/admin/payments/${ORDER_ID}/reject`]: (_url, init) => {
-          posted.push(JSON.parse(String(init?.body)));
-          rejected = true;
-          return errorResponse('INTERNAL_ERROR', 'Error inesperado.', 500);
-        },
+      const posted = mockQueueDecision({
+        listPath: '/api/admin/payments',
+        before: [item(3, 'application/pdf')],
+        after: [],
+        decisionPath: `/api/admin/payments/${ORDER_ID}/reject`,
+        answer: () => errorResponse('INTERNAL_ERROR', 'Error inesperado.', 500),
       });
       renderApp('/admin/payments', createTestQueryClient(buildSessionUser({ isAdmin: true })));
       const card = await screen.findByTestId('payment-TO-7K2M9QXD4R', {}, { timeout: 10_000 });
@@ -104,13 +100,12 @@ describe('payment queue: confirming asks first', () => {
     'names the amount, the buyer and the operation; going back sends nothing, yes sends the confirmation',
     { timeout: 20_000 },
     async () => {
-      const posted: unknown[] = [];
-      mockApi({
-        '/api/admin/payments': () => pageResponse(posted.length ? [] : [item(1, 'application/pdf')]),
-        [`/api/admin/payments/${ORDER_ID}/confirm`]: (_url, init) => {
-          posted.push(JSON.parse(String(init?.body)));
-          return jsonResponse({ order: { id: ORDER_ID } });
-        },
+      const posted = mockQueueDecision({
+        listPath: '/api/admin/payments',
+        before: [item(1, 'application/pdf')],
+        after: [],
+        decisionPath: `/api/admin/payments/${ORDER_ID}/confirm`,
+        answer: () => jsonResponse({ order: { id: ORDER_ID } }),
       });
       renderApp('/admin/payments', createTestQueryClient(buildSessionUser({ isAdmin: true })));
       const card = await screen.findByTestId('payment-TO-7K2M9QXD4R', {}, { timeout: 10_000 });
