@@ -126,6 +126,33 @@ describe('API versions', () => {
     expect(keyPaths(current.json(), '200').sort()).toEqual(keyPaths(session.json(), '200').sort());
   });
 
+  it('names a refused field as the request’s version wrote it', async () => {
+    const { key } = await firstVersionKey();
+    const operation = await createOpenOperation(t.db);
+    const refuse = (version: string, body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/operations/${operation.id}/orders`,
+        headers: { ...bearer(key), 'tradeops-version': version },
+        payload: { volume: 5, ...body },
+      });
+    const first = await refuse(FIRST, {
+      payment_method: 'bitcoin',
+      terms_version: TERMS_VERSION,
+      idempotency_key: randomUUID(),
+    });
+    expect(first.statusCode).toBe(400);
+    expect(Object.keys(first.json().error.fields)).toEqual(['payment_method']);
+    const current = await refuse(CURRENT_API_VERSION, {
+      paymentMethod: 'bitcoin',
+      termsVersion: TERMS_VERSION,
+      idempotencyKey: randomUUID(),
+    });
+    expect(current.statusCode).toBe(400);
+    expect(Object.keys(current.json().error.fields)).toEqual(['paymentMethod']);
+    expect(await t.db.$count(orders, eq(orders.operationId, operation.id))).toBe(0);
+  });
+
   it('refuses a version it does not know, translated, before anything runs', async () => {
     const { key } = await firstVersionKey();
     const operation = await createOpenOperation(t.db);

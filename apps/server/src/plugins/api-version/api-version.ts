@@ -49,6 +49,31 @@ export function renderInVersion(value: unknown, version: ApiVersion, route: stri
   );
 }
 
+/**
+ * A refusal's `fields` (`{ "paymentMethod": "…" }`, dotted paths into the request body) named as `version`
+ * wrote the body (`payment_method`): a client reads back the names it sent.
+ */
+function fieldsInVersion(body: unknown, oldKeys: ReadonlySet<string>): unknown {
+  if (!isPlainObject(body) || !isPlainObject(body.error) || !isPlainObject(body.error.fields)) return body;
+  const oldName = (path: string) => {
+    let place = 'body';
+    return path
+      .split('.')
+      .map((segment) => {
+        if (/^\d+$/.test(segment)) {
+          place = `${place}[]`;
+          return segment;
+        }
+        const name = oldKeys.has(`${place}.${toSnakeCase(segment)}`) ? toSnakeCase(segment) : segment;
+        place = `${place}.${name}`;
+        return name;
+      })
+      .join('.');
+  };
+  const fields = Object.fromEntries(Object.entries(body.error.fields).map(([path, text]) => [oldName(path), text]));
+  return { ...body, error: { ...body.error, fields } };
+}
+
 /** `GET /api/orders/{id}` for the route a request took, its deprecated aliases (/api/participations/:id) included. */
 function routeKey(method: string, url: string | undefined): string {
   return `${method} ${currentPath(url ?? '').replace(/:([A-Za-z]+)/g, '{$1}')}`;
@@ -98,13 +123,12 @@ export const apiVersionPlugin = appPlugin(async (app) => {
     if (!/^application\/json\b/.test(String(reply.getHeader('content-type') ?? ''))) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const body: unknown = JSON.parse(payload.toString());
-    return JSON.stringify(
-      renderInVersion(
-        body,
-        request.apiVersion,
-        routeKey(request.method, request.routeOptions.url),
-        String(reply.statusCode),
-      ),
+    const rendered = renderInVersion(
+      body,
+      request.apiVersion,
+      routeKey(request.method, request.routeOptions.url),
+      String(reply.statusCode),
     );
+    return JSON.stringify(reply.statusCode >= 400 ? fieldsInVersion(rendered, oldKeys) : rendered);
   });
 });
