@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { type PasswordHashing } from '../../config';
 
 interface ScryptCost {
@@ -7,8 +8,6 @@ interface ScryptCost {
   p: number;
 }
 
-/** Better Auth's own scrypt cost: every hash stored before this module verifies unchanged. */
-export const STANDARD_SCRYPT_COST: ScryptCost = { N: 16_384, r: 16, p: 1 };
 /** NODE_ENV=test only: 1/32 of the work (N 1,024, r 8). */
 export const TEST_SCRYPT_COST: ScryptCost = { N: 1_024, r: 8, p: 1 };
 const KEY_LENGTH = 64;
@@ -40,20 +39,26 @@ function deriveKey(password: string, salt: string, cost: ScryptCost): Promise<Bu
  * test-cost hash never verifies under the standard hasher, so it cannot weaken a real database.
  */
 export function passwordHasher(hashing: PasswordHashing): PasswordHasher {
-  const prefix = hashing === 'test' ? TEST_PREFIX : '';
-  const cost = hashing === 'test' ? TEST_SCRYPT_COST : STANDARD_SCRYPT_COST;
+  // The standard cost is Better Auth's own functions: every hash stored before this module verifies unchanged.
+  if (hashing === 'standard') {
+    return {
+      hash: hashPassword,
+      verify: async ({ hash, password }) =>
+        !hash.startsWith(TEST_PREFIX) && (await verifyPassword({ hash, password }).catch(() => false)),
+    };
+  }
   return {
     async hash(password) {
       const salt = randomBytes(16).toString('hex');
-      return `${prefix}${salt}:${(await deriveKey(password, salt, cost)).toString('hex')}`;
+      return `${TEST_PREFIX}${salt}:${(await deriveKey(password, salt, TEST_SCRYPT_COST)).toString('hex')}`;
     },
     async verify({ hash, password }) {
-      const isTestHash = hash.startsWith(TEST_PREFIX);
-      if (isTestHash && hashing !== 'test') return false;
-      const [salt, key] = (isTestHash ? hash.slice(TEST_PREFIX.length) : hash).split(':');
+      // A test run still reads a standard hash (a database seeded outside the tests).
+      if (!hash.startsWith(TEST_PREFIX)) return verifyPassword({ hash, password }).catch(() => false);
+      const [salt, key] = hash.slice(TEST_PREFIX.length).split(':');
       if (!salt || !key || !/^[0-9a-f]+$/.test(key)) return false;
       const expected = Buffer.from(key, 'hex');
-      const actual = await deriveKey(password, salt, isTestHash ? TEST_SCRYPT_COST : STANDARD_SCRYPT_COST);
+      const actual = await deriveKey(password, salt, TEST_SCRYPT_COST);
       return expected.length === actual.length && timingSafeEqual(expected, actual);
     },
   };
