@@ -142,7 +142,7 @@ async function recordStepThroughApi(
   const response = await admin.request.post(`/api/admin/operations/${operationId}/milestones/${step}`, {
     headers: originHeaders(baseURL),
     multipart: {
-      occurred_at: todayIsoDate(),
+      occurredAt: todayIsoDate(),
       ...(options.result ? { result: options.result } : {}),
       ...(options.document ? { document: { name: `${step}.pdf`, ...PDF_FILE } } : {}),
     },

@@ -58,7 +58,7 @@ test.describe('partner area', () => {
     }
     const prepared = await admin.request.post(`/api/admin/operations/${featured.id}/milestones/shipment_preparation`, {
       headers,
-      multipart: { occurred_at: todayIsoDate() },
+      multipart: { occurredAt: todayIsoDate() },
     });
     expect(prepared.status(), await prepared.text()).toBe(200);
     // The seller's invoice and packing list, which the departure needs.

@@ -175,10 +175,10 @@ async function runDealToPartialRefund(browser: Browser, baseURL: string | undefi
   const today = toIsoDate(new Date());
   const bill = { name: 'documento.pdf', mimeType: PDF_FILE.mimeType, buffer: PDF_FILE.buffer };
   const steps: [string, Record<string, string | typeof bill>][] = [
-    ['shipment_preparation', { occurred_at: today }],
-    ['departure', { occurred_at: today, document: bill }],
-    ['arrival', { occurred_at: today }],
-    ['inspection', { occurred_at: today, result: 'failed', document: bill }],
+    ['shipment_preparation', { occurredAt: today }],
+    ['departure', { occurredAt: today, document: bill }],
+    ['arrival', { occurredAt: today }],
+    ['inspection', { occurredAt: today, result: 'failed', document: bill }],
   ];
   for (const [step, multipart] of steps) {
     await provideGatedDocuments(admin, baseURL, operationId, step as TradeDocumentGate);

@@ -286,14 +286,14 @@ describe('malformed uploads', () => {
       method: 'POST',
       url: () => `/api/admin/operations/${demoOperationId(FEATURED_OPERATION_KEY)}/milestones/shipment_preparation`,
       headers: () => headers.admin!,
-      fields: () => [{ name: 'occurred_at', body: todayIsoDate() }],
+      fields: () => [{ name: 'occurredAt', body: todayIsoDate() }],
       fileField: 'document',
       maxFileBytes: LIFECYCLE_DOCUMENT_MAX_BYTES,
       maxFiles: 1,
       // The step's date, notes and result, and its details (vessel, voyage, containers, ETA, measured weight…).
       maxFields: MILESTONE_UPLOAD_LIMITS.fields,
       nulField: () => [
-        { name: 'occurred_at', body: todayIsoDate() },
+        { name: 'occurredAt', body: todayIsoDate() },
         { name: 'notes', body: 'Contenedor\u0000listo' },
       ],
     },

@@ -88,11 +88,11 @@ export function milestoneDocumentPath(operationId: string, kind: OperationMilest
 /** The fields of a step, sent as multipart form fields beside the optional `document` file part. */
 export const ZRecordMilestoneFields = z
   .object({
-    occurred_at: z.iso.date('lifecycle.dateRequired'),
+    occurredAt: z.iso.date('lifecycle.dateRequired'),
     notes: zText({ multiline: true }).max(LIFECYCLE_NOTES_MAX_LENGTH, 'validation.tooLong').optional(),
     result: z.enum(INSPECTION_RESULTS, 'lifecycle.resultRequired').optional(),
     /** Departure: the bill of lading's number, the vessel, its voyage and the containers (one per line or comma). */
-    bl_number: zText().max(64, 'validation.tooLong').optional(),
+    blNumber: zText().max(64, 'validation.tooLong').optional(),
     vessel: zText().max(120, 'validation.tooLong').optional(),
     voyage: zText().max(64, 'validation.tooLong').optional(),
     containers: zText({ multiline: true })
@@ -109,7 +109,7 @@ export const ZRecordMilestoneFields = z
       )
       .optional(),
     /** Inspection: the measured net weight, in kilograms, and the quality figures measured (one per line). */
-    net_weight_kg: z
+    netWeightKg: z
       .string()
       .regex(/^\d{1,10}$/, 'validation.invalid')
       .transform(Number)
@@ -128,42 +128,21 @@ export const ZLifecycleStepParams = z.object({
 });
 
 /**
- * What a step records beyond its date and notes (operation_milestones.details): the departure's
- * B/L, vessel, voyage and containers; the inspection's measured net weight and quality figures.
+ * What a step records beyond its date and notes (operation_milestones.details, and the API's answer as
+ * stored): the departure's B/L, vessel, voyage and containers; the inspection's measured net weight and
+ * quality figures. The same names as the step's form fields (migration 0037 renamed the older snake_case keys).
  */
 export const ZMilestoneDetails = z.object({
-  bl_number: z.string().optional(),
-  vessel: z.string().optional(),
-  voyage: z.string().optional(),
-  containers: z.array(z.string()).optional(),
-  net_weight_kg: z.number().int().optional(),
-  quality: z.string().optional(),
-  /** ETA updates (while in transit): the latest expected arrival date. */
-  eta: z.iso.date().optional(),
-});
-export type MilestoneDetails = z.infer<typeof ZMilestoneDetails>;
-
-/** A step's details as the API answers them (camelCase, like every JSON key; stored as ZMilestoneDetails). */
-export const ZMilestoneDetailsView = z.object({
   blNumber: z.string().optional(),
   vessel: z.string().optional(),
   voyage: z.string().optional(),
   containers: z.array(z.string()).optional(),
   netWeightKg: z.number().int().optional(),
   quality: z.string().optional(),
+  /** ETA updates (while in transit): the latest expected arrival date. */
   eta: z.iso.date().optional(),
 });
-export type MilestoneDetailsView = z.infer<typeof ZMilestoneDetailsView>;
-
-/** The API's view of stored step details (the stored jsonb keeps the form's field names). */
-export function milestoneDetailsView(details: MilestoneDetails): MilestoneDetailsView {
-  const { bl_number: blNumber, net_weight_kg: netWeightKg, ...rest } = details;
-  return {
-    ...(blNumber === undefined ? {} : { blNumber }),
-    ...rest,
-    ...(netWeightKg === undefined ? {} : { netWeightKg }),
-  };
-}
+export type MilestoneDetails = z.infer<typeof ZMilestoneDetails>;
 
 const ZReason = zText({ multiline: true, error: 'lifecycle.reasonRequired' })
   .min(1, 'lifecycle.reasonRequired')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type PartnerUserRole, PARTNER_USER_ROLES } from '../auth/constants';
-import { LIFECYCLE_STEPS, LIFECYCLE_STEP_EVENTS, ZMilestoneDetailsView } from '../lifecycle/schemas';
+import { LIFECYCLE_STEPS, LIFECYCLE_STEP_EVENTS, ZMilestoneDetails } from '../lifecycle/schemas';
 import { type OperationStatus } from '../operations/constants';
 import { canApply } from '../operations/state-machine';
 import { OPERATION_MILESTONE_KINDS, OPERATION_STATUSES } from '../operations/constants';
@@ -92,7 +92,7 @@ export const ZPartnerOperationResponse = z.object({
       occurredAt: z.iso.datetime({ offset: true }),
       result: z.string().nullable(),
       notes: z.string().nullable(),
-      details: ZMilestoneDetailsView.nullable(),
+      details: ZMilestoneDetails.nullable(),
       recordedBy: z.string().nullable(),
       hasDocument: z.boolean(),
     }),

@@ -17,10 +17,10 @@ describe('disputes (back office)', () => {
   it('opens a dispute on a failed inspection and settles it with partial refunds through the ledger', async () => {
     const [first, second] = await fillOperation(t, 'refined-sugar');
     const operationId = demoOperationId('refined-sugar');
-    await recordStep(t, admin, operationId, 'shipment_preparation', { occurred_at: daysAgo(5) });
-    await recordStep(t, admin, operationId, 'departure', { occurred_at: daysAgo(4) }, BILL);
-    await recordStep(t, admin, operationId, 'arrival', { occurred_at: daysAgo(3) });
-    await recordStep(t, admin, operationId, 'inspection', { occurred_at: daysAgo(2), result: 'failed' }, BILL);
+    await recordStep(t, admin, operationId, 'shipment_preparation', { occurredAt: daysAgo(5) });
+    await recordStep(t, admin, operationId, 'departure', { occurredAt: daysAgo(4) }, BILL);
+    await recordStep(t, admin, operationId, 'arrival', { occurredAt: daysAgo(3) });
+    await recordStep(t, admin, operationId, 'inspection', { occurredAt: daysAgo(2), result: 'failed' }, BILL);
 
     const settle = await t.app.inject({
       method: 'POST',

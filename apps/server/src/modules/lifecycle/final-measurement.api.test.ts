@@ -27,10 +27,10 @@ describe('the holdback until the goods are measured', () => {
     orders = await fillOperation(t, 'refined-sugar');
     await t.db.update(platformSettings).set({ value: 0 }).where(eq(platformSettings.key, 'fund_retention_days'));
     for (const [step, fields, file] of [
-      ['shipment_preparation', { occurred_at: daysAgo(4) }, undefined],
-      ['departure', { occurred_at: daysAgo(3) }, BILL],
-      ['arrival', { occurred_at: daysAgo(2) }, undefined],
-      ['inspection', { occurred_at: daysAgo(1), result: 'passed' }, { name: 'informe.pdf', bytes: PDF_BYTES }],
+      ['shipment_preparation', { occurredAt: daysAgo(4) }, undefined],
+      ['departure', { occurredAt: daysAgo(3) }, BILL],
+      ['arrival', { occurredAt: daysAgo(2) }, undefined],
+      ['inspection', { occurredAt: daysAgo(1), result: 'passed' }, { name: 'informe.pdf', bytes: PDF_BYTES }],
     ] as const) {
       expect((await recordStep(t, admin, operationId, step, fields, file)).statusCode).toBe(200);
     }

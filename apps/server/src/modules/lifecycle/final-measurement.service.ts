@@ -20,7 +20,7 @@ export async function inspectionNetWeightKg(tx: AppTransaction, operationId: str
     .select({ details: operationMilestones.details })
     .from(operationMilestones)
     .where(and(eq(operationMilestones.operationId, operationId), eq(operationMilestones.kind, 'inspection')));
-  return inspection?.details?.net_weight_kg ?? null;
+  return inspection?.details?.netWeightKg ?? null;
 }
 
 /**

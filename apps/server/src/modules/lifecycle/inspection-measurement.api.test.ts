@@ -39,9 +39,9 @@ describe("the inspector's measured net weight is the holdback's final measuremen
     const assigned = await post('partners', { userId: demoUserId('inspector') });
     expect(assigned.statusCode).toBe(200);
     for (const [step, fields, file] of [
-      ['shipment_preparation', { occurred_at: daysAgo(4) }, undefined],
-      ['departure', { occurred_at: daysAgo(3) }, BILL],
-      ['arrival', { occurred_at: daysAgo(2) }, undefined],
+      ['shipment_preparation', { occurredAt: daysAgo(4) }, undefined],
+      ['departure', { occurredAt: daysAgo(3) }, BILL],
+      ['arrival', { occurredAt: daysAgo(2) }, undefined],
     ] as const) {
       expect((await recordStep(t, admin, operationId, step, fields, file)).statusCode).toBe(200);
     }
@@ -51,7 +51,7 @@ describe("the inspector's measured net weight is the holdback's final measuremen
       inspector,
       operationId,
       'inspection',
-      { occurred_at: daysAgo(1), result: 'passed', net_weight_kg: '48500', quality: 'Polarización 99,8°' },
+      { occurredAt: daysAgo(1), result: 'passed', netWeightKg: '48500', quality: 'Polarización 99,8°' },
       { name: 'certificado.pdf', bytes: PDF_BYTES },
     );
     expect(inspection.statusCode).toBe(200);

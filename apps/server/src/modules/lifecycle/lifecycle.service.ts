@@ -141,7 +141,7 @@ export async function getOperationControl(
       ? fundRetentionEndsAt(inspection.occurredAt, settings.fundRetentionDays)
       : null;
   const heldTotal = participants.reduce((sum, p) => sum + (escrow.get(p.id)?.heldCents ?? 0), 0);
-  const inspectedKg = inspection?.details?.net_weight_kg;
+  const inspectedKg = inspection?.details?.netWeightKg;
   const [inspectionRecorder] =
     inspection?.createdBy && inspectedKg !== undefined
       ? await db

@@ -24,14 +24,14 @@ export const MILESTONE_UPLOAD_LIMITS = { ...UPLOAD_LIMITS, fields: 12, fieldSize
 
 /** The multipart fields of a step (admin's and partner's routes alike), for the API reference. */
 const MILESTONE_MULTIPART_FIELDS = {
-  occurred_at: { isRequired: true, format: 'date', description: 'When the step happened (YYYY-MM-DD)' },
+  occurredAt: { isRequired: true, format: 'date', description: 'When the step happened (YYYY-MM-DD)' },
   notes: { description: 'Notes shown to the participants' },
   result: { enum: ['passed', 'failed'], description: "The inspection's result (inspection only)" },
-  bl_number: { description: "Departure: the bill of lading's number" },
+  blNumber: { description: "Departure: the bill of lading's number" },
   vessel: { description: 'Departure: the vessel' },
   voyage: { description: 'Departure: the voyage number' },
   containers: { description: 'Departure: the container numbers (ISO 6346), one per line or comma-separated' },
-  net_weight_kg: { description: 'Inspection: the measured net weight, in kilograms' },
+  netWeightKg: { description: 'Inspection: the measured net weight, in kilograms' },
   quality: { description: 'Inspection: the quality figures measured, one per line' },
   eta: { format: 'date', description: 'ETA update: the new expected arrival date (YYYY-MM-DD)' },
   document: {
@@ -50,7 +50,7 @@ export const milestoneRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary:
           'Record a step: shipment preparation, departure, an ETA update, arrival, customs clearance or inspection',
-        description: `multipart/form-data: fields occurred_at (YYYY-MM-DD), notes, result (inspection: passed | failed), the departure's bl_number, vessel, voyage and containers, the inspection's net_weight_kg and quality, an ETA update's eta, and a \`document\` file part (PDF, JPEG or PNG, at most ${UPLOAD_MAX_MB} MB; required at departure — the bill of lading — and at inspection — the report). Refused (409 TRADE_DOCUMENT_MISSING / TRADE_DOCUMENT_REJECTED) while a document the deal's checklist gates on the step is missing or rejected.`,
+        description: `multipart/form-data: fields occurredAt (YYYY-MM-DD), notes, result (inspection: passed | failed), the departure's blNumber, vessel, voyage and containers, the inspection's netWeightKg and quality, an ETA update's eta, and a \`document\` file part (PDF, JPEG or PNG, at most ${UPLOAD_MAX_MB} MB; required at departure — the bill of lading — and at inspection — the report). Refused (409 TRADE_DOCUMENT_MISSING / TRADE_DOCUMENT_REJECTED) while a document the deal's checklist gates on the step is missing or rejected.`,
         tags: ['admin'],
         params: ZPartnerStepParams,
         consumes: ['multipart/form-data'],
@@ -108,7 +108,7 @@ export const milestoneRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Record a step of the caller's role on a deal assigned to it: the logistics partner's shipment preparation, departure, ETA updates, arrival and customs clearance; the inspector's inspection",
         description:
-          "multipart/form-data, as the admin's step: occurred_at, notes, and the step's details (departure: bl_number, vessel, voyage and containers, required; inspection: result and net_weight_kg, required, and quality; ETA update: eta) with a `document` file part (the B/L at departure, the certificate at inspection). Refused on a deal not assigned to the caller (403 PARTNER_NOT_ASSIGNED), for a step of another role (403), when the state table refuses it (409) or a document the checklist gates on it is missing (409).",
+          "multipart/form-data, as the admin's step: occurredAt, notes, and the step's details (departure: blNumber, vessel, voyage and containers, required; inspection: result and netWeightKg, required, and quality; ETA update: eta) with a `document` file part (the B/L at departure, the certificate at inspection). Refused on a deal not assigned to the caller (403 PARTNER_NOT_ASSIGNED), for a step of another role (403), when the state table refuses it (409) or a document the checklist gates on it is missing (409).",
         tags: ['partners'],
         params: ZPartnerStepParams,
         consumes: ['multipart/form-data'],

@@ -26,7 +26,7 @@ describe('milestones: shipment and inspection steps (back office)', () => {
   it('refuses shipment preparation while a payment is unconfirmed', async () => {
     await fillOperation(t, 'arabica-coffee', { confirmAll: false });
     const operationId = demoOperationId('arabica-coffee');
-    const response = await recordStep(t, admin, operationId, 'shipment_preparation', { occurred_at: daysAgo(1) });
+    const response = await recordStep(t, admin, operationId, 'shipment_preparation', { occurredAt: daysAgo(1) });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('PAYMENTS_UNCONFIRMED');
     const [operation] = await t.db.select().from(operations).where(eq(operations.id, operationId));
@@ -37,9 +37,9 @@ describe('milestones: shipment and inspection steps (back office)', () => {
     await fillOperation(t, 'beef-cuts');
     const operationId = demoOperationId('beef-cuts');
     expect(
-      (await recordStep(t, admin, operationId, 'shipment_preparation', { occurred_at: daysAgo(2) })).statusCode,
+      (await recordStep(t, admin, operationId, 'shipment_preparation', { occurredAt: daysAgo(2) })).statusCode,
     ).toBe(200);
-    expect((await recordStep(t, admin, operationId, 'departure', { occurred_at: daysAgo(1) }, BILL)).statusCode).toBe(
+    expect((await recordStep(t, admin, operationId, 'departure', { occurredAt: daysAgo(1) }, BILL)).statusCode).toBe(
       200,
     );
     const read = (cookie: Record<string, string>) =>
@@ -82,7 +82,7 @@ describe('milestones: shipment and inspection steps (back office)', () => {
       blockedReason: null,
     });
     expect(
-      (await recordStep(t, admin, operationId, 'shipment_preparation', { occurred_at: daysAgo(1) })).statusCode,
+      (await recordStep(t, admin, operationId, 'shipment_preparation', { occurredAt: daysAgo(1) })).statusCode,
     ).toBe(200);
   });
 
@@ -90,18 +90,18 @@ describe('milestones: shipment and inspection steps (back office)', () => {
     const operationId = demoOperationId('cocoa-liquor');
     const before = await t.db.select({ count: sql<number>`count(*)::int` }).from(auditLog);
     for (const [name, fields, file] of [
-      ['shipment_preparation', { occurred_at: 'mañana' }, undefined],
-      ['shipment_preparation', { occurred_at: '2999-01-01' }, undefined],
-      ['inspection', { occurred_at: daysAgo(1) }, BILL],
-      ['departure', { occurred_at: daysAgo(1) }, { name: 'bill.pdf', bytes: Buffer.from('MZ not a pdf') }],
-      ['departure', { occurred_at: daysAgo(1) }, { name: '../../etc/passwd.pdf', bytes: PDF_BYTES }],
+      ['shipment_preparation', { occurredAt: 'mañana' }, undefined],
+      ['shipment_preparation', { occurredAt: '2999-01-01' }, undefined],
+      ['inspection', { occurredAt: daysAgo(1) }, BILL],
+      ['departure', { occurredAt: daysAgo(1) }, { name: 'bill.pdf', bytes: Buffer.from('MZ not a pdf') }],
+      ['departure', { occurredAt: daysAgo(1) }, { name: '../../etc/passwd.pdf', bytes: PDF_BYTES }],
     ] as const) {
       const response = await recordStep(t, admin, operationId, name, fields, file);
       expect(response.statusCode, `${name} ${JSON.stringify(fields)}`).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
       expect(response.json().error.code).toBeTruthy();
     }
-    const seller = await recordStep(t, buyer, operationId, 'shipment_preparation', { occurred_at: daysAgo(1) });
+    const seller = await recordStep(t, buyer, operationId, 'shipment_preparation', { occurredAt: daysAgo(1) });
     expect(seller.statusCode).toBe(403);
     const after = await t.db.select({ count: sql<number>`count(*)::int` }).from(auditLog);
     expect(after[0]!.count).toBe(before[0]!.count);

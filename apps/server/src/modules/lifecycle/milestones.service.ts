@@ -83,11 +83,11 @@ export interface StepRecorder {
 
 /** Fields that belong to one step only: sent with another, they are refused. */
 const STEP_FIELDS: Partial<Record<keyof RecordMilestoneFields, PartnerStep>> = {
-  bl_number: 'departure',
+  blNumber: 'departure',
   vessel: 'departure',
   voyage: 'departure',
   containers: 'departure',
-  net_weight_kg: 'inspection',
+  netWeightKg: 'inspection',
   quality: 'inspection',
   eta: 'eta_update',
 };
@@ -115,9 +115,9 @@ function checkStepFields(step: PartnerStep, fields: RecordMilestoneFields, isPar
     step === 'eta_update'
       ? ['eta']
       : isPartner && step === 'departure'
-        ? ['bl_number', 'vessel', 'voyage', 'containers']
+        ? ['blNumber', 'vessel', 'voyage', 'containers']
         : isPartner && isInspection
-          ? ['net_weight_kg']
+          ? ['netWeightKg']
           : [];
   const absent = required.filter((field) => {
     const value = fields[field];
@@ -134,11 +134,11 @@ function checkStepFields(step: PartnerStep, fields: RecordMilestoneFields, isPar
 
 function detailsOf(fields: RecordMilestoneFields): MilestoneDetails | null {
   const details: MilestoneDetails = {};
-  if (fields.bl_number) details.bl_number = fields.bl_number;
+  if (fields.blNumber) details.blNumber = fields.blNumber;
   if (fields.vessel) details.vessel = fields.vessel;
   if (fields.voyage) details.voyage = fields.voyage;
   if (fields.containers?.length) details.containers = fields.containers;
-  if (fields.net_weight_kg !== undefined) details.net_weight_kg = fields.net_weight_kg;
+  if (fields.netWeightKg !== undefined) details.netWeightKg = fields.netWeightKg;
   if (fields.quality) details.quality = fields.quality;
   if (fields.eta) details.eta = fields.eta;
   return Object.keys(details).length > 0 ? details : null;
@@ -166,9 +166,9 @@ export async function recordMilestone(
   const { auth, partnerRole } = 'auth' in recorder ? recorder : { auth: recorder, partnerRole: undefined };
   if (partnerRole && !PARTNER_ROLE_STEPS[partnerRole].includes(step)) throw new AppError('FORBIDDEN');
   checkStepFields(step, fields, partnerRole !== undefined);
-  const occurredAt = new Date(`${fields.occurred_at}T12:00:00.000Z`);
+  const occurredAt = new Date(`${fields.occurredAt}T12:00:00.000Z`);
   if (occurredAt.getTime() - now.getTime() > DAY_MS) {
-    throw new AppError('VALIDATION_FAILED', {}, { fields: { occurred_at: 'lifecycle.dateInFuture' } });
+    throw new AppError('VALIDATION_FAILED', {}, { fields: { occurredAt: 'lifecycle.dateInFuture' } });
   }
   const lifecycleStep = (LIFECYCLE_STEPS as readonly string[]).includes(step) ? (step as LifecycleStep) : null;
   if (lifecycleStep && LIFECYCLE_DOCUMENT_REQUIRED[lifecycleStep] && !document) {
@@ -215,7 +215,7 @@ export async function recordMilestone(
     if (lifecycleStep) await assertDocumentsFor(tx, operation, lifecycleStep);
     const previous = recorded[0];
     if (previous && occurredAt.getTime() < previous.occurredAt.getTime() - DAY_MS / 2) {
-      throw new AppError('VALIDATION_FAILED', {}, { fields: { occurred_at: 'lifecycle.dateBeforePrevious' } });
+      throw new AppError('VALIDATION_FAILED', {}, { fields: { occurredAt: 'lifecycle.dateBeforePrevious' } });
     }
     const details = detailsOf(fields);
     await tx.insert(operationMilestones).values({
@@ -228,7 +228,7 @@ export async function recordMilestone(
       documentKey,
       createdBy: auth.user.id,
     });
-    const auditData = { occurredAt: fields.occurred_at, result: fields.result ?? null, documentKey, details };
+    const auditData = { occurredAt: fields.occurredAt, result: fields.result ?? null, documentKey, details };
     if (lifecycleStep) {
       const event = lifecycleStepEvent(lifecycleStep, fields.result);
       await transition(tx, operation, event, {
@@ -267,7 +267,7 @@ export async function recordMilestone(
         : step === 'eta_update'
           ? 'operation.eta_updated'
           : `operation.${step}`;
-    await notifyDeal(tx, operation, type, { date: step === 'eta_update' ? fields.eta! : fields.occurred_at });
+    await notifyDeal(tx, operation, type, { date: step === 'eta_update' ? fields.eta! : fields.occurredAt });
   });
 }
 

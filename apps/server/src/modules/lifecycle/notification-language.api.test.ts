@@ -26,7 +26,7 @@ describe('deal notifications in the recipient’s language', () => {
     await fillOperation(t, 'refined-sugar');
     const operationId = demoOperationId('refined-sugar');
     const date = daysAgo(3);
-    expect((await recordStep(t, admin, operationId, 'shipment_preparation', { occurred_at: date })).statusCode).toBe(
+    expect((await recordStep(t, admin, operationId, 'shipment_preparation', { occurredAt: date })).statusCode).toBe(
       200,
     );
 
@@ -79,15 +79,15 @@ describe('deal notifications in the recipient’s language', () => {
   it('writes the date in an error message in the request’s language', async () => {
     await fillOperation(t, 'soybeans');
     const operationId = demoOperationId('soybeans');
-    await recordStep(t, admin, operationId, 'shipment_preparation', { occurred_at: daysAgo(4) });
-    await recordStep(t, admin, operationId, 'departure', { occurred_at: daysAgo(3) }, BILL);
-    await recordStep(t, admin, operationId, 'arrival', { occurred_at: daysAgo(2) });
+    await recordStep(t, admin, operationId, 'shipment_preparation', { occurredAt: daysAgo(4) });
+    await recordStep(t, admin, operationId, 'departure', { occurredAt: daysAgo(3) }, BILL);
+    await recordStep(t, admin, operationId, 'arrival', { occurredAt: daysAgo(2) });
     const inspected = await recordStep(
       t,
       admin,
       operationId,
       'inspection',
-      { occurred_at: daysAgo(1), result: 'passed' },
+      { occurredAt: daysAgo(1), result: 'passed' },
       BILL,
     );
     expect(inspected.statusCode).toBe(200);

@@ -83,9 +83,9 @@ describe('disputes opened by participants', () => {
   async function arrivedDeal(key: string, arrivedDaysAgo: number) {
     const ids = await fillOperation(t, key);
     const operationId = demoOperationId(key);
-    await recordStep(t, admin, operationId, 'shipment_preparation', { occurred_at: daysAgo(arrivedDaysAgo + 2) });
-    await recordStep(t, admin, operationId, 'departure', { occurred_at: daysAgo(arrivedDaysAgo + 1) }, BILL);
-    const arrived = await recordStep(t, admin, operationId, 'arrival', { occurred_at: daysAgo(arrivedDaysAgo) });
+    await recordStep(t, admin, operationId, 'shipment_preparation', { occurredAt: daysAgo(arrivedDaysAgo + 2) });
+    await recordStep(t, admin, operationId, 'departure', { occurredAt: daysAgo(arrivedDaysAgo + 1) }, BILL);
+    const arrived = await recordStep(t, admin, operationId, 'arrival', { occurredAt: daysAgo(arrivedDaysAgo) });
     expect(arrived.statusCode, arrived.body).toBe(200);
     return { operationId, ids };
   }
@@ -93,7 +93,7 @@ describe('disputes opened by participants', () => {
   it('a failed inspection opens a dispute row that the decision closes; each buyer sees their own refund and date', async () => {
     const { operationId, ids } = await arrivedDeal('yellow-corn', 2);
     const [first, second] = ids;
-    await recordStep(t, admin, operationId, 'inspection', { occurred_at: daysAgo(1), result: 'failed' }, BILL);
+    await recordStep(t, admin, operationId, 'inspection', { occurredAt: daysAgo(1), result: 'failed' }, BILL);
     const [row] = await openDisputes(operationId);
     expect(row).toMatchObject({ openedBy: 'inspection', status: 'open' });
     expect((await operationRoom(buyer, operationId)).dispute).toMatchObject({

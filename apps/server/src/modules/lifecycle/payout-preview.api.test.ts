@@ -83,10 +83,10 @@ describe('payout previews: the dialog’s lines are the ledger’s rows', () => 
   async function inspected(key: string, result: 'passed' | 'failed') {
     const orders = await fillOperation(t, key);
     const operationId = demoOperationId(key);
-    await recordStep(t, admin, operationId, 'shipment_preparation', { occurred_at: daysAgo(5) });
-    await recordStep(t, admin, operationId, 'departure', { occurred_at: daysAgo(4) }, BILL);
-    await recordStep(t, admin, operationId, 'arrival', { occurred_at: daysAgo(3) });
-    await recordStep(t, admin, operationId, 'inspection', { occurred_at: daysAgo(2), result }, BILL);
+    await recordStep(t, admin, operationId, 'shipment_preparation', { occurredAt: daysAgo(5) });
+    await recordStep(t, admin, operationId, 'departure', { occurredAt: daysAgo(4) }, BILL);
+    await recordStep(t, admin, operationId, 'arrival', { occurredAt: daysAgo(3) });
+    await recordStep(t, admin, operationId, 'inspection', { occurredAt: daysAgo(2), result }, BILL);
     return { operationId, orders };
   }
 

@@ -36,22 +36,21 @@ describe('settlement (back office)', () => {
     await t.db.update(platformSettings).set({ value: 0 }).where(eq(platformSettings.key, 'fund_retention_days'));
 
     expect(
-      (await recordStep(t, admin, operationId, 'shipment_preparation', { occurred_at: daysAgo(4) })).statusCode,
+      (await recordStep(t, admin, operationId, 'shipment_preparation', { occurredAt: daysAgo(4) })).statusCode,
     ).toBe(200);
-    const noBill = await recordStep(t, admin, operationId, 'departure', { occurred_at: daysAgo(3) });
+    const noBill = await recordStep(t, admin, operationId, 'departure', { occurredAt: daysAgo(3) });
     expect(noBill.statusCode).toBe(400);
     expect(noBill.json().error.code).toBe('DOCUMENT_REQUIRED');
-    expect((await recordStep(t, admin, operationId, 'departure', { occurred_at: daysAgo(3) }, BILL)).statusCode).toBe(
+    expect((await recordStep(t, admin, operationId, 'departure', { occurredAt: daysAgo(3) }, BILL)).statusCode).toBe(
       200,
     );
     // Out of order: arrival again after arrival, or inspection before arrival.
     expect(
-      (
-        await recordStep(t, admin, operationId, 'inspection', { occurred_at: daysAgo(2), result: 'passed' }, BILL)
-      ).json().error.code,
+      (await recordStep(t, admin, operationId, 'inspection', { occurredAt: daysAgo(2), result: 'passed' }, BILL)).json()
+        .error.code,
     ).toBe('LIFECYCLE_WRONG_STATUS');
     expect(
-      (await recordStep(t, admin, operationId, 'arrival', { occurred_at: daysAgo(2), notes: 'La Guaira, muelle 4' }))
+      (await recordStep(t, admin, operationId, 'arrival', { occurredAt: daysAgo(2), notes: 'La Guaira, muelle 4' }))
         .statusCode,
     ).toBe(200);
     expect(
@@ -61,7 +60,7 @@ describe('settlement (back office)', () => {
           admin,
           operationId,
           'inspection',
-          { occurred_at: daysAgo(1), result: 'passed' },
+          { occurredAt: daysAgo(1), result: 'passed' },
           { name: 'informe.pdf', bytes: PDF_BYTES },
         )
       ).statusCode,
@@ -172,17 +171,17 @@ describe('settlement (back office)', () => {
     const setRetention = (days: number) =>
       t.db.update(platformSettings).set({ value: days }).where(eq(platformSettings.key, 'fund_retention_days'));
     await setRetention(0);
-    expect((await recordStep(t, admin, operationId, 'shipment_preparation', { occurred_at: today })).statusCode).toBe(
+    expect((await recordStep(t, admin, operationId, 'shipment_preparation', { occurredAt: today })).statusCode).toBe(
       200,
     );
-    expect((await recordStep(t, admin, operationId, 'departure', { occurred_at: today }, BILL)).statusCode).toBe(200);
-    expect((await recordStep(t, admin, operationId, 'arrival', { occurred_at: today })).statusCode).toBe(200);
+    expect((await recordStep(t, admin, operationId, 'departure', { occurredAt: today }, BILL)).statusCode).toBe(200);
+    expect((await recordStep(t, admin, operationId, 'arrival', { occurredAt: today })).statusCode).toBe(200);
     const inspection = await recordStep(
       t,
       admin,
       operationId,
       'inspection',
-      { occurred_at: today, result: 'passed' },
+      { occurredAt: today, result: 'passed' },
       BILL,
     );
     expect(inspection.statusCode).toBe(200);

@@ -31,10 +31,10 @@ describe('trade documents: the checklist gates steps and the release', () => {
     await fillOperation(t, 'mandarins', { documents: false });
     const operationId = demoOperationId('mandarins');
     expect(
-      (await recordStep(t, admin, operationId, 'shipment_preparation', { occurred_at: daysAgo(5) })).statusCode,
+      (await recordStep(t, admin, operationId, 'shipment_preparation', { occurredAt: daysAgo(5) })).statusCode,
     ).toBe(200);
 
-    const departure = await recordStep(t, admin, operationId, 'departure', { occurred_at: daysAgo(4) }, BILL);
+    const departure = await recordStep(t, admin, operationId, 'departure', { occurredAt: daysAgo(4) }, BILL);
     expect(departure.statusCode).toBe(409);
     expect(departure.json().error).toMatchObject({ code: 'TRADE_DOCUMENT_MISSING' });
     // The message names the document, in the reader's language (Spanish by default).
@@ -54,26 +54,26 @@ describe('trade documents: the checklist gates steps and the release', () => {
     expect((await uploadDocument(t, seller, operationId, 'commercial_invoice')).statusCode).toBe(200);
     expect((await uploadDocument(t, seller, operationId, 'packing_list')).statusCode).toBe(200);
     // The demo mandarins sell CIF: the seller insures, so its insurance certificate gates the departure too.
-    const beforeInsurance = await recordStep(t, admin, operationId, 'departure', { occurred_at: daysAgo(4) }, BILL);
+    const beforeInsurance = await recordStep(t, admin, operationId, 'departure', { occurredAt: daysAgo(4) }, BILL);
     expect(beforeInsurance.json().error).toMatchObject({ code: 'TRADE_DOCUMENT_MISSING' });
     expect((await uploadDocument(t, seller, operationId, 'insurance_certificate')).statusCode).toBe(200);
-    expect((await recordStep(t, admin, operationId, 'departure', { occurred_at: daysAgo(4) }, BILL)).statusCode).toBe(
+    expect((await recordStep(t, admin, operationId, 'departure', { occurredAt: daysAgo(4) }, BILL)).statusCode).toBe(
       200,
     );
 
     // Arrival: the departure's B/L counts; the certificate of origin and the phytosanitary one are missing.
-    const arrival = await recordStep(t, admin, operationId, 'arrival', { occurred_at: daysAgo(3) });
+    const arrival = await recordStep(t, admin, operationId, 'arrival', { occurredAt: daysAgo(3) });
     expect(arrival.statusCode).toBe(409);
     expect(arrival.json().error).toMatchObject({ code: 'TRADE_DOCUMENT_MISSING' });
     expect(arrival.json().error.message).toContain('certificado de origen');
     expect((await uploadDocument(t, seller, operationId, 'certificate_of_origin')).statusCode).toBe(200);
     expect(
-      (await recordStep(t, admin, operationId, 'arrival', { occurred_at: daysAgo(3) })).json().error.message,
+      (await recordStep(t, admin, operationId, 'arrival', { occurredAt: daysAgo(3) })).json().error.message,
     ).toContain('certificado fitosanitario');
     expect((await uploadDocument(t, seller, operationId, 'phytosanitary_certificate')).statusCode).toBe(200);
-    expect((await recordStep(t, admin, operationId, 'arrival', { occurred_at: daysAgo(3) })).statusCode).toBe(200);
+    expect((await recordStep(t, admin, operationId, 'arrival', { occurredAt: daysAgo(3) })).statusCode).toBe(200);
     expect(
-      (await recordStep(t, admin, operationId, 'inspection', { occurred_at: daysAgo(2), result: 'passed' }, BILL))
+      (await recordStep(t, admin, operationId, 'inspection', { occurredAt: daysAgo(2), result: 'passed' }, BILL))
         .statusCode,
     ).toBe(200);
 
@@ -186,7 +186,7 @@ describe('trade documents: the checklist gates steps and the release', () => {
     const operationId = demoOperationId('refined-sugar');
     const list = await t.app.inject({ method: 'GET', url: `/api/operations/${operationId}/documents`, headers: admin });
     expect((list.json().items as { kind: string }[]).map((item) => item.kind)).toEqual(['commercial_invoice']);
-    const refused = await recordStep(t, admin, operationId, 'shipment_preparation', { occurred_at: daysAgo(1) });
+    const refused = await recordStep(t, admin, operationId, 'shipment_preparation', { occurredAt: daysAgo(1) });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('TRADE_DOCUMENT_MISSING');
 

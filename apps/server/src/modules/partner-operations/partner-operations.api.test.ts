@@ -7,7 +7,7 @@ import { BILL, daysAgo, fillOperation, recordPartnerStep, recordStep } from '../
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 
 const DEPARTURE = {
-  bl_number: 'MEDU12345678',
+  blNumber: 'MEDU12345678',
   vessel: 'MSC Aurora',
   voyage: 'AU245W',
   containers: 'MSCU1234565, MSCU7654321\nTGHU0012345',
@@ -53,7 +53,7 @@ describe('partners as users: assigned logistics partners and inspectors record t
     await fillOperation(t, 'sunflower-oil');
     const operationId = demoOperationId('sunflower-oil');
     const refused = await recordPartnerStep(t, logistics, operationId, 'shipment_preparation', {
-      occurred_at: daysAgo(3),
+      occurredAt: daysAgo(3),
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('PARTNER_NOT_ASSIGNED');
@@ -77,12 +77,12 @@ describe('partners as users: assigned logistics partners and inspectors record t
     expect(audit).toHaveLength(1);
 
     expect(
-      (await recordPartnerStep(t, logistics, operationId, 'shipment_preparation', { occurred_at: daysAgo(3) }))
+      (await recordPartnerStep(t, logistics, operationId, 'shipment_preparation', { occurredAt: daysAgo(3) }))
         .statusCode,
     ).toBe(200);
     // The inspector's step is not the logistics partner's; departure needs the B/L, vessel, voyage and containers.
     expect(
-      (await recordPartnerStep(t, logistics, operationId, 'inspection', { occurred_at: daysAgo(2), result: 'passed' }))
+      (await recordPartnerStep(t, logistics, operationId, 'inspection', { occurredAt: daysAgo(2), result: 'passed' }))
         .statusCode,
     ).toBe(403);
     const incomplete = await recordPartnerStep(
@@ -90,26 +90,26 @@ describe('partners as users: assigned logistics partners and inspectors record t
       logistics,
       operationId,
       'departure',
-      { occurred_at: daysAgo(2) },
+      { occurredAt: daysAgo(2) },
       BILL,
     );
     expect(incomplete.statusCode).toBe(400);
-    expect(Object.keys(incomplete.json().error.fields)).toEqual(['bl_number', 'vessel', 'voyage', 'containers']);
+    expect(Object.keys(incomplete.json().error.fields)).toEqual(['blNumber', 'vessel', 'voyage', 'containers']);
     const badContainer = await recordPartnerStep(
       t,
       logistics,
       operationId,
       'departure',
-      { occurred_at: daysAgo(2), ...DEPARTURE, containers: 'not-a-box' },
+      { occurredAt: daysAgo(2), ...DEPARTURE, containers: 'not-a-box' },
       BILL,
     );
     expect(badContainer.statusCode).toBe(400);
     expect(
-      (await recordPartnerStep(t, logistics, operationId, 'departure', { occurred_at: daysAgo(2), ...DEPARTURE }, BILL))
+      (await recordPartnerStep(t, logistics, operationId, 'departure', { occurredAt: daysAgo(2), ...DEPARTURE }, BILL))
         .statusCode,
     ).toBe(200);
     expect(
-      (await recordPartnerStep(t, logistics, operationId, 'eta_update', { occurred_at: daysAgo(1), eta: daysAgo(-9) }))
+      (await recordPartnerStep(t, logistics, operationId, 'eta_update', { occurredAt: daysAgo(1), eta: daysAgo(-9) }))
         .statusCode,
     ).toBe(200);
 
@@ -120,7 +120,7 @@ describe('partners as users: assigned logistics partners and inspectors record t
     expect(departure).toMatchObject({
       createdBy: demoUserId('logistica'),
       details: {
-        bl_number: 'MEDU12345678',
+        blNumber: 'MEDU12345678',
         vessel: 'MSC Aurora',
         voyage: 'AU245W',
         containers: ['MSCU1234565', 'MSCU7654321', 'TGHU0012345'],
@@ -166,7 +166,7 @@ describe('partners as users: assigned logistics partners and inspectors record t
     });
     expect(unassigned.statusCode).toBe(200);
     expect(
-      (await recordPartnerStep(t, logistics, operationId, 'arrival', { occurred_at: daysAgo(0) })).json().error.code,
+      (await recordPartnerStep(t, logistics, operationId, 'arrival', { occurredAt: daysAgo(0) })).json().error.code,
     ).toBe('PARTNER_NOT_ASSIGNED');
     expect(await statusOf(operationId)).toBe('in_transit');
   });
@@ -177,26 +177,26 @@ describe('partners as users: assigned logistics partners and inspectors record t
     expect((await assign(operationId, 'logistica')).statusCode).toBe(200);
     expect((await assign(operationId, 'inspector')).statusCode).toBe(200);
     expect(
-      (await recordStep(t, admin, operationId, 'shipment_preparation', { occurred_at: daysAgo(4) })).statusCode,
+      (await recordStep(t, admin, operationId, 'shipment_preparation', { occurredAt: daysAgo(4) })).statusCode,
     ).toBe(200);
 
     // Departure by both at once: one wins, the other hears the deal moved on.
     const departures = await Promise.all([
-      recordPartnerStep(t, logistics, operationId, 'departure', { occurred_at: daysAgo(3), ...DEPARTURE }, BILL),
-      recordStep(t, admin, operationId, 'departure', { occurred_at: daysAgo(3) }, BILL),
+      recordPartnerStep(t, logistics, operationId, 'departure', { occurredAt: daysAgo(3), ...DEPARTURE }, BILL),
+      recordStep(t, admin, operationId, 'departure', { occurredAt: daysAgo(3) }, BILL),
     ]);
     expect(departures.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(departures.find((r) => r.statusCode === 409)!.json().error.code).toBe('LIFECYCLE_WRONG_STATUS');
 
     // Arrival by the partner while the inspector tries to inspect: the inspection waits for the arrival.
     const [arrival, inspection] = await Promise.all([
-      recordPartnerStep(t, logistics, operationId, 'arrival', { occurred_at: daysAgo(2) }),
+      recordPartnerStep(t, logistics, operationId, 'arrival', { occurredAt: daysAgo(2) }),
       recordPartnerStep(
         t,
         inspector,
         operationId,
         'inspection',
-        { occurred_at: daysAgo(2), result: 'passed', net_weight_kg: '19400', quality: 'Humedad: 11,5 %' },
+        { occurredAt: daysAgo(2), result: 'passed', netWeightKg: '19400', quality: 'Humedad: 11,5 %' },
         BILL,
       ),
     ]);
@@ -211,7 +211,7 @@ describe('partners as users: assigned logistics partners and inspectors record t
             inspector,
             operationId,
             'inspection',
-            { occurred_at: daysAgo(1), result: 'passed', net_weight_kg: '19400', quality: 'Humedad: 11,5 %' },
+            { occurredAt: daysAgo(1), result: 'passed', netWeightKg: '19400', quality: 'Humedad: 11,5 %' },
             BILL,
           )
         ).statusCode,
@@ -242,7 +242,7 @@ describe('partners as users: assigned logistics partners and inspectors record t
       .where(and(eq(operationMilestones.operationId, operationId), eq(operationMilestones.kind, 'inspection')));
     expect(inspected).toMatchObject({
       createdBy: demoUserId('inspector'),
-      details: { net_weight_kg: 19400, quality: 'Humedad: 11,5 %' },
+      details: { netWeightKg: 19400, quality: 'Humedad: 11,5 %' },
     });
   });
 });

@@ -10,7 +10,6 @@ import {
   type PartnerOperationsResponse,
   type PartnerUserRole,
   isPartnerRole,
-  milestoneDetailsView,
   operationTitleFor,
   partnerNextSteps,
 } from '@tradeops/shared';
@@ -227,7 +226,7 @@ export async function getPartnerOperation(
       occurredAt: m.occurredAt.toISOString(),
       result: m.result,
       notes: m.notes,
-      details: m.details ? milestoneDetailsView(m.details) : null,
+      details: m.details,
       recordedBy: m.recordedBy,
       hasDocument: m.documentKey !== null,
     })),

@@ -35,7 +35,7 @@ describe('StepForm', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Registrar paso' }));
 
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]!.get('occurred_at')).toBe('2026-03-12');
+    expect(sent[0]!.get('occurredAt')).toBe('2026-03-12');
     expect(sent[0]!.get('notes')).toBe('Zarpó de Cartagena');
     expect(sent[0]!.has('result')).toBe(false);
     expect((sent[0]!.get('document') as File).name).toBe('bl-cafe.pdf');

@@ -32,7 +32,7 @@ export function StepForm({ operationId, step }: { operationId: string; step: Lif
   const [file, setFile] = useState<File | null>(null);
   const form = useZodForm(stepSchema(step), {
     mode: 'onSubmit',
-    defaultValues: { occurred_at: todayIsoDate(), notes: '' },
+    defaultValues: { occurredAt: todayIsoDate(), notes: '' },
   });
   const isDocumentRequired = LIFECYCLE_DOCUMENT_REQUIRED[step];
   const isInspection = step === 'inspection';
@@ -46,7 +46,7 @@ export function StepForm({ operationId, step }: { operationId: string; step: Lif
         fields: { ...fields, ...(notes?.trim() ? { notes: notes.trim() } : {}) },
         document: file,
       });
-      form.reset({ occurred_at: fields.occurred_at, notes: '', result: undefined });
+      form.reset({ occurredAt: fields.occurredAt, notes: '', result: undefined });
       setFile(null);
     } catch (cause) {
       showServerError(form, cause);
@@ -59,7 +59,7 @@ export function StepForm({ operationId, step }: { operationId: string; step: Lif
         {t('lifecycle.recordStep', { step: t(`lifecycle.steps.${step}`) })}
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field<RecordMilestoneFields> name="occurred_at" label={t('lifecycle.date')}>
+        <Field<RecordMilestoneFields> name="occurredAt" label={t('lifecycle.date')}>
           {(control) => <input {...control} type="date" required max={todayIsoDate()} />}
         </Field>
         <div>

@@ -81,16 +81,16 @@ export function PartnerStepForm({ operationId, step }: { operationId: string; st
       }}
     >
       <Input
-        name="occurred_at"
+        name="occurredAt"
         type="date"
         required
         defaultValue={todayIsoDate()}
         label={t('partnerArea.fields.occurredAt')}
-        error={fieldError('occurred_at')}
+        error={fieldError('occurredAt')}
       />
       {step === 'departure' && (
         <>
-          <Input name="bl_number" required label={t('partnerArea.fields.blNumber')} error={fieldError('bl_number')} />
+          <Input name="blNumber" required label={t('partnerArea.fields.blNumber')} error={fieldError('blNumber')} />
           <Input name="vessel" required label={t('partnerArea.fields.vessel')} error={fieldError('vessel')} />
           <Input name="voyage" required label={t('partnerArea.fields.voyage')} error={fieldError('voyage')} />
           <Input
@@ -121,14 +121,14 @@ export function PartnerStepForm({ operationId, step }: { operationId: string; st
             </div>
           </fieldset>
           <Input
-            name="net_weight_kg"
+            name="netWeightKg"
             type="number"
             inputMode="numeric"
             min={1}
             step={1}
             required
             label={t('partnerArea.fields.netWeight')}
-            error={fieldError('net_weight_kg')}
+            error={fieldError('netWeightKg')}
           />
           <Input
             name="quality"
