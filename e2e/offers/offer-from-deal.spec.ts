@@ -82,8 +82,7 @@ for (const language of ['es', 'en'] as const) {
     baseURL,
   }) => {
     test.setTimeout(180_000);
-    await chooseLanguage(page, language);
-    await loginAs(page, 'seller', baseURL);
+    await loginAs(page, 'seller', baseURL, { language });
     await page.goto(`/operation/${OPERATION}`);
     const detail = (await (
       await page.request.get(`/api/operations/${OPERATION}`, { headers: { 'accept-language': language } })

@@ -1,7 +1,6 @@
 import { type Page, expect, test } from '../support/test';
 import { demoId } from '../../apps/server/src/seed/demo-ids';
 import { loginAs } from '../support/login';
-import { chooseLanguage } from '../support/language';
 
 /**
  * Issue 16 (item 7): the payment page of the buyer's seeded order (the featured deal): a reference in
@@ -20,8 +19,7 @@ const TEXT = {
 async function checkCopyButtons(page: Page, language: 'es' | 'en', baseURL: string | undefined) {
   const text = TEXT[language];
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  await chooseLanguage(page, language);
-  await loginAs(page, 'buyer', baseURL);
+  await loginAs(page, 'buyer', baseURL, { language });
   await page.goto(`/operation/${FEATURED}/participate`);
 
   const reference = (await page.getByTestId('payment-reference').innerText({ timeout: 45_000 })).trim();

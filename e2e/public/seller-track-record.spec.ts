@@ -1,6 +1,5 @@
 import { expect, test } from '../support/test';
 import { loginAs } from '../support/login';
-import { chooseLanguage } from '../support/language';
 
 /**
  * The seller's track record on the operation page. The seed's demo seller has no settled,
@@ -14,8 +13,7 @@ const COPY = {
 
 for (const language of ['es', 'en'] as const) {
   test(`the featured deal's page shows its seller as a new seller (${language})`, async ({ page, baseURL }) => {
-    await chooseLanguage(page, language);
-    await loginAs(page, 'buyer', baseURL);
+    await loginAs(page, 'buyer', baseURL, { language });
     await page.goto('/operation/featured');
     const record = page.getByTestId('seller-track-record');
     await expect(record.getByRole('heading', { name: COPY[language].title })).toBeVisible();

@@ -1,6 +1,5 @@
 import { expect, test } from '../support/test';
 import { loginAs } from '../support/login';
-import { chooseLanguage } from '../support/language';
 
 /**
  * Issue 16 (item 7): /supply-landing is the seller's landing: what selling here involves, the way to
@@ -46,8 +45,7 @@ for (const language of ['es', 'en'] as const) {
     baseURL,
   }) => {
     test.setTimeout(180_000);
-    await chooseLanguage(page, language);
-    await loginAs(page, 'seller', baseURL);
+    await loginAs(page, 'seller', baseURL, { language });
     await page.goto('/supply-landing');
     await expect(page.getByRole('heading', { level: 1, name: text.title })).toBeVisible({ timeout: 45_000 });
     await expect(page.getByText('Supply Mode Coming Soon')).toHaveCount(0);

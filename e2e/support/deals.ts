@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { type OfferRequest, TERMS_VERSION } from '@tradeops/shared';
-import { buildOfferRequest } from '../../apps/server/src/test/offers';
+import { buildOfferRequest } from '@tradeops/shared/testing';
 import { PDF_FILE } from './kyc-files';
 import { DEMO_PASSWORD, DEMO_USERS, originHeaders } from './login';
 import { test as base } from './test';

@@ -1,4 +1,6 @@
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { type Language } from '@tradeops/shared';
+import { chooseLanguage } from './language';
 
 export const DEMO_PASSWORD = 'TradeOps-Demo-2025';
 
@@ -16,8 +18,17 @@ export function originHeaders(baseURL: string | undefined): Record<string, strin
   return { origin: new URL(baseURL ?? 'http://127.0.0.1').origin };
 }
 
-/** Signs the page's browser context in as a demo role through the API (the cookie lands in the context). */
-export async function loginAs(page: Page, role: DemoRole, baseURL: string | undefined): Promise<void> {
+/**
+ * Signs the page's browser context in as a demo role through the API (the cookie lands in the context);
+ * with `language`, its pages open in that language too, as for someone who chose it before.
+ */
+export async function loginAs(
+  page: Page,
+  role: DemoRole,
+  baseURL: string | undefined,
+  options: { language?: Language } = {},
+): Promise<void> {
+  if (options.language) await chooseLanguage(page, options.language);
   await loginAsDemoEmail(page, DEMO_USERS[role], baseURL);
 }
 

@@ -7,7 +7,7 @@ import { FEATURED_OPERATION_KEY, demoOperationId } from '../seed/demo-operations
 import { createOpenOperation, placeOrder } from '../test/deals';
 import { PDF_BYTES } from '../test/kyc-files';
 import { MILESTONE_UPLOAD_LIMITS } from '../modules/lifecycle/milestone.routes';
-import { buildOfferRequest } from '../test/offers';
+import { buildOfferRequest } from '@tradeops/shared/testing';
 import { changedTables, checksumTables, listBusinessTables } from '../test/table-checksum';
 import { type TestApp, createTestApp, signIn } from '../test/test-app';
 

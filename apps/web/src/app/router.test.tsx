@@ -14,8 +14,8 @@ import {
   createTestQueryClient,
   jsonResponse,
   mockApi,
+  mockPublicPagesApi,
   renderApp,
-  seededStats,
 } from '../test/render';
 import { AppProviders } from './provider';
 import { routes } from './router';
@@ -76,10 +76,7 @@ function pendingKycStatus(): KycStatusResponse {
 }
 
 function mockLandingApi() {
-  return mockApi({
-    '/api/stats': () => jsonResponse(seededStats),
-    '/api/operations': () => jsonResponse({ data: [buildOperation()], count: 1 }),
-  });
+  return mockPublicPagesApi([buildOperation()]);
 }
 
 describe('route table', () => {

@@ -132,6 +132,18 @@ export function mockApi(routes: Record<string, Route>) {
 }
 
 /**
+ * The public pages' API (the platform's figures and the catalogue, with `operations` listed), beside
+ * `extra` routes: what the landing and the content pages ask for under every layout.
+ */
+export function mockPublicPagesApi(operations: OperationListItem[] = [], extra: Record<string, Route> = {}) {
+  return mockApi({
+    '/api/stats': () => jsonResponse(seededStats),
+    '/api/operations': () => jsonResponse({ data: operations, count: operations.length }),
+    ...extra,
+  });
+}
+
+/**
  * Mocks an admin queue and one decision on a row of it: the list at `listPath` answers `before` until
  * a decision is posted to `decisionPath`, then `after` (the row as it changed, or gone from the queue);
  * the decision answers `answer()`. Returns the bodies posted to the decision, in order.

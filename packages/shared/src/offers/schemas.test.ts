@@ -1,30 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { buildOfferRequest } from '../testing/offer-request';
 import { isoDateInDays } from '../time';
 import { ZOfferRequest } from './schemas';
 
+/** The example offer as the wizard's form sends it: numbers typed as text, optional fields left blank. */
 const VALID = {
-  productName: 'Café verde',
-  productCategory: 'coffee',
-  type: 'export',
-  description: 'Café verde lavado.',
-  originCountry: 'CO',
-  destinationCountry: 'ES',
-  arrivalPort: 'Valencia',
-  totalTons: 20,
-  minVolume: 5,
-  maxPerParticipantTons: 10,
-  priceUsd: 5200.5,
-  deadline: isoDateInDays(20),
-  expectedDeparture: isoDateInDays(30),
-  expectedArrival: isoDateInDays(50),
-  incoterm: 'CIF',
-  namedPlace: 'Valencia',
-  shipmentFrom: isoDateInDays(28),
-  shipmentTo: isoDateInDays(35),
+  ...buildOfferRequest(),
   quantityTolerancePercent: '5',
-  qualitySpecification: 'Excelso, malla 15+',
   inspectionBody: '',
-  insurancePayer: 'seller',
   insuredPercent: '110',
   paymentTerms: '',
 };

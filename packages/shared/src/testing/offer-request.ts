@@ -1,8 +1,10 @@
-import { type OfferRequest, isoDateInDays } from '@tradeops/shared';
+import { type OfferRequest } from '../offers/schemas';
+import { isoDateInDays } from '../time';
 
 /**
  * A seller's offer that passes every rule (20 t of Colombian green coffee at $5,200.50/t, open for
- * 20 days), as the wizard sends it; `overrides` change or break it.
+ * 20 days), as the wizard sends it; `overrides` change or break it. One example for every suite: the
+ * schema's unit tests, the API tests and the end-to-end deals (`@tradeops/shared/testing`, never the app's bundle).
  */
 export function buildOfferRequest(overrides: Partial<OfferRequest> = {}): OfferRequest {
   return {

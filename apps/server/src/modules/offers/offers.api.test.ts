@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, operationMilestones, operations, productSpecs } from '../../db/schema';
 import { FEATURED_OPERATION_KEY, demoOperationId } from '../../seed/demo-operations';
 import { GIF_BYTES, HTML_BYTES, JPEG_BYTES, PDF_BYTES, PNG_BYTES } from '../../test/kyc-files';
-import { buildOfferRequest } from '../../test/offers';
+import { buildOfferRequest } from '@tradeops/shared/testing';
 import { readAllPages } from '../../test/pages';
 import { type TestApp, createTestApp, signIn } from '../../test/test-app';
 

@@ -11,7 +11,7 @@ import {
   mockQueueDecision,
   pageResponse,
   renderApp,
-} from '../../../test/render';
+} from '../../test/render';
 
 const ORDER_ID = '5d7c1a3e-2b4f-4c6d-8e9f-0a1b2c3d4e5f';
 

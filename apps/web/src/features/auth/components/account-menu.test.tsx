@@ -5,18 +5,14 @@ import {
   buildSessionUser,
   createTestQueryClient,
   jsonResponse,
-  mockApi,
+  mockPublicPagesApi,
   renderApp,
-  seededStats,
 } from '../../../test/render';
 
 describe('account menu', () => {
   it('moves between the items with the arrow keys, and the mode picker keeps focus until Escape gives it back', async () => {
     const user = userEvent.setup();
-    mockApi({
-      '/api/stats': () => jsonResponse(seededStats),
-      '/api/operations': () => jsonResponse({ data: [], count: 0 }),
-    });
+    mockPublicPagesApi();
     renderApp('/about', createTestQueryClient(buildSessionUser()));
     // The page first: until its lazy chunk has rendered, the layout may render again and close the menu.
     await screen.findByRole('heading', { level: 1, name: 'Nosotros' });
@@ -42,11 +38,7 @@ describe('account menu', () => {
 
   it('shows the signed-in name instead of the sign-in buttons, with dashboard, settings and sign-out', async () => {
     const user = userEvent.setup();
-    const fetchMock = mockApi({
-      '/api/auth/sign-out': () => jsonResponse({ ok: true }),
-      '/api/stats': () => jsonResponse(seededStats),
-      '/api/operations': () => jsonResponse({ data: [], count: 0 }),
-    });
+    const fetchMock = mockPublicPagesApi([], { '/api/auth/sign-out': () => jsonResponse({ ok: true }) });
     const queryClient = createTestQueryClient(buildSessionUser());
     const { router } = renderApp('/about', queryClient);
     await screen.findByRole('heading', { level: 1, name: 'Nosotros' });
