@@ -7,8 +7,8 @@ const CAMEL_CASE = /^[a-z][a-zA-Z0-9]*$/;
 
 /**
  * One JSON casing for the API (issue 26): every key of a JSON request or response body in the
- * published OpenAPI document is camelCase, deprecated paths included (they answer as their routes).
- * Multipart form fields are not JSON and are left out. (52 routes had snake_case keys when this test
+ * published OpenAPI document is camelCase, deprecated paths included (they answer as their routes), and so is
+ * every multipart form field (a milestone step's `occurredAt`, `blNumber`, `netWeightKg`). (52 routes had snake_case keys when this test
  * came; they moved route family by route family. API keys made before 2026-11-27 still read and send
  * the snake_case keys of their version: plugins/api-version, decision 026.)
  */
@@ -46,5 +46,22 @@ describe('the JSON casing of the API', () => {
   it('has no snake_case key in any JSON body', () => {
     const byRoute = snakeCaseByRoute();
     expect(Object.fromEntries(byRoute)).toEqual({});
+  });
+
+  it('has no snake_case multipart form field', () => {
+    const wrong: string[] = [];
+    let multipartRoutes = 0;
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const form = operation.requestBody?.content?.['multipart/form-data']?.schema;
+        if (!form) continue;
+        multipartRoutes += 1;
+        for (const name of Object.keys(form.properties ?? {})) {
+          if (!CAMEL_CASE.test(name)) wrong.push(`${method.toUpperCase()} ${path}: ${name}`);
+        }
+      }
+    }
+    expect(multipartRoutes).toBeGreaterThan(3);
+    expect(wrong).toEqual([]);
   });
 });
