@@ -99,6 +99,21 @@ const seedZone = {
   message: 'the demo seed sits above the modules: nothing below it imports it (tests may)',
 };
 
+/** The test suites' shared examples (`@tradeops/shared/testing`) never reach the application's code. */
+const testingZone = {
+  target: ['./apps/server/src', './apps/web/src', './packages/shared/src'],
+  from: './packages/shared/src/testing',
+  message: 'test examples are for the test suites: application code never imports @tradeops/shared/testing',
+};
+/** Test files and the suites' own helpers, where `testingZone` does not apply. */
+const testFiles = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  'apps/server/src/test/**',
+  'apps/web/src/test/**',
+  'packages/shared/src/testing/**',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -149,8 +164,18 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...appZones, ...serverZones, dbZone, seedZone] }] },
+    ignores: testFiles,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...appZones, ...serverZones, dbZone, seedZone, testingZone] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    ignores: testFiles,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...appZones, ...serverZones, testingZone] }] },
   },
   {
     files: ['packages/shared/**/*.ts'],
