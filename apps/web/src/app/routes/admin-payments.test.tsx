@@ -144,6 +144,8 @@ describe('payment queue: a page at a time', () => {
     });
     renderApp('/admin/payments', createTestQueryClient(buildSessionUser({ isAdmin: true })));
     expect(await screen.findByText('4,172 en espera', {}, { timeout: 10_000 })).toBeInTheDocument();
+    // Payments are not KYC: the way back is the admin panel.
+    expect(screen.getByRole('link', { name: /Volver al panel de administración/ })).toHaveAttribute('href', '/admin');
     expect(screen.getByText('Mostrando 1 de 4,172')).toBeInTheDocument();
     expect(screen.queryByTestId('payment-TO-SECOND01')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Cargar más' }));

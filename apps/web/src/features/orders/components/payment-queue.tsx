@@ -24,7 +24,8 @@ export function PaymentQueue() {
 
   return (
     <InnerPage
-      back={{ to: '/admin/kyc', label: t('adminKyc.title') }}
+      // Payments are not KYC: the queue sits under the admin panel, beside the review queues.
+      back={{ to: '/admin', label: t('adminPayments.back') }}
       title={t('adminPayments.title')}
       description={t('adminPayments.subtitle')}
     >
