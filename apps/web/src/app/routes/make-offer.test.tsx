@@ -30,6 +30,9 @@ describe('/make-offer?from=<operation>', () => {
       await screen.findByText(/Empezamos tu oferta con los datos de «Licor de cacao»/, {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
+    // The page says as many steps as the wizard has (four since the trade terms came).
+    expect(screen.getByText(/Publica una operación en 4 pasos/)).toBeInTheDocument();
+    expect(screen.getByText('Paso 1 de 4')).toBeInTheDocument();
     expect(await screen.findByLabelText('Nombre del producto')).toHaveValue('Milk Powder');
     expect(screen.getByLabelText('País de origen')).toHaveValue('VE');
     expect(screen.getByLabelText('Puerto de llegada')).toHaveValue('Buenos Aires');

@@ -1,4 +1,4 @@
-import { todayIsoDate } from '@tradeops/shared';
+import { OFFER_STEPS, todayIsoDate } from '@tradeops/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -36,7 +36,7 @@ export function MakeOfferPage() {
 
   const isLoadingSource = isValidFrom && !source.isError;
   return (
-    <AreaPage title={t('offers.wizard.title')} description={t('offers.wizard.subtitle')}>
+    <AreaPage title={t('offers.wizard.title')} description={t('offers.wizard.subtitle', { steps: OFFER_STEPS.length })}>
       <div className="max-w-3xl">
         {from && !isLoadingSource && (
           <Alert tone="info" className="mb-6">

@@ -1,3 +1,4 @@
+import { OFFER_STEPS } from '@tradeops/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -62,7 +63,9 @@ export function SupplyLandingPage() {
                   {t('supplyHome.stepNumber', { number: index + 1 })}
                 </p>
                 <h3 className="mt-1 text-lg font-semibold">{t(`supplyHome.steps.${step}.title`)}</h3>
-                <p className="mt-2 text-brand-100">{t(`supplyHome.steps.${step}.text`)}</p>
+                <p className="mt-2 text-brand-100">
+                  {t(`supplyHome.steps.${step}.text`, { steps: OFFER_STEPS.length })}
+                </p>
               </li>
             ))}
           </ol>
