@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DatabaseBefore, insertDemoAccountsBefore, openDatabaseBefore } from '../test/database-before';
 import { createOpenOperation } from '../test/deals';
 import { demoUserId } from '../seed/demo-accounts';
@@ -13,12 +13,15 @@ const BEFORE_CAMEL_CASE_DETAILS = '0036_api_versions';
  * Migration 0037 (issue 26, one casing) on a database with steps recorded under the old keys: a departure's
  * `bl_number` becomes `blNumber`, an inspection's `net_weight_kg` becomes `netWeightKg`, the one-word keys
  * and their values stay, and steps without details are untouched. The server then reads the inspected
- * weight (the final measurement's input) from the migrated row. On PGlite and PostgreSQL.
+ * weight (the final measurement's input) from the migrated row, and no live page was told of a change (the
+ * rename shows nothing new). On PGlite and PostgreSQL.
  */
 describe('the milestone details casing migration', () => {
   let database: DatabaseBefore;
   let handle: DatabaseHandle;
   let operationId = '';
+  /** What the realtime channel carried while the migration ran, up to a marker sent after it. */
+  const events: string[] = [];
 
   const detailsOf = async (kind: string) =>
     (
@@ -47,7 +50,12 @@ describe('the milestone details casing migration', () => {
              (${operationId}, 'departure', now() - interval '4 days', ${JSON.stringify(departure)}::jsonb, ${demoUserId('admin')}),
              (${operationId}, 'eta_update', now() - interval '3 days', '{"eta":"2026-12-01"}'::jsonb, ${demoUserId('admin')}),
              (${operationId}, 'inspection', now() - interval '1 day', ${JSON.stringify(inspection)}::jsonb, ${demoUserId('admin')})`);
+    const listener = await handle.listen('tradeops_events', (payload) => events.push(payload));
     await handle.migrate();
+    // Notifications arrive in commit order: once the marker is here, whatever the migration sent is too.
+    await handle.db.execute(sql`select pg_notify('tradeops_events', '{"kind":"marker"}')`);
+    await vi.waitFor(() => expect(events).toContain('{"kind":"marker"}'), { timeout: 10_000 });
+    await listener.stop();
   }, 120_000);
   afterAll(async () => {
     await database?.close();
@@ -66,6 +74,10 @@ describe('the milestone details casing migration', () => {
   it('leaves steps without the old keys as they were', async () => {
     expect(await detailsOf('eta_update')).toEqual({ eta: '2026-12-01' });
     expect(await detailsOf('shipment_preparation')).toBeNull();
+  });
+
+  it('announces nothing to the live pages: the rename shows no change', () => {
+    expect(events.filter((payload) => payload.includes(operationId))).toEqual([]);
   });
 
   it('lets the server read the inspected weight from the migrated step', async () => {
